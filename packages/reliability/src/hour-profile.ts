@@ -1,0 +1,88 @@
+/**
+ * The hour-of-day profile: the latest result our checks saw at each UTC hour. Pure module.
+ *
+ * It shows at a glance whether a server goes down at a certain time of day (a nightly deploy, a
+ * backup window), and it is shown only once enough hours have a result to say so.
+ */
+import { describeValue, ReliabilityInputError } from './errors.js';
+import type { ObservedLetter } from './letters.js';
+import { DAILY_LETTERS, HOUR_PROFILE_MIN_HOURS, HOURS_PER_DAY, NO_DATA_LETTER } from './rules.js';
+import { instantOf } from './validate.js';
+
+/** The latest result at one UTC hour. */
+export interface HourSlot {
+  letter: ObservedLetter;
+  /** When that check ran, ISO 8601 UTC. */
+  at: string;
+}
+
+/** 24 slots, index = UTC hour; null where no check has a result yet. */
+export type HourProfile = readonly (HourSlot | null)[];
+
+/** One check result to place in the profile. */
+export interface HourResult {
+  letter: ObservedLetter;
+  at: Date | string;
+}
+
+/** A profile and whether it may be shown. */
+export interface HourProfileView {
+  hours: HourProfile;
+  hoursWithResult: number;
+  /** True once at least 6 hours have a result. */
+  shown: boolean;
+}
+
+const OBSERVED: ReadonlySet<string> = new Set(DAILY_LETTERS.filter((letter) => letter !== NO_DATA_LETTER));
+
+/** An hour profile with no results. */
+export function createHourProfile(): HourProfile {
+  return new Array<HourSlot | null>(HOURS_PER_DAY).fill(null);
+}
+
+/**
+ * Places one result in the profile at its UTC hour, unless that hour already holds a newer one.
+ * Returns a new profile; the input is not changed.
+ *
+ * @example
+ * recordHourResult(createHourProfile(), { letter: 'o', at: '2025-06-01T13:05:00Z' })[13];
+ * // { letter: 'o', at: '2025-06-01T13:05:00.000Z' }
+ */
+export function recordHourResult(profile: HourProfile, result: HourResult): HourProfile {
+  if (!Array.isArray(profile) || profile.length !== HOURS_PER_DAY) {
+    throw new ReliabilityInputError('invalid_check', 'profile', `expected ${HOURS_PER_DAY} slots, received ${describeValue(profile)}`);
+  }
+  if (result === null || typeof result !== 'object' || !OBSERVED.has(result.letter)) {
+    throw new ReliabilityInputError('invalid_check', 'result.letter', `expected one of o, a, p, d, received ${describeValue(result?.letter)}`);
+  }
+  const atMs = instantOf(result.at, 'result.at', 'invalid_check');
+  const at = new Date(atMs);
+  const hour = at.getUTCHours();
+  const current = profile[hour];
+  if (current !== null && current !== undefined && Date.parse(current.at) > atMs) return profile;
+  const next = [...profile];
+  next[hour] = { letter: result.letter, at: at.toISOString() };
+  return next;
+}
+
+/**
+ * Builds the profile from check results in any order (the latest result per UTC hour wins; on a
+ * tie the later one in the list) and says whether it is shown: from 6 hours with a result.
+ *
+ * @example
+ * viewHourProfile(results); // { hours: [...24 slots], hoursWithResult: 6, shown: true }
+ */
+export function viewHourProfile(results: readonly HourResult[]): HourProfileView {
+  if (!Array.isArray(results)) {
+    throw new ReliabilityInputError('invalid_check', 'results', `expected an array, received ${describeValue(results)}`);
+  }
+  let hours = createHourProfile();
+  for (const result of results) hours = recordHourResult(hours, result);
+  return describeHourProfile(hours);
+}
+
+/** Counts the hours with a result and says whether the profile is shown (from 6). */
+export function describeHourProfile(hours: HourProfile): HourProfileView {
+  const hoursWithResult = hours.filter((slot) => slot !== null).length;
+  return { hours, hoursWithResult, shown: hoursWithResult >= HOUR_PROFILE_MIN_HOURS };
+}
