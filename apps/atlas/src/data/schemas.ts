@@ -1,0 +1,154 @@
+// The shapes of the files the app writes and reads back. Files are a trust boundary too (a disk can be
+// edited or torn), so everything read is parsed with these schemas before use.
+import { ProbeStepSchema } from '@mcp-atlas/probe';
+import { z } from 'zod';
+import { SERVER_ID_PATTERN } from './paths.js';
+
+const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
+const LETTER = z.enum(['o', 'a', 'p', 'd']);
+
+/** A server the observatory watches. */
+export const WatchedServerSchema = z.object({
+  id: z.string().regex(SERVER_ID_PATTERN),
+  url: z.string().url(),
+  title: z.string().max(200).optional(),
+  source: z.enum(['registry', 'demo', 'submitted']),
+  /** Only the demo's own loopback fleet may be probed at a private address. */
+  allowPrivate: z.boolean().optional(),
+});
+export type WatchedServer = z.infer<typeof WatchedServerSchema>;
+
+export const WatchedServersSchema = z.object({ servers: z.array(WatchedServerSchema) });
+
+
+export const FindingRecordSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  tools: z.array(z.string()).optional(),
+  value: z.number().optional(),
+});
+export type FindingRecord = z.infer<typeof FindingRecordSchema>;
+
+/** What one server's daily check found, as written to a shard of the day's results. */
+export const ServerDayResultSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  letter: LETTER,
+  reason: z.string(),
+  message: z.string(),
+  notStandardMcp: z.boolean(),
+  protocolVersion: z.string().nullable(),
+  serverName: z.string().nullable(),
+  serverVersion: z.string().nullable(),
+  elapsedMs: z.number(),
+  steps: z.array(ProbeStepSchema),
+  toolCount: z.number().int(),
+  toolsHash: z.string().nullable(),
+  tokens: z.number().int().nullable(),
+  findings: z.array(FindingRecordSchema),
+  highRiskTools: z.number().int(),
+  paymentAddress: z.string().nullable(),
+  redirect: z.object({ location: z.string(), followed: z.boolean(), sameSite: z.boolean() }).nullable(),
+  category: z.string().nullable(),
+});
+export type ServerDayResult = z.infer<typeof ServerDayResultSchema>;
+
+export const ShardFileSchema = z.object({
+  day: DAY,
+  shard: z.number().int().nonnegative(),
+  results: z.array(ServerDayResultSchema),
+});
+export type ShardFile = z.infer<typeof ShardFileSchema>;
+
+export const DayIndexSchema = z.object({
+  day: DAY,
+  methodologyVersion: z.string(),
+  shards: z.number().int().positive(),
+  servers: z.array(z.object({ id: z.string(), url: z.string(), shard: z.number().int().nonnegative() })),
+});
+export type DayIndex = z.infer<typeof DayIndexSchema>;
+
+/** A tool as the catalog keeps it: what the server said, and our verdict on it. */
+export const CatalogToolSchema = z.object({
+  name: z.string(),
+  hash: z.string(),
+  level: z.enum(['read-only', 'changes-data', 'high-risk']),
+  rule: z.number().int().min(1).max(8),
+  raised: z.boolean(),
+  reason: z.string(),
+});
+export type CatalogTool = z.infer<typeof CatalogToolSchema>;
+
+export const CatalogSchema = z.object({
+  id: z.string(),
+  day: DAY,
+  toolsHash: z.string(),
+  serverVersion: z.string().nullable(),
+  /** The tools array exactly as tools/list returned it (parsed), for diffs and search. */
+  tools: z.array(z.unknown()),
+  verdicts: z.array(CatalogToolSchema),
+});
+export type Catalog = z.infer<typeof CatalogSchema>;
+
+export const ChangeSchema = z.object({
+  serverId: z.string(),
+  kind: z.enum(['tools', 'started-answering', 'stopped-answering', 'sign-in', 'payment-address', 'redirect']),
+  detail: z.string(),
+  diff: z
+    .object({
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+      changed: z.array(z.string()),
+      rewritten: z.array(z.string()),
+      riskRises: z.array(z.object({ name: z.string(), from: z.string().nullable(), to: z.string() })),
+      renamed: z.array(z.object({ from: z.string(), to: z.string() })),
+      silent: z.boolean(),
+    })
+    .optional(),
+});
+export type Change = z.infer<typeof ChangeSchema>;
+
+export const ChangesFileSchema = z.object({ day: DAY, changes: z.array(ChangeSchema) });
+export type ChangesFile = z.infer<typeof ChangesFileSchema>;
+
+export const SummarySchema = z.object({
+  day: DAY,
+  methodologyVersion: z.string(),
+  servers: z.number().int(),
+  letters: z.object({ o: z.number().int(), a: z.number().int(), p: z.number().int(), d: z.number().int() }),
+  tools: z.number().int(),
+  changes: z.number().int(),
+  riskRises: z.number().int(),
+});
+export type Summary = z.infer<typeof SummarySchema>;
+
+/** The rolling state of one server: not signed, replaced after each daily check. */
+export const ServerStateSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string().optional(),
+  /** Daily letters, oldest first, at most 30 (`n` for a day the check did not run). */
+  letters: z.string(),
+  /** The last day whose letter is in `letters`. */
+  lastDay: DAY.nullable(),
+  /** Days on which the tool list changed, newest last, kept 60 days. */
+  changeDays: z.array(DAY),
+  /** Lengths in days of the last 5 finished outages, newest last. */
+  outages: z.array(z.number().int().positive()),
+  /** Days down in a row so far (0 when answering). */
+  currentOutageDays: z.number().int().nonnegative(),
+  /** Five-minute counters, one pair per UTC day, kept 92 days. */
+  fiveMinute: z.array(z.object({ day: DAY, answered: z.number().int().nonnegative(), checks: z.number().int().nonnegative() })),
+  toolsHash: z.string().nullable(),
+  serverVersion: z.string().nullable(),
+  lastLetter: LETTER.nullable(),
+  lastPaymentAddress: z.string().nullable(),
+  lastHandshakeMs: z.number().nullable(),
+  /** The day of the newest catalog (the last day tools were listed), for the next diff. */
+  lastCatalogDay: DAY.nullable(),
+  /** Where the server last redirected to another domain, so the change is reported once. */
+  lastRedirect: z.string().nullable(),
+  /** Days on which a tool rose in risk, kept for the route's set-aside window. */
+  riskRiseDays: z.array(DAY),
+});
+export type ServerState = z.infer<typeof ServerStateSchema>;

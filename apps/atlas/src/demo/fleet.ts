@@ -1,0 +1,215 @@
+// The demo fleet: real MCP servers on loopback, built with the SDK's McpServer, plus the misbehaving kinds
+// a registry really holds. Each request may carry the simulated day in DEMO_DAY_HEADER, so every day of a
+// simulated month can be probed at once and each server still answers as it would have on that day.
+import { serve, type ServerType } from '@hono/node-server';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { Hono } from 'hono';
+import {
+  CALENDAR_TOOLS,
+  CODEHOST_TOOLS,
+  FILES_TOOLS,
+  LEDGER_TOOLS,
+  MAPS_TOOLS,
+  NOTES_TOOLS,
+  TICKETS_TOOLS_AFTER,
+  TICKETS_TOOLS_BEFORE,
+  TRANSLATE_TOOLS,
+  WAREHOUSE_TOOLS,
+  WEATHER_TOOLS,
+  type DemoTool,
+} from './fleet-tools.js';
+
+/** The header the demo's probe adds so a fleet server knows which simulated day it is answering for. */
+export const DEMO_DAY_HEADER = 'x-atlas-demo-day';
+
+/** How long the slow member waits before answering initialize: past the 3 s "slow" finding. */
+export const SLOW_MEMBER_DELAY_MS = 3_300;
+
+/** What a member does, which decides the letter it should get. */
+export type MemberKind = 'healthy' | 'sign-in' | 'payment' | 'flaky' | 'slow' | 'changing' | 'redirect' | 'not-mcp';
+
+/** A fleet member's description, before it is started. */
+export interface MemberSpec {
+  id: string;
+  title: string;
+  kind: MemberKind;
+  tools: (day: number) => readonly DemoTool[];
+  /** The server version it reports; the changing member keeps it, so its change is silent. */
+  version: string;
+}
+
+/** A running member. */
+export interface FleetMember extends MemberSpec {
+  url: string;
+  /** The letter a correct probe gives it on `day`. */
+  expectedLetter(day: number): 'o' | 'a' | 'p' | 'd';
+}
+
+/** The payment address the paying member asks agents to pay. */
+export const DEMO_PAY_TO = '0x5afe00000000000000000000000000000000beef';
+
+/** Where the moved member redirects: another registrable domain, which the probe records and never follows. */
+export const DEMO_REDIRECT_TARGET = 'https://mcp.moved-elsewhere.example/mcp';
+
+function isFlakyDownDay(day: number): boolean {
+  // Down on every fourth day, starting with the third, so a month has a few scattered outages.
+  return day % 4 === 2;
+}
+
+/** The day the changing member swaps its tool list (rewrites one tool and adds a high-risk one). */
+export function changeDayFor(days: number): number {
+  return Math.max(1, days - 4);
+}
+
+function fleetSpecs(days: number): MemberSpec[] {
+  const same = (tools: readonly DemoTool[]) => () => tools;
+  return [
+    { id: 'notes', title: 'Notebook', kind: 'healthy', tools: same(NOTES_TOOLS), version: '2.3.0' },
+    { id: 'weather', title: 'Weather', kind: 'healthy', tools: same(WEATHER_TOOLS), version: '1.0.4' },
+    { id: 'ledger', title: 'Ledger payments', kind: 'healthy', tools: same(LEDGER_TOOLS), version: '5.1.0' },
+    { id: 'codehost', title: 'Code host', kind: 'healthy', tools: same(CODEHOST_TOOLS), version: '0.9.2' },
+    { id: 'calendar', title: 'Team calendar', kind: 'healthy', tools: same(CALENDAR_TOOLS), version: '1.2.0' },
+    { id: 'warehouse', title: 'Analytics warehouse', kind: 'healthy', tools: same(WAREHOUSE_TOOLS), version: '3.0.0' },
+    { id: 'maps', title: 'Maps', kind: 'healthy', tools: same(MAPS_TOOLS), version: '4.4.1' },
+    { id: 'vault', title: 'Password vault (sign-in)', kind: 'sign-in', tools: same([]), version: '1.0.0' },
+    { id: 'paywall', title: 'Premium data (payment)', kind: 'payment', tools: same([]), version: '1.0.0' },
+    { id: 'files', title: 'File share (flaky)', kind: 'flaky', tools: same(FILES_TOOLS), version: '2.0.0' },
+    { id: 'translate', title: 'Translator (slow)', kind: 'slow', tools: same(TRANSLATE_TOOLS), version: '0.3.0' },
+    {
+      id: 'tickets',
+      title: 'Support desk (changes)',
+      kind: 'changing',
+      tools: (day) => (day >= changeDayFor(days) ? TICKETS_TOOLS_AFTER : TICKETS_TOOLS_BEFORE),
+      version: '1.8.0',
+    },
+    { id: 'moved', title: 'Moved away (redirect)', kind: 'redirect', tools: same(NOTES_TOOLS), version: '1.0.0' },
+    { id: 'homepage', title: 'A web page (not MCP)', kind: 'not-mcp', tools: same([]), version: '1.0.0' },
+  ];
+}
+
+function expectedLetterFor(kind: MemberKind, day: number): 'o' | 'a' | 'p' | 'd' {
+  switch (kind) {
+    case 'sign-in':
+      return 'a';
+    case 'payment':
+      return 'p';
+    case 'flaky':
+      return isFlakyDownDay(day) ? 'd' : 'o';
+    case 'redirect':
+    case 'not-mcp':
+      return 'd';
+    default:
+      return 'o';
+  }
+}
+
+function dayOf(request: Request): number {
+  const value = Number(request.headers.get(DEMO_DAY_HEADER) ?? '0');
+  return Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+function buildMcpServer(spec: MemberSpec, day: number): McpServer {
+  const server = new McpServer({ name: `demo-${spec.id}`, version: spec.version });
+  for (const tool of spec.tools(day)) {
+    const config: { description?: string; inputSchema?: DemoTool['input'] & object; annotations?: DemoTool['annotations'] } = {};
+    if (tool.description !== undefined) config.description = tool.description;
+    if (tool.input !== null) config.inputSchema = tool.input;
+    if (tool.annotations !== undefined) config.annotations = tool.annotations;
+    // The observatory never calls a tool; the handler exists because a real server has one.
+    server.registerTool(tool.name, config, async () => ({ content: [{ type: 'text' as const, text: `demo ${tool.name}` }] }));
+  }
+  return server;
+}
+
+async function answerMcp(spec: MemberSpec, request: Request): Promise<Response> {
+  const server = buildMcpServer(spec, dayOf(request));
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function memberApp(spec: MemberSpec): Hono {
+  const app = new Hono();
+  app.all('/mcp', async (c) => {
+    const request = c.req.raw;
+    const day = dayOf(request);
+    switch (spec.kind) {
+      case 'sign-in':
+        return c.json({ error: 'unauthorized' }, 401, {
+          'WWW-Authenticate': 'Bearer resource_metadata="/.well-known/oauth-protected-resource"',
+        });
+      case 'payment':
+        return c.json(
+          { x402Version: 1, error: 'payment required', accepts: [{ scheme: 'exact', network: 'base', payTo: DEMO_PAY_TO, maxAmountRequired: '10000', resource: '/mcp' }] },
+          402,
+        );
+      case 'redirect':
+        return c.redirect(DEMO_REDIRECT_TARGET, 307);
+      case 'not-mcp':
+        return c.html('<!doctype html><html><head><title>Welcome</title></head><body><h1>Our product</h1></body></html>');
+      case 'flaky':
+        if (isFlakyDownDay(day)) return c.text('upstream unavailable', 503);
+        break;
+      case 'slow': {
+        const body = request.method === 'POST' ? ((await request.clone().json().catch(() => null)) as { method?: string } | null) : null;
+        if (body?.method === 'initialize') await sleep(SLOW_MEMBER_DELAY_MS);
+        break;
+      }
+      default:
+        break;
+    }
+    return answerMcp(spec, request);
+  });
+  app.get('/robots.txt', (c) => c.text('User-agent: *\nAllow: /\n'));
+  return app;
+}
+
+/** A running fleet and how to stop it. */
+export interface Fleet {
+  members: FleetMember[];
+  close(): Promise<void>;
+}
+
+function listen(app: Hono): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ server, port: info.port }));
+  });
+}
+
+/**
+ * Starts every member of the demo fleet on its own loopback port (127.0.0.1 only) and returns their URLs.
+ * `days` is the length of the simulated history; it decides when the changing member changes.
+ */
+export async function startFleet(days: number): Promise<Fleet> {
+  const running: { server: ServerType; member: FleetMember }[] = [];
+  for (const spec of fleetSpecs(days)) {
+    const { server, port } = await listen(memberApp(spec));
+    const member: FleetMember = {
+      ...spec,
+      url: `http://127.0.0.1:${port}/mcp`,
+      expectedLetter: (day) => expectedLetterFor(spec.kind, day),
+    };
+    running.push({ server, member });
+  }
+  return {
+    members: running.map((r) => r.member),
+    close: async () => {
+      await Promise.all(
+        running.map(
+          ({ server }) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,259 @@
+// The service's schedule, driven by an injected clock: seal the previous day from 01:05 UTC (any later run
+// catches up), read the registry and run the daily check once per day, the hourly check once per hour, the
+// five-minute checks for owners who opted in, and retention once per day. One tick runs what is due, in
+// that order; ticks never overlap.
+import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
+import {
+  BOT_TOKEN,
+  FIVE_MINUTE_CHECK_DEADLINE_MS,
+  probeServer,
+  readRobots,
+  readWellKnown,
+  type NetworkOptions,
+  type ProbeResult,
+} from '@mcp-atlas/probe';
+import { FIVE_MINUTE_DAYS_KEPT } from '@mcp-atlas/reliability';
+import { z } from 'zod';
+import { daySummaryPath, HOURLY_PATH, serverStatePath, SERVERS_PATH } from '../data/paths.js';
+import { ServerStateSchema, WatchedServersSchema, type WatchedServer } from '../data/schemas.js';
+import type { Logger } from '../log.js';
+import { METHODOLOGY_VERSION } from '../methodology.js';
+import { createProgress } from '../progress.js';
+import { foldDay } from '../scan/fold-day.js';
+import { mapWithLimit } from '../scan/pool.js';
+import { scanDay } from '../scan/scan-day.js';
+import type { SigningKeys } from '../seal/keys.js';
+import { sealDueDays } from '../seal/seal-day.js';
+import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { syncRegistry } from './registry-sync.js';
+import { enforceRetention } from './retention.js';
+
+/** A clock the schedule reads and waits on; tests inject one they can move. */
+export interface ScheduleClock {
+  now(): Date;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemScheduleClock: ScheduleClock = {
+  now: () => new Date(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** How often the schedule looks for due work. */
+export const TICK_MS = 30_000;
+/** Five-minute checks run on this period. */
+export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
+/** Owners' opt-in list for five-minute checks (written by the owner flow). */
+export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
+/** Robots and well-known reads of one day, per origin. */
+export const originsPath = (day: string): string => `state/origins/${day}.json`;
+
+const OptInSchema = z.object({ servers: z.array(z.string()) });
+const HourlySchema = z.object({ hour: z.string(), results: z.record(z.string(), z.object({ letter: z.string(), reason: z.string(), at: z.string() })) });
+
+/** What the schedule needs. */
+export interface SchedulerDeps {
+  storage: Storage;
+  log: Logger;
+  keys: SigningKeys;
+  /** The registry to read each day; null watches only the servers already listed. */
+  registryUrl: string | null;
+  /** The probe's network (the pinning Node client in production). */
+  network: NetworkOptions;
+  clock?: ScheduleClock;
+  /** Rebuilds the read model after new data. */
+  refresh?: () => Promise<void>;
+  concurrency?: number;
+  progress?: boolean;
+}
+
+function hourOf(now: Date): string {
+  return now.toISOString().slice(0, 13);
+}
+
+function isAfterSealTime(now: Date): boolean {
+  const minutes = now.getUTCHours() * 60 + now.getUTCMinutes();
+  return minutes >= SEAL_TIME_UTC.hour * 60 + SEAL_TIME_UTC.minute;
+}
+
+/** Runs due work on each tick of an injected clock. */
+export class Scheduler {
+  private timer: unknown = null;
+  private running: Promise<string[]> | null = null;
+  private lastFiveMinute = 0;
+  private lastRetentionDay: string | null = null;
+  private readonly clock: ScheduleClock;
+
+  constructor(private readonly deps: SchedulerDeps) {
+    this.clock = deps.clock ?? systemScheduleClock;
+  }
+
+  /** Starts ticking; the first tick runs at once. */
+  start(): void {
+    const loop = (): void => {
+      void this.tick().finally(() => {
+        if (this.timer !== null) this.timer = this.clock.setTimeout(loop, TICK_MS);
+      });
+    };
+    this.timer = this.clock.setTimeout(loop, 0);
+  }
+
+  /** Stops ticking and waits for the work in progress. */
+  async stop(): Promise<void> {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs everything due now; returns the names of the tasks run. Overlapping calls share one run. */
+  tick(): Promise<string[]> {
+    this.running ??= this.runDue(this.clock.now()).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async runDue(now: Date): Promise<string[]> {
+    const done: string[] = [];
+    const today = dayFromTime(now);
+    const attempt = async (name: string, task: () => Promise<boolean>): Promise<void> => {
+      try {
+        if (await task()) done.push(name);
+      } catch (error) {
+        this.deps.log.error({ task: name, err: error }, 'scheduled task failed');
+      }
+    };
+    await attempt('seal', () => this.sealIfDue(now, today));
+    await attempt('daily', () => this.dailyIfDue(today));
+    await attempt('hourly', () => this.hourlyIfDue(now, today));
+    await attempt('five-minute', () => this.fiveMinuteIfDue(now, today));
+    await attempt('retention', () => this.retentionIfDue(today));
+    if (done.some((name) => name !== 'retention')) await this.deps.refresh?.();
+    return done;
+  }
+
+  private async sealIfDue(now: Date, today: string): Promise<boolean> {
+    if (!isAfterSealTime(now)) return false;
+    const written = await sealDueDays(this.deps.storage, today, this.deps.keys);
+    for (const record of written) this.deps.log.info({ day: record.day, root: record.root }, 'sealed');
+    return written.length > 0;
+  }
+
+  private async watched(): Promise<WatchedServer[]> {
+    const data = await getJson(this.deps.storage, SERVERS_PATH);
+    return data === null ? [] : WatchedServersSchema.parse(data).servers;
+  }
+
+  private async readOptedOut(): Promise<string[]> {
+    const data = await getJson(this.deps.storage, 'state/opted-out.json');
+    return data === null ? [] : z.object({ hosts: z.array(z.string()) }).parse(data).hosts;
+  }
+
+  /** Reads robots.txt and the well-known files once per origin and day; returns the origins that said no. */
+  private async readOrigins(day: string, servers: readonly WatchedServer[]): Promise<Set<string>> {
+    const saved = await getJson(this.deps.storage, originsPath(day));
+    if (saved !== null) return new Set(z.object({ excluded: z.array(z.string()) }).parse(saved).excluded);
+    const origins = [...new Set(servers.map((s) => new URL(s.url).origin))];
+    const network = this.deps.network;
+    const reads = await mapWithLimit(origins, this.deps.concurrency ?? 16, async (origin) => {
+      const robots = await readRobots(origin, BOT_TOKEN, network);
+      const wellKnown = robots.excludesOrigin ? null : await readWellKnown(origin, network);
+      return { origin, robots, wellKnown };
+    });
+    const excluded = reads.filter((r) => r.robots.excludesOrigin).map((r) => r.origin);
+    await putJson(this.deps.storage, originsPath(day), { day, excluded, origins: reads });
+    return new Set(excluded);
+  }
+
+  private probeOne = (server: WatchedServer, extra: { deadlineMs?: number } = {}): Promise<ProbeResult> =>
+    probeServer(server.url, { ...this.deps.network, ...extra });
+
+  private dailyIfDue(today: string): Promise<boolean> {
+    return this.runDaily(today);
+  }
+
+  /** Runs (or resumes) the daily check of `day` unless it is complete; true when it ran. */
+  async runDaily(today: string): Promise<boolean> {
+    if ((await getJson(this.deps.storage, daySummaryPath(today))) !== null) return false;
+    let servers = await this.watched();
+    const indexExists = (await this.deps.storage.get(`days/${today}/index.json`)) !== null;
+    if (this.deps.registryUrl !== null && !indexExists) {
+      const synced = await syncRegistry({
+        storage: this.deps.storage,
+        registryUrl: this.deps.registryUrl,
+        network: this.deps.network,
+        optedOut: await this.readOptedOut(),
+      });
+      servers = synced.servers;
+      this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
+    }
+    const excluded = await this.readOrigins(today, servers);
+    const checked = servers.filter((s) => !excluded.has(new URL(s.url).origin));
+    const bar = this.deps.progress ? createProgress(`daily check ${today}`, checked.length) : null;
+    const scan = await scanDay({
+      day: today,
+      servers: checked,
+      storage: this.deps.storage,
+      methodologyVersion: METHODOLOGY_VERSION,
+      probe: (server) => this.probeOne(server),
+      ...(this.deps.concurrency !== undefined ? { concurrency: this.deps.concurrency } : {}),
+      onChecked: (count) => bar?.tick(count),
+    });
+    bar?.stop();
+    await foldDay({ storage: this.deps.storage, day: today, results: scan.results, servers: checked, methodologyVersion: METHODOLOGY_VERSION });
+    this.deps.log.info({ day: today, servers: scan.results.length, resumedShards: scan.shardsResumed.length }, 'daily check done');
+    return true;
+  }
+
+  /** Watched servers whose origin's robots.txt (read once today) lets our bot in. */
+  private async allowedServers(today: string): Promise<WatchedServer[]> {
+    const servers = await this.watched();
+    const excluded = await this.readOrigins(today, servers);
+    return servers.filter((s) => !excluded.has(new URL(s.url).origin));
+  }
+
+  private async hourlyIfDue(now: Date, today: string): Promise<boolean> {
+    const hour = hourOf(now);
+    const saved = await getJson(this.deps.storage, HOURLY_PATH);
+    if (saved !== null && HourlySchema.parse(saved).hour === hour) return false;
+    const servers = await this.allowedServers(today);
+    const results = await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
+      const result = await this.probeOne(server);
+      return [server.id, { letter: result.letter, reason: result.reason, at: this.clock.now().toISOString() }] as const;
+    });
+    await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });
+    return true;
+  }
+
+  private async fiveMinuteIfDue(now: Date, today: string): Promise<boolean> {
+    if (now.getTime() - this.lastFiveMinute < FIVE_MINUTE_PERIOD_MS) return false;
+    const optIn = await getJson(this.deps.storage, FIVE_MINUTE_OPT_IN_PATH);
+    if (optIn === null) return false;
+    this.lastFiveMinute = now.getTime();
+    const ids = new Set(OptInSchema.parse(optIn).servers);
+    const servers = (await this.allowedServers(today)).filter((s) => ids.has(s.id));
+    await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
+      const result = await this.probeOne(server, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS });
+      const data = await getJson(this.deps.storage, serverStatePath(server.id));
+      if (data === null) return;
+      const state = ServerStateSchema.parse(data);
+      const answered = result.letter === 'o' ? 1 : 0;
+      const todays = state.fiveMinute.find((pair) => pair.day === today);
+      const fiveMinute = todays
+        ? state.fiveMinute.map((pair) => (pair.day === today ? { day: today, answered: pair.answered + answered, checks: pair.checks + 1 } : pair))
+        : [...state.fiveMinute, { day: today, answered, checks: 1 }];
+      await putJson(this.deps.storage, serverStatePath(server.id), { ...state, fiveMinute: fiveMinute.slice(-FIVE_MINUTE_DAYS_KEPT) });
+    });
+    return servers.length > 0;
+  }
+
+  private async retentionIfDue(today: string): Promise<boolean> {
+    if (this.lastRetentionDay === today) return false;
+    this.lastRetentionDay = today;
+    const removed = await enforceRetention(this.deps.storage, today);
+    if (removed.length > 0) this.deps.log.info({ removed: removed.length }, 'retention');
+    return true;
+  }
+}

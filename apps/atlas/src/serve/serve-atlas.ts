@@ -1,0 +1,99 @@
+// Serving: the HTTP app over the read model, on 127.0.0.1 by default, with graceful shutdown on SIGINT and
+// SIGTERM (stop accepting, finish what is in flight, close the fleet or scheduler, then resolve).
+import { serve, type ServerType } from '@hono/node-server';
+import { DEFAULT_USER_AGENT } from '@mcp-atlas/probe';
+import { createHttpApp } from '../http/app.js';
+import type { Logger } from '../log.js';
+import { METHODOLOGY_VERSION } from '../methodology.js';
+import type { SigningKeys } from '../seal/keys.js';
+import type { Storage } from '../storage/storage.js';
+import { buildView, type AtlasView } from '../view/build-view.js';
+
+/** A license validator for paid reporters; the demo uses a fixed key store. */
+export type LicenseValidator = (key: string) => Promise<boolean>;
+
+/** Options of {@link serveAtlas}. */
+export interface ServeOptions {
+  storage: Storage;
+  port: number;
+  host?: string;
+  log: Logger;
+  keys: SigningKeys;
+  validateLicense?: LicenseValidator;
+  now?: () => Date;
+  /** Called once on shutdown, before the promise `closed` resolves. */
+  onClose?: () => Promise<void>;
+  /** Handle SIGINT/SIGTERM (the CLI does; tests do not). */
+  handleSignals?: boolean;
+}
+
+/** A running service. */
+export interface RunningAtlas {
+  url: string;
+  port: number;
+  /** Rebuilds the read model from storage (after a scan) and swaps it in whole. */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+  closed: Promise<void>;
+}
+
+/** The demo's key store: these license keys count as paying reporters, and no others. */
+export const DEMO_LICENSE_KEYS: ReadonlySet<string> = new Set(['demo-paid-license-1', 'demo-paid-license-2']);
+
+export const demoLicenseValidator: LicenseValidator = async (key) => DEMO_LICENSE_KEYS.has(key);
+
+function listen(fetchHandler: (request: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: fetchHandler, port, hostname }, (info) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+/** Starts serving the data in `storage`. */
+export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
+  let view: AtlasView = await buildView(options.storage);
+  const app = createHttpApp({
+    getView: () => view,
+    storage: options.storage,
+    publicKey: options.keys.publicKey,
+    now: options.now ?? (() => new Date()),
+    methodologyVersion: METHODOLOGY_VERSION,
+    botUserAgent: DEFAULT_USER_AGENT,
+    validateLicense: options.validateLicense ?? demoLicenseValidator,
+    logger: options.log,
+  });
+  const host = options.host ?? '127.0.0.1';
+  const { server, port } = await listen(app.fetch, options.port, host);
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      options.log.info('shutting down');
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+      await options.onClose?.();
+      resolveClosed();
+    })();
+    return closing;
+  };
+  if (options.handleSignals !== false) {
+    process.once('SIGINT', () => void close());
+    process.once('SIGTERM', () => void close());
+  }
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  options.log.info({ url }, 'serving');
+  return {
+    url,
+    port,
+    refresh: async () => {
+      view = await buildView(options.storage);
+    },
+    close,
+    closed,
+  };
+}

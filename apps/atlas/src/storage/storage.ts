@@ -1,0 +1,58 @@
+// The app's storage seam: everything the service keeps goes through put/get/list/delete by relative path,
+// so an object store can replace the local folder without the rest of the app noticing.
+
+/** Thrown for a path that could escape the storage root or is not a plain relative path. */
+export class StoragePathError extends Error {
+  constructor(readonly path: string, why: string) {
+    super(`Invalid storage path "${path}": ${why}`);
+    this.name = 'StoragePathError';
+  }
+}
+
+/** A small key-value store of files addressed by relative, slash-separated paths. */
+export interface Storage {
+  /** The bytes at `path`, or null when nothing is stored there. */
+  get(path: string): Promise<Uint8Array | null>;
+  /** Stores `bytes` at `path` atomically: a reader sees the old bytes or the new, never a mix. */
+  put(path: string, bytes: Uint8Array): Promise<void>;
+  /** Every stored path that starts with `prefix` (a folder prefix ends with "/"), sorted. */
+  list(prefix: string): Promise<string[]>;
+  /** Removes `path`; removing a missing path is not an error. */
+  delete(path: string): Promise<void>;
+}
+
+const SEGMENT = /^[A-Za-z0-9._@:+=-]+$/;
+
+/** Checks a storage path: relative, slash-separated, no empty, `.` or `..` segments, no odd characters. */
+export function assertStoragePath(path: string): void {
+  if (typeof path !== 'string' || path.length === 0) throw new StoragePathError(String(path), 'it is empty');
+  if (path.length > 512) throw new StoragePathError(path, 'it is longer than 512 characters');
+  if (path.startsWith('/')) throw new StoragePathError(path, 'it is absolute');
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') throw new StoragePathError(path, 'it has an empty, "." or ".." segment');
+    if (!SEGMENT.test(segment)) throw new StoragePathError(path, `segment "${segment}" has characters outside [A-Za-z0-9._@:+=-]`);
+    if (segment.endsWith('.tmp')) throw new StoragePathError(path, 'names ending in .tmp are reserved for atomic writes');
+  }
+}
+
+/** Checks a list prefix: empty (everything) or a valid path, optionally ending with "/". */
+export function assertStoragePrefix(prefix: string): void {
+  if (prefix === '') return;
+  assertStoragePath(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Reads and parses a JSON file, or returns null when it is missing. */
+export async function getJson(storage: Storage, path: string): Promise<unknown> {
+  const bytes = await storage.get(path);
+  return bytes === null ? null : (JSON.parse(decoder.decode(bytes)) as unknown);
+}
+
+/** Writes a value as pretty JSON with a trailing newline. */
+export async function putJson(storage: Storage, path: string, value: unknown): Promise<Uint8Array> {
+  const bytes = encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
+  await storage.put(path, bytes);
+  return bytes;
+}

@@ -1,0 +1,161 @@
+// The read model the HTTP surface serves: built from the data folder after each scan, held in memory, and
+// replaced whole (never edited in place), so a request always sees one consistent day.
+import type { DayRoot } from '@mcp-atlas/history';
+import {
+  countChangeDays,
+  countObservedDays,
+  describeUptime,
+  rankMostReliable,
+  stability,
+  successChance,
+  type CategoryRanking,
+  type UptimeSummary,
+} from '@mcp-atlas/reliability';
+import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
+import { dayCatalogPath, dayChangesPath, dayShardPath, SERVER_STATES_PREFIX, SERVERS_PATH } from '../data/paths.js';
+import {
+  CatalogSchema,
+  ChangesFileSchema,
+  DayIndexSchema,
+  ServerStateSchema,
+  ShardFileSchema,
+  WatchedServersSchema,
+  type Catalog,
+  type Change,
+  type ServerDayResult,
+  type ServerState,
+  type WatchedServer,
+} from '../data/schemas.js';
+import { readRoots } from '../seal/seal-day.js';
+import { getJson, type Storage } from '../storage/storage.js';
+import { dayIndexPath } from '../data/paths.js';
+
+/** Everything the pages and the API say about one server. */
+export interface ServerView {
+  id: string;
+  url: string;
+  title: string | null;
+  letter: 'o' | 'a' | 'p' | 'd' | null;
+  letters: string;
+  uptime: UptimeSummary;
+  successChance: number;
+  stability: number;
+  changeDaysLast30: number;
+  category: string | null;
+  latest: ServerDayResult | null;
+  catalog: Catalog | null;
+  state: ServerState;
+}
+
+/** The whole read model. */
+export interface AtlasView {
+  /** The newest scanned day, or null before the first scan. */
+  day: string | null;
+  servers: ServerView[];
+  byId: Map<string, ServerView>;
+  toolIndex: ToolIndex;
+  toolCount: number;
+  rankings: CategoryRanking[];
+  roots: Map<string, DayRoot>;
+  /** The newest day's changes. */
+  changes: Change[];
+}
+
+async function latestScannedDay(storage: Storage): Promise<string | null> {
+  const indexes = (await storage.list('days/')).filter((p) => p.endsWith('/index.json')).sort();
+  const newest = indexes.at(-1);
+  return newest === undefined ? null : newest.slice('days/'.length, 'days/'.length + 10);
+}
+
+async function readDayResults(storage: Storage, day: string): Promise<Map<string, ServerDayResult>> {
+  const results = new Map<string, ServerDayResult>();
+  const index = await getJson(storage, dayIndexPath(day));
+  if (index === null) return results;
+  const { shards } = DayIndexSchema.parse(index);
+  for (let shard = 0; shard < shards; shard++) {
+    const data = await getJson(storage, dayShardPath(day, shard));
+    if (data === null) continue;
+    for (const result of ShardFileSchema.parse(data).results) results.set(result.id, result);
+  }
+  return results;
+}
+
+async function readWatched(storage: Storage): Promise<WatchedServer[]> {
+  const data = await getJson(storage, SERVERS_PATH);
+  return data === null ? [] : WatchedServersSchema.parse(data).servers;
+}
+
+/** Builds the read model from storage. */
+export async function buildView(storage: Storage): Promise<AtlasView> {
+  const day = await latestScannedDay(storage);
+  const watched = new Map((await readWatched(storage)).map((s) => [s.id, s]));
+  const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
+  const servers: ServerView[] = [];
+  for (const path of await storage.list(SERVER_STATES_PREFIX)) {
+    const state = ServerStateSchema.parse(await getJson(storage, path));
+    const latest = results.get(state.id) ?? null;
+    const catalogData = state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
+    const catalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
+    const changeDaysLast30 = day === null ? 0 : countChangeDays(state.changeDays, day);
+    servers.push({
+      id: state.id,
+      url: state.url,
+      title: watched.get(state.id)?.title ?? state.title ?? null,
+      letter: state.lastLetter,
+      letters: state.letters,
+      uptime: describeUptime({ letters: state.letters }),
+      successChance: successChance(state.letters),
+      stability: stability(changeDaysLast30),
+      changeDaysLast30,
+      category: latest?.category ?? null,
+      latest,
+      catalog,
+      state,
+    });
+  }
+  servers.sort((a, b) => a.id.localeCompare(b.id));
+  const changesData = day === null ? null : await getJson(storage, dayChangesPath(day));
+  const changes = changesData === null ? [] : ChangesFileSchema.parse(changesData).changes;
+  const changedToday = new Set(changes.filter((c) => c.kind === 'tools').map((c) => c.serverId));
+  const toolIndex = createToolIndex(
+    servers.map((server) => ({
+      id: server.id,
+      ...(server.title !== null ? { name: server.title } : {}),
+      url: server.url,
+      tools: server.catalog?.tools ?? [],
+      answering: server.letter === 'o',
+      successChance: server.successChance,
+      stability: server.stability,
+      changedToday: changedToday.has(server.id),
+      crossDomainRedirect: server.latest?.redirect?.sameSite === false,
+      ...(server.state.riskRiseDays.length > 0 && day !== null
+        ? { riskRiseDays: Math.round((Date.parse(day) - Date.parse(server.state.riskRiseDays.at(-1) as string)) / 86_400_000) }
+        : {}),
+    })),
+  );
+  const rankings = rankMostReliable(
+    servers.map((server) => ({
+      id: server.id,
+      url: server.url,
+      category: server.category,
+      answeringNow: server.letter === 'o',
+      letters: server.letters,
+      handshakeMs: server.state.lastHandshakeMs ?? Number.MAX_SAFE_INTEGER,
+    })),
+  );
+  return {
+    day,
+    servers,
+    byId: new Map(servers.map((s) => [s.id, s])),
+    toolIndex,
+    toolCount: servers.reduce((sum, s) => sum + (s.catalog?.tools.length ?? 0), 0),
+    rankings,
+    roots: await readRoots(storage),
+    changes,
+  };
+}
+
+/** Observed days per server, for the state page's distribution rule. */
+export function observedDaysOf(view: AtlasView): number[] {
+  return view.servers.map((s) => countObservedDays(s.letters));
+}

@@ -1,0 +1,74 @@
+// One conformance suite that every Storage implementation runs: the contract, not the implementation.
+import { describe, expect, it } from 'vitest';
+import { StoragePathError, type Storage } from '../src/storage/storage.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (data: Uint8Array | null) => (data === null ? null : new TextDecoder().decode(data));
+
+export function describeStorageConformance(name: string, create: () => Promise<Storage>): void {
+  describe(`${name} keeps the Storage contract`, () => {
+    it('returns null for a path never written', async () => {
+      const storage = await create();
+      expect(await storage.get('days/2026-01-01/index.json')).toBeNull();
+    });
+
+    it('returns the bytes last put, byte for byte', async () => {
+      const storage = await create();
+      const payload = new Uint8Array([0, 255, 10, 13, 0xe2, 0x82, 0xac]);
+      await storage.put('a/b.bin', payload);
+      expect(await storage.get('a/b.bin')).toEqual(payload);
+      await storage.put('a/b.bin', bytes('second'));
+      expect(text(await storage.get('a/b.bin'))).toBe('second');
+    });
+
+    it('is not affected by later changes to the buffer that was put or got', async () => {
+      const storage = await create();
+      const payload = bytes('abc');
+      await storage.put('x.txt', payload);
+      payload[0] = 122;
+      const got = await storage.get('x.txt');
+      expect(text(got)).toBe('abc');
+      got![0] = 122;
+      expect(text(await storage.get('x.txt'))).toBe('abc');
+    });
+
+    it('lists by prefix, sorted, including nested folders', async () => {
+      const storage = await create();
+      await storage.put('days/2026-01-02/results/1.json', bytes('1'));
+      await storage.put('days/2026-01-02/index.json', bytes('i'));
+      await storage.put('days/2026-01-01/index.json', bytes('i'));
+      await storage.put('roots/2026-01-01.json', bytes('r'));
+      expect(await storage.list('days/2026-01-02/')).toEqual(['days/2026-01-02/index.json', 'days/2026-01-02/results/1.json']);
+      expect(await storage.list('days/')).toHaveLength(3);
+      expect(await storage.list('roots/2026-01')).toEqual(['roots/2026-01-01.json']);
+      expect(await storage.list('')).toHaveLength(4);
+      expect(await storage.list('nothing/')).toEqual([]);
+    });
+
+    it('deletes, and deleting a missing path is fine', async () => {
+      const storage = await create();
+      await storage.put('state/s.json', bytes('{}'));
+      await storage.delete('state/s.json');
+      expect(await storage.get('state/s.json')).toBeNull();
+      await expect(storage.delete('state/s.json')).resolves.toBeUndefined();
+      expect(await storage.list('state/')).toEqual([]);
+    });
+
+    it.each(['', '/abs', '../up', 'a/../b', 'a//b', 'a/./b', 'a\\b', 'sp ace', 'x.tmp'])('refuses the path %j', async (path) => {
+      const storage = await create();
+      await expect(storage.put(path, bytes('x'))).rejects.toBeInstanceOf(StoragePathError);
+      await expect(storage.get(path)).rejects.toBeInstanceOf(StoragePathError);
+    });
+
+    it('keeps every one of many concurrent writes whole', async () => {
+      const storage = await create();
+      const big = 'x'.repeat(64 * 1024);
+      await Promise.all(Array.from({ length: 40 }, (_, i) => storage.put(`c/${i % 4}.txt`, bytes(`${i}:${big}`))));
+      for (let i = 0; i < 4; i++) {
+        const got = text(await storage.get(`c/${i}.txt`));
+        expect(got?.endsWith(big)).toBe(true);
+        expect(got).toMatch(/^\d+:/);
+      }
+    });
+  });
+}
