@@ -1,0 +1,39 @@
+// Pure module: the public API of @mcp-atlas/findings. Synchronous, no I/O, no clock, no node: imports;
+// runs in Node, browsers and edge runtimes.
+export { canonicalJson } from './canonical-json.js';
+export { diffToolLists, type RiskRise, type ToolListDiff, type ToolListSnapshot, type ToolRename } from './diff.js';
+export { FindingsInputError, type FindingsInputErrorCode } from './errors.js';
+export {
+  FINDING_IDS,
+  FINDING_TITLES,
+  analyzeToolList,
+  type Finding,
+  type FindingId,
+  type ToolListInput,
+} from './findings.js';
+export { combineToolHashes, hashTool, hashToolList, sha256Hex } from './hash.js';
+export { isOlderProtocol, parseProtocolDate } from './protocol.js';
+export {
+  CHARS_PER_TOKEN,
+  HEAVY_TOOL_LIST_CHARS,
+  LIST_HASH_SEPARATOR,
+  MAX_SCHEMA_DEPTH,
+  MAX_SCHEMA_NODES,
+  OLDER_PROTOCOL_BEFORE,
+  RENAME_MATCH_FIELDS,
+  RISK_RANK,
+  SLOW_CHECK_MS,
+  TOOL_HASH_FIELDS,
+  VERY_LONG_DESCRIPTION_CHARS,
+} from './rules.js';
+export { estimateTokens } from './tokens.js';
+export {
+  hasAnnotations,
+  hasDescription,
+  hasInputSchema,
+  isJsonObject,
+  isUsableSchema,
+  labelTool,
+  readToolDescription,
+  readToolName,
+} from './tool-facts.js';

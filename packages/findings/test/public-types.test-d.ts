@@ -1,0 +1,57 @@
+// Type test, checked by `pnpm typecheck` (tsc): it pins the public shapes of the contract in issue 3.
+import type { RiskLevel } from '@mcp-atlas/risk';
+import { expectTypeOf } from 'vitest';
+import {
+  analyzeToolList,
+  diffToolLists,
+  estimateTokens,
+  hashTool,
+  hashToolList,
+  type Finding,
+  type FindingId,
+  type RiskRise,
+  type ToolListDiff,
+} from '../src/index.js';
+
+expectTypeOf(estimateTokens).toEqualTypeOf<(toolsJson: string) => number>();
+expectTypeOf(hashTool).toEqualTypeOf<(tool: unknown) => string>();
+expectTypeOf(hashToolList).toEqualTypeOf<(tools: readonly unknown[]) => string>();
+
+expectTypeOf<FindingId>().toEqualTypeOf<
+  | 'heavy-tool-list'
+  | 'very-long-description'
+  | 'missing-descriptions'
+  | 'no-annotations'
+  | 'missing-schema'
+  | 'duplicate-names'
+  | 'older-protocol'
+  | 'slow'
+>();
+expectTypeOf<Finding>().toEqualTypeOf<{ id: FindingId; message: string; tools?: string[]; value?: number }>();
+
+// The contract's input is accepted (the package also accepts null for the optional fields, as the probe gives them).
+expectTypeOf<{
+  tools: readonly unknown[];
+  toolsJson: string;
+  protocolVersion?: string;
+  elapsedMs?: number;
+}>().toExtend<Parameters<typeof analyzeToolList>[0]>();
+expectTypeOf<{ tools: unknown[]; toolsJson: string; protocolVersion: string | null; elapsedMs: number }>().toExtend<
+  Parameters<typeof analyzeToolList>[0]
+>();
+expectTypeOf(analyzeToolList).returns.toEqualTypeOf<Finding[]>();
+
+expectTypeOf<RiskRise>().toEqualTypeOf<{ name: string; from: RiskLevel | null; to: RiskLevel }>();
+expectTypeOf<ToolListDiff>().toEqualTypeOf<{
+  added: string[];
+  removed: string[];
+  changed: string[];
+  rewritten: string[];
+  riskRises: { name: string; from: RiskLevel | null; to: RiskLevel }[];
+  renamed: { from: string; to: string }[];
+  silent: boolean;
+  unchanged: boolean;
+}>();
+expectTypeOf<{ tools: readonly unknown[]; serverVersion?: string }>().toExtend<Parameters<typeof diffToolLists>[0]>();
+expectTypeOf<{ tools: readonly unknown[]; serverVersion?: string }>().toExtend<Parameters<typeof diffToolLists>[1]>();
+expectTypeOf(diffToolLists).returns.toEqualTypeOf<ToolListDiff>();
