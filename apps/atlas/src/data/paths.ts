@@ -8,7 +8,6 @@ export const dayCatalogPath = (day: string, serverId: string): string => `days/$
 export const dayChangesPath = (day: string): string => `days/${day}/changes.json`;
 export const daySummaryPath = (day: string): string => `days/${day}/summary.json`;
 export const dayReportsPath = (day: string): string => `days/${day}/reports.jsonl`;
-export const daySensorsPath = (day: string): string => `days/${day}/sensors.json`;
 export const rootPath = (day: string): string => `roots/${day}.json`;
 export const ROOTS_PREFIX = 'roots/';
 export const DAYS_PREFIX = 'days/';

@@ -1,6 +1,7 @@
 // Sealing: every file of a day folder becomes a line, the lines chain to the previous root, and the root is
 // signed. Catch-up signs any recent day that has files but no root, oldest first.
 import { daysToSign, parseDayRoot, previousRootFor, sealDay, type DayRoot } from '@mcp-atlas/history';
+import { nodeSha256 } from '@mcp-atlas/history/node';
 import { DAYS_PREFIX, dayFolder, ROOTS_PREFIX, rootPath } from '../data/paths.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 import type { SigningKeys } from './keys.js';
@@ -45,6 +46,8 @@ export async function sealStoredDay(storage: Storage, day: string, keys: Signing
     previousRoot: previousRootFor(day, previousRoots),
     privateKey: keys.privateKey,
     sealed: new Set(roots.keys()),
+    // The app runs on Node, so it hashes with node:crypto; the package's default is portable JavaScript.
+    sha256: nodeSha256,
   });
   await putJson(storage, rootPath(day), record);
   return record;

@@ -11,14 +11,11 @@ import type { Storage } from '../storage/storage.js';
 export const ORIGIN_READS_KEEP_DAYS = 30;
 
 /** Which store keeps its files in which day-named folders, and for how long (in days). */
+// Only stores the app writes today are listed; the others the methodology names (demand records, badge
+// sightings, view counts, rate counters) join this table with the features that write them.
 export const RETENTION_STORES: readonly { prefix: string; keepDays: number }[] = [
   { prefix: 'sensors/', keepDays: RETENTION_DAYS.rawSensorBatches },
-  { prefix: 'refused-sensors/', keepDays: RETENTION_DAYS.refusedSensorRequests },
-  { prefix: 'demand/', keepDays: RETENTION_DAYS.rawDemandRecords },
   { prefix: 'state/origins/', keepDays: ORIGIN_READS_KEEP_DAYS },
-  { prefix: 'badge-sightings/', keepDays: RETENTION_DAYS.badgeSightings },
-  { prefix: 'views/', keepDays: RETENTION_DAYS.viewCounts },
-  { prefix: 'rate/', keepDays: RETENTION_DAYS.rateCounters },
 ];
 
 const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})/;

@@ -1,10 +1,11 @@
 // Serving: the HTTP app over the read model, on 127.0.0.1 by default, with graceful shutdown on SIGINT and
 // SIGTERM (stop accepting, finish what is in flight, close the fleet or scheduler, then resolve).
+import { createHmac } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import { DEFAULT_USER_AGENT } from '@mcp-atlas/probe';
 import { createHttpApp } from '../http/app.js';
 import type { Logger } from '../log.js';
-import { METHODOLOGY_VERSION } from '../methodology.js';
+import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
 import type { SigningKeys } from '../seal/keys.js';
 import type { Storage } from '../storage/storage.js';
 import { buildView, type AtlasView } from '../view/build-view.js';
@@ -51,15 +52,19 @@ function listen(fetchHandler: (request: Request) => Response | Promise<Response>
 
 /** Starts serving the data in `storage`. */
 export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
-  let view: AtlasView = await buildView(options.storage);
+  const now = options.now ?? (() => new Date());
+  let view: AtlasView = await buildView(options.storage, now());
   const app = createHttpApp({
     getView: () => view,
     storage: options.storage,
     publicKey: options.keys.publicKey,
-    now: options.now ?? (() => new Date()),
+    now,
     methodologyVersion: METHODOLOGY_VERSION,
     botUserAgent: DEFAULT_USER_AGENT,
     validateLicense: options.validateLicense ?? demoLicenseValidator,
+    appVersion: APP_VERSION,
+    // Stable across restarts and never stored: derived from the signing key, which never leaves keys/.
+    reporterSecret: createHmac('sha256', options.keys.privateKey).update('mcp-atlas reporter ids').digest(),
     logger: options.log,
   });
   const host = options.host ?? '127.0.0.1';
@@ -91,7 +96,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
     url,
     port,
     refresh: async () => {
-      view = await buildView(options.storage);
+      view = await buildView(options.storage, now());
     },
     close,
     closed,

@@ -1,14 +1,19 @@
 // The read model the HTTP surface serves: built from the data folder after each scan, held in memory, and
 // replaced whole (never edited in place), so a request always sees one consistent day.
 import type { DayRoot } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/history';
 import {
   countChangeDays,
   countObservedDays,
   describeUptime,
   rankMostReliable,
+  rateServer,
+  REPORT_WINDOW_DAYS,
   stability,
   successChance,
   type CategoryRanking,
+  type Rating,
+  type Report,
   type UptimeSummary,
 } from '@mcp-atlas/reliability';
 import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
@@ -28,7 +33,8 @@ import {
 } from '../data/schemas.js';
 import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
-import { dayIndexPath } from '../data/paths.js';
+import { dayIndexPath, dayReportsPath } from '../data/paths.js';
+import { StoredReportSchema } from '../http/schemas.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -45,6 +51,8 @@ export interface ServerView {
   latest: ServerDayResult | null;
   catalog: Catalog | null;
   state: ServerState;
+  /** Agents' rating over the last 30 days of reports; shown only when `rating.visible`. */
+  rating: Rating;
 }
 
 /** The whole read model. */
@@ -85,9 +93,39 @@ async function readWatched(storage: Storage): Promise<WatchedServer[]> {
   return data === null ? [] : WatchedServersSchema.parse(data).servers;
 }
 
-/** Builds the read model from storage. */
-export async function buildView(storage: Storage): Promise<AtlasView> {
+/** Agents' reports of the 30 days ending `today`, grouped by server, in the shape ratings read. */
+export async function readRecentReports(storage: Storage, today: string): Promise<Map<string, Report[]>> {
+  const byServer = new Map<string, Report[]>();
+  for (let back = 0; back < REPORT_WINDOW_DAYS + 1; back++) {
+    const bytes = await storage.get(dayReportsPath(shiftDay(today, -back)));
+    if (bytes === null) continue;
+    for (const line of new TextDecoder().decode(bytes).split('\n')) {
+      if (line.trim() === '') continue;
+      const stored = StoredReportSchema.safeParse(JSON.parse(line));
+      if (!stored.success) continue;
+      const r = stored.data;
+      const report: Report = {
+        reporter: r.reporter,
+        paid: r.paid,
+        ok: r.ok,
+        at: r.at,
+        ...(r.ms !== undefined ? { ms: r.ms } : {}),
+        ...(r.reason !== undefined ? { reason: r.reason } : {}),
+        ...(r.matched !== undefined ? { matchedDescription: r.matched } : {}),
+        ...(r.surprise !== undefined ? { surprise: r.surprise } : {}),
+      };
+      const list = byServer.get(r.server) ?? [];
+      list.push(report);
+      byServer.set(r.server, list);
+    }
+  }
+  return byServer;
+}
+
+/** Builds the read model from storage; `now` dates the agents' ratings. */
+export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
+  const reports = await readRecentReports(storage, now.toISOString().slice(0, 10));
   const watched = new Map((await readWatched(storage)).map((s) => [s.id, s]));
   const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
   const servers: ServerView[] = [];
@@ -111,6 +149,7 @@ export async function buildView(storage: Storage): Promise<AtlasView> {
       latest,
       catalog,
       state,
+      rating: rateServer(reports.get(state.id) ?? [], now),
     });
   }
   servers.sort((a, b) => a.id.localeCompare(b.id));
@@ -128,6 +167,7 @@ export async function buildView(storage: Storage): Promise<AtlasView> {
       stability: server.stability,
       changedToday: changedToday.has(server.id),
       crossDomainRedirect: server.latest?.redirect?.sameSite === false,
+      agentsReliability: server.rating.visible ? server.rating.reliability : null,
       ...(server.state.riskRiseDays.length > 0 && day !== null
         ? { riskRiseDays: Math.round((Date.parse(day) - Date.parse(server.state.riskRiseDays.at(-1) as string)) / 86_400_000) }
         : {}),

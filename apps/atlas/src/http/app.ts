@@ -1,0 +1,198 @@
+// The HTTP and MCP surface of mcp-atlas, as one Hono app: read routes over the in-memory view, the two
+// intake routes (agent reports, sensor batches), the signed roots and public key, the OpenAPI document,
+// and the MCP endpoint. Every query and body is checked with zod first; a refusal is a JSON value with a
+// status, and a refused request changes nothing.
+import { isDay, publicKeyPem } from '@mcp-atlas/history';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { z } from 'zod';
+import type { AtlasView } from '../view/build-view.js';
+import { clientAddress } from './client-address.js';
+import { resolveHttpDeps, type HttpDeps } from './deps.js';
+import { errorBody, invalidInput, refuse, type Answer, type Refusal } from './errors.js';
+import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './limits.js';
+import { handleMcpRequest } from './mcp.js';
+import { createOpenApiDocument } from './openapi.js';
+import { parseJsonOrNull } from './parse-json.js';
+import { presentServerDetail, presentServerSummary } from './present-server.js';
+import { answerRoute, answerToolSearch } from './read-answers.js';
+import { createReportIntake, secondsUntilNextUtcDay, type ReportCaller } from './report-intake.js';
+import { MapsQuerySchema, RouteQuerySchema, ServerIdSchema, ToolSearchQuerySchema, type ServerList, type WellKnown } from './schemas.js';
+import { createSensorIntake } from './sensor-intake.js';
+import { createChangeReader } from './server-changes.js';
+
+export type { HttpDeps, HttpLogger } from './deps.js';
+
+/** The address of a day's root, as the well-known file publishes it (`{day}` stands for YYYY-MM-DD). */
+export const ROOTS_URL_TEMPLATE = '/api/maps?a=root&day={day}';
+
+/** Answers a refusal as JSON; a quota refusal also says, in Retry-After, when the day's quotas start over. */
+function sendRefusal(c: Context, refusal: Refusal, now: Date): Response {
+  if (refusal.status === 429) c.header('Retry-After', String(secondsUntilNextUtcDay(now)));
+  return c.json(errorBody(refusal), refusal.status);
+}
+
+/** The query as one value per name; a name given twice is refused rather than guessed at. */
+function readQuery<S extends z.ZodType>(c: Context, schema: S): Answer<z.infer<S>> {
+  const flat: Record<string, string> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.length > 1) {
+      return { ok: false, refusal: refuse(400, 'invalid_query', `${name}: given ${values.length} times; give it once`) };
+    }
+    flat[name] = values[0] as string;
+  }
+  const parsed = schema.safeParse(flat);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, refusal: invalidInput('invalid_query', parsed.error, '(query)') };
+}
+
+/**
+ * The body parsed as JSON, or a refusal: 415 unless it is declared application/json, 400 when it does not
+ * parse. The declared type matters: a browser may send text/plain across origins without asking first, so
+ * requiring JSON keeps other sites from filing reports through their visitors' browsers.
+ */
+async function readJsonBody(c: Context): Promise<Answer<unknown>> {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    return { ok: false, refusal: refuse(415, 'unsupported_media_type', 'send the body as application/json') };
+  }
+  const text = await c.req.text();
+  const value = parseJsonOrNull(text);
+  if (value === null && text.trim() !== 'null') {
+    return { ok: false, refusal: refuse(400, 'invalid_json', 'the body is not JSON') };
+  }
+  return { ok: true, value };
+}
+
+function tooLarge(maxBytes: number) {
+  return (c: Context) => c.json(errorBody(refuse(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`, { limit: maxBytes })), 413);
+}
+
+/**
+ * Creates the HTTP app. Mount it with @hono/node-server (`serve({ fetch: app.fetch, port })`) so that
+ * anonymous reporters can be told apart by their socket address, or set `trustedProxyHops` behind a proxy.
+ * Routes: GET /api/servers, GET /api/servers/:id, GET /api/toolsearch, GET /api/route, POST /api/reports,
+ * POST /api/sensors, GET /api/maps, GET /.well-known/mcp-atlas.json, GET /api/openapi.json and POST /mcp.
+ *
+ * @example
+ * const app = createHttpApp({ getView: () => view, storage, publicKey, now: () => new Date(), ... });
+ * serve({ fetch: app.fetch, port: 8787, hostname: '127.0.0.1' });
+ */
+export function createHttpApp(options: HttpDeps): Hono {
+  const deps = resolveHttpDeps(options);
+  const hops = deps.trustedProxyHops;
+  const reports = createReportIntake(deps);
+  const sensors = createSensorIntake(deps);
+  const changes = createChangeReader(deps.storage, deps.logger);
+  const publicKeyPemText = publicKeyPem(deps.publicKey);
+  let openApi: Record<string, unknown> | null = null;
+
+  const callerOf = (c: Context): ReportCaller => ({
+    address: clientAddress(c, hops),
+    licenseKey: c.req.header(LICENSE_HEADER) ?? null,
+  });
+
+  const app = new Hono();
+
+  // Read routes may be fetched from any page (the verification snippet, dashboards); writes stay same-origin.
+  app.use('/api/*', cors({ origin: '*', allowMethods: ['GET'] }));
+  app.use('/.well-known/*', cors({ origin: '*', allowMethods: ['GET'] }));
+
+  // The view never changes once built, so its server list is shaped once and reused until the next view.
+  const serverLists = new WeakMap<AtlasView, ServerList>();
+  app.get('/api/servers', (c) => {
+    const view = deps.getView();
+    let list = serverLists.get(view);
+    if (list === undefined) {
+      list = { day: view.day, servers: view.servers.map((server) => presentServerSummary(view, server)) };
+      serverLists.set(view, list);
+    }
+    return c.json(list);
+  });
+
+  app.get('/api/servers/:id', async (c) => {
+    const id = ServerIdSchema.safeParse(c.req.param('id'));
+    if (!id.success) return sendRefusal(c, invalidInput('invalid_path', id.error, 'id'), deps.now());
+    const view = deps.getView();
+    const server = view.byId.get(id.data);
+    if (server === undefined) return sendRefusal(c, refuse(404, 'unknown_server', `no server has the id ${id.data}`), deps.now());
+    return c.json(presentServerDetail(view, server, await changes.changesOf(server.id, view.day)));
+  });
+
+  app.get('/api/toolsearch', (c) => {
+    const query = readQuery(c, ToolSearchQuerySchema);
+    if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
+    const answer = answerToolSearch(deps.getView(), query.value.q, { risk: query.value.risk, limit: query.value.limit });
+    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+  });
+
+  app.get('/api/route', (c) => {
+    const query = readQuery(c, RouteQuerySchema);
+    if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
+    const answer = answerRoute(deps.getView(), query.value.task, { now: deps.now(), limit: query.value.limit });
+    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+  });
+
+  app.post('/api/reports', bodyLimit({ maxSize: REPORT_BODY_MAX_BYTES, onError: tooLarge(REPORT_BODY_MAX_BYTES) }), async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    const result = await reports.submit(body.value, callerOf(c));
+    return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
+  });
+
+  app.post('/api/sensors', bodyLimit({ maxSize: SENSOR_BODY_MAX_BYTES, onError: tooLarge(SENSOR_BODY_MAX_BYTES) }), async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    const result = await sensors.submit(body.value, { address: clientAddress(c, hops) });
+    return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
+  });
+
+  app.get('/api/maps', (c) => {
+    const query = readQuery(c, MapsQuerySchema);
+    if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
+    const { day } = query.value;
+    if (!isDay(day)) return sendRefusal(c, refuse(400, 'invalid_query', `day: ${day} is not a calendar day`), deps.now());
+    const record = deps.getView().roots.get(day);
+    if (record === undefined) return sendRefusal(c, refuse(404, 'no_root', `day ${day} has no signed root`), deps.now());
+    // A root never changes once written, so caches may keep it.
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.json({ day: record.day, root: record.root, previous_root: record.previous_root, files: record.files, signature: record.signature });
+  });
+
+  app.get('/.well-known/mcp-atlas.json', (c) => {
+    const days = [...deps.getView().roots.keys()].sort();
+    const body: WellKnown = {
+      name: 'mcp-atlas',
+      version: deps.appVersion,
+      methodology_version: deps.methodologyVersion,
+      user_agent: deps.botUserAgent,
+      integrity: { algorithm: 'Ed25519', public_key_pem: publicKeyPemText, roots: ROOTS_URL_TEMPLATE, latest_day: days.at(-1) ?? null },
+      api: { openapi: '/api/openapi.json', mcp: '/mcp' },
+    };
+    return c.json(body);
+  });
+
+  app.get('/api/openapi.json', (c) => {
+    openApi ??= createOpenApiDocument(deps.appVersion);
+    return c.json(openApi);
+  });
+
+  app.post('/mcp', (c) => handleMcpRequest(c.req.raw, { deps, reports, caller: callerOf(c) }));
+
+  // Stateless: no server-to-client stream to open and no session to end, which the transport says with 405.
+  const mcpMethodNotAllowed = (c: Context) => {
+    c.header('Allow', 'POST');
+    return c.json(errorBody(refuse(405, 'method_not_allowed', 'the MCP endpoint is stateless: send JSON-RPC messages with POST')), 405);
+  };
+  app.get('/mcp', mcpMethodNotAllowed);
+  app.delete('/mcp', mcpMethodNotAllowed);
+
+  app.notFound((c) => c.json(errorBody(refuse(404, 'not_found', `nothing is served at ${c.req.method} ${c.req.path}`)), 404));
+
+  app.onError((error, c) => {
+    deps.logger?.warn({ event: 'http_error', method: c.req.method, path: c.req.path, error: error.message }, 'request failed');
+    return c.json(errorBody(refuse(500, 'internal', 'the request failed on our side; try again later')), 500);
+  });
+
+  return app;
+}

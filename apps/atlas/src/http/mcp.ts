@@ -1,0 +1,138 @@
+// The observatory as an MCP server, for agents: find a tool, pick a route, report how a call went. Served
+// statelessly over Streamable HTTP: each POST gets a fresh McpServer and transport, so no session state
+// lives between requests and any instance of the app can answer any request.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import type { Refusal } from './errors.js';
+import { MCP_BODY_MAX_BYTES } from './limits.js';
+import type { ReportCaller, ReportIntake } from './report-intake.js';
+import { answerRoute, answerToolSearch } from './read-answers.js';
+import {
+  FindToolInputSchema,
+  ReportAcceptedSchema,
+  ReportBodySchema,
+  RouteAnswerSchema,
+  RouteInputSchema,
+  ToolSearchResultSchema,
+} from './schemas.js';
+
+/** What the MCP endpoint needs beyond the app's dependencies. */
+export interface McpContext {
+  deps: ResolvedHttpDeps;
+  reports: ReportIntake;
+  /** Who sent this request, for report_road's reporter identity. */
+  caller: ReportCaller;
+}
+
+function structured(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+}
+
+function toolError(refusal: Refusal): CallToolResult {
+  return { content: [{ type: 'text', text: `${refusal.code}: ${refusal.message}` }], isError: true };
+}
+
+// An unexpected failure becomes a plain tool error without internals (paths, stack) in its text.
+function internalError(deps: ResolvedHttpDeps, tool: string, error: unknown): CallToolResult {
+  deps.logger?.warn({ event: 'mcp_tool_failed', tool, error: error instanceof Error ? error.message : String(error) }, 'MCP tool failed');
+  return { content: [{ type: 'text', text: 'internal: the tool failed on our side; try again later' }], isError: true };
+}
+
+/** Builds the MCP server for one request, with the three tools bound to this request's caller. */
+export function createAtlasMcpServer(context: McpContext): McpServer {
+  const { deps, reports, caller } = context;
+  const server = new McpServer({ name: 'mcp-atlas', version: deps.appVersion });
+
+  server.registerTool(
+    'find_tool',
+    {
+      title: 'Find a tool',
+      description:
+        'Searches every tool of the MCP servers mcp-atlas watches for the ones that fit a plain-language need. ' +
+        'Each result names its server id, the tool, the tool description, our risk level for it (read-only, ' +
+        'changes-data or high-risk; a heuristic read from what the tool says about itself) and a relevance score. ' +
+        'Set risk to read or change to leave out tools that may do more than you need. Only servers that answered ' +
+        'with tools in our newest check are searched.',
+      inputSchema: FindToolInputSchema,
+      outputSchema: ToolSearchResultSchema,
+      annotations: { title: 'Find a tool', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async (args) => {
+      try {
+        const answer = answerToolSearch(deps.getView(), args.query, { risk: args.risk, limit: args.limit });
+        return answer.ok ? structured(answer.value) : toolError(answer.refusal);
+      } catch (error) {
+        return internalError(deps, 'find_tool', error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'route',
+    {
+      title: 'Pick a server and tool for a task',
+      description:
+        'Ranks the best tool of each matching server for a task, by text match times the chance the next call ' +
+        'works, tool-list stability, least privilege and the other factors of the mcp-atlas route score, each ' +
+        'returned with the pick. Servers left out for this task (not answering, tool list changed today, a recent ' +
+        'rise in risk on a task that changes things, and more for high-risk tasks) are listed with the reason.',
+      inputSchema: RouteInputSchema,
+      outputSchema: RouteAnswerSchema,
+      annotations: { title: 'Route a task', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async (args) => {
+      try {
+        const answer = answerRoute(deps.getView(), args.task, { now: deps.now(), limit: args.limit });
+        return answer.ok ? structured(answer.value) : toolError(answer.refusal);
+      } catch (error) {
+        return internalError(deps, 'route', error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'report_road',
+    {
+      title: 'Report how a call went',
+      description:
+        'Tells mcp-atlas how one call to a tool of a watched server went, so agents’ ratings can form. Fixed ' +
+        'fields only (no text of your own): the server id or URL, the tool, whether it worked, and optionally a ' +
+        'failure reason, the time it took, whether the result matched the description, result tokens, the amount ' +
+        'charged, a surprise and the tool-list hash you saw. Reports are limited per reporter and day; an ' +
+        'anonymous reporter is known by its network only.',
+      inputSchema: ReportBodySchema,
+      outputSchema: ReportAcceptedSchema,
+      annotations: { title: 'Report a call', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    async (args) => {
+      try {
+        const result = await reports.submit(args, caller);
+        return result.ok ? structured(result.value) : toolError(result.refusal);
+      } catch (error) {
+        return internalError(deps, 'report_road', error);
+      }
+    },
+  );
+
+  return server;
+}
+
+/** Answers one Streamable HTTP request with a fresh server and transport, closed once the answer is ready. */
+export async function handleMcpRequest(request: Request, context: McpContext): Promise<Response> {
+  const server = createAtlasMcpServer(context);
+  // Stateless (no session id) and plain JSON answers: every request carries everything it needs.
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MCP_BODY_MAX_BYTES,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await transport.close();
+    await server.close();
+  }
+}

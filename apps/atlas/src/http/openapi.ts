@@ -1,0 +1,233 @@
+// The OpenAPI 3.1 document of the HTTP surface, generated from the same zod schemas the routes validate
+// with and answer by, so the document cannot drift from what the service accepts and returns.
+import { z } from 'zod';
+import { LICENSE_HEADER } from './limits.js';
+import {
+  DayRootBodySchema,
+  ErrorBodySchema,
+  MapsQuerySchema,
+  ReportAcceptedSchema,
+  ReportBodySchema,
+  RouteAnswerSchema,
+  RouteQuerySchema,
+  SensorAcceptedSchema,
+  SensorBatchBodySchema,
+  ServerDetailSchema,
+  ServerIdSchema,
+  ServerListSchema,
+  ServerSummarySchema,
+  ToolSearchQuerySchema,
+  ToolSearchResultSchema,
+  WellKnownSchema,
+} from './schemas.js';
+
+/** The version of OpenAPI the document follows. */
+export const OPENAPI_VERSION = '3.1.0';
+
+/** The components every operation refers to, by name. */
+const COMPONENTS: Record<string, z.ZodType> = {
+  Error: ErrorBodySchema,
+  ServerSummary: ServerSummarySchema,
+  ServerList: ServerListSchema,
+  ServerDetail: ServerDetailSchema,
+  ToolSearchResult: ToolSearchResultSchema,
+  RouteAnswer: RouteAnswerSchema,
+  ReportBody: ReportBodySchema,
+  ReportAccepted: ReportAcceptedSchema,
+  SensorBatchBody: SensorBatchBodySchema,
+  SensorAccepted: SensorAcceptedSchema,
+  DayRoot: DayRootBodySchema,
+  WellKnown: WellKnownSchema,
+};
+
+type JsonObject = Record<string, unknown>;
+
+const ref = (name: keyof typeof COMPONENTS & string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
+
+// A component's $id would carry a fragment, which JSON Schema 2020-12 forbids; the dialect is declared once.
+function withoutIdentity(schema: JsonObject): JsonObject {
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+function componentSchemas(): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: 'output', unrepresentable: 'any' });
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutIdentity(schema as JsonObject)]));
+}
+
+function jsonSchemaOf(schema: z.ZodType): JsonObject {
+  return withoutIdentity(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject);
+}
+
+/** The query parameters of a strict query schema, each with its own JSON Schema and whether it is required. */
+function queryParameters(schema: z.ZodObject, descriptions: Record<string, string>): JsonObject[] {
+  return Object.entries(schema.shape).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: !(field instanceof z.ZodOptional),
+    description: descriptions[name] ?? '',
+    schema: jsonSchemaOf(field as z.ZodType),
+  }));
+}
+
+const json = (schema: JsonObject) => ({ 'application/json': { schema } });
+
+function answer(description: string, schema: JsonObject): JsonObject {
+  return { description, content: json(schema) };
+}
+
+const refusal = (description: string): JsonObject => answer(description, ref('Error'));
+
+/** Builds the document; `version` is the app's version. */
+export function createOpenApiDocument(version: string): JsonObject {
+  return {
+    openapi: OPENAPI_VERSION,
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'mcp-atlas',
+      version,
+      summary: 'An open, verifiable observatory of remote MCP servers.',
+      description:
+        'Per-server status, uptime and findings, a tool search and a route for agents, agent reports and gateway sensor ' +
+        'batches with fixed fields only, and the signed daily roots of the history. Every refusal is ' +
+        '`{ error: { code, message } }` and changes nothing.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    paths: {
+      '/api/servers': {
+        get: {
+          operationId: 'listServers',
+          summary: 'Every watched server with its newest letter, 30 daily letters, uptime, success chance, stability and findings.',
+          responses: { '200': answer('The servers, sorted by id.', ref('ServerList')) },
+        },
+      },
+      '/api/servers/{id}': {
+        get: {
+          operationId: 'getServer',
+          summary: 'One server, with its tools (risk level and the rule behind it) and its changes of the last 60 days.',
+          parameters: [{ name: 'id', in: 'path', required: true, description: 'The server id.', schema: jsonSchemaOf(ServerIdSchema) }],
+          responses: {
+            '200': answer('The server.', ref('ServerDetail')),
+            '400': refusal('The id is not a server id.'),
+            '404': refusal('No server has this id.'),
+          },
+        },
+      },
+      '/api/toolsearch': {
+        get: {
+          operationId: 'searchTools',
+          summary: 'Tools that fit a plain-language query, best first, within a risk allowance.',
+          parameters: queryParameters(ToolSearchQuerySchema, {
+            q: 'What the tool should do, in plain words.',
+            risk: 'read: read-only tools only; change: no high-risk tools; any (default).',
+            limit: 'Results, 1 to 100 (default 10).',
+          }),
+          responses: { '200': answer('The results.', ref('ToolSearchResult')), '400': refusal('A parameter is missing, unknown or malformed.') },
+        },
+      },
+      '/api/route': {
+        get: {
+          operationId: 'routeTask',
+          summary: 'The best server and tool for a task, each pick with every factor of its score, and the servers set aside with why.',
+          parameters: queryParameters(RouteQuerySchema, { task: 'The task, in plain words.', limit: 'Picks, 1 to 100 (default 5).' }),
+          responses: { '200': answer('The route.', ref('RouteAnswer')), '400': refusal('A parameter is missing, unknown or malformed.') },
+        },
+      },
+      '/api/reports': {
+        post: {
+          operationId: 'submitReport',
+          summary: 'An agent reports how one call went, with fixed fields only.',
+          description:
+            `A report that carries a license key (header ${LICENSE_HEADER}) that validates counts as a paying reporter's; ` +
+            'any other is anonymous and known by its network (IPv4 /24, IPv6 /48), never by its user agent. ' +
+            'Limits: 50 reports a day per reporter, 3 per server.',
+          parameters: [
+            { name: LICENSE_HEADER, in: 'header', required: false, description: 'A license key.', schema: { type: 'string', maxLength: 256 } },
+          ],
+          requestBody: { required: true, content: json(ref('ReportBody')) },
+          responses: {
+            '201': answer('The report was kept.', ref('ReportAccepted')),
+            '400': refusal('The body is not JSON, has a field outside the fixed ones, or a field is malformed.'),
+            '404': refusal('The server, or the tool on it, is not known.'),
+            '409': refusal('The UTC day is already sealed.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+            '429': refusal('A daily limit was reached; see error.code and error.limit.'),
+          },
+        },
+      },
+      '/api/sensors': {
+        post: {
+          operationId: 'submitSensorBatch',
+          summary: 'A gateway sensor sends up to 100 call outcomes, with fixed fields only.',
+          description:
+            'Outcomes older than 24 hours or dated in the future are dropped, as are outcomes about servers not watched. ' +
+            'A sensor may send 20,000 outcomes a UTC day. The sender address is never stored.',
+          requestBody: { required: true, content: json(ref('SensorBatchBody')) },
+          responses: {
+            '201': answer('The batch was taken; counts say what was kept and what was dropped.', ref('SensorAccepted')),
+            '400': refusal('The body is not JSON, has a field outside the fixed ones, carries more than 100 outcomes, or a field is malformed.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+            '429': refusal('The sensor (or its network) reached its daily limit.'),
+          },
+        },
+      },
+      '/api/maps': {
+        get: {
+          operationId: 'getDayRoot',
+          summary: 'The signed root of one UTC day of history.',
+          description:
+            'Verify with node:crypto alone: sha256 of (previous_root or "") + "\\n" + files joined with "\\n" equals root, and ' +
+            'the Ed25519 signature over the 32 bytes of root checks against integrity.public_key_pem of /.well-known/mcp-atlas.json.',
+          parameters: queryParameters(MapsQuerySchema, { a: 'Always root.', day: 'The UTC day, YYYY-MM-DD.' }),
+          responses: {
+            '200': answer('The day root.', ref('DayRoot')),
+            '400': refusal('a is not root, or day is not a calendar day.'),
+            '404': refusal('That day has no root.'),
+          },
+        },
+      },
+      '/.well-known/mcp-atlas.json': {
+        get: {
+          operationId: 'getWellKnown',
+          summary: 'The public key of the signed history, the methodology version and the user agent of the bot.',
+          responses: { '200': answer('The service description.', ref('WellKnown')) },
+        },
+      },
+      '/api/openapi.json': {
+        get: {
+          operationId: 'getOpenApi',
+          summary: 'This document.',
+          responses: { '200': answer('The OpenAPI document.', { type: 'object' }) },
+        },
+      },
+      '/mcp': {
+        post: {
+          operationId: 'mcp',
+          summary: 'The MCP endpoint (Streamable HTTP, stateless, JSON answers) with the tools find_tool, route and report_road.',
+          requestBody: { required: true, content: json({ type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol.' }) },
+          responses: {
+            '200': answer('The JSON-RPC answer.', { type: 'object' }),
+            '202': { description: 'A notification or response was taken; nothing to answer.' },
+            '400': answer('Not a valid JSON-RPC message.', { type: 'object' }),
+            '406': answer('The Accept header does not allow application/json and text/event-stream.', { type: 'object' }),
+          },
+        },
+        get: {
+          operationId: 'mcpStream',
+          summary: 'Not offered: the endpoint is stateless and opens no server-to-client stream.',
+          responses: { '405': refusal('Method not allowed; use POST.') },
+        },
+        delete: {
+          operationId: 'mcpEndSession',
+          summary: 'Not offered: the endpoint is stateless and has no sessions to end.',
+          responses: { '405': refusal('Method not allowed; use POST.') },
+        },
+      },
+    },
+    components: { schemas: componentSchemas() },
+  };
+}

@@ -1,0 +1,102 @@
+// How a server reads on the wire: the read model's ServerView turned into the API's JSON. Every figure
+// comes from the view (and so from the packages); this file only chooses names and shapes.
+import { describeShownState, displayState } from '@mcp-atlas/reliability';
+import type { AtlasView, ServerView } from '../view/build-view.js';
+import type { ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
+import type { z } from 'zod';
+
+/** What a page would show for the server's newest check, with the words for it. */
+export function displayStatusOf(server: ServerView): ServerSummary['status'] {
+  const letter = server.latest?.letter ?? server.letter;
+  if (letter === null) return { state: null, label: 'not checked yet' };
+  const state = displayState({ letter, notMcp: server.latest?.notStandardMcp === true });
+  return { state, label: describeShownState(state) };
+}
+
+/** One server as GET /api/servers lists it. */
+export function presentServerSummary(view: AtlasView, server: ServerView): ServerSummary {
+  const { uptime } = server;
+  return {
+    id: server.id,
+    url: server.url,
+    title: server.title,
+    day: view.day,
+    letter: server.latest?.letter ?? null,
+    letters: server.letters,
+    status: displayStatusOf(server),
+    notStandardMcp: server.latest?.notStandardMcp === true,
+    uptime: {
+      value: uptime.percent,
+      label: uptime.label,
+      source: uptime.source,
+      sourceLabel: uptime.sourceLabel,
+      daysObserved: uptime.daysObserved,
+      isThirtyDay: uptime.isThirtyDay,
+      longValue: uptime.longPercent,
+    },
+    successChance: server.successChance,
+    stability: server.stability,
+    changeDaysLast30: server.changeDaysLast30,
+    category: server.category,
+    toolCount: server.latest === null ? null : server.latest.toolCount,
+    tokens: server.latest?.tokens ?? null,
+    findings: (server.latest?.findings ?? []).map((finding) => ({
+      id: finding.id,
+      message: finding.message,
+      ...(finding.tools !== undefined ? { tools: finding.tools } : {}),
+      ...(finding.value !== undefined ? { value: finding.value } : {}),
+    })),
+  };
+}
+
+/** The description a server gave a tool, when it gave a string one (the tools array is untrusted JSON). */
+function descriptionOf(tools: readonly unknown[], name: string): string | null {
+  for (const tool of tools) {
+    if (tool !== null && typeof tool === 'object' && (tool as { name?: unknown }).name === name) {
+      const description = (tool as { description?: unknown }).description;
+      return typeof description === 'string' ? description : null;
+    }
+  }
+  return null;
+}
+
+/** The server's tools with our verdicts, from its newest catalog. */
+export function presentTools(server: ServerView): z.infer<typeof ServerToolSchema>[] {
+  const catalog = server.catalog;
+  if (catalog === null) return [];
+  return catalog.verdicts.map((verdict) => ({
+    name: verdict.name,
+    description: descriptionOf(catalog.tools, verdict.name),
+    level: verdict.level,
+    rule: verdict.rule,
+    raised: verdict.raised,
+    reason: verdict.reason,
+  }));
+}
+
+/** One server as GET /api/servers/:id shows it, with its tools and the changes passed in. */
+export function presentServerDetail(view: AtlasView, server: ServerView, changes: z.infer<typeof ServerChangeSchema>[]): ServerDetail {
+  const latest = server.latest;
+  return {
+    ...presentServerSummary(view, server),
+    check:
+      latest === null
+        ? null
+        : {
+            day: view.day,
+            reason: latest.reason,
+            message: latest.message,
+            protocolVersion: latest.protocolVersion,
+            serverName: latest.serverName,
+            serverVersion: latest.serverVersion,
+            handshakeMs: latest.elapsedMs,
+            highRiskTools: latest.highRiskTools,
+            paymentAddress: latest.paymentAddress,
+            redirect: latest.redirect,
+          },
+    toolsDay: server.catalog?.day ?? null,
+    tools: presentTools(server),
+    changes,
+    outages: server.state.outages,
+  };
+}

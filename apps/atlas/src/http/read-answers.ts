@@ -1,0 +1,38 @@
+// The read answers shared by the HTTP routes and the MCP tools: tool search and route over the view's
+// index, with the route package's input errors turned into refusals.
+import { RouteInputError, routeTask, searchTools, type RiskAllowance } from '@mcp-atlas/route';
+import type { AtlasView } from '../view/build-view.js';
+import { refuse, type Answer } from './errors.js';
+import type { RouteAnswer, ToolSearchResult } from './schemas.js';
+
+function fromRouteError<T>(error: unknown): Answer<T> {
+  if (error instanceof RouteInputError) return { ok: false, refusal: refuse(400, error.code, error.message) };
+  throw error;
+}
+
+/** Tool search: the best tools for `query`, within the risk allowance. */
+export function answerToolSearch(
+  view: AtlasView,
+  query: string,
+  options: { risk?: RiskAllowance | undefined; limit?: number | undefined },
+): Answer<ToolSearchResult> {
+  try {
+    const results = searchTools(view.toolIndex, query, {
+      ...(options.risk !== undefined ? { risk: options.risk } : {}),
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    });
+    return { ok: true, value: { results } };
+  } catch (error) {
+    return fromRouteError(error);
+  }
+}
+
+/** Route: the picks for `task`, each with its factors, and the servers set aside with their reasons. */
+export function answerRoute(view: AtlasView, task: string, options: { now: Date; limit?: number | undefined }): Answer<RouteAnswer> {
+  try {
+    const result = routeTask(view.toolIndex, task, { now: options.now, ...(options.limit !== undefined ? { limit: options.limit } : {}) });
+    return { ok: true, value: { task, ...result } };
+  } catch (error) {
+    return fromRouteError(error);
+  }
+}

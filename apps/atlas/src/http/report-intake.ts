@@ -1,0 +1,201 @@
+// Agents' reports: validate the fixed fields, name the reporter (a keyed hash of its license key when the key
+// validates, else a keyed hash of the network the report came from), apply the daily quotas, and append one
+// JSON line to the day's reports.jsonl. Shared by POST /api/reports and the report_road MCP tool, so both
+// follow the same rules. The day's log is read from storage once per day and then kept in memory: this
+// process is the only writer of that file, and every append is a whole-file atomic put, run one at a time.
+import { createHmac } from 'node:crypto';
+import { checkReportQuota, ReliabilityInputError, reporterKey } from '@mcp-atlas/reliability';
+import { dayReportsPath, rootPath } from '../data/paths.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { invalidInput, refuse, type Answer } from './errors.js';
+import { parseJsonOrNull } from './parse-json.js';
+import { LICENSE_KEY_MAX_LENGTH, REPORTER_ID_BYTES, TOOL_NAME_PATTERN } from './limits.js';
+import { ReportBodySchema, StoredReportSchema, type ReportAccepted, type ReportBody, type StoredReport } from './schemas.js';
+import { createSerialQueue } from './serial-queue.js';
+import { resolveServer } from './server-ref.js';
+
+/** What is known about the sender of a report, read from the request and used only to name the reporter. */
+export interface ReportCaller {
+  /** The client's IP address, or null when the runtime gives none. */
+  address: string | null;
+  /** The license key header, or null when absent. */
+  licenseKey: string | null;
+}
+
+/** Takes reports in; one per app, since it holds the day's quota counts. */
+export interface ReportIntake {
+  /** Validates and stores one report, or says why not. Nothing is stored when the answer is a refusal. */
+  submit(input: unknown, caller: ReportCaller): Promise<Answer<ReportAccepted>>;
+}
+
+/** The dependencies of the report intake. */
+export type ReportIntakeDeps = Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'now' | 'validateLicense' | 'reporterSecret' | 'logger'>;
+
+/** The day's report log as this process knows it: its bytes and the counts the quotas need. */
+interface ReportDay {
+  day: string;
+  bytes: Uint8Array;
+  byReporter: Map<string, number>;
+  byReporterServer: Map<string, number>;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function pairKey(reporter: string, server: string): string {
+  return `${reporter}\u0000${server}`;
+}
+
+function countReport(day: ReportDay, report: Pick<StoredReport, 'reporter' | 'server'>): void {
+  day.byReporter.set(report.reporter, (day.byReporter.get(report.reporter) ?? 0) + 1);
+  const key = pairKey(report.reporter, report.server);
+  day.byReporterServer.set(key, (day.byReporterServer.get(key) ?? 0) + 1);
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a, 0);
+  joined.set(b, a.length);
+  return joined;
+}
+
+function keyedId(secret: Uint8Array, label: string, value: string): string {
+  return createHmac('sha256', secret).update(`${label}\u0000${value}`).digest('hex').slice(0, REPORTER_ID_BYTES * 2);
+}
+
+/** The keyed hash an anonymous reporter is known by: its network never appears in storage. */
+export function anonymousReporterId(secret: Uint8Array, network: string): string {
+  return `anon:${keyedId(secret, 'network', network)}`;
+}
+
+/** The keyed hash a paying reporter is known by: its license key never appears in storage. */
+export function paidReporterId(secret: Uint8Array, licenseKey: string): string {
+  return `paid:${keyedId(secret, 'license', licenseKey)}`;
+}
+
+/** The stored line of an accepted report: fixed fields in a fixed order, plus who and when. */
+export function storedReportOf(body: ReportBody, serverId: string, reporter: { id: string; paid: boolean }, at: Date): StoredReport {
+  return {
+    server: serverId,
+    tool: body.tool,
+    ok: body.ok,
+    ...(body.reason !== undefined ? { reason: body.reason } : {}),
+    ...(body.ms !== undefined ? { ms: body.ms } : {}),
+    ...(body.matched !== undefined ? { matched: body.matched } : {}),
+    ...(body.resultTokens !== undefined ? { resultTokens: body.resultTokens } : {}),
+    ...(body.charged !== undefined ? { charged: body.charged } : {}),
+    ...(body.surprise !== undefined ? { surprise: body.surprise } : {}),
+    ...(body.toolsHash !== undefined ? { toolsHash: body.toolsHash } : {}),
+    reporter: reporter.id,
+    paid: reporter.paid,
+    at: at.toISOString(),
+  };
+}
+
+/** Seconds from `now` to the next UTC midnight, when every daily quota starts over. */
+export function secondsUntilNextUtcDay(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/** Creates the report intake. */
+export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
+  const queue = createSerialQueue();
+  let current: ReportDay | null = null;
+
+  async function loadDay(day: string): Promise<ReportDay> {
+    if (current?.day === day) return current;
+    const bytes = (await deps.storage.get(dayReportsPath(day))) ?? new Uint8Array();
+    const loaded: ReportDay = { day, bytes, byReporter: new Map(), byReporterServer: new Map() };
+    for (const line of decoder.decode(bytes).split('\n')) {
+      if (line.trim() === '') continue;
+      const parsed = StoredReportSchema.safeParse(parseJsonOrNull(line));
+      if (parsed.success) countReport(loaded, parsed.data);
+      else deps.logger?.warn({ day }, 'a line of the report log does not parse; it does not count toward quotas');
+    }
+    current = loaded;
+    return loaded;
+  }
+
+  async function identify(caller: ReportCaller): Promise<Answer<{ id: string; paid: boolean }>> {
+    const key = caller.licenseKey?.trim() ?? '';
+    if (key.length > LICENSE_KEY_MAX_LENGTH) {
+      return { ok: false, refusal: refuse(400, 'invalid_license', `the license key is longer than ${LICENSE_KEY_MAX_LENGTH} characters`) };
+    }
+    // A key that does not validate is no error: the report simply counts as anonymous, as the rules say.
+    if (key.length > 0 && (await deps.validateLicense(key)) === true) {
+      return { ok: true, value: { id: paidReporterId(deps.reporterSecret, key), paid: true } };
+    }
+    if (caller.address === null) {
+      return { ok: false, refusal: refuse(400, 'no_client_address', 'the network this report came from cannot be told, so it cannot be counted') };
+    }
+    try {
+      return { ok: true, value: { id: anonymousReporterId(deps.reporterSecret, reporterKey(caller.address)), paid: false } };
+    } catch (error) {
+      if (error instanceof ReliabilityInputError) {
+        return { ok: false, refusal: refuse(400, 'invalid_client_address', 'the client address is not an IP address') };
+      }
+      throw error;
+    }
+  }
+
+  async function append(record: StoredReport): Promise<Answer<ReportAccepted>> {
+    const day = record.at.slice(0, 10);
+    // A sealed day is never written again: its files are fixed by the signed root.
+    if ((await deps.storage.get(rootPath(day))) !== null) {
+      return { ok: false, refusal: refuse(409, 'day_sealed', `day ${day} is already sealed; reports for it are closed`) };
+    }
+    const log = await loadDay(day);
+    const decision = checkReportQuota({
+      reporterToday: log.byReporter.get(record.reporter) ?? 0,
+      reporterServerToday: log.byReporterServer.get(pairKey(record.reporter, record.server)) ?? 0,
+    });
+    if (!decision.admitted) {
+      const message =
+        decision.reason === 'reporter_daily_limit'
+          ? `this reporter already sent ${decision.limit} reports today (UTC); more are taken tomorrow`
+          : `this reporter already sent ${decision.limit} reports about ${record.server} today (UTC); more are taken tomorrow`;
+      return { ok: false, refusal: refuse(429, decision.reason, message, { limit: decision.limit }) };
+    }
+    const bytes = concatBytes(log.bytes, encoder.encode(`${JSON.stringify(record)}\n`));
+    await deps.storage.put(dayReportsPath(day), bytes);
+    // Counted only once the write succeeded, so a failed write leaves the quotas as they were.
+    log.bytes = bytes;
+    countReport(log, record);
+    return { ok: true, value: { accepted: true, day, server: record.server, paid: record.paid } };
+  }
+
+  return {
+    async submit(input, caller) {
+      const parsed = ReportBodySchema.safeParse(input);
+      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
+      const body = parsed.data;
+      const server = resolveServer(deps.getView(), body.server);
+      if (server === null) {
+        return { ok: false, refusal: refuse(404, 'unknown_server', `no server is watched under ${JSON.stringify(body.server)}`) };
+      }
+      if (server.catalog !== null) {
+        if (!server.catalog.verdicts.some((verdict) => verdict.name === body.tool)) {
+          return {
+            ok: false,
+            refusal: refuse(404, 'unknown_tool', `${server.id} listed no tool named ${JSON.stringify(body.tool)} in its newest tool list`),
+          };
+        }
+      } else if (!TOOL_NAME_PATTERN.test(body.tool)) {
+        return {
+          ok: false,
+          refusal: refuse(400, 'invalid_body', 'tool: must be a tool name (letters, digits, "_", ".", "/", ":" or "-")', {
+            issues: [{ path: 'tool', message: 'must be a tool name' }],
+          }),
+        };
+      }
+      const reporter = await identify(caller);
+      if (!reporter.ok) return reporter;
+      const record = storedReportOf(body, server.id, reporter.value, deps.now());
+      const result = await queue.run(() => append(record));
+      if (result.ok) deps.logger?.info({ event: 'report', server: server.id, ok: body.ok, paid: reporter.value.paid }, 'report accepted');
+      else deps.logger?.info({ event: 'report_refused', code: result.refusal.code }, 'report refused');
+      return result;
+    },
+  };
+}

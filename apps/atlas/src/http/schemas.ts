@@ -1,0 +1,404 @@
+// The wire shapes of the HTTP and MCP surface, as zod schemas with their inferred types. Request schemas
+// validate every query and body at the trust boundary; response schemas describe what the routes answer,
+// feed the OpenAPI document, and let the tests check each answer against the document it claims to follow.
+import { FAILURE_REASONS, SENSOR_OUTCOMES_PER_BATCH, SURPRISES } from '@mcp-atlas/reliability';
+import { DEFAULT_ROUTE_LIMIT, DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT } from '@mcp-atlas/route';
+import { z } from 'zod';
+import { SERVER_ID_PATTERN } from '../data/paths.js';
+import {
+  QUERY_MAX_LENGTH,
+  REPORT_MAX_CHARGED,
+  REPORT_MAX_MS,
+  REPORT_MAX_RESULT_TOKENS,
+  SENSOR_ID_PATTERN,
+  SERVER_REF_MAX_LENGTH,
+  TOOL_NAME_MAX_LENGTH,
+  TOOLS_HASH_PATTERN,
+} from './limits.js';
+
+// Control characters have no place in any identifier we accept; refusing them keeps logs and files clean.
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+const DAY_TEXT = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a day written YYYY-MM-DD');
+const RISK_LEVEL = z.enum(['read-only', 'changes-data', 'high-risk']);
+
+// ------------------------------------------------------------------------------------------------
+// Shared fields
+// ------------------------------------------------------------------------------------------------
+
+/** A free-text search query or task: 1 to 500 characters, at least one of them not a space. */
+export const QueryTextSchema = z
+  .string()
+  .max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`)
+  .refine((text) => text.trim().length > 0, 'must not be empty');
+
+/** Highest risk level a search may return: read-only tools, also data-changing ones, or any. */
+export const RiskAllowanceSchema = z.enum(['read', 'change', 'any']);
+
+/** A server reference as agents and sensors send it: our server id, or the exact URL we watch it at. */
+export const ServerRefSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(SERVER_REF_MAX_LENGTH, `must be at most ${SERVER_REF_MAX_LENGTH} characters`)
+  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
+
+// A query string arrives as text; a limit is a whole number written in decimal digits and nothing else.
+const LIMIT_TEXT = z
+  .string()
+  .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`)
+  .transform(Number)
+  .pipe(z.number().int().min(1, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`).max(MAX_RESULT_LIMIT, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`));
+
+// ------------------------------------------------------------------------------------------------
+// Queries
+// ------------------------------------------------------------------------------------------------
+
+/** GET /api/toolsearch: `q` (required), `risk` (default any), `limit` (1 to 100, default 10). */
+export const ToolSearchQuerySchema = z.strictObject({
+  q: QueryTextSchema,
+  risk: RiskAllowanceSchema.optional(),
+  limit: LIMIT_TEXT.optional(),
+});
+export type ToolSearchQuery = z.infer<typeof ToolSearchQuerySchema>;
+
+/** GET /api/route: `task` (required), `limit` (1 to 100, default 5). */
+export const RouteQuerySchema = z.strictObject({
+  task: QueryTextSchema,
+  limit: LIMIT_TEXT.optional(),
+});
+export type RouteQuery = z.infer<typeof RouteQuerySchema>;
+
+/** GET /api/maps: `a=root` and the day whose signed root is asked for. */
+export const MapsQuerySchema = z.strictObject({
+  a: z.literal('root', { error: 'must be "root" (the only kind of map served)' }),
+  day: DAY_TEXT,
+});
+export type MapsQuery = z.infer<typeof MapsQuerySchema>;
+
+/** The `:id` of GET /api/servers/:id. */
+export const ServerIdSchema = z.string().regex(SERVER_ID_PATTERN, 'a server id is lower-case letters, digits and dashes');
+
+// ------------------------------------------------------------------------------------------------
+// Bodies
+// ------------------------------------------------------------------------------------------------
+
+/**
+ * An agent's report about one call, with exactly the fixed fields of the methodology and nothing
+ * written in the agent's own words. `reason` names why a call failed, so it is refused on a call that
+ * worked. Unknown fields refuse the whole body.
+ */
+export const ReportBodySchema = z
+  .strictObject({
+    server: ServerRefSchema.describe('The server: its mcp-atlas id (as find_tool and route return it) or the URL mcp-atlas watches.'),
+    tool: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(TOOL_NAME_MAX_LENGTH, `must be at most ${TOOL_NAME_MAX_LENGTH} characters`)
+      .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters')
+      .describe('The name of the tool that was called.'),
+    ok: z.boolean().describe('True when the call worked.'),
+    reason: z.enum(FAILURE_REASONS).optional().describe('Why the call failed; only with ok: false.'),
+    ms: z.number().nonnegative().max(REPORT_MAX_MS).optional().describe('How long the call took, in milliseconds.'),
+    matched: z.boolean().optional().describe('Whether the result matched what the tool description promised.'),
+    resultTokens: z.int().nonnegative().max(REPORT_MAX_RESULT_TOKENS).optional().describe('Size of the result, in tokens.'),
+    charged: z.number().nonnegative().max(REPORT_MAX_CHARGED).optional().describe('Amount the call was charged.'),
+    surprise: z.enum(SURPRISES).optional().describe('Something the call did that its description did not say.'),
+    toolsHash: z
+      .string()
+      .regex(TOOLS_HASH_PATTERN, 'must be 64 lowercase hex characters (the SHA-256 tool-list hash)')
+      .optional()
+      .describe('The tool-list hash the agent saw.'),
+  })
+  .refine((report) => report.ok === false || report.reason === undefined, {
+    message: 'reason is only for a call that failed (ok: false)',
+    path: ['reason'],
+  });
+export type ReportBody = z.infer<typeof ReportBodySchema>;
+
+/** One call a gateway saw: which server, whether it worked, when, and (optionally) why not and how long. */
+export const SensorOutcomeBodySchema = z
+  .strictObject({
+    server: ServerRefSchema,
+    ok: z.boolean(),
+    at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a Z or an offset' }),
+    reason: z.enum(FAILURE_REASONS).optional(),
+    ms: z.number().nonnegative().max(REPORT_MAX_MS).optional(),
+  })
+  .refine((outcome) => outcome.ok === false || outcome.reason === undefined, {
+    message: 'reason is only for a call that failed (ok: false)',
+    path: ['reason'],
+  });
+export type SensorOutcomeBody = z.infer<typeof SensorOutcomeBodySchema>;
+
+/** A gateway sensor's batch: its id and 1 to 100 outcomes. Any other field refuses the batch whole. */
+export const SensorBatchBodySchema = z.strictObject({
+  sensor: z.string().regex(SENSOR_ID_PATTERN, 'a sensor id is 1 to 64 lower-case letters, digits, "_" or "-", starting with a letter or digit'),
+  outcomes: z
+    .array(SensorOutcomeBodySchema)
+    .min(1, 'a batch needs at least one outcome')
+    .max(SENSOR_OUTCOMES_PER_BATCH, `a batch carries at most ${SENSOR_OUTCOMES_PER_BATCH} outcomes`),
+});
+export type SensorBatchBody = z.infer<typeof SensorBatchBodySchema>;
+
+// ------------------------------------------------------------------------------------------------
+// What is stored
+// ------------------------------------------------------------------------------------------------
+
+/**
+ * One line of `days/<day>/reports.jsonl`: the report's fixed fields with the server resolved to its id,
+ * who sent it (`paid:` or `anon:` and a keyed hash of its license key or network), whether the reporter paid, and
+ * when it arrived. No address, user agent or free text is ever part of it.
+ */
+export const StoredReportSchema = z.strictObject({
+  server: z.string().regex(SERVER_ID_PATTERN),
+  tool: z.string(),
+  ok: z.boolean(),
+  reason: z.enum(FAILURE_REASONS).optional(),
+  ms: z.number().optional(),
+  matched: z.boolean().optional(),
+  resultTokens: z.int().optional(),
+  charged: z.number().optional(),
+  surprise: z.enum(SURPRISES).optional(),
+  toolsHash: z.string().optional(),
+  reporter: z.string(),
+  paid: z.boolean(),
+  at: z.iso.datetime(),
+});
+export type StoredReport = z.infer<typeof StoredReportSchema>;
+
+/** One accepted sensor outcome as stored: the server resolved to its id, the time normalized to UTC. */
+export const StoredSensorOutcomeSchema = z.strictObject({
+  server: z.string().regex(SERVER_ID_PATTERN),
+  ok: z.boolean(),
+  at: z.iso.datetime(),
+  reason: z.enum(FAILURE_REASONS).optional(),
+  ms: z.number().optional(),
+});
+export type StoredSensorOutcome = z.infer<typeof StoredSensorOutcomeSchema>;
+
+/** One accepted sensor batch, as stored under `sensors/<day>/<sensor>/`. Never holds the sender's address. */
+export const StoredSensorBatchSchema = z.strictObject({
+  sensor: z.string().regex(SENSOR_ID_PATTERN),
+  day: DAY_TEXT,
+  received: z.iso.datetime(),
+  outcomes: z.array(StoredSensorOutcomeSchema),
+});
+export type StoredSensorBatch = z.infer<typeof StoredSensorBatchSchema>;
+
+// ------------------------------------------------------------------------------------------------
+// Answers
+// ------------------------------------------------------------------------------------------------
+
+/** Every refusal: a stable machine-readable code and a sentence a person can act on. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    limit: z.number().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** A server's uptime figure and how it must be labelled. */
+export const UptimeBodySchema = z.object({
+  value: z.number().nullable().describe('Percent with one decimal, or null when no day was observed.'),
+  label: z.string().describe('"30-day uptime", "over N days observed" or "no days observed".'),
+  source: z.enum(['five_minute', 'daily']),
+  sourceLabel: z.string(),
+  daysObserved: z.int(),
+  isThirtyDay: z.boolean(),
+  longValue: z.number().nullable().describe('The 90-day five-minute figure, when kept.'),
+});
+
+/** What a page shows for a server right now. */
+export const DisplayStatusSchema = z.object({
+  state: z.enum(['answering', 'sign_in', 'payment', 'non_standard', 'down']).nullable(),
+  label: z.string(),
+});
+
+const FindingBodySchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  tools: z.array(z.string()).optional(),
+  value: z.number().optional(),
+});
+
+/** One server in GET /api/servers. */
+export const ServerSummarySchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string().nullable(),
+  day: DAY_TEXT.nullable().describe('The newest scanned day, which `letter` belongs to.'),
+  letter: z.enum(['o', 'a', 'p', 'd']).nullable().describe("The newest day's letter, or null when that day has no result."),
+  letters: z.string().describe('Up to 30 daily letters, oldest first; n marks a day without a check.'),
+  status: DisplayStatusSchema,
+  notStandardMcp: z.boolean(),
+  uptime: UptimeBodySchema,
+  successChance: z.number(),
+  stability: z.number(),
+  changeDaysLast30: z.int(),
+  category: z.string().nullable(),
+  toolCount: z.int().nullable(),
+  tokens: z.int().nullable(),
+  findings: z.array(FindingBodySchema),
+});
+export type ServerSummary = z.infer<typeof ServerSummarySchema>;
+
+/** GET /api/servers. */
+export const ServerListSchema = z.object({ day: DAY_TEXT.nullable(), servers: z.array(ServerSummarySchema) });
+export type ServerList = z.infer<typeof ServerListSchema>;
+
+/** A tool of a server with our risk verdict and the rule that decided it. */
+export const ServerToolSchema = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  level: RISK_LEVEL,
+  rule: z.int(),
+  raised: z.boolean(),
+  reason: z.string(),
+});
+
+/** One recorded change of a server, with the day it was seen. */
+export const ServerChangeSchema = z.object({
+  day: DAY_TEXT,
+  kind: z.enum(['tools', 'started-answering', 'stopped-answering', 'sign-in', 'payment-address', 'redirect']),
+  detail: z.string(),
+  diff: z
+    .object({
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+      changed: z.array(z.string()),
+      rewritten: z.array(z.string()),
+      riskRises: z.array(z.object({ name: z.string(), from: z.string().nullable(), to: z.string() })),
+      renamed: z.array(z.object({ from: z.string(), to: z.string() })),
+      silent: z.boolean(),
+    })
+    .optional(),
+});
+
+/** The newest daily check's own facts. */
+export const ServerCheckSchema = z.object({
+  day: DAY_TEXT.nullable(),
+  reason: z.string(),
+  message: z.string(),
+  protocolVersion: z.string().nullable(),
+  serverName: z.string().nullable(),
+  serverVersion: z.string().nullable(),
+  handshakeMs: z.number(),
+  highRiskTools: z.int(),
+  paymentAddress: z.string().nullable(),
+  redirect: z.object({ location: z.string(), followed: z.boolean(), sameSite: z.boolean() }).nullable(),
+});
+
+/** GET /api/servers/:id. */
+export const ServerDetailSchema = ServerSummarySchema.extend({
+  check: ServerCheckSchema.nullable(),
+  toolsDay: DAY_TEXT.nullable().describe('The day the tool list below was read.'),
+  tools: z.array(ServerToolSchema),
+  changes: z.array(ServerChangeSchema).describe('Changes of the last 60 days, newest first.'),
+  outages: z.array(z.int()).describe('Lengths in days of the last finished outages, newest last.'),
+});
+export type ServerDetail = z.infer<typeof ServerDetailSchema>;
+
+/** One tool-search result. */
+export const SearchHitSchema = z.object({
+  serverId: z.string(),
+  tool: z.string(),
+  description: z.string(),
+  level: RISK_LEVEL,
+  score: z.number(),
+});
+
+/** GET /api/toolsearch and the find_tool MCP tool. */
+export const ToolSearchResultSchema = z.object({ results: z.array(SearchHitSchema) });
+export type ToolSearchResult = z.infer<typeof ToolSearchResultSchema>;
+
+/** Every multiplier of a route score. */
+export const RouteFactorsSchema = z.object({
+  textMatch: z.number(),
+  successChance: z.number(),
+  stability: z.number(),
+  leastPrivilege: z.number(),
+  highRiskShare: z.number(),
+  verbBonus: z.number(),
+  directory: z.number(),
+  guard: z.number(),
+  agents: z.number(),
+});
+
+/** GET /api/route and the route MCP tool. */
+export const RouteAnswerSchema = z.object({
+  task: z.string(),
+  taskRisk: z.enum(['read', 'change', 'high']),
+  verb: z.string().nullable(),
+  picks: z.array(
+    z.object({ serverId: z.string(), tool: z.string(), level: RISK_LEVEL, score: z.number(), factors: RouteFactorsSchema }),
+  ),
+  setAside: z.array(z.object({ serverId: z.string(), tool: z.string().optional(), reason: z.string() })),
+  rulesVersion: z.string(),
+});
+export type RouteAnswer = z.infer<typeof RouteAnswerSchema>;
+
+/** POST /api/reports and the report_road MCP tool, when the report was kept. */
+export const ReportAcceptedSchema = z.object({
+  accepted: z.literal(true),
+  day: DAY_TEXT,
+  server: z.string(),
+  paid: z.boolean(),
+});
+export type ReportAccepted = z.infer<typeof ReportAcceptedSchema>;
+
+/** POST /api/sensors, when the batch was taken (some outcomes may have been dropped). */
+export const SensorAcceptedSchema = z.object({
+  accepted: z.int(),
+  dropped: z.object({
+    tooOld: z.int(),
+    fromFuture: z.int(),
+    overDailyLimit: z.int(),
+    unknownServer: z.int(),
+  }),
+});
+export type SensorAccepted = z.infer<typeof SensorAcceptedSchema>;
+
+/** GET /api/maps?a=root: the signed root of one day, exactly as sealed. */
+export const DayRootBodySchema = z.object({
+  day: DAY_TEXT,
+  root: z.string().describe('sha256((previous_root or "") + "\\n" + files joined with "\\n"), hex.'),
+  previous_root: z.string().nullable(),
+  files: z.array(z.string()).describe('One "<sha256>  <path>" line per file of the day, sorted by path.'),
+  signature: z.string().describe('Ed25519 over the 32 bytes of root, base64.'),
+});
+
+/** GET /.well-known/mcp-atlas.json. */
+export const WellKnownSchema = z.object({
+  name: z.literal('mcp-atlas'),
+  version: z.string(),
+  methodology_version: z.string(),
+  user_agent: z.string(),
+  integrity: z.object({
+    algorithm: z.literal('Ed25519'),
+    public_key_pem: z.string(),
+    roots: z.string(),
+    latest_day: DAY_TEXT.nullable(),
+  }),
+  api: z.object({ openapi: z.string(), mcp: z.string() }),
+});
+export type WellKnown = z.infer<typeof WellKnownSchema>;
+
+// ------------------------------------------------------------------------------------------------
+// MCP tool inputs (the same fields as the HTTP routes, named for an agent)
+// ------------------------------------------------------------------------------------------------
+
+/** find_tool's arguments. */
+export const FindToolInputSchema = z.strictObject({
+  query: QueryTextSchema.describe('What the agent wants to do, in plain words (for example "list open pull requests").'),
+  risk: RiskAllowanceSchema.optional().describe('Most a tool may do: read (read-only tools only), change (no high-risk tools) or any. Default any.'),
+  limit: z.int().min(1).max(MAX_RESULT_LIMIT).optional().describe(`How many results, 1 to ${MAX_RESULT_LIMIT}. Default ${DEFAULT_SEARCH_LIMIT}.`),
+});
+
+/** route's arguments. */
+export const RouteInputSchema = z.strictObject({
+  task: QueryTextSchema.describe('The task, in plain words, starting with its action (for example "create an invoice for a customer").'),
+  limit: z.int().min(1).max(MAX_RESULT_LIMIT).optional().describe(`How many picks, one per server, 1 to ${MAX_RESULT_LIMIT}. Default ${DEFAULT_ROUTE_LIMIT}.`),
+});

@@ -1,0 +1,154 @@
+// Gateway sensor batches: fixed fields only, at most 100 outcomes, the reliability package's intake limits,
+// and one file per accepted batch under sensors/<day>/<sensor>/. Sensor data is kept out of days/ because
+// the signed roots do not cover it. The sender's address is never stored: it is hashed with a key drawn at
+// random each UTC day and held only in memory, and only to stop one network from posing as many sensors.
+import { createHmac, randomBytes } from 'node:crypto';
+import { dayFromTime } from '@mcp-atlas/history';
+import { admitSensorBatch, ReliabilityInputError, reporterKey, type SensorOutcome } from '@mcp-atlas/reliability';
+import { putJson } from '../storage/storage.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { invalidInput, refuse, type Answer } from './errors.js';
+import { parseJsonOrNull } from './parse-json.js';
+import { SENSOR_ADDRESS_KEY_BYTES, SENSOR_BATCH_SEQUENCE_DIGITS } from './limits.js';
+import { SensorBatchBodySchema, StoredSensorBatchSchema, type SensorAccepted, type StoredSensorOutcome } from './schemas.js';
+import { createSerialQueue } from './serial-queue.js';
+import { resolveServer } from './server-ref.js';
+
+/** Folder of one sensor's batches on one UTC day (arrival day). Not under days/: no root covers it. */
+export const sensorDayFolder = (day: string, sensor: string): string => `sensors/${day}/${sensor}/`;
+
+/** Path of one stored batch: its sequence number within the sensor's day, zero-padded so paths sort in order. */
+export const sensorBatchPath = (day: string, sensor: string, sequence: number): string =>
+  `${sensorDayFolder(day, sensor)}${String(sequence).padStart(SENSOR_BATCH_SEQUENCE_DIGITS, '0')}.json`;
+
+/** Takes sensor batches in; one per app, since it holds the day's counts and the day's address key. */
+export interface SensorIntake {
+  /** Validates, limits and stores one batch, or says why not. A refused batch stores nothing. */
+  submit(input: unknown, caller: { address: string | null }): Promise<Answer<SensorAccepted>>;
+}
+
+/** The dependencies of the sensor intake. */
+export type SensorIntakeDeps = Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'now' | 'logger'>;
+
+/** What this process counted today for one sensor: outcomes accepted and batches stored. */
+interface SensorDay {
+  accepted: number;
+  batches: number;
+}
+
+/** Today's address key and the outcomes accepted per hashed network; replaced at each new UTC day. */
+interface AddressDay {
+  day: string;
+  key: Buffer;
+  accepted: Map<string, number>;
+}
+
+/** Creates the sensor intake. */
+export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
+  const queue = createSerialQueue();
+  let addresses: AddressDay | null = null;
+  let sensorsDay: string | null = null;
+  const sensors = new Map<string, SensorDay>();
+
+  function addressDay(day: string): AddressDay {
+    if (addresses?.day !== day) addresses = { day, key: randomBytes(SENSOR_ADDRESS_KEY_BYTES), accepted: new Map() };
+    return addresses;
+  }
+
+  // After a restart the day's counts come back from the stored batches, so a restart does not reset a limit.
+  async function sensorDay(day: string, sensor: string): Promise<SensorDay> {
+    if (sensorsDay !== day) {
+      sensors.clear();
+      sensorsDay = day;
+    }
+    const known = sensors.get(sensor);
+    if (known !== undefined) return known;
+    const loaded: SensorDay = { accepted: 0, batches: 0 };
+    for (const path of await deps.storage.list(sensorDayFolder(day, sensor))) {
+      const bytes = await deps.storage.get(path);
+      const parsed = bytes === null ? null : StoredSensorBatchSchema.safeParse(parseJsonOrNull(new TextDecoder().decode(bytes)));
+      loaded.batches++;
+      if (parsed?.success === true) loaded.accepted += parsed.data.outcomes.length;
+    }
+    sensors.set(sensor, loaded);
+    return loaded;
+  }
+
+  return {
+    async submit(input, caller) {
+      const parsed = SensorBatchBodySchema.safeParse(input);
+      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
+      const batch = parsed.data;
+      if (caller.address === null) {
+        return { ok: false, refusal: refuse(400, 'no_client_address', 'the network this batch came from cannot be told, so it cannot be limited') };
+      }
+      let network: string;
+      try {
+        network = reporterKey(caller.address);
+      } catch (error) {
+        if (error instanceof ReliabilityInputError) {
+          return { ok: false, refusal: refuse(400, 'invalid_client_address', 'the client address is not an IP address') };
+        }
+        throw error;
+      }
+      const view = deps.getView();
+      const known: SensorOutcome[] = [];
+      let unknownServer = 0;
+      for (const outcome of batch.outcomes) {
+        const server = resolveServer(view, outcome.server);
+        if (server === null) {
+          unknownServer++;
+          continue;
+        }
+        known.push({
+          server: server.id,
+          ok: outcome.ok,
+          at: new Date(outcome.at).toISOString(),
+          ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+          ...(outcome.ms !== undefined ? { ms: outcome.ms } : {}),
+        });
+      }
+      return queue.run(async (): Promise<Answer<SensorAccepted>> => {
+        const now = deps.now();
+        const day = dayFromTime(now);
+        const today = addressDay(day);
+        const addressId = createHmac('sha256', today.key).update(network).digest('hex');
+        const counts = await sensorDay(day, batch.sensor);
+        // One network counts as at most one sensor's daily budget, and one sensor id as one budget across
+        // networks: the larger of the two counts decides.
+        const acceptedToday = Math.max(counts.accepted, today.accepted.get(addressId) ?? 0);
+        const decision = admitSensorBatch({ sensor: batch.sensor, outcomes: known }, { now, acceptedToday });
+        if (decision.status === 'refused') {
+          const refusal =
+            decision.reason === 'daily_limit_reached'
+              ? refuse(429, 'daily_limit_reached', `this sensor (or its network) already sent ${decision.limit} outcomes today (UTC)`, {
+                  limit: decision.limit,
+                })
+              : refuse(400, 'batch_too_large', `a batch carries at most ${decision.limit} outcomes`, { limit: decision.limit });
+          deps.logger?.info({ event: 'sensor_refused', code: refusal.code }, 'sensor batch refused');
+          return { ok: false, refusal };
+        }
+        const outcomes: StoredSensorOutcome[] = decision.accepted.map((outcome) => ({
+          server: outcome.server,
+          ok: outcome.ok,
+          at: typeof outcome.at === 'string' ? outcome.at : outcome.at.toISOString(),
+          ...(outcome.reason !== undefined && outcome.reason !== null ? { reason: outcome.reason } : {}),
+          ...(outcome.ms !== undefined ? { ms: outcome.ms } : {}),
+        }));
+        if (outcomes.length > 0) {
+          await putJson(deps.storage, sensorBatchPath(day, batch.sensor, counts.batches), {
+            sensor: batch.sensor,
+            day,
+            received: now.toISOString(),
+            outcomes,
+          });
+          counts.batches++;
+          counts.accepted += outcomes.length;
+          today.accepted.set(addressId, (today.accepted.get(addressId) ?? 0) + outcomes.length);
+        }
+        deps.logger?.info({ event: 'sensor_batch', accepted: outcomes.length }, 'sensor batch taken');
+        return { ok: true, value: { accepted: outcomes.length, dropped: { ...decision.dropped, unknownServer } } };
+      });
+    },
+  };
+}
