@@ -67,6 +67,15 @@ describe('mcp-atlas demo, end to end', () => {
     expect(JSON.stringify(tickets.changes)).toContain('delete_ticket');
   });
 
+  it('never calls a tool and never sends a credential to a server it checks', () => {
+    const received = outcome.fleet.received;
+    expect(received.length).toBeGreaterThan(DAYS * outcome.fleet.members.length);
+    const methods = new Set(received.flatMap((r) => r.rpcMethods));
+    for (const method of methods) expect(['initialize', 'notifications/initialized', 'tools/list']).toContain(method);
+    expect(methods.has('tools/call')).toBe(false);
+    expect(received.filter((r) => r.credentialHeaders.length > 0)).toEqual([]);
+  });
+
   it('answers a real SDK client on its MCP endpoint', async () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${running.url}/mcp`)));

@@ -135,10 +135,38 @@ async function answerMcp(spec: MemberSpec, request: Request): Promise<Response> 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function memberApp(spec: MemberSpec): Hono {
+/** One request a fleet member received, as the privacy tests read it. */
+export interface ReceivedRequest {
+  member: string;
+  httpMethod: string;
+  /** JSON-RPC methods in the body (a batch may hold several). */
+  rpcMethods: string[];
+  /** Header names that carry credentials, if the client sent any. */
+  credentialHeaders: string[];
+}
+
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key'];
+
+async function describeRequest(member: string, request: Request): Promise<ReceivedRequest> {
+  let rpcMethods: string[] = [];
+  if (request.method === 'POST') {
+    const body = (await request.clone().json().catch(() => null)) as unknown;
+    const messages = Array.isArray(body) ? body : [body];
+    rpcMethods = messages.map((m) => (m as { method?: unknown } | null)?.method).filter((m): m is string => typeof m === 'string');
+  }
+  return {
+    member,
+    httpMethod: request.method,
+    rpcMethods,
+    credentialHeaders: CREDENTIAL_HEADERS.filter((name) => request.headers.has(name)),
+  };
+}
+
+function memberApp(spec: MemberSpec, received: ReceivedRequest[]): Hono {
   const app = new Hono();
   app.all('/mcp', async (c) => {
     const request = c.req.raw;
+    received.push(await describeRequest(spec.id, request));
     const day = dayOf(request);
     switch (spec.kind) {
       case 'sign-in':
@@ -174,6 +202,8 @@ function memberApp(spec: MemberSpec): Hono {
 /** A running fleet and how to stop it. */
 export interface Fleet {
   members: FleetMember[];
+  /** Every request the fleet received, in arrival order. */
+  received: ReceivedRequest[];
   close(): Promise<void>;
 }
 
@@ -189,8 +219,9 @@ function listen(app: Hono): Promise<{ server: ServerType; port: number }> {
  */
 export async function startFleet(days: number): Promise<Fleet> {
   const running: { server: ServerType; member: FleetMember }[] = [];
+  const received: ReceivedRequest[] = [];
   for (const spec of fleetSpecs(days)) {
-    const { server, port } = await listen(memberApp(spec));
+    const { server, port } = await listen(memberApp(spec, received));
     const member: FleetMember = {
       ...spec,
       url: `http://127.0.0.1:${port}/mcp`,
@@ -200,6 +231,7 @@ export async function startFleet(days: number): Promise<Fleet> {
   }
   return {
     members: running.map((r) => r.member),
+    received,
     close: async () => {
       await Promise.all(
         running.map(

@@ -1,0 +1,168 @@
+// Pure module: how text is cut into words and words into stems, for the index, queries and the judge.
+import {
+  MIN_STEM_LENGTH,
+  MIN_TOKEN_LENGTH,
+  QUERY_SYNONYMS,
+  STEM_EXCEPTIONS,
+  STOP_WORDS,
+  UNDOUBLE_CONSONANTS,
+} from './constants.js';
+
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
+function isAsciiUpper(code: number): boolean {
+  return code >= 65 && code <= 90;
+}
+
+function isAsciiLowerOrDigit(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+}
+
+function isWordCode(code: number, text: string, index: number): boolean {
+  if (code < 128) return isAsciiLowerOrDigit(code) || isAsciiUpper(code);
+  // Outside ASCII, ask Unicode; surrogate pairs are read as one code point.
+  return LETTER_OR_NUMBER.test(String.fromCodePoint(text.codePointAt(index) ?? code));
+}
+
+/**
+ * Splits any text into lower-cased words: on every character that is not a letter or digit (so snake_case,
+ * kebab-case, dotted and slashed names split), and on camelCase humps, keeping acronyms whole
+ * (`getHTTPStatus` gives `get`, `http`, `status`). Nothing is dropped; see {@link tokenize} for search terms.
+ *
+ * @example splitText('list_pullRequests (GitHub)') // ['list', 'pull', 'requests', 'git', 'hub']
+ */
+export function splitText(text: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isWordCode(code, text, i)) {
+      // A low surrogate is part of the code point read at i - 1.
+      if (code >= 0xdc00 && code <= 0xdfff && start >= 0) continue;
+      if (start >= 0) words.push(text.slice(start, i).toLowerCase());
+      start = -1;
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      continue;
+    }
+    if (isAsciiUpper(code)) {
+      const previous = text.charCodeAt(i - 1);
+      const next = i + 1 < length ? text.charCodeAt(i + 1) : 0;
+      const humpAfterLower = isAsciiLowerOrDigit(previous);
+      const acronymEnds = isAsciiUpper(previous) && next >= 97 && next <= 122;
+      if (humpAfterLower || acronymEnds) {
+        words.push(text.slice(start, i).toLowerCase());
+        start = i;
+      }
+    }
+  }
+  if (start >= 0) words.push(text.slice(start).toLowerCase());
+  return words;
+}
+
+function hasVowel(word: string): boolean {
+  return /[aeiouy]/.test(word);
+}
+
+function stripPlural(word: string): string {
+  if (word.endsWith('ies') && word.length > 4) return word.slice(0, -2);
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  if (/(?:s|x|z|ch|sh)es$/.test(word) && word.length > 4) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+function undouble(stem: string): string {
+  const last = stem[stem.length - 1] ?? '';
+  return stem.length > MIN_STEM_LENGTH && last === stem[stem.length - 2] && UNDOUBLE_CONSONANTS.has(last)
+    ? stem.slice(0, -1)
+    : stem;
+}
+
+function stripVerbEnding(word: string): string {
+  for (const ending of ['ing', 'ed']) {
+    if (!word.endsWith(ending)) continue;
+    const stem = word.slice(0, -ending.length);
+    // "string", "speed": what is left must still look like a word.
+    if (stem.length >= MIN_STEM_LENGTH && hasVowel(stem) && !stem.endsWith('e')) return undouble(stem);
+  }
+  return word;
+}
+
+function stripFinalE(word: string): string {
+  return word.endsWith('e') && word.length > MIN_STEM_LENGTH ? word.slice(0, -1) : word;
+}
+
+// A final y after a consonant becomes i, so query, queries and queried share `queri` (key and day keep y).
+function turnFinalY(word: string): string {
+  return word.length > MIN_STEM_LENGTH && /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}i` : word;
+}
+
+/**
+ * The light stem of one lower-cased word: plural endings (-ies, -es, -s), then -ing or -ed, then a final -e,
+ * then a final consonant-y to i, so that create, creates, created and creating share `creat`, and query and
+ * queries share `queri`. Words in STEM_EXCEPTIONS, words with digits and two-letter words stay as they are.
+ * Irregular forms (sent, ran) do not meet their base form.
+ *
+ * @example stemWord('queries') // 'queri'
+ */
+export function stemWord(word: string): string {
+  if (word.length < MIN_STEM_LENGTH || STEM_EXCEPTIONS.has(word) || /\d/.test(word)) return word;
+  return turnFinalY(stripFinalE(stripVerbEnding(stripPlural(word))));
+}
+
+/**
+ * Search terms of a text: its words ({@link splitText}) without stop words and one-letter words, stemmed.
+ * Repeats are kept, because the index counts them.
+ *
+ * @example tokenize('Sends an email to the user') // ['send', 'email', 'user']
+ */
+export function tokenize(text: string): string[] {
+  return tokenizeWith(text, null);
+}
+
+/**
+ * {@link tokenize} with a memo of stems: building an index meets the same words over and over, and a stem
+ * never changes, so the index passes one memo for the whole build.
+ */
+export function tokenizeWith(text: string, memo: Map<string, string> | null): string[] {
+  const terms: string[] = [];
+  for (const word of splitText(text)) {
+    if (word.length < MIN_TOKEN_LENGTH || STOP_WORDS.has(word)) continue;
+    let stem = memo?.get(word);
+    if (stem === undefined) {
+      stem = stemWord(word);
+      memo?.set(word, stem);
+    }
+    terms.push(stem);
+  }
+  return terms;
+}
+
+/** Stems of every word of a text, nothing dropped: what the evaluation judge compares. */
+export function stemAll(text: string): string[] {
+  return splitText(text).map(stemWord);
+}
+
+function stemmedSynonymTable(): ReadonlyMap<string, readonly string[]> {
+  const table = new Map<string, string[]>();
+  for (const [word, synonyms] of Object.entries(QUERY_SYNONYMS)) {
+    const key = stemWord(word);
+    const list = table.get(key) ?? [];
+    for (const synonym of synonyms) {
+      for (const term of tokenize(synonym)) if (term !== key && !list.includes(term)) list.push(term);
+    }
+    table.set(key, list);
+  }
+  return table;
+}
+
+const SYNONYMS_BY_STEM = stemmedSynonymTable();
+
+/** The stemmed synonyms of one stemmed query term (empty when it has none). */
+export function synonymsOf(term: string): readonly string[] {
+  return SYNONYMS_BY_STEM.get(term) ?? [];
+}
