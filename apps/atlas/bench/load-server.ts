@@ -36,6 +36,7 @@ async function fillWithCorpus(storage: Storage, toolTarget: number): Promise<num
 }
 
 const mode = process.argv[2] ?? 'demo';
+const searchCacheEntries = Number(process.argv[3] ?? '2000');
 const storage = createMemoryStorage();
 const log = createLogger('silent');
 let keys;
@@ -48,6 +49,6 @@ if (mode === 'demo') {
   keys = await loadOrCreateSigningKeys(storage, new Date());
   await fillWithCorpus(storage, Number(mode));
 }
-const running = await serveAtlas({ storage, port: 0, log, keys, handleSignals: true, ...(onClose ? { onClose } : {}) });
+const running = await serveAtlas({ storage, port: 0, log, keys, handleSignals: true, searchCacheEntries, ...(onClose ? { onClose } : {}) });
 process.stdout.write(`READY ${running.url}\n`);
 await running.closed;

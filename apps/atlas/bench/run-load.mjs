@@ -13,10 +13,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, '..', 'node_modules', '.cache', 'atlas-bench', 'load-server.mjs');
 const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
-const QUERIES = ['search issues', 'weather forecast', 'send an invoice', 'read a file', 'create a calendar event', 'query sql database', 'list pull requests', 'translate text'];
+// Queries in the words of agents' tasks; rotated so consecutive requests differ.
+const QUERIES = [
+  'search issues', 'weather forecast', 'send an invoice', 'read a file', 'create a calendar event', 'query sql database',
+  'list pull requests', 'translate text', 'delete a record', 'refund a payment', 'take a screenshot', 'list kubernetes pods',
+  'find a note', 'upload a file', 'merge a branch', 'get directions', 'run a workflow', 'book a meeting room',
+  'search documentation', 'list repositories', 'create a ticket', 'reply to a customer', 'geocode an address', 'read logs',
+];
 
-async function startServer(mode) {
-  const child = spawn(process.execPath, [out, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(mode, cacheEntries) {
+  const child = spawn(process.execPath, [out, mode, String(cacheEntries)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {
     if (line.startsWith('READY ')) return { child, url: line.slice(6) };
@@ -24,8 +30,8 @@ async function startServer(mode) {
   throw new Error(`the ${mode} server exited before it was ready`);
 }
 
-async function measure(label, mode) {
-  const { child, url } = await startServer(mode);
+async function measure(label, mode, cacheEntries) {
+  const { child, url } = await startServer(mode, cacheEntries);
   const requests = QUERIES.map((q) => ({ method: 'GET', path: `/api/toolsearch?q=${encodeURIComponent(q)}&limit=10` }));
   // A short warm-up so the JIT and caches are settled before the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, requests });
@@ -42,5 +48,8 @@ async function measure(label, mode) {
 
 await build({ entryPoints: [join(here, 'load-server.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, packages: 'external', logLevel: 'silent' });
 console.log('GET /api/toolsearch under load (targets: >= 2,000 req/s, p99 < 50 ms)');
-await measure('demo data', 'demo');
-await measure('200,000 tools loaded', '200000');
+console.log('baseline: every search computed afresh (cache off); then with the per-view answer cache on');
+await measure('demo data, cache off', 'demo', 0);
+await measure('demo data, cache on', 'demo', 2000);
+await measure('200,000 tools, cache off', '200000', 0);
+await measure('200,000 tools, cache on', '200000', 2000);

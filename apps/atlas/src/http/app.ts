@@ -17,6 +17,7 @@ import { createOpenApiDocument } from './openapi.js';
 import { parseJsonOrNull } from './parse-json.js';
 import { presentServerDetail, presentServerSummary } from './present-server.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
+import { createSearchCache } from './search-cache.js';
 import { createReportIntake, secondsUntilNextUtcDay, type ReportCaller } from './report-intake.js';
 import { MapsQuerySchema, RouteQuerySchema, ServerIdSchema, ToolSearchQuerySchema, type ServerList, type WellKnown } from './schemas.js';
 import { createSensorIntake } from './sensor-intake.js';
@@ -86,6 +87,7 @@ export function createHttpApp(options: HttpDeps): Hono {
   const changes = createChangeReader(deps.storage, deps.logger);
   const publicKeyPemText = publicKeyPem(deps.publicKey);
   let openApi: Record<string, unknown> | null = null;
+  const searchCache = createSearchCache(options.searchCacheEntries);
 
   const callerOf = (c: Context): ReportCaller => ({
     address: clientAddress(c, hops),
@@ -122,7 +124,7 @@ export function createHttpApp(options: HttpDeps): Hono {
   app.get('/api/toolsearch', (c) => {
     const query = readQuery(c, ToolSearchQuerySchema);
     if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
-    const answer = answerToolSearch(deps.getView(), query.value.q, { risk: query.value.risk, limit: query.value.limit });
+    const answer = answerToolSearch(deps.getView(), query.value.q, { risk: query.value.risk, limit: query.value.limit }, searchCache);
     return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
   });
 

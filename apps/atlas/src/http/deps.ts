@@ -66,6 +66,8 @@ export interface HttpDeps {
    */
   trustedProxyHops?: number;
   logger?: HttpLogger;
+  /** Distinct tool searches remembered per view (default 2,000); 0 computes every search afresh. */
+  searchCacheEntries?: number;
 }
 
 /** HttpDeps with every default filled in and every value checked; what the routes work with. */

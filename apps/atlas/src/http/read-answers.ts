@@ -4,6 +4,7 @@ import { RouteInputError, routeTask, searchTools, type RiskAllowance } from '@mc
 import type { AtlasView } from '../view/build-view.js';
 import { refuse, type Answer } from './errors.js';
 import type { RouteAnswer, ToolSearchResult } from './schemas.js';
+import type { SearchCache } from './search-cache.js';
 
 function fromRouteError<T>(error: unknown): Answer<T> {
   if (error instanceof RouteInputError) return { ok: false, refusal: refuse(400, error.code, error.message) };
@@ -15,12 +16,17 @@ export function answerToolSearch(
   view: AtlasView,
   query: string,
   options: { risk?: RiskAllowance | undefined; limit?: number | undefined },
+  cache?: SearchCache,
 ): Answer<ToolSearchResult> {
+  const key = JSON.stringify([query, options.risk ?? null, options.limit ?? null]);
+  const cached = cache?.get(view, key);
+  if (cached !== undefined) return { ok: true, value: { results: cached } };
   try {
     const results = searchTools(view.toolIndex, query, {
       ...(options.risk !== undefined ? { risk: options.risk } : {}),
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
     });
+    cache?.set(view, key, results);
     return { ok: true, value: { results } };
   } catch (error) {
     return fromRouteError(error);

@@ -24,6 +24,8 @@ export interface ServeOptions {
   now?: () => Date;
   /** Called once on shutdown, before the promise `closed` resolves. */
   onClose?: () => Promise<void>;
+  /** Distinct tool searches remembered per view; 0 computes every search afresh (the load benchmark's baseline). */
+  searchCacheEntries?: number;
   /** Handle SIGINT/SIGTERM (the CLI does; tests do not). */
   handleSignals?: boolean;
 }
@@ -66,6 +68,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
     // Stable across restarts and never stored: derived from the signing key, which never leaves keys/.
     reporterSecret: createHmac('sha256', options.keys.privateKey).update('mcp-atlas reporter ids').digest(),
     logger: options.log,
+    ...(options.searchCacheEntries !== undefined ? { searchCacheEntries: options.searchCacheEntries } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   const { server, port } = await listen(app.fetch, options.port, host);
