@@ -5,6 +5,7 @@ import { FAILURE_REASONS, SENSOR_OUTCOMES_PER_BATCH, SURPRISES } from '@mcp-atla
 import { DEFAULT_ROUTE_LIMIT, DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT } from '@mcp-atlas/route';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
+import { ChangeSchema } from '../data/schemas.js';
 import {
   QUERY_MAX_LENGTH,
   REPORT_MAX_CHARGED,
@@ -260,22 +261,7 @@ export const ServerToolSchema = z.object({
 });
 
 /** One recorded change of a server, with the day it was seen. */
-export const ServerChangeSchema = z.object({
-  day: DAY_TEXT,
-  kind: z.enum(['tools', 'started-answering', 'stopped-answering', 'sign-in', 'payment-address', 'redirect']),
-  detail: z.string(),
-  diff: z
-    .object({
-      added: z.array(z.string()),
-      removed: z.array(z.string()),
-      changed: z.array(z.string()),
-      rewritten: z.array(z.string()),
-      riskRises: z.array(z.object({ name: z.string(), from: z.string().nullable(), to: z.string() })),
-      renamed: z.array(z.object({ from: z.string(), to: z.string() })),
-      silent: z.boolean(),
-    })
-    .optional(),
-});
+export const ServerChangeSchema = ChangeSchema.omit({ serverId: true }).extend({ day: DAY_TEXT });
 
 /** The newest daily check's own facts. */
 export const ServerCheckSchema = z.object({

@@ -1,0 +1,543 @@
+// Runtime-neutral module (no node: imports; network only through the injected client): the MCP session over Streamable HTTP, shared by
+// probeServer (the daily/hourly/five-minute checks) and checkSite (seed 002), which differ only in the
+// policy they pass. Every request goes through the guard and the pinned addresses; every answer is read
+// under a cap and a time limit; whatever the server does ends as an outcome, never as an exception.
+import { type RpcAnswer, readErrorBody, readRpcAnswer } from './answer.js';
+import { type Deadline, type StepTimer, remainingMs, startStep } from './clock.js';
+import {
+  ACCEPT_ENCODING,
+  DELETE_TIMEOUT_MS,
+  DNS_TIMEOUT_MS,
+  FIRST_TOOLS_LIST_REQUEST_ID,
+  INITIALIZE_ANSWER_CAP_BYTES,
+  INITIALIZE_REQUEST_ID,
+  INITIALIZE_TIMEOUT_MS,
+  INITIALIZED_TIMEOUT_MS,
+  MCP_ACCEPT,
+  NOT_STANDARD_MCP_STATUSES,
+  PAYMENT_STATUS,
+  REDIRECT_STATUSES,
+  SIGN_IN_STATUSES,
+  TOOLS_LIST_PAGE_TIMEOUT_MS,
+} from './constants.js';
+import { checkTarget, hostOf, isSameSite, resolveTarget } from './guard.js';
+import { type HeaderReader, type HttpClient, type HttpResponse, classifyTransportError, drainBody } from './http.js';
+import {
+  RESERIALIZED_WARNING,
+  ToolCollector,
+  decideNextPage,
+  interpretInitializeResult,
+  interpretToolsPage,
+  isEchoableHeader,
+  supportedVersionsFrom,
+} from './interpret.js';
+import { isIpAddress } from './ip.js';
+import type { NetworkSettings } from './options.js';
+import { parsePaymentAddress } from './payment.js';
+import type { ProbeReason, ProbeRedirect, ProbeStep, ServerInfo, StepName, StepOutcome } from './schemas.js';
+
+/** @internal How a session is run: what differs between the probe and the site check. */
+export interface HandshakePolicy {
+  readonly protocolVersion: string;
+  readonly clientInfo: { name: string; version: string };
+  /** Redirects on initialize followed when they stay on the site (0: none). */
+  readonly maxRedirects: number;
+  readonly initializeCapBytes: number;
+  readonly toolsPageCapBytes: number;
+  readonly maxToolPages: number;
+  readonly maxToolsKept: number;
+  /** Send tools/list only when initialize declared the tools capability (the site check). */
+  readonly listToolsOnlyWhenDeclared: boolean;
+  readonly sendDelete: boolean;
+  readonly deadlineMs: number | null;
+}
+
+/** @internal Everything a session learned; probeServer and checkSite each turn it into their result. */
+export interface HandshakeOutcome {
+  reason: ProbeReason;
+  message: string;
+  failedStep: StepName | null;
+  /** The HTTP status of the answer that decided a failure, if it had one. */
+  decidingStatus: number | null;
+  notStandardMcp: boolean;
+  endpoint: string;
+  protocolVersion: string | null;
+  supportedVersions: string[] | null;
+  serverInfo: ServerInfo | null;
+  capabilities: unknown;
+  toolsDeclared: boolean;
+  initialized: boolean;
+  tools: unknown[];
+  toolsJson: string | null;
+  toolCount: number;
+  toolsTruncated: boolean;
+  pages: number;
+  paymentAddress: string | null;
+  authChallenge: string | null;
+  sessionIssued: boolean;
+  redirect: ProbeRedirect | null;
+  steps: ProbeStep[];
+  warnings: string[];
+  posts: number;
+  elapsedMs: number;
+}
+
+type StepRun<T> =
+  | { ok: true; status: number; contentType: string | null; headers: HeaderReader; value: T; elapsedMs: number }
+  | { ok: false; reason: ProbeReason; message: string; status: number | null; contentType: string | null; elapsedMs: number };
+
+/** What an initialize or tools/list answer amounted to, before interpretation. */
+type Reply =
+  | { kind: 'answer'; answer: RpcAnswer }
+  | { kind: 'redirect'; location: string | null }
+  | { kind: 'auth'; challenge: string | null }
+  | { kind: 'payment'; address: string | null }
+  | { kind: 'http-error'; detail: string | null; supported: string[] | null };
+
+class Failure {
+  constructor(
+    readonly reason: ProbeReason,
+    readonly message: string,
+    readonly step: StepName,
+    readonly status: number | null = null,
+  ) {}
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function describeStop(cause: 'timeout' | 'deadline' | 'aborted', step: StepName, limitMs: number): string {
+  if (cause === 'timeout') return `${step} got no answer within ${limitMs} ms`;
+  if (cause === 'deadline') return `the check's deadline passed during ${step}`;
+  return `the check was aborted during ${step}`;
+}
+
+function errorDetail(json: unknown): { detail: string | null; supported: string[] | null } {
+  if (json === null || typeof json !== 'object') return { detail: null, supported: null };
+  const error = (json as { error?: unknown }).error;
+  if (error === null || typeof error !== 'object') return { detail: null, supported: null };
+  const message = (error as { message?: unknown }).message;
+  const code = (error as { code?: unknown }).code;
+  const detail = typeof message === 'string' ? `JSON-RPC error${typeof code === 'number' ? ` ${code}` : ''}: ${message.slice(0, 300)}` : null;
+  return { detail, supported: supportedVersionsFrom((error as { data?: unknown }).data) };
+}
+
+/** @internal One MCP session over HTTP. */
+export class HttpHandshake {
+  private readonly steps: ProbeStep[] = [];
+  private readonly warnings: string[] = [];
+  private readonly collector: ToolCollector;
+  private readonly deadline: Deadline;
+  private readonly startedAt: number;
+  private client: HttpClient | null = null;
+  private endpoint: URL;
+  private addresses: string[] | null = null;
+  private sessionId: string | null = null;
+  private headerVersion: string;
+  private posts = 0;
+  private redirect: ProbeRedirect | null = null;
+  private authChallenge: string | null = null;
+  private paymentAddress: string | null = null;
+  private protocolVersion: string | null = null;
+  private supportedVersions: string[] | null = null;
+  private serverInfo: ServerInfo | null = null;
+  private capabilities: unknown = null;
+  private toolsDeclared = false;
+  private initialized = false;
+  private pages = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly network: NetworkSettings,
+    private readonly policy: HandshakePolicy,
+  ) {
+    this.collector = new ToolCollector(policy.maxToolsKept);
+    this.startedAt = network.clock.now();
+    this.deadline = {
+      clock: network.clock,
+      endsAt: policy.deadlineMs === null ? null : this.startedAt + policy.deadlineMs,
+      signal: network.signal,
+    };
+    this.endpoint = new URL(url);
+    this.headerVersion = policy.protocolVersion;
+  }
+
+  /** Runs the whole session; the URL must have passed checkTarget already. */
+  async run(): Promise<HandshakeOutcome> {
+    let failure: Failure | null = null;
+    let endedAt = this.startedAt;
+    try {
+      failure = await this.handshake();
+      endedAt = this.network.clock.now();
+      await this.closeSession();
+    } finally {
+      this.client?.close();
+    }
+    return this.outcome(failure, endedAt - this.startedAt);
+  }
+
+  private async handshake(): Promise<Failure | null> {
+    const resolved = await this.resolve(this.endpoint);
+    if (resolved !== null) return resolved;
+    this.client = this.network.makeClient();
+    const initFailure = await this.initialize();
+    if (initFailure !== null) return initFailure;
+    await this.notifyInitialized();
+    if (this.policy.listToolsOnlyWhenDeclared && !this.toolsDeclared) return null;
+    return this.listTools();
+  }
+
+  private async resolve(target: URL): Promise<Failure | null> {
+    const options = { allowPrivate: this.network.allowPrivate, ...(this.network.lookup === undefined ? {} : { lookup: this.network.lookup }) };
+    // Only a real lookup is a step with its own limit; an IP literal or an unpinned target needs none.
+    if (this.network.lookup === undefined || isIpAddress(hostOf(target))) {
+      const resolved = await resolveTarget(target.href, options);
+      if (!resolved.ok) return new Failure(resolved.reason, resolved.message, 'resolve');
+      this.addresses = resolved.addresses;
+      return null;
+    }
+    const timer = startStep(this.deadline, DNS_TIMEOUT_MS);
+    try {
+      const resolved = await resolveTarget(target.href, { ...options, signal: timer.signal });
+      const cause = timer.cause();
+      if (!resolved.ok) {
+        const reason: ProbeReason = cause ?? resolved.reason;
+        const message = cause === null ? resolved.message : describeStop(cause, 'resolve', DNS_TIMEOUT_MS);
+        this.record('resolve', null, target.href, null, null, timer.elapsed(), reason, message);
+        return new Failure(reason, message, 'resolve');
+      }
+      this.record('resolve', null, target.href, null, null, timer.elapsed(), 'ok', (resolved.addresses ?? []).join(', '));
+      this.addresses = resolved.addresses;
+      return null;
+    } finally {
+      timer.dispose();
+    }
+  }
+
+  private requestHeaders(post: boolean): Record<string, string> {
+    const headers: Record<string, string> = {
+      'user-agent': this.network.userAgent,
+      'accept-encoding': ACCEPT_ENCODING,
+    };
+    if (post) {
+      headers['content-type'] = 'application/json';
+      headers.accept = MCP_ACCEPT;
+    }
+    if (this.initialized || this.sessionId !== null) headers['mcp-protocol-version'] = this.headerVersion;
+    if (this.sessionId !== null) headers['mcp-session-id'] = this.sessionId;
+    return headers;
+  }
+
+  private async exchange<T>(
+    method: 'POST' | 'DELETE',
+    body: string | undefined,
+    step: StepName,
+    limitMs: number,
+    read: (response: HttpResponse) => Promise<T>,
+  ): Promise<StepRun<T>> {
+    const timer: StepTimer = startStep(this.deadline, limitMs);
+    let status: number | null = null;
+    let contentType: string | null = null;
+    try {
+      const early = timer.cause();
+      if (early !== null) return { ok: false, reason: early, message: describeStop(early, step, limitMs), status, contentType, elapsedMs: 0 };
+      if (method === 'POST') this.posts++;
+      const headers = this.requestHeaders(method === 'POST');
+      const response = await (this.client as HttpClient).request({
+        url: this.endpoint.href,
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        signal: timer.signal,
+        addresses: this.addresses,
+      });
+      status = response.status;
+      contentType = response.headers.get('content-type');
+      const value = await read(response);
+      return { ok: true, status, contentType, headers: response.headers, value, elapsedMs: timer.elapsed() };
+    } catch (error) {
+      const cause = timer.cause();
+      if (cause !== null) return { ok: false, reason: cause, message: describeStop(cause, step, limitMs), status, contentType, elapsedMs: timer.elapsed() };
+      const { failure, message } = classifyTransportError(error);
+      return { ok: false, reason: failure, message: `${step}: ${message}`, status, contentType, elapsedMs: timer.elapsed() };
+    } finally {
+      timer.dispose();
+    }
+  }
+
+  private record(
+    name: StepName,
+    page: number | null,
+    url: string,
+    httpStatus: number | null,
+    contentType: string | null,
+    elapsedMs: number,
+    outcome: StepOutcome,
+    detail: string | null,
+  ): void {
+    this.steps.push({ name, page, url, httpStatus, contentType, elapsedMs: Math.max(0, Math.round(elapsedMs)), outcome, detail });
+  }
+
+  private recordRun<T>(name: StepName, page: number | null, url: string, run: StepRun<T>, outcome: StepOutcome, detail: string | null): void {
+    this.record(name, page, url, run.status, run.contentType, run.elapsedMs, outcome, detail);
+  }
+
+  /** Reads a reply by its status: the answer of a 2xx, the Location of a redirect, the challenge of 401/403... */
+  private async readReply(response: HttpResponse, id: number, cap: number, allowPayment: boolean): Promise<Reply> {
+    const status = response.status;
+    if (isSuccess(status)) return { kind: 'answer', answer: await readRpcAnswer(response, id, cap) };
+    if (REDIRECT_STATUSES.has(status)) {
+      const location = response.headers.get('location');
+      response.discard();
+      return { kind: 'redirect', location };
+    }
+    if (SIGN_IN_STATUSES.has(status)) {
+      const challenge = response.headers.get('www-authenticate');
+      response.discard();
+      return { kind: 'auth', challenge };
+    }
+    const { json } = await readErrorBody(response, INITIALIZE_ANSWER_CAP_BYTES);
+    if (allowPayment && status === PAYMENT_STATUS) return { kind: 'payment', address: parsePaymentAddress(response.headers, json) };
+    return { kind: 'http-error', ...errorDetail(json) };
+  }
+
+  private initializeBody(): string {
+    return JSON.stringify({
+      jsonrpc: '2.0',
+      id: INITIALIZE_REQUEST_ID,
+      method: 'initialize',
+      params: { protocolVersion: this.policy.protocolVersion, capabilities: {}, clientInfo: this.policy.clientInfo },
+    });
+  }
+
+  private async initialize(): Promise<Failure | null> {
+    for (let redirects = 0; ; redirects++) {
+      const url = this.endpoint.href;
+      const run = await this.exchange('POST', this.initializeBody(), 'initialize', INITIALIZE_TIMEOUT_MS, (response) =>
+        this.readReply(response, INITIALIZE_REQUEST_ID, this.policy.initializeCapBytes, true),
+      );
+      if (!run.ok) {
+        this.recordRun('initialize', null, url, run, run.reason, run.message);
+        return new Failure(run.reason, run.message, 'initialize', run.status);
+      }
+      const reply = run.value;
+      if (reply.kind === 'redirect') {
+        const next = await this.takeRedirect(reply.location, redirects, run);
+        if (next !== null) return next;
+        continue;
+      }
+      return this.interpretInitialize(reply, run);
+    }
+  }
+
+  private async takeRedirect(location: string | null, redirects: number, run: StepRun<Reply> & { ok: true }): Promise<Failure | null> {
+    const from = this.endpoint.href;
+    let target: URL;
+    try {
+      if (location === null || location.trim() === '') throw new Error('no Location');
+      target = new URL(location, this.endpoint);
+    } catch {
+      const message = `initialize answered ${run.status} without a usable Location`;
+      this.recordRun('initialize', null, from, run, 'redirect-invalid', message);
+      return new Failure('redirect-invalid', message, 'initialize', run.status);
+    }
+    const sameSite = isSameSite(target, this.endpoint);
+    this.redirect = { location: target.href, followed: false, sameSite };
+    if (!sameSite) {
+      const message = `initialize redirects to another site (${target.host}); not followed`;
+      this.recordRun('initialize', null, from, run, 'redirect-cross-site', message);
+      return new Failure('redirect-cross-site', message, 'initialize', run.status);
+    }
+    if (redirects >= this.policy.maxRedirects) {
+      const message = this.policy.maxRedirects === 0 ? `initialize redirects (${run.status}); redirects are not followed` : `initialize redirects again (${run.status}) after ${redirects} followed`;
+      this.recordRun('initialize', null, from, run, 'redirect-limit', message);
+      return new Failure('redirect-limit', message, 'initialize', run.status);
+    }
+    const guard = checkTarget(target.href, { allowPrivate: this.network.allowPrivate, optedOut: this.network.optedOut });
+    if (!guard.ok) {
+      const message = `initialize redirects to ${target.href}, which the guard refuses: ${guard.message}`;
+      this.recordRun('initialize', null, from, run, guard.reason, message);
+      return new Failure(guard.reason, message, 'initialize', run.status);
+    }
+    this.recordRun('initialize', null, from, run, 'redirect', `${run.status} to ${target.href}`);
+    const resolved = await this.resolve(target);
+    if (resolved !== null) return resolved;
+    this.endpoint = target;
+    this.redirect = { location: target.href, followed: true, sameSite: true };
+    return null;
+  }
+
+  private interpretInitialize(reply: Exclude<Reply, { kind: 'redirect' }>, run: StepRun<Reply> & { ok: true }): Failure | null {
+    const url = this.endpoint.href;
+    const fail = (reason: ProbeReason, message: string): Failure => {
+      this.recordRun('initialize', null, url, run, reason, message);
+      return new Failure(reason, message, 'initialize', run.status);
+    };
+    if (reply.kind === 'auth') {
+      this.authChallenge = reply.challenge;
+      return fail('auth-required', `initialize answered ${run.status}: sign-in needed`);
+    }
+    if (reply.kind === 'payment') {
+      this.paymentAddress = reply.address;
+      return fail('payment-required', `initialize answered 402: payment needed${reply.address === null ? '' : ` (pay to ${reply.address})`}`);
+    }
+    if (reply.kind === 'http-error') {
+      this.supportedVersions = reply.supported;
+      return fail('http-error', `initialize answered HTTP ${run.status}${reply.detail === null ? '' : ` (${reply.detail})`}`);
+    }
+    const answer = reply.answer;
+    if (answer.kind === 'over-cap') return fail('answer-too-large', `the initialize answer is over ${answer.cap} bytes`);
+    if (answer.kind === 'not-mcp') return fail('not-mcp', `initialize: ${answer.detail}`);
+    if (answer.kind === 'error') {
+      this.supportedVersions = supportedVersionsFrom(answer.data);
+      // A server of a newer, stateless protocol generation may reject initialize outright; that is
+      // recorded here like any other rejection, with the versions it says it supports.
+      return fail('jsonrpc-error', `initialize was rejected: JSON-RPC error ${answer.code}: ${answer.message.slice(0, 300)}`);
+    }
+    const reading = interpretInitializeResult(answer.result);
+    if (!reading.ok) return fail('not-mcp', `initialize: ${reading.detail}`);
+    if (reading.warning !== null) this.warnings.push(reading.warning);
+    this.protocolVersion = reading.protocolVersion;
+    this.serverInfo = reading.serverInfo;
+    this.capabilities = reading.capabilities;
+    this.toolsDeclared = reading.toolsDeclared;
+    this.initialized = true;
+    if (isEchoableHeader(reading.protocolVersion)) this.headerVersion = reading.protocolVersion;
+    else this.warnings.push('the protocol version the server chose cannot be sent back as a header; the offered one is sent');
+    const session = run.headers.get('mcp-session-id');
+    if (session !== null) {
+      if (isEchoableHeader(session)) this.sessionId = session;
+      else this.warnings.push('the server issued a session id that is not visible ASCII; it is not echoed');
+    }
+    this.recordRun('initialize', null, url, run, 'ok', `protocol ${reading.protocolVersion}`);
+    return null;
+  }
+
+  private async notifyInitialized(): Promise<void> {
+    const url = this.endpoint.href;
+    const body = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const run = await this.exchange('POST', body, 'initialized', INITIALIZED_TIMEOUT_MS, async (response) => {
+      // Only the status and headers count. The body is drained (up to a small cap, within this step's
+      // 5 s) so the connection can carry tools/list; a body that stalls is dropped when the step ends.
+      await drainBody(response);
+      return true;
+    });
+    if (!run.ok) {
+      this.warnings.push(`notifications/initialized: ${run.message}`);
+      this.recordRun('initialized', null, url, run, run.reason, run.message);
+      return;
+    }
+    const detail = isSuccess(run.status) ? null : `answered ${run.status}; only initialize and tools/list decide the letter`;
+    this.recordRun('initialized', null, url, run, 'ok', detail);
+  }
+
+  private toolsListBody(id: number, cursor: string | null): string {
+    return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor === null ? {} : { cursor } });
+  }
+
+  private async listTools(): Promise<Failure | null> {
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    for (let page = 1; page <= this.policy.maxToolPages; page++) {
+      const id = FIRST_TOOLS_LIST_REQUEST_ID + page - 1;
+      const url = this.endpoint.href;
+      const run = await this.exchange('POST', this.toolsListBody(id, cursor), 'tools/list', TOOLS_LIST_PAGE_TIMEOUT_MS, (response) =>
+        this.readReply(response, id, this.policy.toolsPageCapBytes, false),
+      );
+      const stop = (reason: ProbeReason, message: string, status: number | null): Failure | null => {
+        this.recordRun('tools/list', page, url, run, reason, message);
+        if (this.pages === 0) return new Failure(reason, message, 'tools/list', status);
+        this.warnings.push(`tools/list page ${page} not read: ${message}`);
+        return null;
+      };
+      if (!run.ok) return stop(run.reason, run.message, run.status);
+      const reply = run.value;
+      if (reply.kind === 'auth') {
+        if (this.collector.count === 0) {
+          this.authChallenge = reply.challenge;
+          this.recordRun('tools/list', page, url, run, 'auth-required', `tools/list answered ${run.status}: sign-in needed`);
+          return new Failure('auth-required', `tools/list answered ${run.status} before any tool was listed: sign-in needed`, 'tools/list', run.status);
+        }
+        return stop('auth-required', `tools/list answered ${run.status}`, run.status);
+      }
+      if (reply.kind !== 'answer') {
+        const detail = reply.kind === 'http-error' && reply.detail !== null ? ` (${reply.detail})` : '';
+        return stop('http-error', `tools/list answered HTTP ${run.status}${detail}`, run.status);
+      }
+      const answer = reply.answer;
+      if (answer.kind === 'over-cap') return stop('answer-too-large', `tools/list page ${page} is over ${answer.cap} bytes`, run.status);
+      if (answer.kind === 'not-mcp') return stop('not-mcp', `tools/list: ${answer.detail}`, run.status);
+      if (answer.kind === 'error') return stop('jsonrpc-error', `tools/list was rejected: JSON-RPC error ${answer.code}: ${answer.message.slice(0, 300)}`, run.status);
+      const reading = interpretToolsPage(answer.result);
+      if (!reading.ok) return stop('not-mcp', `tools/list: ${reading.detail}`, run.status);
+      if (reading.warning !== null) this.warnings.push(`page ${page}: ${reading.warning}`);
+      this.collector.add(reading.tools, answer.text, answer.batchIndex);
+      this.pages++;
+      this.recordRun('tools/list', page, url, run, 'ok', `${reading.tools.length} tools`);
+      const decision = decideNextPage(reading, page, this.policy.maxToolPages, seen);
+      if ('stop' in decision) {
+        if (decision.stop !== null) this.warnings.push(decision.stop);
+        return null;
+      }
+      cursor = decision.next;
+    }
+    return null;
+  }
+
+  private async closeSession(): Promise<void> {
+    if (this.sessionId === null || !this.policy.sendDelete || this.client === null) return;
+    if (this.network.signal?.aborted === true || remainingMs(this.deadline) <= 0) return;
+    const url = this.endpoint.href;
+    const run = await this.exchange('DELETE', undefined, 'delete', DELETE_TIMEOUT_MS, async (response) => {
+      await drainBody(response);
+      return true;
+    });
+    if (!run.ok) {
+      this.recordRun('delete', null, url, run, run.reason, run.message);
+      return;
+    }
+    this.recordRun('delete', null, url, run, 'ok', isSuccess(run.status) ? null : `answered ${run.status}`);
+  }
+
+  private outcome(failure: Failure | null, elapsedMs: number): HandshakeOutcome {
+    const reason: ProbeReason = failure === null ? 'ok' : failure.reason;
+    const status = failure?.status ?? null;
+    const notStandardMcp = reason === 'not-mcp' || (reason === 'http-error' && status !== null && NOT_STANDARD_MCP_STATUSES.has(status));
+    const toolsJson = this.collector.toolsJson();
+    if (this.collector.reserialized) this.warnings.push(RESERIALIZED_WARNING);
+    return {
+      reason,
+      message: failure === null ? this.successMessage() : failure.message,
+      failedStep: failure === null ? null : failure.step,
+      decidingStatus: status,
+      notStandardMcp,
+      endpoint: this.endpoint.href,
+      protocolVersion: this.protocolVersion,
+      supportedVersions: this.supportedVersions,
+      serverInfo: this.serverInfo,
+      capabilities: this.capabilities,
+      toolsDeclared: this.toolsDeclared,
+      initialized: this.initialized,
+      tools: this.collector.tools,
+      toolsJson,
+      toolCount: this.collector.count,
+      toolsTruncated: this.collector.truncated,
+      pages: this.pages,
+      paymentAddress: this.paymentAddress,
+      authChallenge: this.authChallenge,
+      sessionIssued: this.sessionId !== null,
+      redirect: this.redirect,
+      steps: this.steps,
+      warnings: this.warnings,
+      posts: this.posts,
+      elapsedMs: Math.max(0, Math.round(elapsedMs)),
+    };
+  }
+
+  private successMessage(): string {
+    if (this.pages === 0) return `initialized (protocol ${this.protocolVersion ?? '?'}); no tools capability declared, tools/list not sent`;
+    const kept = this.collector.truncated ? ` (first ${this.collector.tools.length} kept)` : '';
+    return `answered with ${this.collector.count} tools${kept} over ${this.pages} page${this.pages === 1 ? '' : 's'} (protocol ${this.protocolVersion ?? '?'})`;
+  }
+}

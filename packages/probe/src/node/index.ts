@@ -1,0 +1,25 @@
+// Node-only entry (`@mcp-atlas/probe/node`): what needs node:http, node:dns or child processes. The root
+// entry stays free of Node built-ins so it runs in browsers and edge runtimes; a test checks that.
+import type { LookupFunction } from '../guard.js';
+import type { HttpClientFactory } from '../http.js';
+import { createNodeHttpClient } from './http-client.js';
+import { lookupHost } from './lookup.js';
+
+export { createNodeHttpClient } from './http-client.js';
+export { lookupHost } from './lookup.js';
+export { probeStdio, type StdioProbeOptions, type StdioServer } from './stdio.js';
+
+/**
+ * The Node network environment in one object: the system resolver and the pinning HTTP client. Spread
+ * it into the options of probeServer, readRobots, readWellKnown, discoverEndpoint, checkSite and
+ * listRegistryServers, so that every address is checked and every connection goes only to it.
+ *
+ * @example
+ * import { probeServer } from '@mcp-atlas/probe';
+ * import { nodeNetwork } from '@mcp-atlas/probe/node';
+ * await probeServer('https://mcp.example.com/mcp', { ...nodeNetwork });
+ */
+export const nodeNetwork: Readonly<{ lookup: LookupFunction; httpClient: HttpClientFactory }> = Object.freeze({
+  lookup: lookupHost,
+  httpClient: createNodeHttpClient,
+});

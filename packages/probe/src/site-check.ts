@@ -1,0 +1,228 @@
+// Runtime-neutral module (no node: imports; network only through the injected client): the site scanner's check "MCP server answers and
+// lists its tools" (seed 002): discovery, then one capped MCP session of at most 3 POSTs in 12 s, and a
+// verdict of pass, partial, fail, not-measured or out-of-scope.
+import {
+  AI_CATALOG_PATH,
+  LEGACY_SERVER_CARD_PATHS,
+  MAX_TOOLS_KEPT,
+  PROBE_RULES_VERSION,
+  SERVER_CARD_PATH,
+  SITE_ANSWER_CAP_BYTES,
+  SITE_CHECK_PROTOCOL_VERSION,
+  SITE_MAX_TOOL_NAMES,
+  SITE_SESSION_BUDGET_MS,
+  WELL_KNOWN_CAP_BYTES,
+  WELL_KNOWN_TIMEOUT_MS,
+} from './constants.js';
+import { DEFAULT_CLIENT_INFO } from './constants.js';
+import { type SiteDocuments, catalogCardUrls, discoverWith, rejectCandidate } from './discovery.js';
+import { ProbeInputError } from './errors.js';
+import { getDocument } from './get-document.js';
+import { checkTarget } from './guard.js';
+import { type HandshakeOutcome, HttpHandshake } from './handshake.js';
+import { mediaTypeOf } from './http.js';
+import { type NetworkOptions, type NetworkSettings, resolveNetworkSettings } from './options.js';
+import { checkOrigin } from './robots.js';
+import type { DiscoveryResult, SiteCheckResult, SiteVerdict } from './schemas.js';
+import { readJsonDocument } from './well-known.js';
+
+/** Options of `checkSite`. */
+export interface CheckSiteOptions extends NetworkOptions {
+  /** Documents the scan already holds; when absent, `readSiteDocuments` fetches them first. */
+  documents?: SiteDocuments;
+  /** Milliseconds the scan has left; under 12 000 the session is not opened (not measured). */
+  scanTimeLeftMs?: number;
+}
+
+/** @internal A verdict and its explanation. */
+export interface SiteJudgement {
+  verdict: SiteVerdict;
+  reason: string;
+  message: string;
+  defect: boolean;
+}
+
+function judgement(verdict: SiteVerdict, reason: string, message: string, defect = false): SiteJudgement {
+  return { verdict, reason, message, defect };
+}
+
+function decidingContentType(outcome: HandshakeOutcome): string {
+  for (let i = outcome.steps.length - 1; i >= 0; i--) {
+    const step = outcome.steps[i];
+    if (step !== undefined && step.name === outcome.failedStep) return mediaTypeOf(step.contentType);
+  }
+  return '';
+}
+
+/**
+ * @internal Seed 002's verdict for a finished session. pass: tools/list names a tool. partial: a 401
+ * with a WWW-Authenticate challenge, or initialize worked but no tool is listed or no tools capability
+ * is declared. fail: an HTML page, no JSON-RPC answer, a JSON-RPC error, or another error status (the
+ * first two are defects). not-measured: 403, 429, 5xx, 401 without a challenge, no answer, a redirect,
+ * the 12 s limit, a guard refusal, an answer over the 64 KB cap.
+ */
+export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
+  const status = outcome.decidingStatus;
+  switch (outcome.reason) {
+    case 'ok':
+      if (!outcome.toolsDeclared) return judgement('partial', 'no-tools-capability', 'initialize succeeded, but the server declares no tools capability');
+      if (outcome.toolCount === 0) return judgement('partial', 'no-tools-listed', 'initialize succeeded, but tools/list names no tool');
+      return judgement('pass', 'lists-tools', `tools/list names ${outcome.toolCount} tool${outcome.toolCount === 1 ? '' : 's'}`);
+    case 'auth-required':
+      if (status === 401 && outcome.authChallenge !== null && outcome.authChallenge.trim() !== '') {
+        return judgement('partial', 'auth-challenge', 'the server asks for authorization with a WWW-Authenticate challenge');
+      }
+      if (status === 401) return judgement('not-measured', 'auth-no-challenge', 'the server answers 401 without a challenge');
+      return judgement('not-measured', 'forbidden', `the server answers ${status ?? 403}`);
+    case 'http-error':
+      if (status === 429) return judgement('not-measured', 'rate-limited', 'the server answers 429');
+      if (status !== null && status >= 500) return judgement('not-measured', 'server-error', `the server answers ${status}`);
+      return judgement('fail', 'error-status', outcome.message);
+    case 'payment-required':
+      return judgement('fail', 'error-status', 'the server answers 402');
+    case 'not-mcp': {
+      const html = decidingContentType(outcome) === 'text/html';
+      return judgement('fail', html ? 'html-answer' : 'no-jsonrpc-answer', outcome.message, true);
+    }
+    case 'jsonrpc-error':
+      return judgement('fail', 'jsonrpc-error', outcome.message);
+    case 'redirect-cross-site':
+    case 'redirect-limit':
+    case 'redirect-invalid':
+      return judgement('not-measured', 'redirect', 'redirects; not followed');
+    case 'deadline':
+      return judgement('not-measured', 'session-limit', `the session did not finish within ${SITE_SESSION_BUDGET_MS} ms`);
+    case 'answer-too-large':
+      return judgement('not-measured', 'answer-too-large', `an answer is over ${SITE_ANSWER_CAP_BYTES} bytes`);
+    case 'aborted':
+      return judgement('not-measured', 'aborted', 'the scan was aborted');
+    default:
+      if (outcome.reason.startsWith('guard:')) return judgement('not-measured', 'guard', outcome.message);
+      return judgement('not-measured', 'no-answer', outcome.message);
+  }
+}
+
+function siteResult(origin: string, discovery: DiscoveryResult, judged: SiteJudgement, outcome: HandshakeOutcome | null): SiteCheckResult {
+  const names: string[] = [];
+  for (const tool of outcome?.tools ?? []) {
+    if (names.length >= SITE_MAX_TOOL_NAMES) break;
+    const name = tool !== null && typeof tool === 'object' ? (tool as { name?: unknown }).name : undefined;
+    if (typeof name === 'string') names.push(name);
+  }
+  return {
+    origin,
+    verdict: judged.verdict,
+    reason: judged.reason,
+    message: judged.message,
+    defect: judged.defect,
+    endpoint: discovery.endpoint,
+    source: discovery.source,
+    protocolVersion: outcome?.protocolVersion ?? null,
+    toolNames: names,
+    toolCount: outcome?.toolCount ?? 0,
+    posts: outcome?.posts ?? 0,
+    steps: outcome?.steps ?? [],
+    discovery,
+    rulesVersion: PROBE_RULES_VERSION,
+  };
+}
+
+/**
+ * Fetches the documents endpoint discovery reads, for a scan that does not hold them yet: the server
+ * card, the legacy card paths, the ai-catalog and the cards it lists on the measured site, and the home
+ * page (its Link header and HTML). Each read has 4 s and 256 KiB; a missing one is simply absent.
+ */
+export async function readSiteDocuments(origin: string, options?: NetworkOptions): Promise<SiteDocuments> {
+  const base = checkOrigin(origin);
+  return readDocumentsWith(base, resolveNetworkSettings(options));
+}
+
+async function readDocumentsWith(origin: string, network: NetworkSettings): Promise<SiteDocuments> {
+  const documents: SiteDocuments = {};
+  const card = await readJsonDocument(`${origin}${SERVER_CARD_PATH}`, network);
+  if (card.found) documents.serverCard = card.document;
+  const legacy: unknown[] = [];
+  for (const path of LEGACY_SERVER_CARD_PATHS) {
+    const got = await readJsonDocument(`${origin}${path}`, network);
+    if (got.found) legacy.push(got.document);
+  }
+  if (legacy.length > 0) documents.legacyServerCards = legacy;
+  const catalog = await readJsonDocument(`${origin}${AI_CATALOG_PATH}`, network);
+  if (catalog.found) {
+    documents.aiCatalog = catalog.document;
+    const cards: Record<string, unknown> = {};
+    for (const url of catalogCardUrls(catalog.document)) {
+      // Only cards on the measured site are fetched: another site's card would name another site's endpoint.
+      if (rejectCandidate({ url, source: 'link-header', transport: null }, origin) !== null) continue;
+      const listed = await readJsonDocument(url, network, 'application/mcp-server-card+json, application/json');
+      if (listed.found) cards[url] = listed.document;
+    }
+    documents.catalogCards = cards;
+  }
+  const home = await getDocument(`${origin}/`, network, {
+    timeoutMs: WELL_KNOWN_TIMEOUT_MS,
+    capBytes: WELL_KNOWN_CAP_BYTES,
+    maxRedirects: 0,
+    accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5',
+  });
+  if (home.ok) {
+    documents.home = {
+      url: home.url,
+      linkHeader: home.headers.get('link'),
+      html: mediaTypeOf(home.headers.get('content-type')).includes('html') ? new TextDecoder().decode(home.bytes) : null,
+    };
+  }
+  return documents;
+}
+
+/**
+ * The site check of seed 002. Discovery first (documents from `options.documents`, or read now); then,
+ * with an endpoint, one MCP session: initialize offering 2025-11-25 (the version the server answers is
+ * accepted), notifications/initialized, and tools/list only when the tools capability is declared; at
+ * most 3 POSTs, 12 s in all, 64 KB per answer, no redirect followed, no DELETE, no other method. The
+ * verdict: pass (a tool listed), partial, fail, not-measured or out-of-scope (no endpoint, and /mcp did
+ * not signal MCP). Up to 25 tool names are kept.
+ *
+ * @example
+ * const site = await checkSite('https://example.com', { ...nodeNetwork });
+ * site.verdict // 'pass' | 'partial' | 'fail' | 'not-measured' | 'out-of-scope'
+ */
+export async function checkSite(origin: string, options?: CheckSiteOptions): Promise<SiteCheckResult> {
+  const base = checkOrigin(origin);
+  const network = resolveNetworkSettings(options);
+  const timeLeft = options?.scanTimeLeftMs;
+  if (timeLeft !== undefined && (typeof timeLeft !== 'number' || Number.isNaN(timeLeft))) {
+    throw new ProbeInputError('invalid-option', 'scanTimeLeftMs must be a number of milliseconds');
+  }
+  const documents = options?.documents ?? (await readDocumentsWith(base, network));
+  const discovery = await discoverWith(base, documents, network, false);
+  const noSession = (judged: SiteJudgement): SiteCheckResult => siteResult(base, discovery, judged, null);
+
+  if (discovery.endpoint === null) {
+    if (discovery.mcpPath !== null && discovery.mcpPath.failure !== null) {
+      const refused = discovery.mcpPath.failure.startsWith('guard:');
+      return noSession(judgement('not-measured', refused ? 'guard' : 'no-answer', `GET /mcp: ${discovery.mcpPath.failure}`));
+    }
+    return noSession(judgement('out-of-scope', 'no-endpoint', 'no document names an endpoint the scan opens, and /mcp does not signal MCP'));
+  }
+  if (discovery.optedOut) return noSession(judgement('not-measured', 'opted-out', `the endpoint's subdomain is on the removal list`));
+  if (timeLeft !== undefined && timeLeft < SITE_SESSION_BUDGET_MS) {
+    return noSession(judgement('not-measured', 'too-little-time', `the scan has ${Math.max(0, Math.round(timeLeft))} ms left; the session needs ${SITE_SESSION_BUDGET_MS}`));
+  }
+  const guard = checkTarget(discovery.endpoint, { allowPrivate: network.allowPrivate, optedOut: network.optedOut });
+  if (!guard.ok) return noSession(judgement('not-measured', 'guard', guard.message));
+
+  const outcome = await new HttpHandshake(discovery.endpoint, network, {
+    protocolVersion: SITE_CHECK_PROTOCOL_VERSION,
+    clientInfo: DEFAULT_CLIENT_INFO,
+    maxRedirects: 0,
+    initializeCapBytes: SITE_ANSWER_CAP_BYTES,
+    toolsPageCapBytes: SITE_ANSWER_CAP_BYTES,
+    maxToolPages: 1,
+    maxToolsKept: MAX_TOOLS_KEPT,
+    listToolsOnlyWhenDeclared: true,
+    sendDelete: false,
+    deadlineMs: SITE_SESSION_BUDGET_MS,
+  }).run();
+  return siteResult(base, discovery, judgeSiteSession(outcome), outcome);
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+// Two entries: the runtime-neutral root and the Node-only `./node` subpath. ESM splits shared code into
+// chunks; CJS inlines it per entry. Dependencies stay external.
+export default defineConfig({
+  entry: { index: 'src/index.ts', node: 'src/node/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  target: 'es2022',
+  // Keep `node:` specifiers as written: they say plainly which imports are Node built-ins.
+  removeNodeProtocol: false,
+});
