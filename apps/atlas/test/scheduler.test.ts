@@ -107,6 +107,21 @@ describe('the service schedule', () => {
     expect(state.letters).toBe('oooo');
   });
 
+  it('never contacts an opted-out host', async () => {
+    const storage = createMemoryStorage();
+    const notes = fleet.members.find((m) => m.id === 'notes')!;
+    await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
+    await putJson(storage, 'state/opted-out.json', { hosts: ['127.0.0.1'] });
+    const before = fleet.received.filter((r) => r.member === 'notes').length;
+    const clock = manualClock('2026-11-20T00:10:00Z');
+    const keys = await loadOrCreateSigningKeys(storage, clock.now());
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    await scheduler.tick();
+    expect(fleet.received.filter((r) => r.member === 'notes').length).toBe(before);
+    const state = (await getJson(storage, 'state/servers/notes.json')) as { lastLetter: string };
+    expect(state.lastLetter).toBe('d');
+  });
+
   it('deletes short-lived files past their limit and keeps signed days', async () => {
     const storage = createMemoryStorage();
     const clock = manualClock('2026-11-10T00:10:00Z');

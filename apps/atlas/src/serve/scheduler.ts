@@ -45,6 +45,8 @@ export const systemScheduleClock: ScheduleClock = {
 export const TICK_MS = 30_000;
 /** Five-minute checks run on this period. */
 export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
+/** Hosts whose owners opted out: never contacted again (a name covers its subdomains). */
+export const OPTED_OUT_PATH = 'state/opted-out.json';
 /** Owners' opt-in list for five-minute checks (written by the owner flow). */
 export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
 /** Robots and well-known reads of one day, per origin. */
@@ -147,7 +149,7 @@ export class Scheduler {
   }
 
   private async readOptedOut(): Promise<string[]> {
-    const data = await getJson(this.deps.storage, 'state/opted-out.json');
+    const data = await getJson(this.deps.storage, OPTED_OUT_PATH);
     return data === null ? [] : z.object({ hosts: z.array(z.string()) }).parse(data).hosts;
   }
 
@@ -167,8 +169,9 @@ export class Scheduler {
     return new Set(excluded);
   }
 
-  private probeOne = (server: WatchedServer, extra: { deadlineMs?: number } = {}): Promise<ProbeResult> =>
-    probeServer(server.url, { ...this.deps.network, ...extra });
+  // Opted-out hosts are refused by the probe's guard before any request, whichever check asks.
+  private probeOne = async (server: WatchedServer, extra: { deadlineMs?: number } = {}): Promise<ProbeResult> =>
+    probeServer(server.url, { ...this.deps.network, optedOut: await this.readOptedOut(), ...extra });
 
   private dailyIfDue(today: string): Promise<boolean> {
     return this.runDaily(today);
