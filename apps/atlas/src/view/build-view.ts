@@ -14,7 +14,10 @@ import {
   type CategoryRanking,
   type Rating,
   type Report,
+  type UptimeInput,
   type UptimeSummary,
+  FIVE_MINUTE_LONG_WINDOW_DAYS,
+  FIVE_MINUTE_WINDOW_DAYS,
 } from '@mcp-atlas/reliability';
 import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
 import { dayCatalogPath, dayChangesPath, dayShardPath, SERVER_STATES_PREFIX, SERVERS_PATH } from '../data/paths.js';
@@ -122,6 +125,21 @@ export async function readRecentReports(storage: Storage, today: string): Promis
   return byServer;
 }
 
+/** A server's uptime inputs: its letters, and its five-minute counters over the last 30 and 90 UTC days. */
+export function uptimeInputOf(state: ServerState, today: string | null): UptimeInput {
+  if (today === null || state.fiveMinute.length === 0) return { letters: state.letters };
+  const since = (days: number) => shiftDay(today, -(days - 1));
+  const sum = (from: string) =>
+    state.fiveMinute
+      .filter((pair) => pair.day >= from && pair.day <= today)
+      .reduce((acc, pair) => ({ answered: acc.answered + pair.answered, total: acc.total + pair.checks }), { answered: 0, total: 0 });
+  return {
+    letters: state.letters,
+    fiveMinute: sum(since(FIVE_MINUTE_WINDOW_DAYS)),
+    fiveMinuteLong: sum(since(FIVE_MINUTE_LONG_WINDOW_DAYS)),
+  };
+}
+
 /** Builds the read model from storage; `now` dates the agents' ratings. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
@@ -141,7 +159,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       title: watched.get(state.id)?.title ?? state.title ?? null,
       letter: state.lastLetter,
       letters: state.letters,
-      uptime: describeUptime({ letters: state.letters }),
+      uptime: describeUptime(uptimeInputOf(state, day)),
       successChance: successChance(state.letters),
       stability: stability(changeDaysLast30),
       changeDaysLast30,
