@@ -13,6 +13,7 @@ import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { Scheduler } from './serve/scheduler.js';
 import { serveAtlas } from './serve/serve-atlas.js';
 import { verifyRemote } from './verify/verify-remote.js';
+import { CHECK_USAGE, runCheckCommand } from './check/command.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -29,6 +30,7 @@ Commands:
           run (or resume) one day's check of every watched server (reading the registry first when given)
   seal    [--data DIR] [--day YYYY-MM-DD]       seal one day, or every due day (catch-up) when --day is absent
   verify  (--data DIR | --url BASE)             check the signed chain; prints "verified" or the first broken day
+${CHECK_USAGE}
 
 Exit codes: 0 done, 1 failed (for verify: the chain is broken), 2 usage error.
 `;
@@ -198,6 +200,8 @@ export async function runCommand(argv: readonly string[], log: Logger = createLo
         return await commandScan(rest, log);
       case 'verify':
         return await commandVerify(rest);
+      case 'check':
+        return await runCheckCommand(rest);
       case undefined:
       case '--help':
       case '-h':

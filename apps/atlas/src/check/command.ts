@@ -1,0 +1,207 @@
+// `mcp-atlas check`: argument parsing and output for the CI command. Exit codes: 0 passed, 1 a gate
+// tripped, 2 usage error. Usage errors are handled here (not in commands.ts) so the command owns its messages.
+import { access, rename, writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { classifyAddress, parseIpv6 } from '@mcp-atlas/probe';
+import { APP_VERSION } from '../methodology.js';
+import { readBaseline, writeBaseline } from './baseline.js';
+import { DEFAULT_BASELINE_FILE } from './constants.js';
+import { CheckUsageError } from './errors.js';
+import { formatCheckText } from './format-text.js';
+import { needsBaseline, parseGates } from './gates.js';
+import type { BaselineFile } from './report-schema.js';
+import { type CheckTarget, runCheck } from './run-check.js';
+import { buildSarif } from './sarif.js';
+
+/** Exit codes of check: passed, a gate tripped, usage error. */
+export const CHECK_EXIT = { passed: 0, tripped: 1, usage: 2 } as const;
+
+/** The usage lines of check, for the app's help text. */
+export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
+          [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]]
+          check your own MCP server in CI; gates: not-answering (default), high-risk, risk-rise, change, finding:<id>
+          exit codes for check: 0 passed, 1 a gate tripped, 2 usage error`;
+
+/** Where check writes; tests pass their own. `fetch` replaces the Node network for HTTP targets. */
+export interface CheckEnvironment {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+  fetch?: typeof fetch;
+  deepCallTimeoutMs?: number;
+}
+
+const defaultEnvironment = (): CheckEnvironment => ({
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+});
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  sarif: { type: 'string' },
+  baseline: { type: 'string' },
+  'update-baseline': { type: 'boolean' },
+  'fail-on': { type: 'string', multiple: true },
+  deep: { type: 'boolean' },
+  'i-own-this-server': { type: 'boolean' },
+} as const;
+
+/** The parsed command line of check. */
+export interface CheckArguments {
+  target: CheckTarget;
+  json: boolean;
+  sarif: string | null;
+  baseline: string | null;
+  updateBaseline: boolean;
+  failOn: string[];
+  deep: boolean;
+  iOwnThisServer: boolean;
+}
+
+/** True for a URL whose host is a loopback name or address, where deep mode needs no extra flag. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost') return true;
+  // The probe files ::1 under "not-global-unicast", so the one IPv6 loopback address is matched here.
+  const v6 = parseIpv6(host);
+  if (v6 !== null) return v6.every((byte, index) => byte === (index === 15 ? 1 : 0)) || classifyAddress(host).range === 'ipv4-mapped:loopback';
+  try {
+    return classifyAddress(host).range === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
+function parseTarget(positionals: readonly string[], command: readonly string[] | null): CheckTarget {
+  if (command !== null) {
+    if (positionals.length > 0) throw new CheckUsageError('give either a URL or "-- <command>", not both');
+    const [program, ...args] = command;
+    if (program === undefined || program === '') throw new CheckUsageError('"--" must be followed by the command that starts the server');
+    return { kind: 'stdio', command: program, args };
+  }
+  if (positionals.length !== 1) throw new CheckUsageError('check needs one server URL, or "-- <command> [args...]" for a stdio server');
+  const url = positionals[0] as string;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CheckUsageError(`"${url}" is not an absolute URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CheckUsageError(`"${url}" must be an http or https URL`);
+  return { kind: 'http', url };
+}
+
+/** Parses check's arguments (everything after the word `check`); throws CheckUsageError on bad input. */
+export function parseCheckArguments(args: readonly string[]): CheckArguments {
+  const split = args.indexOf('--');
+  const before = split === -1 ? [...args] : args.slice(0, split);
+  const command = split === -1 ? null : args.slice(split + 1);
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args: before, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CheckUsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const target = parseTarget(positionals, command);
+  const result: CheckArguments = {
+    target,
+    json: values.json === true,
+    sarif: values.sarif ?? null,
+    baseline: values.baseline ?? null,
+    updateBaseline: values['update-baseline'] === true,
+    failOn: values['fail-on'] ?? [],
+    deep: values.deep === true,
+    iOwnThisServer: values['i-own-this-server'] === true,
+  };
+  if (result.deep && target.kind === 'http' && !isLoopbackUrl(target.url) && !result.iOwnThisServer) {
+    throw new CheckUsageError('--deep calls tools with bad input; it is refused for a non-loopback URL unless --i-own-this-server is also given');
+  }
+  return result;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function loadBaseline(parsed: CheckArguments, cwd: string): Promise<{ file: string; path: string; content: BaselineFile | null }> {
+  const file = parsed.baseline ?? DEFAULT_BASELINE_FILE;
+  const path = resolve(cwd, file);
+  const wanted = parsed.baseline !== null;
+  // With --update-baseline a missing file is the first run; without it a missing file is a mistake.
+  if (!wanted || (parsed.updateBaseline && !(await exists(path)))) return { file, path, content: null };
+  return { file, path, content: await readBaseline(path) };
+}
+
+async function writeJsonFile(path: string, value: unknown): Promise<void> {
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
+  await rename(temp, path);
+}
+
+// A file that cannot be written (a missing folder, no permission) is the caller's to fix: a usage error, not a crash.
+async function writeOrExplain(file: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    throw new CheckUsageError(`cannot write ${file}: ${(error as Error).message}`);
+  }
+}
+
+async function runParsed(parsed: CheckArguments, env: CheckEnvironment): Promise<number> {
+  const gates = parseGates(parsed.failOn);
+  const missing = gates.find(needsBaseline);
+  if (missing !== undefined && parsed.baseline === null) throw new CheckUsageError(`--fail-on ${missing.kind} compares with a baseline: give --baseline FILE`);
+  const baseline = await loadBaseline(parsed, env.cwd);
+  const outcome = await runCheck({
+    target: parsed.target,
+    gates,
+    baseline: baseline.content === null ? null : { file: baseline.file, content: baseline.content },
+    deep: parsed.deep,
+    ...(env.fetch === undefined ? {} : { fetch: env.fetch }),
+    ...(env.deepCallTimeoutMs === undefined ? {} : { deepCallTimeoutMs: env.deepCallTimeoutMs }),
+  });
+  const { report } = outcome;
+  if (parsed.updateBaseline) {
+    if (outcome.freshBaseline === null) env.stderr(`mcp-atlas: ${baseline.file} was not written: no tool list was read (${report.reason})\n`);
+    else {
+      const fresh = outcome.freshBaseline;
+      await writeOrExplain(baseline.file, () => writeBaseline(baseline.path, fresh));
+      env.stderr(`mcp-atlas: wrote ${baseline.file} (${outcome.freshBaseline.tools.length} tools)\n`);
+    }
+  }
+  if (parsed.sarif !== null) {
+    const sarifPath = resolve(env.cwd, parsed.sarif);
+    const location = relative(env.cwd, baseline.path).split('\\').join('/');
+    await writeOrExplain(parsed.sarif, () => writeJsonFile(sarifPath, buildSarif(report, location, APP_VERSION)));
+  }
+  env.stdout(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckText(report));
+  return report.passed ? CHECK_EXIT.passed : CHECK_EXIT.tripped;
+}
+
+/**
+ * Runs `mcp-atlas check` with the arguments after the word `check` and resolves to its exit code.
+ *
+ * @example await runCheckCommand(['http://127.0.0.1:3000/mcp', '--json', '--fail-on', 'high-risk'])
+ */
+export async function runCheckCommand(args: readonly string[], env: CheckEnvironment = defaultEnvironment()): Promise<number> {
+  const beforeCommand = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  if (beforeCommand.includes('--help') || beforeCommand.includes('-h')) {
+    env.stdout(`Usage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`);
+    return CHECK_EXIT.passed;
+  }
+  try {
+    return await runParsed(parseCheckArguments(args), env);
+  } catch (error) {
+    if (error instanceof CheckUsageError) {
+      env.stderr(`mcp-atlas check: ${error.message}\n\nUsage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`);
+      return CHECK_EXIT.usage;
+    }
+    throw error;
+  }
+}

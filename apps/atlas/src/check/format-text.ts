@@ -1,0 +1,57 @@
+// The readable report of `mcp-atlas check` for a terminal: letter and reason first (what a person looks
+// for), then the handshake timings, tools, findings, baseline, deep mode and gates.
+import type { CheckReport, DeepCase } from './report-schema.js';
+
+const ms = (value: number): string => `${Math.round(value)} ms`;
+
+function section(title: string, lines: readonly string[]): string[] {
+  return lines.length === 0 ? [] : ['', `${title}:`, ...lines.map((line) => `  ${line}`)];
+}
+
+function deepLines(cases: readonly DeepCase[]): string[] {
+  return cases.map((c) => `${c.kind.padEnd(16)} ${c.tool}  ${c.outcome}  ${ms(c.elapsedMs)}${c.detail === null ? '' : `  (${c.detail})`}`);
+}
+
+/** Formats a check report as plain text lines for a terminal. */
+export function formatCheckText(report: CheckReport): string {
+  const lines: string[] = [
+    `mcp-atlas check ${report.target}`,
+    `letter ${report.letter}: ${report.reason}${report.message === '' ? '' : ` (${report.message})`}`,
+    `protocol ${report.protocolVersion ?? 'none'}${report.serverInfo === null ? '' : `, server ${report.serverInfo.name} ${report.serverInfo.version}`}`,
+    `handshake ${ms(report.elapsedMs)}, ${report.toolCount} tools, about ${report.tokens ?? 0} tokens of tool list`,
+  ];
+  lines.push(...section('steps', report.steps.map((s) => `${s.name.padEnd(22)} ${s.outcome.padEnd(10)} ${ms(s.elapsedMs)}${s.detail === null ? '' : `  ${s.detail}`}`)));
+  const width = Math.max(0, ...report.tools.map((t) => t.name.length));
+  lines.push(...section('tools', report.tools.map((t) => `${t.name.padEnd(width)}  ${t.level.padEnd(12)}  rule ${t.rule}${t.raised ? ' (raised)' : ''}  ${t.reason}`)));
+  lines.push(...section('findings', report.findings.map((f) => `${f.id}: ${f.message}`)));
+  if (report.findings.length === 0 && report.toolCount > 0) lines.push('', 'findings: none');
+  if (report.baseline !== null) {
+    const b = report.baseline;
+    const changes = [
+      ...b.added.map((n) => `added ${n}`),
+      ...b.removed.map((n) => `removed ${n}`),
+      ...b.changed.map((n) => `changed ${n}`),
+      ...b.renamed.map((r) => `renamed ${r.from} -> ${r.to}`),
+      ...b.riskRises.map((r) => `risk rise ${r.name}: ${r.from ?? 'new'} -> ${r.to}`),
+    ];
+    lines.push(...section(`baseline ${b.file}`, b.unchanged && changes.length === 0 ? ['unchanged'] : changes));
+  }
+  if (report.deep !== null) {
+    const d = report.deep;
+    const p = d.compliance.parts;
+    const show = (v: number | null): string => (v === null ? 'not measured' : String(v));
+    lines.push(
+      ...section('deep mode', [
+        ...(d.skipped === null ? [] : [d.skipped]),
+        `compliance score ${show(d.compliance.score)}: reachability ${show(p.reachability)}, schema validity ${show(p.schemaValidity)}, error handling ${show(p.errorHandling)}, fuzz ${show(p.fuzz)}, smoke ${show(p.smoke)}${d.compliance.authBonus > 0 ? `, +${d.compliance.authBonus} OAuth discovery` : ''}`,
+        ...(d.compliance.authDiscovery === false ? ['sign-in asked for, but no /.well-known/oauth-protected-resource was found (no bonus, no penalty)'] : []),
+        ...deepLines(d.errorHandling),
+        ...deepLines(d.fuzz),
+        ...deepLines(d.smoke),
+      ]),
+    );
+  }
+  lines.push('', report.passed ? `passed (gates: ${report.gates.failOn.join(', ')})` : 'failed:');
+  for (const gate of report.gates.tripped) lines.push(`  ${gate.gate}: ${gate.detail}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,87 @@
+// The gates of `--fail-on`: which results fail a build. Parsing refuses unknown names up front, so a
+// typo in CI config is a usage error (exit 2) and never a gate that silently never trips.
+import { FINDING_IDS, type FindingId } from '@mcp-atlas/findings';
+import { DEFAULT_GATES, FINDING_GATE_PREFIX, GATE_NAMES } from './constants.js';
+import { CheckUsageError } from './errors.js';
+import type { BaselineComparison, CheckFinding, CheckedTool, TrippedGate } from './report-schema.js';
+
+/** A parsed gate. */
+export type Gate = { kind: (typeof GATE_NAMES)[number] } | { kind: 'finding'; id: FindingId };
+
+/** Reads `--fail-on` values (each may hold several names separated by commas); none gives the default. */
+export function parseGates(values: readonly string[]): Gate[] {
+  const names = (values.length === 0 ? DEFAULT_GATES : values).flatMap((value) => value.split(',')).map((name) => name.trim());
+  const gates: Gate[] = [];
+  for (const name of names) {
+    if ((GATE_NAMES as readonly string[]).includes(name)) gates.push({ kind: name as (typeof GATE_NAMES)[number] });
+    else if (name.startsWith(FINDING_GATE_PREFIX) && (FINDING_IDS as readonly string[]).includes(name.slice(FINDING_GATE_PREFIX.length))) {
+      gates.push({ kind: 'finding', id: name.slice(FINDING_GATE_PREFIX.length) as FindingId });
+    } else {
+      throw new CheckUsageError(
+        `--fail-on does not know "${name}"; use ${GATE_NAMES.join(', ')} or ${FINDING_GATE_PREFIX}<id> with id one of ${FINDING_IDS.join(', ')}`,
+      );
+    }
+  }
+  return gates;
+}
+
+/** The name a gate is written with on the command line. */
+export function gateName(gate: Gate): string {
+  return gate.kind === 'finding' ? `${FINDING_GATE_PREFIX}${gate.id}` : gate.kind;
+}
+
+/** True when a gate can only be judged against a baseline. */
+export function needsBaseline(gate: Gate): boolean {
+  return gate.kind === 'risk-rise' || gate.kind === 'change';
+}
+
+/** What the gates look at. */
+export interface GateInput {
+  letter: string;
+  reason: string;
+  tools: readonly CheckedTool[];
+  findings: readonly CheckFinding[];
+  baseline: BaselineComparison | null;
+}
+
+function describeChange(b: BaselineComparison): string {
+  const parts = [
+    b.added.length > 0 ? `added ${b.added.join(', ')}` : '',
+    b.removed.length > 0 ? `removed ${b.removed.join(', ')}` : '',
+    b.changed.length > 0 ? `changed ${b.changed.join(', ')}` : '',
+    b.renamed.length > 0 ? `renamed ${b.renamed.map((r) => `${r.from} -> ${r.to}`).join(', ')}` : '',
+  ];
+  return parts.filter((p) => p !== '').join('; ');
+}
+
+function judge(gate: Gate, input: GateInput): string | null {
+  switch (gate.kind) {
+    case 'not-answering':
+      // a and p are answers: the server is up and asked for sign-in or payment.
+      return input.letter === 'd' ? `the server is not answering (${input.reason})` : null;
+    case 'high-risk': {
+      const high = input.tools.filter((tool) => tool.level === 'high-risk').map((tool) => tool.name);
+      return high.length > 0 ? `high-risk tools: ${high.join(', ')}` : null;
+    }
+    case 'risk-rise': {
+      const rises = input.baseline?.riskRises ?? [];
+      return rises.length > 0 ? `risk rose: ${rises.map((r) => `${r.name} ${r.from ?? 'new'} -> ${r.to}`).join(', ')}` : null;
+    }
+    case 'change':
+      return input.baseline !== null && !input.baseline.unchanged ? `the tool list changed: ${describeChange(input.baseline)}` : null;
+    case 'finding': {
+      const finding = input.findings.find((f) => f.id === gate.id);
+      return finding === undefined ? null : finding.message;
+    }
+  }
+}
+
+/** The gates that tripped, in the order they were given. */
+export function evaluateGates(gates: readonly Gate[], input: GateInput): TrippedGate[] {
+  const tripped: TrippedGate[] = [];
+  for (const gate of gates) {
+    const detail = judge(gate, input);
+    if (detail !== null) tripped.push({ gate: gateName(gate), detail });
+  }
+  return tripped;
+}

@@ -1,0 +1,142 @@
+// The shapes `mcp-atlas check` writes: the `--json` report and the baseline (lock) file. Each zod schema
+// travels with its type; the baseline is read back through its schema because it is a file a person may edit.
+import { z } from 'zod';
+import { BASELINE_SCHEMA, CHECK_REPORT_SCHEMA } from './constants.js';
+
+const RiskLevelSchema = z.enum(['read-only', 'changes-data', 'high-risk']);
+
+/** One tool of the checked server: its risk level, the rule that set it, and its hash. */
+export const CheckedToolSchema = z.object({
+  name: z.string(),
+  level: RiskLevelSchema,
+  rule: z.number().int().min(1).max(8),
+  raised: z.boolean(),
+  reason: z.string(),
+  hash: z.string(),
+});
+/** The type CheckedToolSchema validates. */
+export type CheckedTool = z.infer<typeof CheckedToolSchema>;
+
+/** One finding of @mcp-atlas/findings, with its title. */
+export const CheckFindingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  tools: z.array(z.string()).optional(),
+  value: z.number().optional(),
+});
+/** The type CheckFindingSchema validates. */
+export type CheckFinding = z.infer<typeof CheckFindingSchema>;
+
+/** One step of the handshake and its timing. */
+export const CheckStepSchema = z.object({
+  name: z.string(),
+  outcome: z.string(),
+  elapsedMs: z.number().nonnegative(),
+  detail: z.string().nullable(),
+});
+/** The type CheckStepSchema validates. */
+export type CheckStep = z.infer<typeof CheckStepSchema>;
+
+/** What changed against the baseline file. */
+export const BaselineComparisonSchema = z.object({
+  file: z.string(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(z.string()),
+  renamed: z.array(z.object({ from: z.string(), to: z.string() })),
+  riskRises: z.array(z.object({ name: z.string(), from: RiskLevelSchema.nullable(), to: RiskLevelSchema })),
+  unchanged: z.boolean(),
+});
+/** The type BaselineComparisonSchema validates. */
+export type BaselineComparison = z.infer<typeof BaselineComparisonSchema>;
+
+/** How one deep-mode call ended. */
+export const CallOutcomeSchema = z.enum(['proper-error', 'accepted', 'crash', 'hang']);
+/** The type CallOutcomeSchema validates. */
+export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
+
+/** One deep-mode call: which case, which tool, what came back, and how long it took. */
+export const DeepCaseSchema = z.object({
+  kind: z.enum(['unknown-tool', 'missing-required', 'wrong-type', 'fuzz-oversized', 'fuzz-empty', 'fuzz-unicode', 'fuzz-null', 'smoke']),
+  tool: z.string(),
+  outcome: CallOutcomeSchema,
+  elapsedMs: z.number().nonnegative(),
+  detail: z.string().nullable(),
+});
+/** The type DeepCaseSchema validates. */
+export type DeepCase = z.infer<typeof DeepCaseSchema>;
+
+const ScorePartSchema = z.number().min(0).max(100).nullable();
+
+/** Deep mode's result: every call, and the protocol compliance score with its parts (null = not measured). */
+export const DeepReportSchema = z.object({
+  errorHandling: z.array(DeepCaseSchema),
+  fuzz: z.array(DeepCaseSchema),
+  /** Each read-only tool called once with plain, schema-valid arguments: a normal result is a success. */
+  smoke: z.array(DeepCaseSchema),
+  compliance: z.object({
+    score: z.number().min(0).max(100).nullable(),
+    parts: z.object({ reachability: ScorePartSchema, schemaValidity: ScorePartSchema, errorHandling: ScorePartSchema, fuzz: ScorePartSchema, smoke: ScorePartSchema }),
+    /** True or false when the server asked for sign-in (was its OAuth metadata published?), else null. */
+    authDiscovery: z.boolean().nullable(),
+    /** The points authDiscovery added (0 or AUTH_DISCOVERY_BONUS), before the cap. */
+    authBonus: z.number().int().nonnegative(),
+  }),
+  /** Why deep mode could not run, when it could not (the server did not answer, or a connection failed). */
+  skipped: z.string().nullable(),
+});
+/** The type DeepReportSchema validates. */
+export type DeepReport = z.infer<typeof DeepReportSchema>;
+
+/** One gate that tripped, and why. */
+export const TrippedGateSchema = z.object({ gate: z.string(), detail: z.string() });
+/** The type TrippedGateSchema validates. */
+export type TrippedGate = z.infer<typeof TrippedGateSchema>;
+
+/** The `--json` report, version `mcp-atlas.check/1`. */
+export const CheckReportSchema = z.object({
+  schema: z.literal(CHECK_REPORT_SCHEMA),
+  target: z.string(),
+  transport: z.enum(['http', 'stdio']),
+  letter: z.enum(['o', 'a', 'p', 'd']),
+  reason: z.string(),
+  message: z.string(),
+  protocolVersion: z.string().nullable(),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
+  steps: z.array(CheckStepSchema),
+  tools: z.array(CheckedToolSchema),
+  toolCount: z.number().int().nonnegative(),
+  findings: z.array(CheckFindingSchema),
+  tokens: z.number().int().nonnegative().nullable(),
+  elapsedMs: z.number().nonnegative(),
+  baseline: BaselineComparisonSchema.nullable(),
+  deep: DeepReportSchema.nullable(),
+  gates: z.object({ failOn: z.array(z.string()), tripped: z.array(TrippedGateSchema) }),
+  passed: z.boolean(),
+  rulesVersions: z.object({ probe: z.string(), risk: z.string() }),
+});
+/** The type CheckReportSchema validates. */
+export type CheckReport = z.infer<typeof CheckReportSchema>;
+
+/** One tool in the baseline: its hash and level, and its definition so renames and rises can be computed. */
+export const BaselineToolSchema = z.object({
+  name: z.string(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  level: RiskLevelSchema,
+  definition: z.unknown(),
+});
+/** The type BaselineToolSchema validates. */
+export type BaselineTool = z.infer<typeof BaselineToolSchema>;
+
+/** The baseline file, `mcp-atlas.lock/1`. */
+export const BaselineFileSchema = z.object({
+  schema: z.literal(BASELINE_SCHEMA),
+  target: z.string(),
+  serverVersion: z.string().nullable(),
+  protocolVersion: z.string().nullable(),
+  listHash: z.string().regex(/^[0-9a-f]{64}$/),
+  tools: z.array(BaselineToolSchema),
+});
+/** The type BaselineFileSchema validates. */
+export type BaselineFile = z.infer<typeof BaselineFileSchema>;
