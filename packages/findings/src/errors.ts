@@ -7,12 +7,15 @@ export type FindingsInputErrorCode =
   | 'tools-json-not-string'
   | 'input-not-object'
   | 'not-a-tool-hash'
-  | 'value-has-cycle';
+  | 'value-has-cycle'
+  | 'sha256-not-a-function'
+  | 'sha256-wrong-digest';
 
 /**
  * Thrown when a caller passes something the API does not accept: a `tools` that is not an array, a
  * `toolsJson` that is not a string, an input or a diff side that is not an object, a tool hash that is not 64 hex
- * digits, or a value with a reference cycle to hash (no JSON text can produce one). It extends
+ * digits, a value with a reference cycle to hash (no JSON text can produce one), or an injected
+ * `sha256` (see `HashOptions`) that is not a function or does not return 32 bytes. It extends
  * `TypeError`, and `code` says which case. Nothing inside a tools array ever causes it.
  *
  * @example

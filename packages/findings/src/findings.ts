@@ -10,7 +10,7 @@ import {
   VERY_LONG_DESCRIPTION_CHARS,
 } from './rules.js';
 import { assertToolsJson, estimateTokens } from './tokens.js';
-import { hasAnnotations, hasDescription, hasInputSchema, labelTool, readToolDescription, readToolName } from './tool-facts.js';
+import { hasAnnotations, hasInputSchema, isNonBlank, labelTool, readToolDescription, readToolName } from './tool-facts.js';
 
 /** The kinds of finding, one per check. */
 export type FindingId =
@@ -105,16 +105,16 @@ function surveyTools(tools: readonly unknown[]): ToolSurvey {
   const seen = new Map<string, number>();
   for (let i = 0; i < tools.length; i++) {
     const tool = tools[i];
-    const label = labelTool(tool, i);
+    // Each field is read once; the label (name or tools[i]) is only built for a tool a finding names.
+    const name = readToolName(tool);
     const description = readToolDescription(tool);
     if (description !== null && description.length > VERY_LONG_DESCRIPTION_CHARS) {
-      survey.longDescriptions.push(label);
+      survey.longDescriptions.push(name ?? labelTool(tool, i));
       survey.longestDescription = Math.max(survey.longestDescription, description.length);
     }
-    if (!hasDescription(tool)) survey.missingDescriptions.push(label);
-    if (!hasInputSchema(tool)) survey.missingSchemas.push(label);
+    if (!isNonBlank(description)) survey.missingDescriptions.push(name ?? labelTool(tool, i));
+    if (!hasInputSchema(tool)) survey.missingSchemas.push(name ?? labelTool(tool, i));
     if (hasAnnotations(tool)) survey.annotated++;
-    const name = readToolName(tool);
     if (name !== null) countName(seen, name, survey.duplicateNames);
   }
   return survey;
@@ -122,9 +122,13 @@ function surveyTools(tools: readonly unknown[]): ToolSurvey {
 
 // Records a name; the second time a name is seen it joins the duplicates, once, in list order.
 function countName(seen: Map<string, number>, name: string, duplicates: string[]): void {
-  const count = (seen.get(name) ?? 0) + 1;
-  seen.set(name, count);
-  if (count === 2) duplicates.push(name);
+  const count = seen.get(name);
+  if (count === undefined) {
+    seen.set(name, 1);
+  } else if (count === 1) {
+    seen.set(name, 2);
+    duplicates.push(name);
+  }
 }
 
 /**

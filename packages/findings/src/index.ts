@@ -11,7 +11,7 @@ export {
   type FindingId,
   type ToolListInput,
 } from './findings.js';
-export { combineToolHashes, hashTool, hashToolList, sha256Hex } from './hash.js';
+export { combineToolHashes, hashTool, hashToolList, sha256Hex, type HashOptions, type Sha256 } from './hash.js';
 export { isOlderProtocol, parseProtocolDate } from './protocol.js';
 export {
   CHARS_PER_TOKEN,

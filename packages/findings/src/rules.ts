@@ -82,3 +82,6 @@ export const CANONICAL_RECURSION_LIMIT = 256;
  * need more (over a third of this in UTF-16 code units) gets its own array. Never changes a hash.
  */
 export const HASH_SCRATCH_BYTES = 64 * 1024;
+
+/** @internal Bytes in a SHA-256 digest; an injected SHA-256 that returns any other length is refused. */
+export const SHA256_DIGEST_BYTES = 32;

@@ -52,8 +52,21 @@ export function readToolDescription(tool: unknown): string | null {
  * @example hasDescription({ name: 'a', description: '   ' }) // false
  */
 export function hasDescription(tool: unknown): boolean {
-  const description = readToolDescription(tool);
-  return description !== null && description.trim().length > 0;
+  return isNonBlank(readToolDescription(tool));
+}
+
+// Code units up to this one are the ASCII controls and the space; above it, up to DEL, every one is
+// printable and so not whitespace.
+const LAST_ASCII_BLANK = 0x20;
+const ASCII_DEL = 0x7f;
+
+/** @internal True for a string with something other than whitespace (as String.prototype.trim sees it). */
+export function isNonBlank(text: string | null): boolean {
+  if (text === null || text.length === 0) return false;
+  // Almost every real description starts with a printable ASCII character: no need to trim it.
+  const first = text.charCodeAt(0);
+  if (first > LAST_ASCII_BLANK && first < ASCII_DEL) return true;
+  return text.trim().length > 0;
 }
 
 /**
@@ -75,27 +88,32 @@ export function hasAnnotations(tool: unknown): boolean {
  * @example isUsableSchema({ type: 'object', properties: {} }) // true;  isUsableSchema('object') // false
  */
 export function isUsableSchema(schema: unknown): boolean {
-  if (!isJsonObject(schema)) return false;
-  // Two parallel stacks instead of [value, depth] pairs, to avoid one allocation per value.
-  const values: unknown[] = [schema];
-  const depths: number[] = [1];
-  let nodes = 0;
-  while (values.length > 0) {
-    const value = values.pop();
-    const depth = depths.pop() as number;
-    nodes++;
-    if (nodes > MAX_SCHEMA_NODES) return false;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth > MAX_SCHEMA_DEPTH) return false;
-    const children = Array.isArray(value) ? value : Object.values(value);
-    // Every pending value and child is at least one more value: refuse now rather than push them all.
-    if (nodes + values.length + children.length > MAX_SCHEMA_NODES) return false;
-    for (const child of children) {
-      values.push(child);
-      depths.push(depth + 1);
+  return isJsonObject(schema) && valuesLeftAfter(schema, 1, MAX_SCHEMA_NODES) >= 0;
+}
+
+/**
+ * Walks `value` at `depth`, allowed `budget` more values; returns how many are still allowed after it,
+ * or -1 as soon as the value count or a container's depth passes its limit. Recursion is safe: it never
+ * goes deeper than MAX_SCHEMA_DEPTH + 1 calls. Primitives are counted inline, being most of a schema.
+ */
+function valuesLeftAfter(value: unknown, depth: number, budget: number): number {
+  let left = budget - 1;
+  if (left < 0) return -1;
+  if (typeof value !== 'object' || value === null) return left;
+  if (depth > MAX_SCHEMA_DEPTH) return -1;
+  const children: readonly unknown[] = Array.isArray(value) ? value : Object.values(value);
+  // Every child is at least one more value: refuse now rather than walk them.
+  if (children.length > left) return -1;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (typeof child === 'object' && child !== null) {
+      left = valuesLeftAfter(child, depth + 1, left);
+      if (left < 0) return -1;
+    } else if (--left < 0) {
+      return -1;
     }
   }
-  return true;
+  return left;
 }
 
 /**

@@ -1,8 +1,10 @@
 // Checks over every real tool list in ../shared/corpus (read in place, never copied). The loader hands
 // out parsed lists, not the servers' original text, so JSON.stringify of each raw array stands in for
 // toolsJson here; in production toolsJson is the server's own text.
+import { createHash } from 'node:crypto';
 import { loadCorpus, type CorpusServer } from '@mcp-atlas/corpus';
 import { describe, expect, test } from 'vitest';
+import { canonicalContentJson, canonicalToolJson } from '../src/canonical-json.js';
 import {
   HEAVY_TOOL_LIST_CHARS,
   analyzeToolList,
@@ -15,7 +17,10 @@ import {
   isJsonObject,
   isUsableSchema,
   readToolName,
+  type HashOptions,
 } from '../src/index.js';
+import { referenceCanonicalContentJson, referenceCanonicalToolJson } from './reference/canonical-json.reference.js';
+import { referenceHasDescription, referenceIsUsableSchema } from './reference/tool-facts.reference.js';
 
 const servers: CorpusServer[] = loadCorpus();
 
@@ -105,6 +110,42 @@ describe('hashes over every real list', () => {
         const seen = byHash.get(hash);
         if (seen !== undefined) expect(seen, server.id).toBe(name);
         byHash.set(hash, name);
+      }
+    }
+  });
+});
+
+describe('the fast paths over every real tool', () => {
+  const native: HashOptions = { sha256: (bytes) => createHash('sha256').update(bytes).digest() };
+
+  test('an injected node:crypto SHA-256 gives the default hash for every tool and every list', () => {
+    let tools = 0;
+    for (const server of servers) {
+      for (const list of [server.raw, server.tools]) {
+        for (const tool of list) {
+          expect(hashTool(tool, native), server.id).toBe(hashTool(tool));
+          tools++;
+        }
+        expect(hashToolList(list, native), server.id).toBe(hashToolList(list));
+      }
+    }
+    expect(tools).toBeGreaterThan(2_000);
+  });
+
+  test('canonical texts equal the 0.1.0 writer for every tool', () => {
+    for (const server of servers) {
+      for (const tool of [...server.raw, ...server.tools]) {
+        expect(canonicalToolJson(tool), server.id).toBe(referenceCanonicalToolJson(tool));
+        if (isJsonObject(tool)) expect(canonicalContentJson(tool), server.id).toBe(referenceCanonicalContentJson(tool));
+      }
+    }
+  });
+
+  test('schema and description checks equal the 0.1.0 checks for every tool', () => {
+    for (const server of servers) {
+      for (const tool of server.raw) {
+        expect(hasDescription(tool), server.id).toBe(referenceHasDescription(tool));
+        expect(hasInputSchema(tool), server.id).toBe(isJsonObject(tool) && referenceIsUsableSchema(tool.inputSchema));
       }
     }
   });

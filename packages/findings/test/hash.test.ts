@@ -127,7 +127,7 @@ describe('hashToolList', () => {
 describe('combineToolHashes', () => {
   test('gives the list hash from stored tool hashes', () => {
     const tools = [getPage, createPage, deletePage];
-    expect(combineToolHashes(tools.map(hashTool))).toBe(hashToolList(tools));
+    expect(combineToolHashes(tools.map((tool) => hashTool(tool)))).toBe(hashToolList(tools));
     expect(combineToolHashes([])).toBe(EMPTY_SHA256);
   });
 

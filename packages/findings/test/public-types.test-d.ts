@@ -5,17 +5,30 @@ import {
   analyzeToolList,
   diffToolLists,
   estimateTokens,
+  combineToolHashes,
   hashTool,
   hashToolList,
+  sha256Hex,
   type Finding,
   type FindingId,
+  type HashOptions,
   type RiskRise,
+  type Sha256,
   type ToolListDiff,
 } from '../src/index.js';
 
 expectTypeOf(estimateTokens).toEqualTypeOf<(toolsJson: string) => number>();
-expectTypeOf(hashTool).toEqualTypeOf<(tool: unknown) => string>();
-expectTypeOf(hashToolList).toEqualTypeOf<(tools: readonly unknown[]) => string>();
+// The contract's one-argument calls, plus the optional HashOptions every hashing function takes.
+expectTypeOf(hashTool).toEqualTypeOf<(tool: unknown, options?: HashOptions) => string>();
+expectTypeOf(hashToolList).toEqualTypeOf<(tools: readonly unknown[], options?: HashOptions) => string>();
+expectTypeOf(combineToolHashes).toEqualTypeOf<(hashes: readonly string[], options?: HashOptions) => string>();
+expectTypeOf(sha256Hex).toEqualTypeOf<(text: string, options?: HashOptions) => string>();
+expectTypeOf<HashOptions>().toEqualTypeOf<{ sha256?: Sha256 }>();
+expectTypeOf<Sha256>().toEqualTypeOf<(bytes: Uint8Array) => Uint8Array>();
+// Node's createHash digest (a Buffer) fits the hook.
+expectTypeOf<(bytes: Uint8Array) => Buffer>().toExtend<Sha256>();
+expectTypeOf(hashTool).toBeCallableWith({ name: 'ping' });
+expectTypeOf(hashToolList).toBeCallableWith([]);
 
 expectTypeOf<FindingId>().toEqualTypeOf<
   | 'heavy-tool-list'

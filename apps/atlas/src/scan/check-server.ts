@@ -1,6 +1,7 @@
 // One server's daily check, composed from the packages: probe it, classify its tools, list findings, hash
 // the list. Every rule used here lives in a package; this file only decides what to keep.
 import { analyzeToolList, estimateTokens, hashTool, hashToolList } from '@mcp-atlas/findings';
+import { nodeSha256 } from '@mcp-atlas/history/node';
 import type { ProbeResult } from '@mcp-atlas/probe';
 import { classifyTools } from '@mcp-atlas/risk';
 import { categorize } from '@mcp-atlas/route';
@@ -25,7 +26,9 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
   const answeredWithTools = probe.letter === 'o';
   const tools = answeredWithTools ? probe.tools : [];
   const verdicts = classifyTools(tools);
-  const toolsHash = answeredWithTools ? hashToolList(tools) : null;
+  // The app runs on Node, so tool hashes use node:crypto (the packages default to portable JavaScript).
+  const hashing = { sha256: nodeSha256 };
+  const toolsHash = answeredWithTools ? hashToolList(tools, hashing) : null;
   const toolsJson = probe.toolsJson ?? JSON.stringify(tools);
   const findings = answeredWithTools
     ? analyzeToolList({
@@ -65,7 +68,7 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
     tools,
     verdicts: tools.map((tool, i) => {
       const verdict = verdicts[i]!;
-      return { name: nameOf(tool), hash: hashTool(tool), level: verdict.level, rule: verdict.rule, raised: verdict.raised, reason: verdict.reason };
+      return { name: nameOf(tool), hash: hashTool(tool, hashing), level: verdict.level, rule: verdict.rule, raised: verdict.raised, reason: verdict.reason };
     }),
   };
   return { result, catalog };
