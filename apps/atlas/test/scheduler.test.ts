@@ -7,6 +7,7 @@ import { Scheduler, type ScheduleClock } from '../src/serve/scheduler.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson } from '../src/storage/storage.js';
+import { buildView } from '../src/view/build-view.js';
 
 let fleet: Fleet;
 let closedOrigin: { server: ServerType; url: string; hits: number };
@@ -118,8 +119,23 @@ describe('the service schedule', () => {
     const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
     await scheduler.tick();
     expect(fleet.received.filter((r) => r.member === 'notes').length).toBe(before);
-    const state = (await getJson(storage, 'state/servers/notes.json')) as { lastLetter: string };
-    expect(state.lastLetter).toBe('d');
+    // Not checked, so no letter and no state: it is off the map.
+    expect(await getJson(storage, 'state/servers/notes.json')).toBeNull();
+    expect(((await getJson(storage, 'days/2026-11-20/summary.json')) as { servers: number }).servers).toBe(0);
+  });
+
+  it('takes an opted-out host off the published map while its past stays signed', async () => {
+    const storage = createMemoryStorage();
+    const notes = fleet.members.find((m) => m.id === 'notes')!;
+    await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
+    const clock = manualClock('2026-11-20T00:10:00Z');
+    const keys = await loadOrCreateSigningKeys(storage, clock.now());
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    await scheduler.runDaily('2026-11-20');
+    expect((await buildView(storage, clock.now())).byId.has('notes')).toBe(true);
+    await putJson(storage, 'state/opted-out.json', { hosts: ['127.0.0.1'] });
+    expect((await buildView(storage, clock.now())).byId.has('notes')).toBe(false);
+    expect(await storage.get('days/2026-11-20/catalogs/notes.json')).not.toBeNull();
   });
 
   it('deletes short-lived files past their limit and keeps signed days', async () => {

@@ -18,6 +18,8 @@ export const serverStatePath = (serverId: string): string => `state/servers/${se
 export const SERVER_STATES_PREFIX = 'state/servers/';
 export const HOURLY_PATH = 'state/hourly.json';
 export const REPORTERS_PATH = 'state/reporters.json';
+/** Hosts whose owners opted out: never contacted again, and off the published map (a name covers its subdomains). */
+export const OPTED_OUT_PATH = 'state/opted-out.json';
 
 /** The signing key (owner-only permissions) and its public half. */
 export const SIGNING_KEY_PATH = 'keys/signing-key.json';

@@ -20,6 +20,9 @@ export type WatchedServer = z.infer<typeof WatchedServerSchema>;
 
 export const WatchedServersSchema = z.object({ servers: z.array(WatchedServerSchema) });
 
+/** The opted-out hosts file. */
+export const OptedOutSchema = z.object({ hosts: z.array(z.string()) });
+
 
 export const FindingRecordSchema = z.object({
   id: z.string(),

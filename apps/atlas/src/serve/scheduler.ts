@@ -6,6 +6,7 @@ import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
 import {
   BOT_TOKEN,
   FIVE_MINUTE_CHECK_DEADLINE_MS,
+  isOptedOut,
   probeServer,
   readRobots,
   readWellKnown,
@@ -14,8 +15,8 @@ import {
 } from '@mcp-atlas/probe';
 import { FIVE_MINUTE_DAYS_KEPT } from '@mcp-atlas/reliability';
 import { z } from 'zod';
-import { daySummaryPath, HOURLY_PATH, serverStatePath, SERVERS_PATH } from '../data/paths.js';
-import { ServerStateSchema, WatchedServersSchema, type WatchedServer } from '../data/schemas.js';
+import { daySummaryPath, HOURLY_PATH, OPTED_OUT_PATH, serverStatePath, SERVERS_PATH } from '../data/paths.js';
+import { OptedOutSchema, ServerStateSchema, WatchedServersSchema, type WatchedServer } from '../data/schemas.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { createProgress } from '../progress.js';
@@ -45,8 +46,6 @@ export const systemScheduleClock: ScheduleClock = {
 export const TICK_MS = 30_000;
 /** Five-minute checks run on this period. */
 export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
-/** Hosts whose owners opted out: never contacted again (a name covers its subdomains). */
-export const OPTED_OUT_PATH = 'state/opted-out.json';
 /** Owners' opt-in list for five-minute checks (written by the owner flow). */
 export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
 /** Robots and well-known reads of one day, per origin. */
@@ -150,7 +149,7 @@ export class Scheduler {
 
   private async readOptedOut(): Promise<string[]> {
     const data = await getJson(this.deps.storage, OPTED_OUT_PATH);
-    return data === null ? [] : z.object({ hosts: z.array(z.string()) }).parse(data).hosts;
+    return data === null ? [] : OptedOutSchema.parse(data).hosts;
   }
 
   /** Reads robots.txt and the well-known files once per origin and day; returns the origins that said no. */
@@ -192,8 +191,11 @@ export class Scheduler {
       servers = synced.servers;
       this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
     }
-    const excluded = await this.readOrigins(today, servers);
-    const checked = servers.filter((s) => !excluded.has(new URL(s.url).origin));
+    // Opted-out hosts drop off the map at this check: they are not checked and get no letter.
+    const optedOut = await this.readOptedOut();
+    const listed = servers.filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
+    const excluded = await this.readOrigins(today, listed);
+    const checked = listed.filter((s) => !excluded.has(new URL(s.url).origin));
     const bar = this.deps.progress ? createProgress(`daily check ${today}`, checked.length) : null;
     const scan = await scanDay({
       day: today,

@@ -26,6 +26,7 @@ import {
   ChangesFileSchema,
   DayIndexSchema,
   ServerStateSchema,
+  OptedOutSchema,
   ShardFileSchema,
   WatchedServersSchema,
   type Catalog,
@@ -36,7 +37,8 @@ import {
 } from '../data/schemas.js';
 import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
-import { dayIndexPath, dayReportsPath } from '../data/paths.js';
+import { isOptedOut } from '@mcp-atlas/probe';
+import { dayIndexPath, dayReportsPath, OPTED_OUT_PATH } from '../data/paths.js';
 import { StoredReportSchema } from '../http/schemas.js';
 
 /** Everything the pages and the API say about one server. */
@@ -147,8 +149,12 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const watched = new Map((await readWatched(storage)).map((s) => [s.id, s]));
   const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
   const servers: ServerView[] = [];
+  const optedOutData = await getJson(storage, OPTED_OUT_PATH);
+  const optedOut = optedOutData === null ? [] : OptedOutSchema.parse(optedOutData).hosts;
   for (const path of await storage.list(SERVER_STATES_PREFIX)) {
     const state = ServerStateSchema.parse(await getJson(storage, path));
+    // An opted-out host is off the published map; its signed past days stay as they were.
+    if (isOptedOut(new URL(state.url).hostname, optedOut)) continue;
     const latest = results.get(state.id) ?? null;
     const catalogData = state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
     const catalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
