@@ -11,6 +11,7 @@ import { putJson } from '../src/storage/storage.js';
 import type { ServerView } from '../src/view/build-view.js';
 import { FIXTURE_NOW, writeFixture } from './fixtures/http-atlas.js';
 import { buildView } from '../src/view/build-view.js';
+import { shownStatusOf } from '../src/view/build-view.js';
 
 function captureLogger() {
   const lines: { level: string; fields: object; message?: string }[] = [];
@@ -193,12 +194,15 @@ describe('presentServerSummary', () => {
   it('says "not checked yet" for a server with no check at all', async () => {
     const deps = await baseDeps();
     const notes = deps.getView().byId.get('notes-hub')!;
-    expect(displayStatusOf({ ...notes, latest: null, letter: null })).toEqual({ state: null, label: 'not checked yet' });
+    const unchecked = { ...notes, latest: null, letter: null, shown: shownStatusOf(null, null, undefined) };
+    expect(displayStatusOf(unchecked)).toEqual({ state: null, label: 'not checked yet' });
   });
 
   it('shows a plain d (no HTTP answer that is MCP-like) as not answering', async () => {
     const deps = await baseDeps();
     const odd = deps.getView().byId.get('odd-endpoint')!;
-    expect(displayStatusOf({ ...odd, latest: { ...odd.latest!, notStandardMcp: false } })).toEqual({ state: 'down', label: 'not answering' });
+    const latest = { ...odd.latest!, notStandardMcp: false };
+    const plain = { ...odd, latest, shown: shownStatusOf(latest, null, undefined) };
+    expect(displayStatusOf(plain)).toEqual({ state: 'down', label: 'not answering' });
   });
 });

@@ -155,3 +155,22 @@ export const ServerStateSchema = z.object({
   riskRiseDays: z.array(DAY),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;
+
+/** One hourly observation of a server. */
+export const HourlyObservationSchema = z.object({
+  letter: LETTER,
+  reason: z.string(),
+  notMcp: z.boolean(),
+  at: z.string(),
+});
+export type HourlyObservation = z.infer<typeof HourlyObservationSchema>;
+
+/**
+ * The hourly check: one file, replaced every hour. Each server keeps this hour's observation and the one
+ * before, which is all the second-failure display rule needs.
+ */
+export const HourlyFileSchema = z.object({
+  hour: z.string(),
+  results: z.record(z.string(), HourlyObservationSchema.extend({ previous: HourlyObservationSchema.nullable() })),
+});
+export type HourlyFile = z.infer<typeof HourlyFileSchema>;

@@ -1,15 +1,14 @@
 // How a server reads on the wire: the read model's ServerView turned into the API's JSON. Every figure
 // comes from the view (and so from the packages); this file only chooses names and shapes.
-import { describeShownState, displayState } from '@mcp-atlas/reliability';
+import { describeShownState } from '@mcp-atlas/reliability';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import type { ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
 import type { z } from 'zod';
 
-/** What a page would show for the server's newest check, with the words for it. */
+/** What a page shows for the server now (hourly checks and the second-failure rule included), with its words. */
 export function displayStatusOf(server: ServerView): ServerSummary['status'] {
-  const letter = server.latest?.letter ?? server.letter;
-  if (letter === null) return { state: null, label: 'not checked yet' };
-  const state = displayState({ letter, notMcp: server.latest?.notStandardMcp === true });
+  const state = server.shown.state;
+  if (state === null) return { state: null, label: 'not checked yet' };
   return { state, label: describeShownState(state) };
 }
 

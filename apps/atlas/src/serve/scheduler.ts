@@ -16,7 +16,7 @@ import {
 import { FIVE_MINUTE_DAYS_KEPT } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { daySummaryPath, HOURLY_PATH, OPTED_OUT_PATH, serverStatePath, SERVERS_PATH } from '../data/paths.js';
-import { OptedOutSchema, ServerStateSchema, WatchedServersSchema, type WatchedServer } from '../data/schemas.js';
+import { HourlyFileSchema, OptedOutSchema, ServerStateSchema, WatchedServersSchema, type WatchedServer } from '../data/schemas.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { createProgress } from '../progress.js';
@@ -52,7 +52,6 @@ export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
 export const originsPath = (day: string): string => `state/origins/${day}.json`;
 
 const OptInSchema = z.object({ servers: z.array(z.string()) });
-const HourlySchema = z.object({ hour: z.string(), results: z.record(z.string(), z.object({ letter: z.string(), reason: z.string(), at: z.string() })) });
 
 /** What the schedule needs. */
 export interface SchedulerDeps {
@@ -221,12 +220,16 @@ export class Scheduler {
 
   private async hourlyIfDue(now: Date, today: string): Promise<boolean> {
     const hour = hourOf(now);
-    const saved = await getJson(this.deps.storage, HOURLY_PATH);
-    if (saved !== null && HourlySchema.parse(saved).hour === hour) return false;
+    const savedData = await getJson(this.deps.storage, HOURLY_PATH);
+    const saved = savedData === null ? null : HourlyFileSchema.parse(savedData);
+    if (saved !== null && saved.hour === hour) return false;
     const servers = await this.allowedServers(today);
     const results = await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
       const result = await this.probeOne(server);
-      return [server.id, { letter: result.letter, reason: result.reason, at: this.clock.now().toISOString() }] as const;
+      const before = saved?.results[server.id];
+      const previous = before === undefined ? null : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, at: before.at };
+      const observation = { letter: result.letter, reason: result.reason, notMcp: result.notStandardMcp, at: this.clock.now().toISOString() };
+      return [server.id, { ...observation, previous }] as const;
     });
     await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });
     return true;

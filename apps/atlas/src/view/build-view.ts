@@ -14,6 +14,10 @@ import {
   type CategoryRanking,
   type Rating,
   type Report,
+  decideShownStatus,
+  displayState,
+  type CheckObservation,
+  type ShownStatus,
   type UptimeInput,
   type UptimeSummary,
   FIVE_MINUTE_LONG_WINDOW_DAYS,
@@ -26,8 +30,10 @@ import {
   ChangesFileSchema,
   DayIndexSchema,
   ServerStateSchema,
+  HourlyFileSchema,
   OptedOutSchema,
   ShardFileSchema,
+  type HourlyFile,
   WatchedServersSchema,
   type Catalog,
   type Change,
@@ -38,7 +44,7 @@ import {
 import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { isOptedOut } from '@mcp-atlas/probe';
-import { dayIndexPath, dayReportsPath, OPTED_OUT_PATH } from '../data/paths.js';
+import { dayIndexPath, dayReportsPath, HOURLY_PATH, OPTED_OUT_PATH } from '../data/paths.js';
 import { StoredReportSchema } from '../http/schemas.js';
 
 /** Everything the pages and the API say about one server. */
@@ -56,6 +62,11 @@ export interface ServerView {
   latest: ServerDayResult | null;
   catalog: Catalog | null;
   state: ServerState;
+  /**
+   * What pages show now: the newest check, hourly ones included, under the second-failure rule (a single
+   * failed hourly check falls back to the check before it).
+   */
+  shown: ShownStatus;
   /** Agents' rating over the last 30 days of reports; shown only when `rating.visible`. */
   rating: Rating;
 }
@@ -127,6 +138,22 @@ export async function readRecentReports(storage: Storage, today: string): Promis
   return byServer;
 }
 
+/**
+ * What a server's page shows now. The newest daily check is shown as it is; hourly checks made on or after
+ * its day come on top of it under the second-failure rule (a single failed hourly check falls back to the
+ * check before it, the daily one included).
+ */
+export function shownStatusOf(latest: ServerDayResult | null, day: string | null, hourly: HourlyFile['results'][string] | undefined): ShownStatus {
+  const fallback = latest === null ? null : displayState({ letter: latest.letter, notMcp: latest.notStandardMcp });
+  const newer = (at: string) => day === null || at.slice(0, 10) >= day;
+  const checks: CheckObservation[] = [];
+  for (const observation of [hourly?.previous ?? null, hourly ?? null]) {
+    if (observation !== null && newer(observation.at)) checks.push({ letter: observation.letter, notMcp: observation.notMcp });
+  }
+  if (checks.length === 0) return { state: fallback, heldBack: false, failuresInARow: 0 };
+  return decideShownStatus(checks, fallback);
+}
+
 /** A server's uptime inputs: its letters, and its five-minute counters over the last 30 and 90 UTC days. */
 export function uptimeInputOf(state: ServerState, today: string | null): UptimeInput {
   if (today === null || state.fiveMinute.length === 0) return { letters: state.letters };
@@ -149,6 +176,8 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const watched = new Map((await readWatched(storage)).map((s) => [s.id, s]));
   const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
   const servers: ServerView[] = [];
+  const hourlyData = await getJson(storage, HOURLY_PATH);
+  const hourly = hourlyData === null ? {} : HourlyFileSchema.parse(hourlyData).results;
   const optedOutData = await getJson(storage, OPTED_OUT_PATH);
   const optedOut = optedOutData === null ? [] : OptedOutSchema.parse(optedOutData).hosts;
   for (const path of await storage.list(SERVER_STATES_PREFIX)) {
@@ -173,6 +202,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       latest,
       catalog,
       state,
+      shown: shownStatusOf(latest, day, hourly[state.id]),
       rating: rateServer(reports.get(state.id) ?? [], now),
     });
   }
