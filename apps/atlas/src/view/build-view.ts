@@ -14,6 +14,9 @@ import {
   type CategoryRanking,
   type Rating,
   type Report,
+  type SensorDayEntry,
+  type SensorOutcome,
+  summarizeSensorOutcomes,
   decideShownStatus,
   displayState,
   type CheckObservation,
@@ -45,7 +48,7 @@ import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { isOptedOut } from '@mcp-atlas/probe';
 import { dayIndexPath, dayReportsPath, HOURLY_PATH, OPTED_OUT_PATH } from '../data/paths.js';
-import { StoredReportSchema } from '../http/schemas.js';
+import { StoredReportSchema, StoredSensorBatchSchema } from '../http/schemas.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -169,10 +172,38 @@ export function uptimeInputOf(state: ServerState, today: string | null): UptimeI
   };
 }
 
+/**
+ * Gateway sensors' outcomes of the 30 days ending `today`, reduced to one entry per sensor, server and
+ * day (the form ratings count), grouped by server.
+ */
+export async function readRecentSensorEntries(storage: Storage, today: string): Promise<Map<string, SensorDayEntry[]>> {
+  const oldest = shiftDay(today, -REPORT_WINDOW_DAYS);
+  const outcomesBySensor = new Map<string, SensorOutcome[]>();
+  for (const path of await storage.list('sensors/')) {
+    const day = path.slice('sensors/'.length, 'sensors/'.length + 10);
+    if (day < oldest || day > today) continue;
+    const batch = StoredSensorBatchSchema.safeParse(await getJson(storage, path));
+    if (!batch.success) continue;
+    const list = outcomesBySensor.get(batch.data.sensor) ?? [];
+    for (const o of batch.data.outcomes) list.push({ server: o.server, ok: o.ok, at: o.at, ...(o.reason !== undefined ? { reason: o.reason } : {}) });
+    outcomesBySensor.set(batch.data.sensor, list);
+  }
+  const byServer = new Map<string, SensorDayEntry[]>();
+  for (const [sensor, outcomes] of outcomesBySensor) {
+    for (const { server, ...entry } of summarizeSensorOutcomes(sensor, outcomes)) {
+      const list = byServer.get(server) ?? [];
+      list.push(entry);
+      byServer.set(server, list);
+    }
+  }
+  return byServer;
+}
+
 /** Builds the read model from storage; `now` dates the agents' ratings. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
   const reports = await readRecentReports(storage, now.toISOString().slice(0, 10));
+  const sensorEntries = await readRecentSensorEntries(storage, now.toISOString().slice(0, 10));
   const watched = new Map((await readWatched(storage)).map((s) => [s.id, s]));
   const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
   const servers: ServerView[] = [];
@@ -203,7 +234,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       catalog,
       state,
       shown: shownStatusOf(latest, day, hourly[state.id]),
-      rating: rateServer(reports.get(state.id) ?? [], now),
+      rating: rateServer(reports.get(state.id) ?? [], now, { sensors: sensorEntries.get(state.id) ?? [] }),
     });
   }
   servers.sort((a, b) => a.id.localeCompare(b.id));
