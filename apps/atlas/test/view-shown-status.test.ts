@@ -3,7 +3,7 @@ import type { ServerDayResult } from '../src/data/schemas.js';
 import { shownStatusOf } from '../src/view/build-view.js';
 
 const daily = (letter: ServerDayResult['letter'], notStandardMcp = false) => ({ letter, notStandardMcp }) as ServerDayResult;
-const hour = (letter: 'o' | 'a' | 'p' | 'd', at: string, notMcp = false) => ({ letter, reason: 'x', notMcp, at });
+const hour = (letter: 'o' | 'a' | 'p' | 'd', at: string, notMcp = false) => ({ letter, reason: 'x', notMcp, httpStatus: null, at });
 
 describe('what a server page shows', () => {
   it('shows the daily check as it is when no hourly check came after it', () => {

@@ -161,6 +161,8 @@ export const HourlyObservationSchema = z.object({
   letter: LETTER,
   reason: z.string(),
   notMcp: z.boolean(),
+  /** The HTTP status of the answer that failed the check, when there was one. */
+  httpStatus: z.number().int().nullable().default(null),
   at: z.string(),
 });
 export type HourlyObservation = z.infer<typeof HourlyObservationSchema>;

@@ -26,6 +26,7 @@ import { scanDay } from '../scan/scan-day.js';
 import type { SigningKeys } from '../seal/keys.js';
 import { sealDueDays } from '../seal/seal-day.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { failedHttpStatus } from '../view/own-checks.js';
 import { syncRegistry } from './registry-sync.js';
 import { enforceRetention } from './retention.js';
 
@@ -227,8 +228,14 @@ export class Scheduler {
     const results = await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
       const result = await this.probeOne(server);
       const before = saved?.results[server.id];
-      const previous = before === undefined ? null : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, at: before.at };
-      const observation = { letter: result.letter, reason: result.reason, notMcp: result.notStandardMcp, at: this.clock.now().toISOString() };
+      const previous = before === undefined ? null : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, httpStatus: before.httpStatus, at: before.at };
+      const observation = {
+        letter: result.letter,
+        reason: result.reason,
+        notMcp: result.notStandardMcp,
+        httpStatus: failedHttpStatus(result.steps),
+        at: this.clock.now().toISOString(),
+      };
       return [server.id, { ...observation, previous }] as const;
     });
     await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });

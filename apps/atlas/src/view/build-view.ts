@@ -17,8 +17,11 @@ import {
   type SensorDayEntry,
   type SensorOutcome,
   summarizeSensorOutcomes,
+  decideIncident,
   decideShownStatus,
   displayState,
+  type IncidentCheck,
+  type IncidentDecision,
   type CheckObservation,
   type ShownStatus,
   type UptimeInput,
@@ -49,6 +52,7 @@ import { getJson, type Storage } from '../storage/storage.js';
 import { isOptedOut } from '@mcp-atlas/probe';
 import { dayIndexPath, dayReportsPath, HOURLY_PATH, OPTED_OUT_PATH } from '../data/paths.js';
 import { StoredReportSchema, StoredSensorBatchSchema } from '../http/schemas.js';
+import { failedHttpStatus, incidentCheckOf } from './own-checks.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -70,6 +74,8 @@ export interface ServerView {
    * failed hourly check falls back to the check before it).
    */
   shown: ShownStatus;
+  /** Whether a live incident is shown, and why (agents' reports and our own checks of the last 2 hours). */
+  incident: IncidentDecision;
   /** Agents' rating over the last 30 days of reports; shown only when `rating.visible`. */
   rating: Rating;
 }
@@ -157,6 +163,22 @@ export function shownStatusOf(latest: ServerDayResult | null, day: string | null
   return decideShownStatus(checks, fallback);
 }
 
+/** Our own checks that can confirm an incident: the hourly ones kept, and today's daily check. */
+export function incidentChecksOf(latest: ServerDayResult | null, day: string | null, hourly: HourlyFile['results'][string] | undefined, now: Date): IncidentCheck[] {
+  const checks: IncidentCheck[] = [];
+  // The daily check counts for the whole of its day; it carries no time of its own, so it is dated now.
+  if (latest !== null && day === now.toISOString().slice(0, 10)) {
+    const check = incidentCheckOf('daily', now.toISOString(), { letter: latest.letter, reason: latest.reason, httpStatus: failedHttpStatus(latest.steps) });
+    if (check !== null) checks.push(check);
+  }
+  for (const observation of [hourly?.previous ?? null, hourly ?? null]) {
+    if (observation === null) continue;
+    const check = incidentCheckOf('hourly', observation.at, observation);
+    if (check !== null) checks.push(check);
+  }
+  return checks;
+}
+
 /** A server's uptime inputs: its letters, and its five-minute counters over the last 30 and 90 UTC days. */
 export function uptimeInputOf(state: ServerState, today: string | null): UptimeInput {
   if (today === null || state.fiveMinute.length === 0) return { letters: state.letters };
@@ -234,6 +256,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       catalog,
       state,
       shown: shownStatusOf(latest, day, hourly[state.id]),
+      incident: decideIncident({ reports: reports.get(state.id) ?? [], checks: incidentChecksOf(latest, day, hourly[state.id], now) }, now),
       rating: rateServer(reports.get(state.id) ?? [], now, { sensors: sensorEntries.get(state.id) ?? [] }),
     });
   }
@@ -253,6 +276,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       changedToday: changedToday.has(server.id),
       crossDomainRedirect: server.latest?.redirect?.sameSite === false,
       agentsReliability: server.rating.visible ? server.rating.reliability : null,
+      liveIncident: server.incident.shown,
       ...(server.state.riskRiseDays.length > 0 && day !== null
         ? { riskRiseDays: Math.round((Date.parse(day) - Date.parse(server.state.riskRiseDays.at(-1) as string)) / 86_400_000) }
         : {}),

@@ -1,0 +1,65 @@
+import { decideIncident } from '@mcp-atlas/reliability';
+import { describe, expect, it } from 'vitest';
+import type { ServerDayResult } from '../src/data/schemas.js';
+import { emptyServerState } from '../src/scan/fold-day.js';
+import { createMemoryStorage } from '../src/storage/memory-storage.js';
+import { putJson } from '../src/storage/storage.js';
+import { buildView, incidentChecksOf } from '../src/view/build-view.js';
+import { ownCheckOutcomeOf } from '../src/view/own-checks.js';
+
+const NOW = new Date('2026-11-30T12:00:00Z');
+
+describe('our checks in the incident rule’s words', () => {
+  it.each([
+    [{ letter: 'o', reason: 'ok', httpStatus: null }, 'answered'],
+    [{ letter: 'a', reason: 'auth-required', httpStatus: 401 }, 'sign_in'],
+    [{ letter: 'p', reason: 'payment-required', httpStatus: 402 }, 'sign_in'],
+    [{ letter: 'd', reason: 'timeout', httpStatus: null }, 'timeout'],
+    [{ letter: 'd', reason: 'deadline', httpStatus: null }, 'timeout'],
+    [{ letter: 'd', reason: 'no-connection', httpStatus: null }, 'no_connection'],
+    [{ letter: 'd', reason: 'dns-failed', httpStatus: null }, 'no_connection'],
+    [{ letter: 'd', reason: 'http-error', httpStatus: 503 }, 'server_error'],
+    [{ letter: 'd', reason: 'http-error', httpStatus: 404 }, 'not_found'],
+    [{ letter: 'd', reason: 'http-error', httpStatus: 405 }, 'client_error'],
+    [{ letter: 'd', reason: 'not-mcp', httpStatus: 200 }, 'broken_handshake'],
+    [{ letter: 'd', reason: 'jsonrpc-error', httpStatus: 200 }, 'broken_handshake'],
+    [{ letter: 'd', reason: 'redirect-cross-site', httpStatus: 307 }, 'redirect'],
+    [{ letter: 'd', reason: 'guard:ip-literal', httpStatus: null }, null],
+  ] as const)('%j -> %s', (facts, outcome) => {
+    expect(ownCheckOutcomeOf(facts)).toBe(outcome);
+  });
+});
+
+describe('live incidents in the read model', () => {
+  const failing = (reporter: string, at: string) =>
+    JSON.stringify({ server: 'notes', tool: 'list_notes', ok: false, reason: 'timeout', reporter, paid: false, at });
+
+  async function storageWith(lines: string[], hourly: unknown) {
+    const storage = createMemoryStorage();
+    await putJson(storage, 'state/servers/notes.json', { ...emptyServerState({ id: 'notes', url: 'https://notes.example.com/mcp' }), letters: 'oo', lastDay: '2026-11-29', lastLetter: 'o' });
+    await storage.put('days/2026-11-30/reports.jsonl', new TextEncoder().encode(`${lines.join('\n')}\n`));
+    if (hourly !== null) await putJson(storage, 'state/hourly.json', hourly);
+    return storage;
+  }
+
+  it('opens when two agents fail and our hourly check saw a real failure in the same 2 hours', async () => {
+    const storage = await storageWith([failing('anon:a', '2026-11-30T11:00:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')], {
+      hour: '2026-11-30T11',
+      results: { notes: { letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:05:00Z', previous: null } },
+    });
+    const view = await buildView(storage, NOW);
+    expect(view.byId.get('notes')!.incident).toMatchObject({ shown: true, confirmedBy: ['own_check'] });
+  });
+
+  it('stays closed for anonymous agents alone', async () => {
+    const storage = await storageWith([failing('anon:a', '2026-11-30T11:00:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')], null);
+    expect((await buildView(storage, NOW)).byId.get('notes')!.incident.shown).toBe(false);
+  });
+
+  it('counts today’s daily check for the whole day and ignores another day’s', () => {
+    const latest = { letter: 'd', reason: 'http-error', steps: [{ httpStatus: 502, outcome: 'http-error' }] } as unknown as ServerDayResult;
+    expect(incidentChecksOf(latest, '2026-11-30', undefined, NOW)).toEqual([{ kind: 'daily', at: NOW.toISOString(), outcome: 'server_error' }]);
+    expect(incidentChecksOf(latest, '2026-11-29', undefined, NOW)).toEqual([]);
+    expect(decideIncident({ checks: incidentChecksOf(latest, '2026-11-30', undefined, NOW) }, NOW).ownCheckFailed).toBe(true);
+  });
+});
