@@ -63,8 +63,15 @@ describe('mcp-atlas demo, end to end', () => {
     expect(body.servers.map((s) => s.id).sort()).toEqual(outcome.fleet.members.map((m) => m.id).sort());
     const translate = (await (await fetch(`${running.url}/api/servers/translate`)).json()) as { findings: { id: string }[] };
     expect(translate.findings.map((f) => f.id)).toContain('slow');
-    const tickets = (await (await fetch(`${running.url}/api/servers/tickets`)).json()) as { changes: unknown[] };
+    const tickets = (await (await fetch(`${running.url}/api/servers/tickets`)).json()) as {
+      changes: unknown[];
+      incident: { shown: boolean };
+      rating: { shown: boolean; stars: number | null };
+    };
     expect(JSON.stringify(tickets.changes)).toContain('delete_ticket');
+    // No agent has reported yet: no incident, and no stars until enough reporters.
+    expect(tickets.incident.shown).toBe(false);
+    expect(tickets.rating).toMatchObject({ shown: false, stars: null });
   });
 
   it('never calls a tool and never sends a credential to a server it checks', () => {

@@ -97,5 +97,18 @@ export function presentServerDetail(view: AtlasView, server: ServerView, changes
     tools: presentTools(server),
     changes,
     outages: server.state.outages,
+    incident: {
+      shown: server.incident.shown,
+      confirmedBy: server.incident.confirmedBy,
+      failingReporters: server.incident.failingReporters.length,
+      since: server.incident.since,
+      explanation: server.incident.explanation,
+    },
+    rating: {
+      shown: server.rating.visible,
+      stars: server.rating.visible ? server.rating.stars : null,
+      reliability: server.rating.visible ? server.rating.reliability : null,
+      reporters: server.rating.reporters,
+    },
   };
 }

@@ -284,6 +284,18 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
   tools: z.array(ServerToolSchema),
   changes: z.array(ServerChangeSchema).describe('Changes of the last 60 days, newest first.'),
   outages: z.array(z.int()).describe('Lengths in days of the last finished outages, newest last.'),
+  incident: z
+    .object({
+      shown: z.boolean(),
+      confirmedBy: z.array(z.enum(['own_check', 'paid_reporter'])),
+      failingReporters: z.int(),
+      since: z.string().nullable(),
+      explanation: z.string(),
+    })
+    .describe('The live-incident decision over the last 2 hours; reporters are counted, never named.'),
+  rating: z
+    .object({ shown: z.boolean(), stars: z.number().nullable(), reliability: z.number().nullable(), reporters: z.int() })
+    .describe('Agents’ stars and reliability, shown only from 3 distinct reporters and a paid weight of 1.0; otherwise null.'),
 });
 export type ServerDetail = z.infer<typeof ServerDetailSchema>;
 
