@@ -251,3 +251,16 @@ export const REGISTRY_SERVERS_PATH = '/v0.1/servers';
 
 /** The `_meta` key under which the official registry puts an entry's status and latest-version flag. */
 export const REGISTRY_OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official';
+
+// ---------------------------------------------------------------------------------------------------
+// Owner tokens (opt-out form and owner verification)
+// ---------------------------------------------------------------------------------------------------
+
+/** Where an owner puts the token of the opt-out form, to prove control of the host. */
+export const OPT_OUT_TOKEN_PATH = '/.well-known/mcp-atlas-optout.txt';
+
+/** Where an owner puts the token that verifies ownership (notes, five-minute checks). */
+export const VERIFY_TOKEN_PATH = '/.well-known/mcp-atlas-verify.txt';
+
+/** A token file is a short text; anything longer is not read further. */
+export const OWNER_TOKEN_CAP_BYTES = 4 * 1024;

@@ -6,6 +6,7 @@ export type { CheckTargetOptions, GuardRule, LookupFunction, ResolveTargetOption
 export { classifyAddress, isPublicAddress, isIpAddress, parseIpv4, parseIpv6, type AddressClass } from './ip.js';
 export { readRobots, parseRobots, selectRobotsRules, isPathAllowed, excludesOrigin, robotsPolicyFor, type RobotsGroup } from './robots.js';
 export { readWellKnown } from './well-known.js';
+export { readOwnerToken, type OwnerTokenKind, type OwnerTokenRead } from './owner-token.js';
 export {
   discoverEndpoint,
   parseLinkHeader,
@@ -135,5 +136,8 @@ export {
   TOOLS_LIST_PAGE_TIMEOUT_MS,
   TOOLS_PAGE_CAP_BYTES,
   WELL_KNOWN_CAP_BYTES,
+  OPT_OUT_TOKEN_PATH,
+  VERIFY_TOKEN_PATH,
+  OWNER_TOKEN_CAP_BYTES,
   WELL_KNOWN_TIMEOUT_MS,
 } from './constants.js';

@@ -18,6 +18,7 @@ import { parseJsonOrNull } from './parse-json.js';
 import { presentServerDetail, presentServerSummary } from './present-server.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import { createSearchCache } from './search-cache.js';
+import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
 import { createReportIntake, secondsUntilNextUtcDay, type ReportCaller } from './report-intake.js';
 import { MapsQuerySchema, RouteQuerySchema, ServerIdSchema, ToolSearchQuerySchema, type ServerList, type WellKnown } from './schemas.js';
 import { createSensorIntake } from './sensor-intake.js';
@@ -88,6 +89,7 @@ export function createHttpApp(options: HttpDeps): Hono {
   const publicKeyPemText = publicKeyPem(deps.publicKey);
   let openApi: Record<string, unknown> | null = null;
   const searchCache = createSearchCache(options.searchCacheEntries);
+  const optOut = createOptOutIntake(deps, (origin, token) => options.readOptOutToken!(origin, token));
 
   const callerOf = (c: Context): ReportCaller => ({
     address: clientAddress(c, hops),
@@ -147,6 +149,23 @@ export function createHttpApp(options: HttpDeps): Hono {
     if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
     const result = await sensors.submit(body.value, { address: clientAddress(c, hops) });
     return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
+  });
+
+  app.post('/api/optout', bodyLimit({ maxSize: OPT_OUT_BODY_MAX_BYTES, onError: tooLarge(OPT_OUT_BODY_MAX_BYTES) }), async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    const answer = optOut.requestToken(body.value);
+    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+  });
+
+  app.post('/api/optout/confirm', bodyLimit({ maxSize: OPT_OUT_BODY_MAX_BYTES, onError: tooLarge(OPT_OUT_BODY_MAX_BYTES) }), async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    if (options.readOptOutToken === undefined) {
+      return sendRefusal(c, refuse(503, 'opt_out_unavailable', 'this service cannot read token files; opt out through robots.txt'), deps.now());
+    }
+    const answer = await optOut.confirm(body.value);
+    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
   });
 
   app.get('/api/maps', (c) => {

@@ -66,6 +66,11 @@ export interface HttpDeps {
    */
   trustedProxyHops?: number;
   logger?: HttpLogger;
+  /**
+   * Reads an owner's token file for the opt-out form: the probe's `readOwnerToken` bound to the service's
+   * network (guarded and pinned). Without it, the form's confirm step answers 503.
+   */
+  readOptOutToken?: (origin: string, token: string) => Promise<{ matches: boolean; detail: string | null }>;
   /** Distinct tool searches remembered per view (default 2,000); 0 computes every search afresh. */
   searchCacheEntries?: number;
 }

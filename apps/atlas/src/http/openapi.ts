@@ -20,6 +20,7 @@ import {
   ToolSearchResultSchema,
   WellKnownSchema,
 } from './schemas.js';
+import { OptOutBodySchema, OptOutDoneAnswerSchema, OptOutTokenAnswerSchema } from './optout.js';
 
 /** The version of OpenAPI the document follows. */
 export const OPENAPI_VERSION = '3.1.0';
@@ -36,6 +37,9 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ReportAccepted: ReportAcceptedSchema,
   SensorBatchBody: SensorBatchBodySchema,
   SensorAccepted: SensorAcceptedSchema,
+  OptOutBody: OptOutBodySchema,
+  OptOutToken: OptOutTokenAnswerSchema,
+  OptOutDone: OptOutDoneAnswerSchema,
   DayRoot: DayRootBodySchema,
   WellKnown: WellKnownSchema,
 };
@@ -172,6 +176,34 @@ export function createOpenApiDocument(version: string): JsonObject {
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
             '429': refusal('The sensor (or its network) reached its daily limit.'),
+          },
+        },
+      },
+      '/api/optout': {
+        post: {
+          operationId: 'requestOptOutToken',
+          summary: 'The opt-out form, step 1: the token an owner puts in /.well-known/mcp-atlas-optout.txt on the host.',
+          requestBody: { required: true, content: json(ref('OptOutBody')) },
+          responses: {
+            '200': answer('The token and where it goes.', ref('OptOutToken')),
+            '400': refusal('The body is not JSON or the host is not a host name.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+          },
+        },
+      },
+      '/api/optout/confirm': {
+        post: {
+          operationId: 'confirmOptOut',
+          summary: 'The opt-out form, step 2: we read the token file once and, when it holds the token, never contact the host again.',
+          requestBody: { required: true, content: json(ref('OptOutBody')) },
+          responses: {
+            '200': answer('The host is opted out; it drops off the map at its next daily check.', ref('OptOutDone')),
+            '400': refusal('The body is not JSON or the host is not a host name.'),
+            '403': refusal('The token file is missing or does not hold the token.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+            '503': refusal('This service cannot read token files; robots.txt still works.'),
           },
         },
       },

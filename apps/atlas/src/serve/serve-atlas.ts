@@ -2,7 +2,8 @@
 // SIGTERM (stop accepting, finish what is in flight, close the fleet or scheduler, then resolve).
 import { createHmac } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
-import { DEFAULT_USER_AGENT } from '@mcp-atlas/probe';
+import { DEFAULT_USER_AGENT, readOwnerToken, type NetworkOptions } from '@mcp-atlas/probe';
+import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { createHttpApp } from '../http/app.js';
 import type { Logger } from '../log.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
@@ -24,6 +25,8 @@ export interface ServeOptions {
   now?: () => Date;
   /** Called once on shutdown, before the promise `closed` resolves. */
   onClose?: () => Promise<void>;
+  /** The network token files are read through (the guarded, pinned Node network unless a test gives another). */
+  ownerNetwork?: NetworkOptions;
   /** Distinct tool searches remembered per view; 0 computes every search afresh (the load benchmark's baseline). */
   searchCacheEntries?: number;
   /** Handle SIGINT/SIGTERM (the CLI does; tests do not). */
@@ -69,6 +72,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
     reporterSecret: createHmac('sha256', options.keys.privateKey).update('mcp-atlas reporter ids').digest(),
     logger: options.log,
     ...(options.searchCacheEntries !== undefined ? { searchCacheEntries: options.searchCacheEntries } : {}),
+    readOptOutToken: (origin, token) => readOwnerToken(origin, 'opt-out', token, options.ownerNetwork ?? nodeNetwork),
   });
   const host = options.host ?? '127.0.0.1';
   const { server, port } = await listen(app.fetch, options.port, host);

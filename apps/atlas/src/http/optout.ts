@@ -1,0 +1,69 @@
+// The opt-out form: an owner asks for a token for their host, puts it in /.well-known/mcp-atlas-optout.txt,
+// and confirms; we read the file once (through the probe's guard) and, when it holds the token, list the
+// host as opted out. The host is then never contacted again and drops off the map; signed days stay.
+import { createHmac } from 'node:crypto';
+import { OPT_OUT_TOKEN_PATH } from '@mcp-atlas/probe';
+import { z } from 'zod';
+import { OPTED_OUT_PATH } from '../data/paths.js';
+import { OptedOutSchema } from '../data/schemas.js';
+import { getJson, putJson } from '../storage/storage.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { invalidInput, refuse, type Answer } from './errors.js';
+import { createSerialQueue } from './serial-queue.js';
+
+/** The form's body is one host name. */
+export const OPT_OUT_BODY_MAX_BYTES = 1024;
+
+/** A host name as the form takes it: lower-case DNS labels, no scheme, port or path. */
+export const OptOutBodySchema = z.strictObject({
+  host: z
+    .string()
+    .max(253)
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, 'a host name such as mcp.example.com')
+    // A top-level label is never all digits, which keeps IP addresses out.
+    .refine((host) => /[a-z]/.test(host.slice(host.lastIndexOf('.') + 1)), 'a host name, not an IP address'),
+});
+
+export const OptOutTokenAnswerSchema = z.object({ host: z.string(), token: z.string(), file: z.string(), next: z.string() });
+export const OptOutDoneAnswerSchema = z.object({ host: z.string(), optedOut: z.literal(true) });
+
+/** The token for a host: a keyed hash, so nothing needs storing and nobody can make one for a host they do not control. */
+export function optOutToken(secret: Uint8Array, host: string): string {
+  return `mcp-atlas-optout-${createHmac('sha256', secret).update(`opt-out:${host}`).digest('hex').slice(0, 32)}`;
+}
+
+/** Reads an origin's token file; the app passes the probe's `readOwnerToken` bound to its network. */
+export type OwnerTokenReader = (origin: string, token: string) => Promise<{ matches: boolean; detail: string | null }>;
+
+/** The two steps of the form. */
+export function createOptOutIntake(deps: ResolvedHttpDeps, readToken: OwnerTokenReader) {
+  const queue = createSerialQueue();
+  return {
+    requestToken(body: unknown): Answer<z.infer<typeof OptOutTokenAnswerSchema>> {
+      const parsed = OptOutBodySchema.safeParse(body);
+      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, 'body') };
+      const { host } = parsed.data;
+      const token = optOutToken(deps.reporterSecret, host);
+      return {
+        ok: true,
+        value: { host, token, file: `https://${host}${OPT_OUT_TOKEN_PATH}`, next: 'Put the token on a line of that file, then POST the same body to /api/optout/confirm.' },
+      };
+    },
+    async confirm(body: unknown): Promise<Answer<z.infer<typeof OptOutDoneAnswerSchema>>> {
+      const parsed = OptOutBodySchema.safeParse(body);
+      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, 'body') };
+      const { host } = parsed.data;
+      const read = await readToken(`https://${host}`, optOutToken(deps.reporterSecret, host));
+      if (!read.matches) {
+        return { ok: false, refusal: refuse(403, 'token_not_found', `${OPT_OUT_TOKEN_PATH} on ${host} does not hold the token (${read.detail ?? 'no detail'})`) };
+      }
+      await queue.run(async () => {
+        const data = await getJson(deps.storage, OPTED_OUT_PATH);
+        const hosts = data === null ? [] : OptedOutSchema.parse(data).hosts;
+        if (!hosts.includes(host)) await putJson(deps.storage, OPTED_OUT_PATH, { hosts: [...hosts, host].sort() });
+      });
+      deps.logger?.info({ host }, 'host opted out');
+      return { ok: true, value: { host, optedOut: true } };
+    },
+  };
+}
