@@ -1,7 +1,7 @@
 // The demo fleet: real MCP servers on loopback, built with the SDK's McpServer, plus the misbehaving kinds
 // a registry really holds. Each request may carry the simulated day in DEMO_DAY_HEADER, so every day of a
 // simulated month can be probed at once and each server still answers as it would have on that day.
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
@@ -19,6 +19,7 @@ import {
   WEATHER_TOOLS,
   type DemoTool,
 } from './fleet-tools.js';
+import { listen } from '../serve/listen.js';
 
 /** The header the demo's probe adds so a fleet server knows which simulated day it is answering for. */
 export const DEMO_DAY_HEADER = 'x-atlas-demo-day';
@@ -207,12 +208,6 @@ export interface Fleet {
   close(): Promise<void>;
 }
 
-function listen(app: Hono): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ server, port: info.port }));
-  });
-}
-
 /**
  * Starts every member of the demo fleet on its own loopback port (127.0.0.1 only) and returns their URLs.
  * `days` is the length of the simulated history; it decides when the changing member changes.
@@ -221,7 +216,7 @@ export async function startFleet(days: number): Promise<Fleet> {
   const running: { server: ServerType; member: FleetMember }[] = [];
   const received: ReceivedRequest[] = [];
   for (const spec of fleetSpecs(days)) {
-    const { server, port } = await listen(memberApp(spec, received));
+    const { server, port } = await listen(memberApp(spec, received).fetch, 0, '127.0.0.1');
     const member: FleetMember = {
       ...spec,
       url: `http://127.0.0.1:${port}/mcp`,

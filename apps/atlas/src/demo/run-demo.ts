@@ -2,7 +2,6 @@
 // seal each day, verify the chain, then serve the observatory. Needs no network beyond loopback.
 import { dayFromTime, shiftDay, verifyChain } from '@mcp-atlas/history';
 import { probeServer, type ProbeResult } from '@mcp-atlas/probe';
-import { SERVERS_PATH } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
@@ -12,7 +11,8 @@ import { mapWithLimit } from '../scan/pool.js';
 import { scanDay } from '../scan/scan-day.js';
 import { loadOrCreateSigningKeys, type SigningKeys } from '../seal/keys.js';
 import { readRoots, sealStoredDay } from '../seal/seal-day.js';
-import { putJson, type Storage } from '../storage/storage.js';
+import { writeWatchedServers } from '../data/watched-servers.js';
+import type { Storage } from '../storage/storage.js';
 import { DEMO_DAY_HEADER, startFleet, type Fleet } from './fleet.js';
 
 /** How many probes of the simulated month run at once. */
@@ -79,7 +79,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoOutcome> {
   const fleet = await startFleet(options.days);
   try {
     const servers = demoServers(fleet);
-    await putJson(storage, SERVERS_PATH, { servers });
+    await writeWatchedServers(storage, servers);
     const keys = await loadOrCreateSigningKeys(storage, options.now);
     const days = simulatedDays(options.now, options.days);
     log.info({ members: servers.length, days: days.length, from: days[0], to: days.at(-1) }, 'demo: probing the fleet');

@@ -8,9 +8,9 @@ import { checkReportQuota, ReliabilityInputError, reporterKey } from '@mcp-atlas
 import { dayReportsPath, rootPath } from '../data/paths.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
-import { parseJsonOrNull } from './parse-json.js';
+import { parseReportLog } from './report-log.js';
 import { LICENSE_KEY_MAX_LENGTH, REPORTER_ID_BYTES, TOOL_NAME_PATTERN } from './limits.js';
-import { ReportBodySchema, StoredReportSchema, type ReportAccepted, type ReportBody, type StoredReport } from './schemas.js';
+import { ReportBodySchema, type ReportAccepted, type ReportBody, type StoredReport } from './schemas.js';
 import { createSerialQueue } from './serial-queue.js';
 import { resolveServer } from './server-ref.js';
 
@@ -40,7 +40,6 @@ interface ReportDay {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 function pairKey(reporter: string, server: string): string {
   return `${reporter}\u0000${server}`;
@@ -107,12 +106,9 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
     if (current?.day === day) return current;
     const bytes = (await deps.storage.get(dayReportsPath(day))) ?? new Uint8Array();
     const loaded: ReportDay = { day, bytes, byReporter: new Map(), byReporterServer: new Map() };
-    for (const line of decoder.decode(bytes).split('\n')) {
-      if (line.trim() === '') continue;
-      const parsed = StoredReportSchema.safeParse(parseJsonOrNull(line));
-      if (parsed.success) countReport(loaded, parsed.data);
-      else deps.logger?.warn({ day }, 'a line of the report log does not parse; it does not count toward quotas');
-    }
+    const { reports, unreadable } = parseReportLog(bytes);
+    for (const report of reports) countReport(loaded, report);
+    if (unreadable > 0) deps.logger?.warn({ day, unreadable }, 'lines of the report log do not parse; they do not count toward quotas');
     current = loaded;
     return loaded;
   }

@@ -24,6 +24,7 @@ import {
   type WatchedServer,
 } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { daysBetween } from '../data/days.js';
 
 /** A server's state before its first check. */
 export function emptyServerState(server: Pick<WatchedServer, 'id' | 'url' | 'title'>): ServerState {
@@ -58,10 +59,6 @@ async function readCatalog(storage: Storage, day: string | null, serverId: strin
   if (day === null) return null;
   const data = await getJson(storage, dayCatalogPath(day, serverId));
   return data === null ? null : CatalogSchema.parse(data);
-}
-
-function daysBetween(earlier: string, later: string): number {
-  return Math.round((Date.parse(`${later}T00:00:00Z`) - Date.parse(`${earlier}T00:00:00Z`)) / 86_400_000);
 }
 
 function toolChange(serverId: string, before: Catalog, after: Catalog): Change | null {

@@ -3,9 +3,9 @@
 // templates, IP addresses and opted-out hosts are left out here by the probe's guard, before any request.
 import { createHash } from 'node:crypto';
 import { checkTarget, listRegistryServers, pickRemote, type NetworkOptions } from '@mcp-atlas/probe';
-import { SERVERS_PATH } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
-import { putJson, type Storage } from '../storage/storage.js';
+import { writeWatchedServers } from '../data/watched-servers.js';
+import type { Storage } from '../storage/storage.js';
 
 /** A registry entry that is not watched, and why. */
 export interface SkippedEntry {
@@ -51,6 +51,6 @@ export async function syncRegistry(input: {
     servers.push({ id, url: remote.url, title: name.slice(0, 200), source: 'registry' });
   }
   servers.sort((a, b) => a.id.localeCompare(b.id));
-  await putJson(input.storage, SERVERS_PATH, { servers });
+  await writeWatchedServers(input.storage, servers);
   return { servers, skipped };
 }

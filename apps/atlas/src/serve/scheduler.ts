@@ -15,8 +15,9 @@ import {
 } from '@mcp-atlas/probe';
 import { FIVE_MINUTE_DAYS_KEPT } from '@mcp-atlas/reliability';
 import { z } from 'zod';
-import { daySummaryPath, HOURLY_PATH, OPTED_OUT_PATH, serverStatePath, SERVERS_PATH } from '../data/paths.js';
-import { HourlyFileSchema, OptedOutSchema, ServerStateSchema, WatchedServersSchema, type WatchedServer } from '../data/schemas.js';
+import { daySummaryPath, HOURLY_PATH, OPTED_OUT_PATH, serverStatePath } from '../data/paths.js';
+import { readWatchedServers } from '../data/watched-servers.js';
+import { HourlyFileSchema, OptedOutSchema, ServerStateSchema, type WatchedServer } from '../data/schemas.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { createProgress } from '../progress.js';
@@ -142,11 +143,6 @@ export class Scheduler {
     return written.length > 0;
   }
 
-  private async watched(): Promise<WatchedServer[]> {
-    const data = await getJson(this.deps.storage, SERVERS_PATH);
-    return data === null ? [] : WatchedServersSchema.parse(data).servers;
-  }
-
   private async readOptedOut(): Promise<string[]> {
     const data = await getJson(this.deps.storage, OPTED_OUT_PATH);
     return data === null ? [] : OptedOutSchema.parse(data).hosts;
@@ -168,9 +164,10 @@ export class Scheduler {
     return new Set(excluded);
   }
 
-  // Opted-out hosts are refused by the probe's guard before any request, whichever check asks.
-  private probeOne = async (server: WatchedServer, extra: { deadlineMs?: number } = {}): Promise<ProbeResult> =>
-    probeServer(server.url, { ...this.deps.network, optedOut: await this.readOptedOut(), ...extra });
+  // Opted-out hosts are refused by the probe's guard before any request, whichever check asks. Each task
+  // reads the opted-out list once and hands it to every probe it runs.
+  private probeOne = (server: WatchedServer, optedOut: readonly string[], extra: { deadlineMs?: number } = {}): Promise<ProbeResult> =>
+    probeServer(server.url, { ...this.deps.network, optedOut, ...extra });
 
   private dailyIfDue(today: string): Promise<boolean> {
     return this.runDaily(today);
@@ -179,20 +176,15 @@ export class Scheduler {
   /** Runs (or resumes) the daily check of `day` unless it is complete; true when it ran. */
   async runDaily(today: string): Promise<boolean> {
     if ((await getJson(this.deps.storage, daySummaryPath(today))) !== null) return false;
-    let servers = await this.watched();
+    let servers = await readWatchedServers(this.deps.storage);
+    const optedOut = await this.readOptedOut();
     const indexExists = (await this.deps.storage.get(`days/${today}/index.json`)) !== null;
     if (this.deps.registryUrl !== null && !indexExists) {
-      const synced = await syncRegistry({
-        storage: this.deps.storage,
-        registryUrl: this.deps.registryUrl,
-        network: this.deps.network,
-        optedOut: await this.readOptedOut(),
-      });
+      const synced = await syncRegistry({ storage: this.deps.storage, registryUrl: this.deps.registryUrl, network: this.deps.network, optedOut });
       servers = synced.servers;
       this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
     }
     // Opted-out hosts drop off the map at this check: they are not checked and get no letter.
-    const optedOut = await this.readOptedOut();
     const listed = servers.filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
     const excluded = await this.readOrigins(today, listed);
     const checked = listed.filter((s) => !excluded.has(new URL(s.url).origin));
@@ -202,7 +194,7 @@ export class Scheduler {
       servers: checked,
       storage: this.deps.storage,
       methodologyVersion: METHODOLOGY_VERSION,
-      probe: (server) => this.probeOne(server),
+      probe: (server) => this.probeOne(server, optedOut),
       ...(this.deps.concurrency !== undefined ? { concurrency: this.deps.concurrency } : {}),
       onChecked: (count) => bar?.tick(count),
     });
@@ -214,7 +206,7 @@ export class Scheduler {
 
   /** Watched servers whose origin's robots.txt (read once today) lets our bot in. */
   private async allowedServers(today: string): Promise<WatchedServer[]> {
-    const servers = await this.watched();
+    const servers = await readWatchedServers(this.deps.storage);
     const excluded = await this.readOrigins(today, servers);
     return servers.filter((s) => !excluded.has(new URL(s.url).origin));
   }
@@ -225,8 +217,9 @@ export class Scheduler {
     const saved = savedData === null ? null : HourlyFileSchema.parse(savedData);
     if (saved !== null && saved.hour === hour) return false;
     const servers = await this.allowedServers(today);
+    const optedOut = await this.readOptedOut();
     const results = await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
-      const result = await this.probeOne(server);
+      const result = await this.probeOne(server, optedOut);
       const before = saved?.results[server.id];
       const previous = before === undefined ? null : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, httpStatus: before.httpStatus, at: before.at };
       const observation = {
@@ -249,8 +242,9 @@ export class Scheduler {
     this.lastFiveMinute = now.getTime();
     const ids = new Set(OptInSchema.parse(optIn).servers);
     const servers = (await this.allowedServers(today)).filter((s) => ids.has(s.id));
+    const optedOut = await this.readOptedOut();
     await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
-      const result = await this.probeOne(server, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS });
+      const result = await this.probeOne(server, optedOut, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS });
       const data = await getJson(this.deps.storage, serverStatePath(server.id));
       if (data === null) return;
       const state = ServerStateSchema.parse(data);

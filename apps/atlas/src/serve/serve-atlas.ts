@@ -1,7 +1,6 @@
 // Serving: the HTTP app over the read model, on 127.0.0.1 by default, with graceful shutdown on SIGINT and
 // SIGTERM (stop accepting, finish what is in flight, close the fleet or scheduler, then resolve).
 import { createHmac } from 'node:crypto';
-import { serve, type ServerType } from '@hono/node-server';
 import { DEFAULT_USER_AGENT, readOwnerToken, type NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { createHttpApp } from '../http/app.js';
@@ -10,6 +9,7 @@ import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
 import type { SigningKeys } from '../seal/keys.js';
 import type { Storage } from '../storage/storage.js';
 import { buildView, type AtlasView } from '../view/build-view.js';
+import { listen } from './listen.js';
 
 /** A license validator for paid reporters; the demo uses a fixed key store. */
 export type LicenseValidator = (key: string) => Promise<boolean>;
@@ -47,13 +47,6 @@ export interface RunningAtlas {
 export const DEMO_LICENSE_KEYS: ReadonlySet<string> = new Set(['demo-paid-license-1', 'demo-paid-license-2']);
 
 export const demoLicenseValidator: LicenseValidator = async (key) => DEMO_LICENSE_KEYS.has(key);
-
-function listen(fetchHandler: (request: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: fetchHandler, port, hostname }, (info) => resolve({ server, port: info.port }));
-    server.once('error', reject);
-  });
-}
 
 /** Starts serving the data in `storage`. */
 export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {

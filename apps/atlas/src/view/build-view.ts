@@ -1,7 +1,7 @@
 // The read model the HTTP surface serves: built from the data folder after each scan, held in memory, and
 // replaced whole (never edited in place), so a request always sees one consistent day.
 import type { DayRoot } from '@mcp-atlas/history';
-import { shiftDay } from '@mcp-atlas/history';
+import { dayFromTime, shiftDay } from '@mcp-atlas/history';
 import {
   countChangeDays,
   countObservedDays,
@@ -30,7 +30,7 @@ import {
   FIVE_MINUTE_WINDOW_DAYS,
 } from '@mcp-atlas/reliability';
 import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
-import { dayCatalogPath, dayChangesPath, dayShardPath, SERVER_STATES_PREFIX, SERVERS_PATH } from '../data/paths.js';
+import { dayCatalogPath, dayChangesPath, dayShardPath, SERVER_STATES_PREFIX } from '../data/paths.js';
 import {
   CatalogSchema,
   ChangesFileSchema,
@@ -40,18 +40,19 @@ import {
   OptedOutSchema,
   ShardFileSchema,
   type HourlyFile,
-  WatchedServersSchema,
   type Catalog,
   type Change,
   type ServerDayResult,
   type ServerState,
-  type WatchedServer,
 } from '../data/schemas.js';
 import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { isOptedOut } from '@mcp-atlas/probe';
 import { dayIndexPath, dayReportsPath, HOURLY_PATH, OPTED_OUT_PATH } from '../data/paths.js';
-import { StoredReportSchema, StoredSensorBatchSchema } from '../http/schemas.js';
+import { parseReportLog } from '../http/report-log.js';
+import { StoredSensorBatchSchema } from '../http/schemas.js';
+import { daysBetween } from '../data/days.js';
+import { readWatchedServers } from '../data/watched-servers.js';
 import { failedHttpStatus, incidentCheckOf } from './own-checks.js';
 
 /** Everything the pages and the API say about one server. */
@@ -113,10 +114,6 @@ async function readDayResults(storage: Storage, day: string): Promise<Map<string
   return results;
 }
 
-async function readWatched(storage: Storage): Promise<WatchedServer[]> {
-  const data = await getJson(storage, SERVERS_PATH);
-  return data === null ? [] : WatchedServersSchema.parse(data).servers;
-}
 
 /** Agents' reports of the 30 days ending `today`, grouped by server, in the shape ratings read. */
 export async function readRecentReports(storage: Storage, today: string): Promise<Map<string, Report[]>> {
@@ -124,11 +121,7 @@ export async function readRecentReports(storage: Storage, today: string): Promis
   for (let back = 0; back < REPORT_WINDOW_DAYS + 1; back++) {
     const bytes = await storage.get(dayReportsPath(shiftDay(today, -back)));
     if (bytes === null) continue;
-    for (const line of new TextDecoder().decode(bytes).split('\n')) {
-      if (line.trim() === '') continue;
-      const stored = StoredReportSchema.safeParse(JSON.parse(line));
-      if (!stored.success) continue;
-      const r = stored.data;
+    for (const r of parseReportLog(bytes).reports) {
       const report: Report = {
         reporter: r.reporter,
         paid: r.paid,
@@ -167,7 +160,7 @@ export function shownStatusOf(latest: ServerDayResult | null, day: string | null
 export function incidentChecksOf(latest: ServerDayResult | null, day: string | null, hourly: HourlyFile['results'][string] | undefined, now: Date): IncidentCheck[] {
   const checks: IncidentCheck[] = [];
   // The daily check counts for the whole of its day; it carries no time of its own, so it is dated now.
-  if (latest !== null && day === now.toISOString().slice(0, 10)) {
+  if (latest !== null && day === dayFromTime(now)) {
     const check = incidentCheckOf('daily', now.toISOString(), { letter: latest.letter, reason: latest.reason, httpStatus: failedHttpStatus(latest.steps) });
     if (check !== null) checks.push(check);
   }
@@ -224,9 +217,10 @@ export async function readRecentSensorEntries(storage: Storage, today: string): 
 /** Builds the read model from storage; `now` dates the agents' ratings. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
-  const reports = await readRecentReports(storage, now.toISOString().slice(0, 10));
-  const sensorEntries = await readRecentSensorEntries(storage, now.toISOString().slice(0, 10));
-  const watched = new Map((await readWatched(storage)).map((s) => [s.id, s]));
+  const today = dayFromTime(now);
+  const reports = await readRecentReports(storage, today);
+  const sensorEntries = await readRecentSensorEntries(storage, today);
+  const watched = new Map((await readWatchedServers(storage)).map((s) => [s.id, s]));
   const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
   const servers: ServerView[] = [];
   const hourlyData = await getJson(storage, HOURLY_PATH);
@@ -278,7 +272,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       agentsReliability: server.rating.visible ? server.rating.reliability : null,
       liveIncident: server.incident.shown,
       ...(server.state.riskRiseDays.length > 0 && day !== null
-        ? { riskRiseDays: Math.round((Date.parse(day) - Date.parse(server.state.riskRiseDays.at(-1) as string)) / 86_400_000) }
+        ? { riskRiseDays: daysBetween(server.state.riskRiseDays.at(-1) as string, day) }
         : {}),
     })),
   );
