@@ -14,6 +14,8 @@ import { Scheduler } from './serve/scheduler.js';
 import { serveAtlas } from './serve/serve-atlas.js';
 import { verifyRemote } from './verify/verify-remote.js';
 import { CHECK_USAGE, runCheckCommand } from './check/command.js';
+import { COST_FLAG_OPTIONS, CostFlagError, readCostFlags, type CostSettings } from './costs/cost-settings.js';
+import { OUTSIDE_FLAG_OPTIONS, OutsideUrlError, readOutsideFlags, type OutsideServiceUrls } from './outside/outside-config.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -26,8 +28,12 @@ Commands:
           start a local fleet of MCP servers, simulate N days of checks, seal them, then serve the observatory
   serve   [--data DIR] [--port P] [--registry URL] [--no-schedule]
           run the service: daily/hourly checks, sealing at 01:05 UTC, retention, HTTP
+          outside services: [--rdap https://rdap.org] [--npm-registry https://registry.npmjs.org]
+          [--pypi https://pypi.org] [--osv https://api.osv.dev]
   scan    [--data DIR] [--day YYYY-MM-DD] [--registry URL]
           run (or resume) one day's check of every watched server (reading the registry first when given)
+          serve and scan also take the compute caps, in US dollars: [--daily-budget-usd 0.10]
+          [--five-minute-budget-usd 0.25] (serve) [--check-cost-usd 0.00001] [--check-cost-per-second-usd 0.00001]
   seal    [--data DIR] [--day YYYY-MM-DD]       seal one day, or every due day (catch-up) when --day is absent
   verify  (--data DIR | --url BASE)             check the signed chain; prints "verified" or the first broken day
 ${CHECK_USAGE}
@@ -55,6 +61,24 @@ function intFlag(flags: Flags, name: string, fallback: number, min: number, max:
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   return value;
+}
+
+function costFlags(flags: Flags): CostSettings {
+  try {
+    return readCostFlags(flags);
+  } catch (error) {
+    if (error instanceof CostFlagError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function outsideFlags(flags: Flags): OutsideServiceUrls {
+  try {
+    return readOutsideFlags(flags);
+  } catch (error) {
+    if (error instanceof OutsideUrlError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 function dayFlag(flags: Flags): string | null {
@@ -123,8 +147,12 @@ async function commandServe(args: readonly string[], log: Logger): Promise<numbe
     port: { type: 'string' },
     registry: { type: 'string' },
     'no-schedule': { type: 'boolean' },
+    ...COST_FLAG_OPTIONS,
+    ...OUTSIDE_FLAG_OPTIONS,
   });
   const port = intFlag(flags, 'port', 8787, 0, 65_535);
+  const costs = costFlags(flags);
+  const outside = outsideFlags(flags);
   const registryUrl = String(flags.registry ?? DEFAULT_REGISTRY_URL);
   try {
     new URL(registryUrl);
@@ -136,7 +164,7 @@ async function commandServe(args: readonly string[], log: Logger): Promise<numbe
   let scheduler: Scheduler | null = null;
   const running = await serveAtlas({ storage, port, log, keys, onClose: async () => scheduler?.stop() });
   if (flags['no-schedule'] !== true) {
-    scheduler = new Scheduler({ storage, log, keys, registryUrl, network: nodeNetwork, refresh: running.refresh, progress: true });
+    scheduler = new Scheduler({ storage, log, keys, registryUrl, network: nodeNetwork, refresh: running.refresh, progress: true, costs, outside });
     scheduler.start();
   }
   process.stdout.write(`mcp-atlas is serving at ${running.url}\n`);
@@ -145,11 +173,19 @@ async function commandServe(args: readonly string[], log: Logger): Promise<numbe
 }
 
 async function commandScan(args: readonly string[], log: Logger): Promise<number> {
-  const flags = parse(args, { data: { type: 'string' }, day: { type: 'string' }, registry: { type: 'string' } });
+  const flags = parse(args, {
+    data: { type: 'string' },
+    day: { type: 'string' },
+    registry: { type: 'string' },
+    'daily-budget-usd': COST_FLAG_OPTIONS['daily-budget-usd'],
+    'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
+    'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
+  });
+  const costs = costFlags(flags);
   const { storage } = await openDataFolder(flags);
   const keys = await loadOrCreateSigningKeys(storage, new Date());
   const registryUrl = typeof flags.registry === 'string' ? flags.registry : null;
-  const scheduler = new Scheduler({ storage, log, keys, registryUrl, network: nodeNetwork, progress: true });
+  const scheduler = new Scheduler({ storage, log, keys, registryUrl, network: nodeNetwork, progress: true, costs });
   const day = dayFlag(flags) ?? dayFromTime(new Date());
   const ran = await scheduler.runDaily(day);
   process.stdout.write(ran ? `scanned ${day}\n` : `${day} was already scanned\n`);

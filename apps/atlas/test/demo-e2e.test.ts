@@ -87,7 +87,7 @@ describe('mcp-atlas demo, end to end', () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${running.url}/mcp`)));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['find_tool', 'report_road', 'route']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['find_tool', 'report_road', 'route', 'submit_mcp_server']);
     await client.close();
   });
 });

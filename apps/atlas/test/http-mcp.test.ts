@@ -40,10 +40,10 @@ describe('POST /mcp with the SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'mcp-atlas', version: '0.1.0-test' });
   });
 
-  it('lists find_tool, route and report_road with descriptions, input schemas and annotations', async () => {
+  it('lists find_tool, route, report_road and submit_mcp_server with descriptions, input schemas and annotations', async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['find_tool', 'report_road', 'route']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['find_tool', 'report_road', 'route', 'submit_mcp_server']);
     const byName = new Map(tools.map((t) => [t.name, t]));
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(80);

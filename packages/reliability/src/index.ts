@@ -76,6 +76,35 @@ export {
   VISIBLE_MIN_PAID_WEIGHT,
   VISIBLE_MIN_REPORTERS,
 } from './rules.js';
+export {
+  OWNERSHIP_CHECKS_PER_HOST_PER_DAY,
+  OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY,
+  SUBMISSION_ADMIT_PERCENT,
+  SUBMISSION_CHECK_INTERVAL_HOURS,
+  SUBMISSION_EXTEND_PERCENT,
+  SUBMISSION_MAX_EXTENSIONS,
+  SUBMISSION_MAX_TOOL_LIST_CHANGES,
+  SUBMISSION_MIN_CHECKS,
+  SUBMISSION_WINDOW_DAYS,
+  SUBMISSIONS_PER_HOST_PER_DAY,
+  SUBMISSIONS_PER_REQUESTER_PER_DAY,
+} from './rules.js';
+export {
+  decideObservation,
+  observationWindow,
+  reviewSubmission,
+  summarizeObservation,
+  type ObservationDecision,
+  type ObservationFigures,
+  type ObservationWindow,
+  type Submission,
+  type SubmissionCheck,
+  type SubmissionCondition,
+  type SubmissionConditionId,
+  type SubmissionReview,
+  type SubmissionVerdict,
+} from './submission.js';
+export { checkOwnershipCheckQuota, checkSubmissionQuota, type IntakeQuotaDecision, type IntakeUsage } from './intake-quota.js';
 export { ReliabilityInputError, type ReliabilityInputErrorCode } from './errors.js';
 export {
   appendDailyLetter,
@@ -174,3 +203,38 @@ export {
   type HourResult,
   type HourSlot,
 } from './hour-profile.js';
+export {
+  DOMAIN_AGE_KEEP_DAYS,
+  DOMAIN_AGE_LOOKUPS_PER_SCAN,
+  domainAgeDays,
+  isDomainAgeFresh,
+  needsDomainAge,
+  planDomainLookups,
+  type DomainAgeSubject,
+  type DomainLookupPlan,
+  type DomainLookupState,
+} from './domain-age.js';
+export {
+  CHECK_COST_PER_CHECK_USD,
+  CHECK_COST_PER_SECOND_USD,
+  CHECK_WALL_MS_WITHOUT_HISTORY,
+  DAILY_CHECK_BUDGET_USD,
+  DEFAULT_CHECK_COST_MODEL,
+  FIVE_MINUTE_BUDGET_USD,
+  MICRO_USD_PER_USD,
+} from './rules.js';
+export {
+  chargeSpend,
+  decideCapStart,
+  estimateCheckWallMs,
+  estimateChecksCost,
+  microUsdToUsd,
+  planShardOrder,
+  priceCheck,
+  usdToMicroUsd,
+  type CapDecision,
+  type CapStartInput,
+  type CheckCostModel,
+  type PreviousShardRun,
+  type SpendTally,
+} from './cost-cap.js';

@@ -291,6 +291,41 @@ export const SHOWN_STATE_WORDS = {
 export const HOUR_PROFILE_MIN_HOURS = 6;
 
 // ---------------------------------------------------------------------------------------------
+// Compute caps (what the daily and the five-minute checks may spend per UTC day)
+// ---------------------------------------------------------------------------------------------
+
+/** Micro-dollars in one US dollar. Spend is counted in whole micro-dollars so that sums are exact. */
+export const MICRO_USD_PER_USD = 1_000_000;
+
+/** What the daily checks may spend per UTC day, in US dollars; past it the remaining shards wait. */
+export const DAILY_CHECK_BUDGET_USD = 0.1;
+
+/** What the five-minute checks may spend per UTC day by default, in US dollars; an operator may set another. */
+export const FIVE_MINUTE_BUDGET_USD = 0.25;
+
+/**
+ * Our choice (the source rules give no cost model): the fixed part of one check's cost, in US dollars,
+ * standing for a function invocation and the requests around the check.
+ */
+export const CHECK_COST_PER_CHECK_USD = 0.00001;
+
+/** Our choice: the part of one check's cost per second of its wall time, in US dollars. */
+export const CHECK_COST_PER_SECOND_USD = 0.00001;
+
+/** The cost model used unless an operator configures another: fixed part plus a part per second. */
+export const DEFAULT_CHECK_COST_MODEL = Object.freeze({
+  perCheckUsd: CHECK_COST_PER_CHECK_USD,
+  perSecondUsd: CHECK_COST_PER_SECOND_USD,
+});
+
+/**
+ * Our choice: the wall time assumed, when a check's cost is estimated before it starts, for a server
+ * never timed before. It is the probe's initialize timeout, so an unknown server is costed as one that
+ * makes us wait the longest single step.
+ */
+export const CHECK_WALL_MS_WITHOUT_HISTORY = 8_000;
+
+// ---------------------------------------------------------------------------------------------
 // Retention (what the service keeps per server, and for how long its short-lived stores live)
 // ---------------------------------------------------------------------------------------------
 
@@ -319,3 +354,44 @@ export const RETENTION_DAYS = Object.freeze({
   dailyCallMarkers: 7,
   rateCounters: 7,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Servers submitted by their owners
+// ---------------------------------------------------------------------------------------------
+
+/** Hours between two checks of a submitted server; checks sit on this grid from the submission time. */
+export const SUBMISSION_CHECK_INTERVAL_HOURS = 6;
+
+/** Days one observation window lasts; the decision is due when it ends. */
+export const SUBMISSION_WINDOW_DAYS = 7;
+
+/** Checks a window needs before its server may join the map (28 fit in a full window). */
+export const SUBMISSION_MIN_CHECKS = 20;
+
+/** Percent of a window's checks that must have answered with tools to join the map. */
+export const SUBMISSION_ADMIT_PERCENT = 90;
+
+/** Percent from which (up to SUBMISSION_ADMIT_PERCENT) a window earns one more window instead of a refusal. */
+export const SUBMISSION_EXTEND_PERCENT = 70;
+
+/** Changes of the tool list a window may show and still join the map. */
+export const SUBMISSION_MAX_TOOL_LIST_CHANGES = 1;
+
+/** Extra observation windows a submission may get, in all. */
+export const SUBMISSION_MAX_EXTENSIONS = 1;
+
+// ---------------------------------------------------------------------------------------------
+// Rate limits on submissions and ownership checks (our defaults: the source rules give no numbers)
+// ---------------------------------------------------------------------------------------------
+
+/** New submissions one requester (a network, as reporterKey names it) may make per UTC day. */
+export const SUBMISSIONS_PER_REQUESTER_PER_DAY = 10;
+
+/** New submissions of URLs on one host name per UTC day, whoever sends them. */
+export const SUBMISSIONS_PER_HOST_PER_DAY = 3;
+
+/** Reads of an owner's token file one requester may cause per UTC day (verify, owner changes, opt-out). */
+export const OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY = 20;
+
+/** Reads of the token file of one host per UTC day, whoever asks: what we send a host from the owner forms. */
+export const OWNERSHIP_CHECKS_PER_HOST_PER_DAY = 10;

@@ -8,6 +8,8 @@ export const dayCatalogPath = (day: string, serverId: string): string => `days/$
 export const dayChangesPath = (day: string): string => `days/${day}/changes.json`;
 export const daySummaryPath = (day: string): string => `days/${day}/summary.json`;
 export const dayReportsPath = (day: string): string => `days/${day}/reports.jsonl`;
+/** The day's package layer: current versions of the npm and PyPI packages servers ship, and OSV's answer. */
+export const dayPackagesPath = (day: string): string => `days/${day}/packages.json`;
 export const rootPath = (day: string): string => `roots/${day}.json`;
 export const ROOTS_PREFIX = 'roots/';
 export const DAYS_PREFIX = 'days/';
@@ -20,9 +22,46 @@ export const HOURLY_PATH = 'state/hourly.json';
 export const REPORTERS_PATH = 'state/reporters.json';
 /** Hosts whose owners opted out: never contacted again, and off the published map (a name covers its subdomains). */
 export const OPTED_OUT_PATH = 'state/opted-out.json';
+/** The RDAP lookup cache: each domain's registration date and the day it was read (kept 30 days). */
+export const DOMAIN_AGES_PATH = 'state/domain-ages.json';
+
+/** What the daily checks spent on one UTC day (the daily compute cap's ledger); rolling state, not signed. */
+export const dailySpendPath = (day: string): string => `state/costs/daily/${day}.json`;
+/** What the five-minute checks spent on one UTC day (their own cap's ledger). */
+export const fiveMinuteSpendPath = (day: string): string => `state/costs/five-minute/${day}.json`;
+export const SPEND_LEDGERS_PREFIX = 'state/costs/';
 
 /** The signing key (owner-only permissions) and its public half. */
 export const SIGNING_KEY_PATH = 'keys/signing-key.json';
 
 /** A server id: lower-case letters, digits and dashes, so it is safe in paths and URLs. */
 export const SERVER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;
+
+/** Servers submitted by their owners: one record per submitted URL, observation checks included. */
+export const SUBMISSIONS_PREFIX = 'state/submissions/';
+export const submissionPath = (id: string): string => `${SUBMISSIONS_PREFIX}${id}.json`;
+/** Submitted servers that passed their observation: watched alongside the registry's (which never rewrites them). */
+export const SUBMITTED_SERVERS_PATH = 'state/submitted-servers.json';
+/** What a verified owner set for a server: verification date, note, five-minute checks. Not signed. */
+export const OWNERS_PREFIX = 'state/owners/';
+export const ownerPath = (serverId: string): string => `${OWNERS_PREFIX}${serverId}.json`;
+
+/**
+ * Short-lived stores in day-named folders or files, deleted by the retention job (serve/retention.ts) once
+ * past their limit. Several are written by features still to come; the job already covers them.
+ */
+export const SENSOR_BATCHES_PREFIX = 'sensors/';
+export const DEMAND_RECORDS_PREFIX = 'demand/';
+export const demandRecordPath = (day: string, writer: string): string => `${DEMAND_RECORDS_PREFIX}${day}/${writer}.json`;
+export const REFUSED_SENSOR_REQUESTS_PREFIX = 'sensors-refused/';
+export const ASK_MARKERS_PREFIX = 'markers/ask/';
+export const BADGE_SIGHTINGS_PREFIX = 'badge-sightings/';
+export const VIEW_COUNTS_PREFIX = 'views/';
+export const DAILY_CALL_MARKERS_PREFIX = 'markers/daily-calls/';
+export const RATE_COUNTERS_PREFIX = 'state/rate-counters/';
+export const rateCountersPath = (day: string): string => `${RATE_COUNTERS_PREFIX}${day}.json`;
+
+/** Daily aggregates: written once their day is over, kept forever, never part of a signed root. */
+export const AGGREGATES_PREFIX = 'aggregates/';
+export const demandAggregatePath = (day: string): string => `${AGGREGATES_PREFIX}demand/${day}.json`;
+export const sensorAggregatePath = (day: string): string => `${AGGREGATES_PREFIX}sensors/${day}.json`;

@@ -7,6 +7,15 @@ import { SERVER_ID_PATTERN } from './paths.js';
 const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
 const LETTER = z.enum(['o', 'a', 'p', 'd']);
 
+/** A package a registry entry ships as: `registryType`, `identifier` and `version` of the registry's `packages[]`. */
+export const WatchedPackageSchema = z.object({
+  registryType: z.enum(['npm', 'pypi']),
+  identifier: z.string().min(1).max(214),
+  /** The version the registry entry names (the layer checks the package's current version, read daily). */
+  version: z.string().max(128).optional(),
+});
+export type WatchedPackage = z.infer<typeof WatchedPackageSchema>;
+
 /** A server the observatory watches. */
 export const WatchedServerSchema = z.object({
   id: z.string().regex(SERVER_ID_PATTERN),
@@ -15,6 +24,10 @@ export const WatchedServerSchema = z.object({
   source: z.enum(['registry', 'demo', 'submitted']),
   /** Only the demo's own loopback fleet may be probed at a private address. */
   allowPrivate: z.boolean().optional(),
+  /** When its owner submitted it (source `submitted`): the route's guard treats it as new for 30 days. */
+  submittedAt: z.iso.datetime().optional(),
+  /** The npm and PyPI packages its registry entry says it ships as (the package layer reads them daily). */
+  packages: z.array(WatchedPackageSchema).optional(),
 });
 export type WatchedServer = z.infer<typeof WatchedServerSchema>;
 
@@ -68,6 +81,11 @@ export const DayIndexSchema = z.object({
   methodologyVersion: z.string(),
   shards: z.number().int().positive(),
   servers: z.array(z.object({ id: z.string(), url: z.string(), shard: z.number().int().nonnegative() })),
+  /**
+   * The order the day runs its shards in (fixed with the index, so a resumed scan keeps it). Absent in
+   * indexes written before the cost cap: those ran 0, 1, 2, ...
+   */
+  order: z.array(z.number().int().nonnegative()).optional(),
 });
 export type DayIndex = z.infer<typeof DayIndexSchema>;
 
@@ -122,6 +140,8 @@ export const SummarySchema = z.object({
   tools: z.number().int(),
   changes: z.number().int(),
   riskRises: z.number().int(),
+  /** Servers of the day's index left unchecked because the daily cost cap was reached (their day is `n`). */
+  skippedByCap: z.number().int().nonnegative().default(0),
 });
 export type Summary = z.infer<typeof SummarySchema>;
 
@@ -176,3 +196,22 @@ export const HourlyFileSchema = z.object({
   results: z.record(z.string(), HourlyObservationSchema.extend({ previous: HourlyObservationSchema.nullable() })),
 });
 export type HourlyFile = z.infer<typeof HourlyFileSchema>;
+
+const MICRO_USD = z.number().int().nonnegative();
+
+/**
+ * One UTC day's spend ledger of one compute cap (daily checks or five-minute checks). Every finished check
+ * is charged here as it ends, so a restart neither loses nor repeats a charge; `parts` splits the spend by
+ * shard (daily) or by server (five-minute), and `stopped` records the refusal that ended the day's checks
+ * (the part refused, its estimate, and the spend the refusal counted: charges plus the estimates of work
+ * still running then).
+ */
+export const SpendLedgerSchema = z.object({
+  day: DAY,
+  budgetMicroUsd: MICRO_USD,
+  spentMicroUsd: MICRO_USD,
+  checks: z.number().int().nonnegative(),
+  parts: z.record(z.string(), z.object({ spentMicroUsd: MICRO_USD, checks: z.number().int().nonnegative() })),
+  stopped: z.object({ part: z.string(), estimateMicroUsd: MICRO_USD, spentMicroUsd: MICRO_USD }).nullable(),
+});
+export type SpendLedger = z.infer<typeof SpendLedgerSchema>;

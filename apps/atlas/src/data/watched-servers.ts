@@ -1,13 +1,36 @@
 // The list of watched servers (state/servers.json): written by the registry read and the demo, read by
-// the schedule and the read model.
-import { SERVERS_PATH } from './paths.js';
+// the schedule and the read model. Submitted servers that passed their observation live in a file of their
+// own, so a registry read (which replaces state/servers.json whole) never drops them.
+import { SERVERS_PATH, SUBMITTED_SERVERS_PATH } from './paths.js';
 import { WatchedServersSchema, type WatchedServer } from './schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
-/** The watched servers, or none before the first registry read. */
+/**
+ * The watched servers: the registry's (or the demo's) list, then the submitted servers that passed their
+ * observation. A submitted server whose URL or id the list already holds is left out: the list's entry wins.
+ */
 export async function readWatchedServers(storage: Storage): Promise<WatchedServer[]> {
   const data = await getJson(storage, SERVERS_PATH);
+  const listed = data === null ? [] : WatchedServersSchema.parse(data).servers;
+  const submitted = await readSubmittedServers(storage);
+  if (submitted.length === 0) return listed;
+  const ids = new Set(listed.map((s) => s.id));
+  const urls = new Set(listed.map((s) => s.url));
+  return [...listed, ...submitted.filter((s) => !ids.has(s.id) && !urls.has(s.url))];
+}
+
+/** The submitted servers that joined the map (state/submitted-servers.json), or none. */
+export async function readSubmittedServers(storage: Storage): Promise<WatchedServer[]> {
+  const data = await getJson(storage, SUBMITTED_SERVERS_PATH);
   return data === null ? [] : WatchedServersSchema.parse(data).servers;
+}
+
+/** Adds a submitted server that passed its observation; a server already there (same id) is replaced. */
+export async function addSubmittedServer(storage: Storage, server: WatchedServer): Promise<void> {
+  const servers = (await readSubmittedServers(storage)).filter((s) => s.id !== server.id);
+  servers.push(server);
+  servers.sort((a, b) => a.id.localeCompare(b.id));
+  await putJson(storage, SUBMITTED_SERVERS_PATH, { servers });
 }
 
 /** Replaces the watched list. */

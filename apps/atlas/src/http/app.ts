@@ -23,6 +23,14 @@ import { createReportIntake, secondsUntilNextUtcDay, type ReportCaller } from '.
 import { MapsQuerySchema, RouteQuerySchema, ServerIdSchema, ToolSearchQuerySchema, type ServerList, type WellKnown } from './schemas.js';
 import { createSensorIntake } from './sensor-intake.js';
 import { createChangeReader } from './server-changes.js';
+import { createDemandRecorder, routedServerOf } from '../demand/recorder.js';
+import { OWNER_BODY_MAX_BYTES } from '../owners/limits.js';
+import { createOwnerIntake } from '../owners/owner-intake.js';
+import { createOwnershipChecks } from '../owners/ownership-check.js';
+import { createRateCounters } from '../owners/rate-counters.js';
+import { combineTokenReaders } from '../owners/token.js';
+import { createSubmissionIntake, SUBMISSION_BODY_MAX_BYTES } from '../submissions/intake.js';
+import { mountPages } from '../pages/routes.js';
 
 export type { HttpDeps, HttpLogger } from './deps.js';
 
@@ -74,7 +82,9 @@ function tooLarge(maxBytes: number) {
  * Creates the HTTP app. Mount it with @hono/node-server (`serve({ fetch: app.fetch, port })`) so that
  * anonymous reporters can be told apart by their socket address, or set `trustedProxyHops` behind a proxy.
  * Routes: GET /api/servers, GET /api/servers/:id, GET /api/toolsearch, GET /api/route, POST /api/reports,
- * POST /api/sensors, GET /api/maps, GET /.well-known/mcp-atlas.json, GET /api/openapi.json and POST /mcp.
+ * POST /api/sensors, GET /api/maps, GET /.well-known/mcp-atlas.json, GET /api/openapi.json and POST /mcp;
+ * the owners' forms: POST /api/optout(/confirm), POST /api/submissions, GET /api/submissions/:id and
+ * POST /api/owners/token, /verify and /settings.
  *
  * @example
  * const app = createHttpApp({ getView: () => view, storage, publicKey, now: () => new Date(), ... });
@@ -89,7 +99,15 @@ export function createHttpApp(options: HttpDeps): Hono {
   const publicKeyPemText = publicKeyPem(deps.publicKey);
   let openApi: Record<string, unknown> | null = null;
   const searchCache = createSearchCache(options.searchCacheEntries);
-  const optOut = createOptOutIntake(deps, (origin, token) => options.readOptOutToken!(origin, token));
+  // Every read of an owner's token file (opt-out, verification, an owner's change) is one ownership check,
+  // limited per requester and host by the same daily counters that limit submissions.
+  const counters = createRateCounters(deps.storage, deps.now);
+  const readTokenFile = combineTokenReaders(options.readOptOutToken, options.readOwnerToken);
+  const ownershipChecks = readTokenFile === null ? null : createOwnershipChecks(counters, readTokenFile, deps.now);
+  const optOut = createOptOutIntake(deps, ownershipChecks);
+  const owners = createOwnerIntake(deps, options.readOwnerToken === undefined ? null : ownershipChecks);
+  const submissions = createSubmissionIntake(deps, counters);
+  const demand = options.demand ?? createDemandRecorder({ storage: deps.storage, now: deps.now, ...(deps.logger !== undefined ? { logger: deps.logger } : {}) });
 
   const callerOf = (c: Context): ReportCaller => ({
     address: clientAddress(c, hops),
@@ -134,7 +152,11 @@ export function createHttpApp(options: HttpDeps): Hono {
     const query = readQuery(c, RouteQuerySchema);
     if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
     const answer = answerRoute(deps.getView(), query.value.task, { now: deps.now(), limit: query.value.limit });
-    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+    if (!answer.ok) return sendRefusal(c, answer.refusal, deps.now());
+    // Demand: the top pick's server id and the day, nothing about the task or who asked.
+    const routed = routedServerOf(answer.value);
+    if (routed !== null) demand.record(routed);
+    return c.json(answer.value);
   });
 
   app.post('/api/reports', bodyLimit({ maxSize: REPORT_BODY_MAX_BYTES, onError: tooLarge(REPORT_BODY_MAX_BYTES) }), async (c) => {
@@ -161,10 +183,42 @@ export function createHttpApp(options: HttpDeps): Hono {
   app.post('/api/optout/confirm', bodyLimit({ maxSize: OPT_OUT_BODY_MAX_BYTES, onError: tooLarge(OPT_OUT_BODY_MAX_BYTES) }), async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
-    if (options.readOptOutToken === undefined) {
-      return sendRefusal(c, refuse(503, 'opt_out_unavailable', 'this service cannot read token files; opt out through robots.txt'), deps.now());
-    }
-    const answer = await optOut.confirm(body.value);
+    const answer = await optOut.confirm(body.value, { address: clientAddress(c, hops) });
+    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+  });
+
+  app.post('/api/submissions', bodyLimit({ maxSize: SUBMISSION_BODY_MAX_BYTES, onError: tooLarge(SUBMISSION_BODY_MAX_BYTES) }), async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    const answer = await submissions.submit(body.value, { address: clientAddress(c, hops) });
+    if (!answer.ok) return sendRefusal(c, answer.refusal, deps.now());
+    return c.json(answer.value, answer.value.created ? 201 : 200);
+  });
+
+  app.get('/api/submissions/:id', async (c) => {
+    const answer = await submissions.read(c.req.param('id'));
+    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+  });
+
+  const ownerBodyLimit = bodyLimit({ maxSize: OWNER_BODY_MAX_BYTES, onError: tooLarge(OWNER_BODY_MAX_BYTES) });
+  app.post('/api/owners/token', ownerBodyLimit, async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    const answer = owners.requestToken(body.value);
+    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+  });
+
+  app.post('/api/owners/verify', ownerBodyLimit, async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    const answer = await owners.verify(body.value, { address: clientAddress(c, hops) });
+    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+  });
+
+  app.post('/api/owners/settings', ownerBodyLimit, async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    const answer = await owners.changeSettings(body.value, { address: clientAddress(c, hops) });
     return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
   });
 
@@ -198,7 +252,7 @@ export function createHttpApp(options: HttpDeps): Hono {
     return c.json(openApi);
   });
 
-  app.post('/mcp', (c) => handleMcpRequest(c.req.raw, { deps, reports, caller: callerOf(c) }));
+  app.post('/mcp', (c) => handleMcpRequest(c.req.raw, { deps, reports, caller: callerOf(c), submissions, demand }));
 
   // Stateless: no server-to-client stream to open and no session to end, which the transport says with 405.
   const mcpMethodNotAllowed = (c: Context) => {
@@ -207,6 +261,8 @@ export function createHttpApp(options: HttpDeps): Hono {
   };
   app.get('/mcp', mcpMethodNotAllowed);
   app.delete('/mcp', mcpMethodNotAllowed);
+
+  mountPages(app, { getView: deps.getView, changes, methodologyVersion: deps.methodologyVersion, appVersion: deps.appVersion, searchCache });
 
   app.notFound((c) => c.json(errorBody(refuse(404, 'not_found', `nothing is served at ${c.req.method} ${c.req.path}`)), 404));
 

@@ -1,6 +1,7 @@
 // What the HTTP surface needs from the rest of the app, injected so tests and the demo can hand in their
 // own clock, storage and license store, and so nothing here reads a global.
 import { randomBytes } from 'node:crypto';
+import type { DemandRecorder } from '../demand/recorder.js';
 import type { Storage } from '../storage/storage.js';
 import type { AtlasView } from '../view/build-view.js';
 import { REPORTER_SECRET_MIN_BYTES, UNVERSIONED } from './limits.js';
@@ -71,6 +72,19 @@ export interface HttpDeps {
    * network (guarded and pinned). Without it, the form's confirm step answers 503.
    */
   readOptOutToken?: (origin: string, token: string) => Promise<{ matches: boolean; detail: string | null }>;
+  /**
+   * Reads an owner's token file of either kind (`opt-out` or `verify`): the probe's `readOwnerToken` bound to
+   * the service's guarded, pinned network. Owner verification needs it (503 without); the opt-out form uses it
+   * when `readOptOutToken` is not given.
+   */
+  readOwnerToken?: (origin: string, kind: 'opt-out' | 'verify', token: string) => Promise<{ matches: boolean; detail: string | null }>;
+  /**
+   * Lifts the probe guard's address and https rules for submitted URLs (http, loopback and private
+   * addresses). For tests and the demo's loopback fleet only; the schedule's network must allow them too.
+   */
+  allowPrivateTargets?: boolean;
+  /** Where routed tasks are counted per server and day; the app makes its own when none is given. */
+  demand?: DemandRecorder;
   /** Distinct tool searches remembered per view (default 2,000); 0 computes every search afresh. */
   searchCacheEntries?: number;
 }

@@ -9,6 +9,8 @@ import type { Refusal } from './errors.js';
 import { MCP_BODY_MAX_BYTES } from './limits.js';
 import type { ReportCaller, ReportIntake } from './report-intake.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
+import { routedServerOf, type DemandRecorder } from '../demand/recorder.js';
+import { SubmissionAnswerSchema, SubmissionBodySchema, type SubmissionIntake } from '../submissions/intake.js';
 import {
   FindToolInputSchema,
   ReportAcceptedSchema,
@@ -24,6 +26,10 @@ export interface McpContext {
   reports: ReportIntake;
   /** Who sent this request, for report_road's reporter identity. */
   caller: ReportCaller;
+  /** Takes submit_mcp_server's submissions (the same intake as POST /api/submissions). */
+  submissions: SubmissionIntake;
+  /** Counts the server each routed task went to (the same counter as GET /api/route). */
+  demand: DemandRecorder;
 }
 
 function structured(value: Record<string, unknown>): CallToolResult {
@@ -40,9 +46,9 @@ function internalError(deps: ResolvedHttpDeps, tool: string, error: unknown): Ca
   return { content: [{ type: 'text', text: 'internal: the tool failed on our side; try again later' }], isError: true };
 }
 
-/** Builds the MCP server for one request, with the three tools bound to this request's caller. */
+/** Builds the MCP server for one request, with its tools bound to this request's caller. */
 export function createAtlasMcpServer(context: McpContext): McpServer {
-  const { deps, reports, caller } = context;
+  const { deps, reports, caller, submissions, demand } = context;
   const server = new McpServer({ name: 'mcp-atlas', version: deps.appVersion });
 
   server.registerTool(
@@ -85,7 +91,10 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
     async (args) => {
       try {
         const answer = answerRoute(deps.getView(), args.task, { now: deps.now(), limit: args.limit });
-        return answer.ok ? structured(answer.value) : toolError(answer.refusal);
+        if (!answer.ok) return toolError(answer.refusal);
+        const routed = routedServerOf(answer.value);
+        if (routed !== null) demand.record(routed);
+        return structured(answer.value);
       } catch (error) {
         return internalError(deps, 'route', error);
       }
@@ -112,6 +121,30 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
         return result.ok ? structured(result.value) : toolError(result.refusal);
       } catch (error) {
         return internalError(deps, 'report_road', error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'submit_mcp_server',
+    {
+      title: 'Submit an MCP server',
+      description:
+        'Asks mcp-atlas to watch a remote MCP server (its streamable-HTTP endpoint URL, https). A submitted server is ' +
+        'checked every 6 hours for 7 days and joins the map with at least 20 checks, 90% of them answered with tools, at ' +
+        'most one change of its tool list and every tool described; 70% to 90% answered earns one more week. Submitting ' +
+        'a URL that is already watched or under observation changes nothing and answers with its status. Submissions ' +
+        'are limited per network and per host each day.',
+      inputSchema: SubmissionBodySchema,
+      outputSchema: SubmissionAnswerSchema,
+      annotations: { title: 'Submit a server', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    },
+    async (args) => {
+      try {
+        const answer = await submissions.submit(args, { address: caller.address });
+        return answer.ok ? structured(answer.value) : toolError(answer.refusal);
+      } catch (error) {
+        return internalError(deps, 'submit_mcp_server', error);
       }
     },
   );

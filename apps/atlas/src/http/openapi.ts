@@ -21,6 +21,10 @@ import {
   WellKnownSchema,
 } from './schemas.js';
 import { OptOutBodySchema, OptOutDoneAnswerSchema, OptOutTokenAnswerSchema } from './optout.js';
+import { OwnerServerBodySchema, OwnerSettingsBodySchema, OwnerStateAnswerSchema, OwnerTokenAnswerSchema } from '../owners/owner-intake.js';
+import { SubmissionAnswerSchema, SubmissionBodySchema, SubmissionIdSchema } from '../submissions/intake.js';
+import { SubmissionViewSchema } from '../submissions/records.js';
+import { PAGE_OPENAPI_PATHS } from '../pages/openapi-paths.js';
 
 /** The version of OpenAPI the document follows. */
 export const OPENAPI_VERSION = '3.1.0';
@@ -40,6 +44,13 @@ const COMPONENTS: Record<string, z.ZodType> = {
   OptOutBody: OptOutBodySchema,
   OptOutToken: OptOutTokenAnswerSchema,
   OptOutDone: OptOutDoneAnswerSchema,
+  SubmissionBody: SubmissionBodySchema,
+  SubmissionAnswer: SubmissionAnswerSchema,
+  Submission: SubmissionViewSchema,
+  OwnerServerBody: OwnerServerBodySchema,
+  OwnerSettingsBody: OwnerSettingsBodySchema,
+  OwnerToken: OwnerTokenAnswerSchema,
+  OwnerState: OwnerStateAnswerSchema,
   DayRoot: DayRootBodySchema,
   WellKnown: WellKnownSchema,
 };
@@ -111,6 +122,9 @@ export function createOpenApiDocument(version: string): JsonObject {
         get: {
           operationId: 'getServer',
           summary: 'One server, with its tools (risk level and the rule behind it) and its changes of the last 60 days.',
+          description:
+            'Also its domain age from RDAP (`domainAge`, for servers with a high-risk tool and submitted servers) and the npm and ' +
+            'PyPI packages it ships as, with their current versions and the OSV ids of their known vulnerabilities (`packages`).',
           parameters: [{ name: 'id', in: 'path', required: true, description: 'The server id.', schema: jsonSchemaOf(ServerIdSchema) }],
           responses: {
             '200': answer('The server.', ref('ServerDetail')),
@@ -203,7 +217,94 @@ export function createOpenApiDocument(version: string): JsonObject {
             '403': refusal('The token file is missing or does not hold the token.'),
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
+            '429': refusal('A daily limit on token-file checks was reached (per network: 20, per host: 10).'),
             '503': refusal('This service cannot read token files; robots.txt still works.'),
+          },
+        },
+      },
+      '/api/submissions': {
+        post: {
+          operationId: 'submitServer',
+          summary: 'An owner submits a remote MCP server; it is checked every 6 hours for 7 days before it may join the map.',
+          description:
+            'The URL must pass the probe guard (https, a host name rather than an IP address, no local name, no template, ' +
+            'not opted out). It joins the map with at least 20 checks, 90% answered with tools, at most one tool-list change ' +
+            'and every tool described; 70% to 90% answered earns one more week, once. Submitting a URL already watched or ' +
+            'under observation stores nothing and answers 200 with its status. New submissions are limited to 10 a day per ' +
+            'network and 3 a day per host.',
+          requestBody: { required: true, content: json(ref('SubmissionBody')) },
+          responses: {
+            '201': answer('A new observation started.', ref('SubmissionAnswer')),
+            '200': answer('The URL is already under observation or watched; nothing changed.', ref('SubmissionAnswer')),
+            '400': refusal('The body is not JSON, has another field, or the URL is malformed or refused by the guard.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+            '429': refusal('A daily limit was reached; see error.code and error.limit.'),
+          },
+        },
+      },
+      '/api/submissions/{id}': {
+        get: {
+          operationId: 'getSubmission',
+          summary: 'A submission: its window, checks so far, each window’s decision with its reasons and figures.',
+          parameters: [{ name: 'id', in: 'path', required: true, description: 'The submission id.', schema: jsonSchemaOf(SubmissionIdSchema) }],
+          responses: {
+            '200': answer('The submission.', ref('Submission')),
+            '400': refusal('The id is not a submission id.'),
+            '404': refusal('No submission has this id.'),
+          },
+        },
+      },
+      '/api/owners/token': {
+        post: {
+          operationId: 'requestOwnerToken',
+          summary: 'Owner verification, step 1: the token to put in /.well-known/mcp-atlas-verify.txt at the server’s origin.',
+          requestBody: { required: true, content: json(ref('OwnerServerBody')) },
+          responses: {
+            '200': answer('The token and where it goes.', ref('OwnerToken')),
+            '400': refusal('The body is not JSON or the server id is malformed.'),
+            '404': refusal('No server on the map has this id.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+          },
+        },
+      },
+      '/api/owners/verify': {
+        post: {
+          operationId: 'verifyOwner',
+          summary: 'Owner verification, step 2: we read the token file once; when it holds the token, the owner is verified.',
+          requestBody: { required: true, content: json(ref('OwnerServerBody')) },
+          responses: {
+            '200': answer('Verified; the date is shown with anything the owner sets.', ref('OwnerState')),
+            '400': refusal('The body is not JSON or the server id is malformed.'),
+            '403': refusal('The token file is missing or does not hold the token.'),
+            '404': refusal('No server on the map has this id.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+            '429': refusal('A daily limit on token-file checks was reached (per network: 20, per host: 10).'),
+            '503': refusal('This service cannot read token files.'),
+          },
+        },
+      },
+      '/api/owners/settings': {
+        post: {
+          operationId: 'changeOwnerSettings',
+          summary: 'A verified owner sets a short note in their own words and turns five-minute checks on or off.',
+          description:
+            'Each change reads the token file again and is refused unless it still holds the token. The note is plain text, ' +
+            'one line, at most 280 characters, and is shown as the owner’s words with the date of the last successful ' +
+            'token-file read; null removes it.',
+          requestBody: { required: true, content: json(ref('OwnerSettingsBody')) },
+          responses: {
+            '200': answer('The owner’s settings as they now stand.', ref('OwnerState')),
+            '400': refusal('The body is not JSON, has another field, sets nothing, or the note is not short plain text.'),
+            '403': refusal('The token file no longer holds the token.'),
+            '404': refusal('No server on the map has this id.'),
+            '409': refusal('No owner verified this server yet; verify first.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+            '429': refusal('A daily limit on token-file checks was reached (per network: 20, per host: 10).'),
+            '503': refusal('This service cannot read token files.'),
           },
         },
       },
@@ -239,7 +340,7 @@ export function createOpenApiDocument(version: string): JsonObject {
       '/mcp': {
         post: {
           operationId: 'mcp',
-          summary: 'The MCP endpoint (Streamable HTTP, stateless, JSON answers) with the tools find_tool, route and report_road.',
+          summary: 'The MCP endpoint (Streamable HTTP, stateless, JSON answers) with the tools find_tool, route, report_road and submit_mcp_server.',
           requestBody: { required: true, content: json({ type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol.' }) },
           responses: {
             '200': answer('The JSON-RPC answer.', { type: 'object' }),
@@ -259,6 +360,7 @@ export function createOpenApiDocument(version: string): JsonObject {
           responses: { '405': refusal('Method not allowed; use POST.') },
         },
       },
+      ...PAGE_OPENAPI_PATHS,
     },
     components: { schemas: componentSchemas() },
   };

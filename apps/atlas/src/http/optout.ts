@@ -1,11 +1,13 @@
 // The opt-out form: an owner asks for a token for their host, puts it in /.well-known/mcp-atlas-optout.txt,
 // and confirms; we read the file once (through the probe's guard) and, when it holds the token, list the
 // host as opted out. The host is then never contacted again and drops off the map; signed days stay.
-import { createHmac } from 'node:crypto';
 import { OPT_OUT_TOKEN_PATH } from '@mcp-atlas/probe';
 import { z } from 'zod';
 import { OPTED_OUT_PATH } from '../data/paths.js';
 import { OptedOutSchema } from '../data/schemas.js';
+import type { OwnershipChecks } from '../owners/ownership-check.js';
+import { requesterIdOf } from '../owners/rate-counters.js';
+import { ownerToken } from '../owners/token.js';
 import { getJson, putJson } from '../storage/storage.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
@@ -29,14 +31,17 @@ export const OptOutDoneAnswerSchema = z.object({ host: z.string(), optedOut: z.l
 
 /** The token for a host: a keyed hash, so nothing needs storing and nobody can make one for a host they do not control. */
 export function optOutToken(secret: Uint8Array, host: string): string {
-  return `mcp-atlas-optout-${createHmac('sha256', secret).update(`opt-out:${host}`).digest('hex').slice(0, 32)}`;
+  return ownerToken(secret, 'opt-out', host);
 }
 
 /** Reads an origin's token file; the app passes the probe's `readOwnerToken` bound to its network. */
 export type OwnerTokenReader = (origin: string, token: string) => Promise<{ matches: boolean; detail: string | null }>;
 
-/** The two steps of the form. */
-export function createOptOutIntake(deps: ResolvedHttpDeps, readToken: OwnerTokenReader) {
+/**
+ * The two steps of the form. The confirm step is an ownership check like owner verification's: limited per
+ * requester and host per day, and refused (503) when `checks` is null because token files cannot be read.
+ */
+export function createOptOutIntake(deps: ResolvedHttpDeps, checks: OwnershipChecks | null) {
   const queue = createSerialQueue();
   return {
     requestToken(body: unknown): Answer<z.infer<typeof OptOutTokenAnswerSchema>> {
@@ -49,14 +54,21 @@ export function createOptOutIntake(deps: ResolvedHttpDeps, readToken: OwnerToken
         value: { host, token, file: `https://${host}${OPT_OUT_TOKEN_PATH}`, next: 'Put the token on a line of that file, then POST the same body to /api/optout/confirm.' },
       };
     },
-    async confirm(body: unknown): Promise<Answer<z.infer<typeof OptOutDoneAnswerSchema>>> {
+    async confirm(body: unknown, caller: { address: string | null } = { address: null }): Promise<Answer<z.infer<typeof OptOutDoneAnswerSchema>>> {
       const parsed = OptOutBodySchema.safeParse(body);
       if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, 'body') };
       const { host } = parsed.data;
-      const read = await readToken(`https://${host}`, optOutToken(deps.reporterSecret, host));
-      if (!read.matches) {
-        return { ok: false, refusal: refuse(403, 'token_not_found', `${OPT_OUT_TOKEN_PATH} on ${host} does not hold the token (${read.detail ?? 'no detail'})`) };
+      if (checks === null) {
+        return { ok: false, refusal: refuse(503, 'opt_out_unavailable', 'this service cannot read token files; opt out through robots.txt') };
       }
+      const read = await checks.check({
+        kind: 'opt-out',
+        origin: `https://${host}`,
+        host,
+        token: optOutToken(deps.reporterSecret, host),
+        requester: requesterIdOf(deps.reporterSecret, caller.address),
+      });
+      if (!read.ok) return read;
       await queue.run(async () => {
         const data = await getJson(deps.storage, OPTED_OUT_PATH);
         const hosts = data === null ? [] : OptedOutSchema.parse(data).hosts;

@@ -4,6 +4,8 @@ import { describeShownState } from '@mcp-atlas/reliability';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import type { ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
 import type { z } from 'zod';
+import { OWNER_NOTE_ATTRIBUTION } from '../owners/limits.js';
+import { presentDomainAge, presentPackages } from '../outside/present-outside.js';
 
 /** What a page shows for the server now (hourly checks and the second-failure rule included), with its words. */
 export function displayStatusOf(server: ServerView): ServerSummary['status'] {
@@ -73,6 +75,18 @@ export function presentTools(server: ServerView): z.infer<typeof ServerToolSchem
   }));
 }
 
+/** The verified owner's part of a server page: their note is labelled as their words, never ours. */
+export function presentOwner(server: ServerView): ServerDetail['owner'] {
+  const owner = server.owner;
+  if (owner === null) return null;
+  return {
+    origin: owner.origin,
+    verifiedAt: owner.verifiedAt,
+    note: owner.note === null ? null : { text: owner.note.text, setAt: owner.note.setAt, attribution: OWNER_NOTE_ATTRIBUTION },
+    fiveMinuteChecks: owner.fiveMinuteChecks,
+  };
+}
+
 /** One server as GET /api/servers/:id shows it, with its tools and the changes passed in. */
 export function presentServerDetail(view: AtlasView, server: ServerView, changes: z.infer<typeof ServerChangeSchema>[]): ServerDetail {
   const latest = server.latest;
@@ -110,5 +124,9 @@ export function presentServerDetail(view: AtlasView, server: ServerView, changes
       reliability: server.rating.visible ? server.rating.reliability : null,
       reporters: server.rating.reporters,
     },
+    owner: presentOwner(server),
+    submittedAt: server.submittedAt,
+    domainAge: presentDomainAge(server.domainAge),
+    packages: presentPackages(server.packages),
   };
 }

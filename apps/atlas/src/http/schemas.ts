@@ -277,6 +277,61 @@ export const ServerCheckSchema = z.object({
   redirect: z.object({ location: z.string(), followed: z.boolean(), sameSite: z.boolean() }).nullable(),
 });
 
+/**
+ * A verified owner on a server page. The note is the owner's own words, shown as written with the date their
+ * token file last proved control; `attribution` is the sentence a page shows with it, so it never reads as ours.
+ */
+export const OwnerShownSchema = z.object({
+  origin: z.string(),
+  verifiedAt: z.string().describe('The last time the token file at the origin was read and held the token.'),
+  note: z
+    .object({ text: z.string(), setAt: z.string(), attribution: z.string() })
+    .nullable()
+    .describe("The owner's note, plain text; null when they set none."),
+  fiveMinuteChecks: z.boolean(),
+});
+
+/** Why an outside service (RDAP, npm, PyPI, OSV) gave no usable answer. */
+const OutsideProblemBodySchema = z.object({ reason: z.string(), message: z.string() });
+
+/** A server's domain age, from the public RDAP record of its registrable domain. */
+export const ServerDomainAgeSchema = z.object({
+  domain: z.string().describe('The registrable domain looked up.'),
+  registeredAt: z.string().nullable().describe('The registration date of the RDAP record, or null when the lookup found none.'),
+  ageDays: z.int().nullable().describe('Whole days since registration, today.'),
+  young: z.boolean().describe('Younger than 90 days: the route lowers its guard to 0.8 and sets the server aside for high-risk tasks.'),
+  lookedUpDay: DAY_TEXT.describe('The day of the lookup; a found date is used for 30 days, then read again.'),
+  problem: OutsideProblemBodySchema.nullable().describe('Why the lookup found no date, or null.'),
+});
+
+/** How the OSV check of one day went. */
+const OsvCheckBodySchema = z.object({
+  checkedAt: z.string(),
+  ok: z.boolean(),
+  problem: OutsideProblemBodySchema.nullable(),
+  attempts: z.int(),
+});
+
+/** The packages a server ships, with their current versions and known vulnerabilities. */
+export const ServerPackagesSchema = z.object({
+  day: DAY_TEXT.nullable().describe('The day of the package layer shown (the newest one OSV answered for), or null.'),
+  osv: OsvCheckBodySchema.nullable().describe("That day's OSV check (04:05 UTC), or null before it ran."),
+  packages: z.array(
+    z.object({
+      ecosystem: z.enum(['npm', 'PyPI']),
+      name: z.string(),
+      version: z.string().nullable().describe('The current version read from the registry that day, or null.'),
+      problem: OutsideProblemBodySchema.nullable().describe('Why the version could not be read, or null.'),
+      vulnerabilities: z.array(z.string()).nullable().describe('OSV ids of the known vulnerabilities of that version; null when OSV was not asked or failed.'),
+      truncated: z.boolean().describe('True when OSV had more pages than were read: the list is a lower bound.'),
+    }),
+  ),
+  newer: z
+    .object({ day: DAY_TEXT, osv: OsvCheckBodySchema.nullable() })
+    .nullable()
+    .describe('A newer day whose versions were read but that OSV has not answered for (not yet, or it failed), or null.'),
+});
+
 /** GET /api/servers/:id. */
 export const ServerDetailSchema = ServerSummarySchema.extend({
   check: ServerCheckSchema.nullable(),
@@ -296,6 +351,15 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
   rating: z
     .object({ shown: z.boolean(), stars: z.number().nullable(), reliability: z.number().nullable(), reporters: z.int() })
     .describe('Agents’ stars and reliability, shown only from 3 distinct reporters and a paid weight of 1.0; otherwise null.'),
+  owner: OwnerShownSchema.nullable().describe('What the verified owner set, or null when no owner verified control of the origin.'),
+  submittedAt: z
+    .string()
+    .nullable()
+    .describe('When the owner submitted the server, for one that joined through a submission; route treats it as new for 30 days.'),
+  domainAge: ServerDomainAgeSchema.nullable().describe(
+    'The domain age from RDAP, read only for servers with a high-risk tool and submitted servers (at most 40 new lookups a day); null when not looked up in the last 30 days.',
+  ),
+  packages: ServerPackagesSchema.describe('The npm and PyPI packages the registry entry ships as, read daily, and their known vulnerabilities from OSV.'),
 });
 export type ServerDetail = z.infer<typeof ServerDetailSchema>;
 

@@ -1,6 +1,7 @@
 // After a day's scan: record what changed since the previous check, then roll every server's state forward.
 // Changes are written before any state moves, so a crash between the two re-runs the fold from the same
-// changes file, and a state already rolled to this day is skipped.
+// changes file, and a state already rolled to this day is skipped. A server the daily cost cap left
+// unchecked gets `n` for the day: no data, never `d`.
 import { diffToolLists } from '@mcp-atlas/findings';
 import { shiftDay } from '@mcp-atlas/history';
 import {
@@ -8,6 +9,7 @@ import {
   CHANGE_DAYS_KEPT,
   isAnsweringLetter,
   LETTER_WINDOW_DAYS,
+  NO_DATA_LETTER,
   OUTAGES_KEPT,
 } from '@mcp-atlas/reliability';
 import { RISK_RISE_DAYS } from '@mcp-atlas/route';
@@ -128,9 +130,23 @@ export async function computeChanges(storage: Storage, day: string, results: rea
   return changes;
 }
 
+/** Days between a state's last letter and `day` on which no check ran (each becomes `n`). */
+function missedDaysBefore(state: ServerState, day: string): number {
+  return state.lastDay === null ? 0 : Math.min(LETTER_WINDOW_DAYS, Math.max(0, daysBetween(state.lastDay, day) - 1));
+}
+
+/**
+ * Rolls a server's state over a day its daily check did not run (the cost cap left its shard for the next
+ * day): the day's letter is `n`, and nothing else moves, so an outage neither ends nor grows and the next
+ * check compares with the last one that ran.
+ */
+export function rollSkippedDay(state: ServerState, day: string): ServerState {
+  return { ...state, letters: appendDailyLetter(state.letters, NO_DATA_LETTER, missedDaysBefore(state, day)), lastDay: day };
+}
+
 /** Rolls one server's state forward by one day's result. */
 export function rollState(state: ServerState, day: string, result: ServerDayResult, changes: readonly Change[]): ServerState {
-  const skipped = state.lastDay === null ? 0 : Math.min(LETTER_WINDOW_DAYS, Math.max(0, daysBetween(state.lastDay, day) - 1));
+  const skipped = missedDaysBefore(state, day);
   const toolChanged = changes.some((c) => c.serverId === result.id && c.kind === 'tools');
   const riskRose = changes.some((c) => c.serverId === result.id && c.kind === 'tools' && (c.diff?.riskRises.length ?? 0) > 0);
   const keepFrom = (kept: number) => shiftDay(day, -(kept - 1));
@@ -155,7 +171,7 @@ export function rollState(state: ServerState, day: string, result: ServerDayResu
   };
 }
 
-function summarize(day: string, methodologyVersion: string, results: readonly ServerDayResult[], changes: readonly Change[]): Summary {
+function summarize(day: string, methodologyVersion: string, results: readonly ServerDayResult[], changes: readonly Change[], skippedByCap: number): Summary {
   const letters = { o: 0, a: 0, p: 0, d: 0 };
   for (const result of results) letters[result.letter]++;
   return {
@@ -166,16 +182,34 @@ function summarize(day: string, methodologyVersion: string, results: readonly Se
     tools: results.reduce((sum, r) => sum + r.toolCount, 0),
     changes: changes.length,
     riskRises: changes.reduce((sum, c) => sum + (c.diff?.riskRises.length ?? 0), 0),
+    skippedByCap,
   };
 }
 
-/** Writes the day's changes and summary, then rolls every server's state. Safe to re-run after a crash. */
+// A server first seen on a capped day has no state yet: its history starts at its first check, as it
+// would had it joined a day later, so it gets no state and no letter here.
+async function rollSkippedServers(storage: Storage, day: string, skippedByCap: readonly string[]): Promise<void> {
+  for (const id of skippedByCap) {
+    const data = await getJson(storage, serverStatePath(id));
+    if (data === null) continue;
+    const state = ServerStateSchema.parse(data);
+    if (state.lastDay !== null && state.lastDay >= day) continue;
+    await putJson(storage, serverStatePath(id), rollSkippedDay(state, day));
+  }
+}
+
+/**
+ * Writes the day's changes and summary, then rolls every server's state (`n` for the servers the cost cap
+ * skipped). Safe to re-run after a crash.
+ */
 export async function foldDay(input: {
   storage: Storage;
   day: string;
   results: readonly ServerDayResult[];
   servers: readonly WatchedServer[];
   methodologyVersion: string;
+  /** Servers of the day's index whose shard the daily cost cap left for the next day. */
+  skippedByCap?: readonly string[];
 }): Promise<{ changes: Change[]; summary: Summary }> {
   const { storage, day, results, servers } = input;
   const saved = await getJson(storage, dayChangesPath(day));
@@ -187,7 +221,9 @@ export async function foldDay(input: {
     if (state.lastDay !== null && state.lastDay >= day) continue;
     await putJson(storage, serverStatePath(result.id), rollState(state, day, result, changes));
   }
-  const summary = summarize(day, input.methodologyVersion, results, changes);
+  const skippedByCap = input.skippedByCap ?? [];
+  await rollSkippedServers(storage, day, skippedByCap);
+  const summary = summarize(day, input.methodologyVersion, results, changes, skippedByCap.length);
   await putJson(storage, daySummaryPath(day), summary);
   return { changes, summary };
 }

@@ -1,9 +1,24 @@
 // The daily check of every watched server, split into shards. Each shard's file is written only when the
 // whole shard is done (catalogs first, then the shard file), so a scan a crash interrupts resumes at the
 // first shard without a file, and a finished shard is never probed twice.
+//
+// With a daily cost cap, a shard starts only when the day's spend plus the shard's estimate stays within the
+// budget (@mcp-atlas/reliability's rule); the first refusal stops the day, and the shards left over wait for
+// the next day, which runs them first. Every finished check is charged to the day's ledger before its shard
+// can be written, so a resumed scan neither repeats nor forgets a charge.
 import { createHash } from 'node:crypto';
-import { dayCatalogPath, dayIndexPath, dayShardPath } from '../data/paths.js';
-import { DayIndexSchema, ShardFileSchema, type DayIndex, type ServerDayResult, type WatchedServer } from '../data/schemas.js';
+import { estimateChecksCost, priceCheck, type CheckCostModel } from '@mcp-atlas/reliability';
+import { naturalOrder, planDayShardOrder, readLastWallTimes } from '../costs/daily-cap.js';
+import { SpendGate, type SpendReservation } from '../costs/spend-gate.js';
+import { dailySpendPath, dayCatalogPath, dayIndexPath, dayShardPath } from '../data/paths.js';
+import {
+  DayIndexSchema,
+  ShardFileSchema,
+  type DayIndex,
+  type ServerDayResult,
+  type SpendLedger,
+  type WatchedServer,
+} from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { recordCheck, type ProbeFn } from './check-server.js';
 import { mapWithLimit } from './pool.js';
@@ -19,6 +34,21 @@ export interface ScanDayOptions {
   concurrency?: number;
   /** Called after each server's check, for progress output. */
   onChecked?: (done: number, total: number, result: ServerDayResult) => void;
+  /** The daily compute cap; without one every shard runs (the demo's simulated month). */
+  cap?: DailyCap;
+}
+
+/** The daily compute cap of one scan: the day's budget and what one check costs. */
+export interface DailyCap {
+  budgetMicroUsd: number;
+  model: CheckCostModel;
+}
+
+/** Where the cap stopped the day: the shard refused, its estimate, and the day's spend at that moment. */
+export interface CapStop {
+  shard: number;
+  estimateMicroUsd: number;
+  spentMicroUsd: number;
 }
 
 /** What a scan did. */
@@ -28,6 +58,14 @@ export interface ScanDayOutcome {
   /** Shards probed in this run (the others were already on disk). */
   shardsRun: number[];
   shardsResumed: number[];
+  /** Shards the cap left for the next day, in the day's order. */
+  shardsSkipped: number[];
+  /** Servers in those shards: their day is `n`. */
+  skippedByCap: string[];
+  /** Where the cap stopped the day, or null when every shard ran (or there is no cap). */
+  capStop: CapStop | null;
+  /** The day's spend ledger as the scan left it, or null without a cap. */
+  spend: SpendLedger | null;
 }
 
 /** Default number of shards a day's scan is split into; shards are independent units of work. */
@@ -50,6 +88,8 @@ async function loadOrWriteIndex(options: ScanDayOptions): Promise<DayIndex> {
     servers: [...options.servers]
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((server) => ({ id: server.id, url: server.url, shard: shardOf(server.id, shards) })),
+    // Fixed with the index, so a scan resumed after a crash runs the same order and skips the same shards.
+    order: await planDayShardOrder(options.storage, options.day, shards),
   };
   await putJson(options.storage, dayIndexPath(options.day), index);
   return index;
@@ -60,39 +100,95 @@ async function readShard(storage: Storage, day: string, shard: number): Promise<
   return data === null ? null : ShardFileSchema.parse(data).results;
 }
 
+/** The cap's view of a running scan: the day's spend gate and each server's last wall time. */
+interface CapRun {
+  gate: SpendGate;
+  model: CheckCostModel;
+  lastWallMs: Map<string, number | null>;
+}
+
+async function openCap(options: ScanDayOptions, index: DayIndex): Promise<CapRun | null> {
+  if (options.cap === undefined) return null;
+  const gate = await SpendGate.open(options.storage, dailySpendPath(options.day), options.day, options.cap.budgetMicroUsd);
+  const lastWallMs = await readLastWallTimes(options.storage, index.servers.map((entry) => entry.id));
+  return { gate, model: options.cap.model, lastWallMs };
+}
+
+/** Whether a shard starts, and the estimate it holds against the budget while it runs (none without a cap). */
+type Admission = { start: false } | { start: true; reservation: SpendReservation | null };
+
+/** Asks the cap whether a shard may start; a refused shard waits for the next day. Without a cap, always yes. */
+async function admitShard(cap: CapRun | null, shard: number, members: readonly DayIndex['servers'][number][]): Promise<Admission> {
+  if (cap === null) return { start: true, reservation: null };
+  const estimateMicroUsd = estimateChecksCost(members.map((entry) => cap.lastWallMs.get(entry.id) ?? null), cap.model);
+  const { reservation } = await cap.gate.tryStart(String(shard), estimateMicroUsd);
+  return reservation === null ? { start: false } : { start: true, reservation };
+}
+
+/** Checks every member of one shard; each check is charged before it counts as done. */
+async function runShard(
+  options: ScanDayOptions,
+  cap: CapRun | null,
+  shard: number,
+  members: readonly DayIndex['servers'][number][],
+  progress: { done: number; total: number },
+): Promise<ServerDayResult[]> {
+  const byId = new Map(options.servers.map((server) => [server.id, server]));
+  return mapWithLimit(members, options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (entry) => {
+    const server = byId.get(entry.id) ?? { id: entry.id, url: entry.url, source: 'registry' as const };
+    const check = recordCheck(server, options.day, await options.probe(server));
+    // Charged from the wall time the result records, so the ledger can be checked against the shard file.
+    if (cap !== null) await cap.gate.charge(String(shard), priceCheck(check.result.elapsedMs, cap.model));
+    if (check.catalog !== null) await putJson(options.storage, dayCatalogPath(options.day, server.id), check.catalog);
+    progress.done++;
+    options.onChecked?.(progress.done, progress.total, check.result);
+    return check.result;
+  });
+}
+
+function capStopOf(cap: CapRun | null): CapStop | null {
+  const stopped = cap?.gate.ledger.stopped ?? null;
+  // The ledger's record, not this run's, so a scan resumed after the stop reports the same stop.
+  return stopped === null ? null : { shard: Number(stopped.part), estimateMicroUsd: stopped.estimateMicroUsd, spentMicroUsd: stopped.spentMicroUsd };
+}
+
 /**
- * Runs (or resumes) the daily check for `day`. The day's server list is fixed by its index file, written
- * first; a resumed scan keeps that list even if the registry changed meanwhile.
+ * Runs (or resumes) the daily check for `day`. The day's server list and shard order are fixed by its
+ * index file, written first; a resumed scan keeps them even if the registry changed meanwhile. With a
+ * cap, shards run in that order until the first one the budget refuses; it and every shard after it
+ * are left for the next day (a shard already on disk is always kept).
  */
 export async function scanDay(options: ScanDayOptions): Promise<ScanDayOutcome> {
   const index = await loadOrWriteIndex(options);
-  const byId = new Map(options.servers.map((server) => [server.id, server]));
-  const total = index.servers.length;
-  let done = 0;
+  const cap = await openCap(options, index);
+  const progress = { done: 0, total: index.servers.length };
   const results: ServerDayResult[] = [];
   const shardsRun: number[] = [];
   const shardsResumed: number[] = [];
-  for (let shard = 0; shard < index.shards; shard++) {
+  const shardsSkipped: number[] = [];
+  const skippedByCap: string[] = [];
+  for (const shard of index.order ?? naturalOrder(index.shards)) {
     const existing = await readShard(options.storage, options.day, shard);
     const members = index.servers.filter((entry) => entry.shard === shard);
     if (existing !== null) {
       shardsResumed.push(shard);
       results.push(...existing);
-      done += members.length;
+      progress.done += members.length;
       continue;
     }
-    const checks = await mapWithLimit(members, options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (entry) => {
-      const server = byId.get(entry.id) ?? { id: entry.id, url: entry.url, source: 'registry' as const };
-      const check = recordCheck(server, options.day, await options.probe(server));
-      if (check.catalog !== null) await putJson(options.storage, dayCatalogPath(options.day, server.id), check.catalog);
-      done++;
-      options.onChecked?.(done, total, check.result);
-      return check.result;
-    });
+    const admission = await admitShard(cap, shard, members);
+    if (!admission.start) {
+      shardsSkipped.push(shard);
+      skippedByCap.push(...members.map((entry) => entry.id));
+      continue;
+    }
+    const checks = await runShard(options, cap, shard, members, progress);
+    if (admission.reservation !== null) cap?.gate.release(admission.reservation);
     await putJson(options.storage, dayShardPath(options.day, shard), { day: options.day, shard, results: checks });
     shardsRun.push(shard);
     results.push(...checks);
   }
   results.sort((a, b) => a.id.localeCompare(b.id));
-  return { day: options.day, results, shardsRun, shardsResumed };
+  skippedByCap.sort();
+  return { day: options.day, results, shardsRun, shardsResumed, shardsSkipped, skippedByCap, capStop: capStopOf(cap), spend: cap?.gate.ledger ?? null };
 }

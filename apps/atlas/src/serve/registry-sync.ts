@@ -1,9 +1,11 @@
 // Reading the registry into the list of watched servers. Entries are taken as the probe package reads them
 // (latest versions, deleted entries left out); the remote is the probe's choice; SSE-only remotes, URL
 // templates, IP addresses and opted-out hosts are left out here by the probe's guard, before any request.
+// Each entry's npm and PyPI packages are kept with it, for the package layer.
 import { createHash } from 'node:crypto';
-import { checkTarget, listRegistryServers, pickRemote, type NetworkOptions } from '@mcp-atlas/probe';
-import type { WatchedServer } from '../data/schemas.js';
+import { checkTarget, DEFAULT_NPM_REGISTRY_URL, DEFAULT_PYPI_URL, listRegistryServers, pickRemote, type NetworkOptions } from '@mcp-atlas/probe';
+import { WatchedPackageSchema, type WatchedPackage, type WatchedServer } from '../data/schemas.js';
+import { PACKAGES_PER_SERVER_MAX } from '../outside/outside-config.js';
 import { writeWatchedServers } from '../data/watched-servers.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -21,6 +23,44 @@ export function serverIdFor(name: string): string {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'server';
   const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${slug}-${hash}`;
+}
+
+// The public registries the package layer reads; an entry naming another registry (a private mirror, a
+// company's own) ships a package those do not hold, or a different one under the same name.
+const PUBLIC_REGISTRY = { npm: DEFAULT_NPM_REGISTRY_URL, pypi: DEFAULT_PYPI_URL } as const;
+
+function isPublicRegistry(type: WatchedPackage['registryType'], base: unknown): boolean {
+  if (base === undefined) return true;
+  return typeof base === 'string' && base.replace(/\/+$/, '').toLowerCase() === PUBLIC_REGISTRY[type];
+}
+
+/**
+ * The npm and PyPI packages of a registry entry (`packages[]`: `registryType`, `identifier`, `version`),
+ * each once, at most 10. Other package types, entries that do not parse, and packages hosted on a registry
+ * other than the public npm registry or PyPI are left out.
+ */
+export function packagesOf(server: unknown): WatchedPackage[] {
+  const listed = (server as { packages?: unknown } | null)?.packages;
+  if (!Array.isArray(listed)) return [];
+  const kept: WatchedPackage[] = [];
+  const seen = new Set<string>();
+  for (const item of listed) {
+    if (item === null || typeof item !== 'object') continue;
+    const raw = item as { registryType?: unknown; identifier?: unknown; version?: unknown; registryBaseUrl?: unknown };
+    const type = typeof raw.registryType === 'string' ? raw.registryType.toLowerCase() : null;
+    const parsed = WatchedPackageSchema.safeParse({
+      registryType: type,
+      identifier: raw.identifier,
+      ...(typeof raw.version === 'string' ? { version: raw.version } : {}),
+    });
+    if (!parsed.success || !isPublicRegistry(parsed.data.registryType, raw.registryBaseUrl)) continue;
+    const key = `${parsed.data.registryType} ${parsed.data.identifier}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(parsed.data);
+    if (kept.length === PACKAGES_PER_SERVER_MAX) break;
+  }
+  return kept;
 }
 
 /** Reads the registry and writes the watched list; returns it with the entries left out. */
@@ -48,7 +88,8 @@ export async function syncRegistry(input: {
     const id = serverIdFor(name);
     if (seen.has(id)) continue;
     seen.add(id);
-    servers.push({ id, url: remote.url, title: name.slice(0, 200), source: 'registry' });
+    const packages = packagesOf(entry.server);
+    servers.push({ id, url: remote.url, title: name.slice(0, 200), source: 'registry', ...(packages.length > 0 ? { packages } : {}) });
   }
   servers.sort((a, b) => a.id.localeCompare(b.id));
   await writeWatchedServers(input.storage, servers);

@@ -1,7 +1,8 @@
 // The service's schedule, driven by an injected clock: seal the previous day from 01:05 UTC (any later run
 // catches up), read the registry and run the daily check once per day, the hourly check once per hour, the
-// five-minute checks for owners who opted in, and retention once per day. One tick runs what is due, in
-// that order; ticks never overlap.
+// five-minute checks for owners who opted in, the 6-hourly checks of submitted servers (and their decisions),
+// the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
+// order runDue gives; ticks never overlap.
 import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
 import {
   BOT_TOKEN,
@@ -13,11 +14,13 @@ import {
   type NetworkOptions,
   type ProbeResult,
 } from '@mcp-atlas/probe';
-import { FIVE_MINUTE_DAYS_KEPT } from '@mcp-atlas/reliability';
+import { estimateChecksCost, FIVE_MINUTE_DAYS_KEPT, isAnsweringLetter, priceCheck } from '@mcp-atlas/reliability';
 import { z } from 'zod';
-import { daySummaryPath, HOURLY_PATH, OPTED_OUT_PATH, serverStatePath } from '../data/paths.js';
+import { daySummaryPath, fiveMinuteSpendPath, HOURLY_PATH, OPTED_OUT_PATH, serverStatePath } from '../data/paths.js';
+import { resolveCosts, type CostSettings, type ResolvedCosts } from '../costs/cost-settings.js';
+import { SpendGate } from '../costs/spend-gate.js';
 import { readWatchedServers } from '../data/watched-servers.js';
-import { HourlyFileSchema, OptedOutSchema, ServerStateSchema, type WatchedServer } from '../data/schemas.js';
+import { HourlyFileSchema, OptedOutSchema, ServerStateSchema, type ServerState, type WatchedServer } from '../data/schemas.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { createProgress } from '../progress.js';
@@ -30,6 +33,10 @@ import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { failedHttpStatus } from '../view/own-checks.js';
 import { syncRegistry } from './registry-sync.js';
 import { enforceRetention } from './retention.js';
+import type { OutsideServiceUrls } from '../outside/outside-config.js';
+import { OutsideTasks } from '../outside/outside-tasks.js';
+import { writeDueAggregates } from '../demand/aggregates.js';
+import { observeSubmissions } from '../submissions/observe.js';
 
 /** A clock the schedule reads and waits on; tests inject one they can move. */
 export interface ScheduleClock {
@@ -50,6 +57,8 @@ export const TICK_MS = 30_000;
 export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
 /** Owners' opt-in list for five-minute checks (written by the owner flow). */
 export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
+/** How often the schedule looks for due checks of submitted servers (their slots are 6 hours apart). */
+export const SUBMISSION_RUN_PERIOD_MS = 5 * 60_000;
 /** Robots and well-known reads of one day, per origin. */
 export const originsPath = (day: string): string => `state/origins/${day}.json`;
 
@@ -69,6 +78,10 @@ export interface SchedulerDeps {
   refresh?: () => Promise<void>;
   concurrency?: number;
   progress?: boolean;
+  /** The compute caps: budgets per UTC day and the cost model (defaults: $0.10 daily, $0.25 five-minute). */
+  costs?: CostSettings;
+  /** Base URLs of RDAP, npm, PyPI and OSV (defaults: the public services). */
+  outside?: OutsideServiceUrls;
 }
 
 function hourOf(now: Date): string {
@@ -86,10 +99,22 @@ export class Scheduler {
   private running: Promise<string[]> | null = null;
   private lastFiveMinute = 0;
   private lastRetentionDay: string | null = null;
+  private lastSubmissionRun = Number.NEGATIVE_INFINITY;
+  private lastAggregateHour: string | null = null;
   private readonly clock: ScheduleClock;
+  private readonly costs: ResolvedCosts;
+  private readonly outside: OutsideTasks;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.clock = deps.clock ?? systemScheduleClock;
+    this.costs = resolveCosts(deps.costs);
+    this.outside = new OutsideTasks({
+      storage: deps.storage,
+      log: deps.log,
+      network: deps.network,
+      methodologyVersion: METHODOLOGY_VERSION,
+      ...(deps.outside !== undefined ? { urls: deps.outside } : {}),
+    });
   }
 
   /** Starts ticking; the first tick runs at once. */
@@ -128,9 +153,17 @@ export class Scheduler {
       }
     };
     await attempt('seal', () => this.sealIfDue(now, today));
+    // Before the daily check, so a server admitted at this tick is in today's check if that has not run yet.
+    await attempt('submissions', () => this.submissionsIfDue(now));
     await attempt('daily', () => this.dailyIfDue(today));
+    // After the daily check: the domain ages its results call for, the day's package versions, and OSV from 04:05 UTC.
+    await attempt('domain-age', () => this.outside.domainAgeIfDue(today, now));
+    await attempt('packages', () => this.outside.packagesIfDue(today, now));
+    await attempt('osv', () => this.outside.osvIfDue(today, now));
     await attempt('hourly', () => this.hourlyIfDue(now, today));
     await attempt('five-minute', () => this.fiveMinuteIfDue(now, today));
+    // Aggregates before retention: a raw day is deleted only once its aggregate exists.
+    await attempt('aggregates', () => this.aggregatesIfDue(now));
     await attempt('retention', () => this.retentionIfDue(today));
     if (done.some((name) => name !== 'retention')) await this.deps.refresh?.();
     return done;
@@ -181,7 +214,8 @@ export class Scheduler {
     const indexExists = (await this.deps.storage.get(`days/${today}/index.json`)) !== null;
     if (this.deps.registryUrl !== null && !indexExists) {
       const synced = await syncRegistry({ storage: this.deps.storage, registryUrl: this.deps.registryUrl, network: this.deps.network, optedOut });
-      servers = synced.servers;
+      // The registry's list as written, plus the submitted servers that passed their observation.
+      servers = await readWatchedServers(this.deps.storage);
       this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
     }
     // Opted-out hosts drop off the map at this check: they are not checked and get no letter.
@@ -197,10 +231,26 @@ export class Scheduler {
       probe: (server) => this.probeOne(server, optedOut),
       ...(this.deps.concurrency !== undefined ? { concurrency: this.deps.concurrency } : {}),
       onChecked: (count) => bar?.tick(count),
+      cap: { budgetMicroUsd: this.costs.dailyBudgetMicroUsd, model: this.costs.model },
     });
     bar?.stop();
-    await foldDay({ storage: this.deps.storage, day: today, results: scan.results, servers: checked, methodologyVersion: METHODOLOGY_VERSION });
-    this.deps.log.info({ day: today, servers: scan.results.length, resumedShards: scan.shardsResumed.length }, 'daily check done');
+    // A capped day is still a whole day: folded (its skipped servers get `n`), summarized and later sealed.
+    await foldDay({
+      storage: this.deps.storage,
+      day: today,
+      results: scan.results,
+      servers: checked,
+      methodologyVersion: METHODOLOGY_VERSION,
+      skippedByCap: scan.skippedByCap,
+    });
+    if (scan.capStop !== null) {
+      const { shard, estimateMicroUsd, spentMicroUsd } = scan.capStop;
+      const budgetMicroUsd = this.costs.dailyBudgetMicroUsd;
+      this.deps.log.warn({ day: today, shard, estimateMicroUsd, spentMicroUsd, budgetMicroUsd, skippedServers: scan.skippedByCap.length }, 'daily cost cap reached: the remaining shards run first tomorrow');
+      // A shard that alone costs more than the budget would wait every day; only the operator can fix that.
+      if (estimateMicroUsd > budgetMicroUsd) this.deps.log.error({ shard, estimateMicroUsd, budgetMicroUsd }, 'a shard is estimated above the whole daily budget: raise the budget or split the scan into more shards');
+    }
+    this.deps.log.info({ day: today, servers: scan.results.length, resumedShards: scan.shardsResumed.length, skippedByCap: scan.skippedByCap.length }, 'daily check done');
     return true;
   }
 
@@ -239,16 +289,34 @@ export class Scheduler {
     if (now.getTime() - this.lastFiveMinute < FIVE_MINUTE_PERIOD_MS) return false;
     const optIn = await getJson(this.deps.storage, FIVE_MINUTE_OPT_IN_PATH);
     if (optIn === null) return false;
+    // The five-minute checks have their own cap and ledger; once it refuses a check, none runs until the next UTC day.
+    const gate = await SpendGate.open(this.deps.storage, fiveMinuteSpendPath(today), today, this.costs.fiveMinuteBudgetMicroUsd);
+    if (gate.stopped) return false;
     this.lastFiveMinute = now.getTime();
     const ids = new Set(OptInSchema.parse(optIn).servers);
     const servers = (await this.allowedServers(today)).filter((s) => ids.has(s.id));
     const optedOut = await this.readOptedOut();
+    // States are read before any check, so each check's turn at the cap comes in list order.
+    const states = new Map<string, ServerState>();
+    for (const server of servers) {
+      const data = await getJson(this.deps.storage, serverStatePath(server.id));
+      if (data !== null) states.set(server.id, ServerStateSchema.parse(data));
+    }
     await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
+      const before = states.get(server.id);
+      // A server with no daily check yet has nowhere to count its five-minute checks, so it is not probed.
+      if (before === undefined) return;
+      const { reservation } = await gate.tryStart(server.id, estimateChecksCost([before.lastHandshakeMs], this.costs.model));
+      // Refused by the cap: no probe, and nothing written, so a skipped check is never a failure.
+      if (reservation === null) return;
       const result = await this.probeOne(server, optedOut, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS });
+      await gate.charge(server.id, priceCheck(result.elapsedMs, this.costs.model));
+      gate.release(reservation);
       const data = await getJson(this.deps.storage, serverStatePath(server.id));
       if (data === null) return;
       const state = ServerStateSchema.parse(data);
-      const answered = result.letter === 'o' ? 1 : 0;
+      // Sign-in and payment answers count as up, like the daily letters: the server is there and answering.
+      const answered = isAnsweringLetter(result.letter) ? 1 : 0;
       const todays = state.fiveMinute.find((pair) => pair.day === today);
       const fiveMinute = todays
         ? state.fiveMinute.map((pair) => (pair.day === today ? { day: today, answered: pair.answered + answered, checks: pair.checks + 1 } : pair))
@@ -256,6 +324,31 @@ export class Scheduler {
       await putJson(this.deps.storage, serverStatePath(server.id), { ...state, fiveMinute: fiveMinute.slice(-FIVE_MINUTE_DAYS_KEPT) });
     });
     return servers.length > 0;
+  }
+
+  /** Checks submitted servers whose 6-hour slot came and decides finished windows; at most every SUBMISSION_RUN_PERIOD_MS. */
+  private async submissionsIfDue(now: Date): Promise<boolean> {
+    if (now.getTime() - this.lastSubmissionRun < SUBMISSION_RUN_PERIOD_MS) return false;
+    this.lastSubmissionRun = now.getTime();
+    const outcome = await observeSubmissions({
+      storage: this.deps.storage,
+      network: this.deps.network,
+      log: this.deps.log,
+      optedOut: await this.readOptedOut(),
+      now: () => this.clock.now(),
+      ...(this.deps.concurrency !== undefined ? { concurrency: this.deps.concurrency } : {}),
+    });
+    return outcome.checked.length > 0 || outcome.decided.length > 0;
+  }
+
+  /** Writes the daily aggregates (demand, sensors) of days that are over; looks once per hour. */
+  private async aggregatesIfDue(now: Date): Promise<boolean> {
+    const hour = hourOf(now);
+    if (this.lastAggregateHour === hour) return false;
+    this.lastAggregateHour = hour;
+    const written = await writeDueAggregates(this.deps.storage, now);
+    if (written.length > 0) this.deps.log.info({ aggregates: written.length }, 'daily aggregates written');
+    return written.length > 0;
   }
 
   private async retentionIfDue(today: string): Promise<boolean> {

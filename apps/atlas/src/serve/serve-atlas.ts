@@ -9,6 +9,7 @@ import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
 import type { SigningKeys } from '../seal/keys.js';
 import type { Storage } from '../storage/storage.js';
 import { buildView, type AtlasView } from '../view/build-view.js';
+import { createDemandRecorder } from '../demand/recorder.js';
 import { listen } from './listen.js';
 
 /** A license validator for paid reporters; the demo uses a fixed key store. */
@@ -52,6 +53,8 @@ export const demoLicenseValidator: LicenseValidator = async (key) => DEMO_LICENS
 export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
   const now = options.now ?? (() => new Date());
   let view: AtlasView = await buildView(options.storage, now());
+  // Held here so that shutdown can put the last demand counts on disk.
+  const demand = createDemandRecorder({ storage: options.storage, now, logger: options.log });
   const app = createHttpApp({
     getView: () => view,
     storage: options.storage,
@@ -66,6 +69,10 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
     logger: options.log,
     ...(options.searchCacheEntries !== undefined ? { searchCacheEntries: options.searchCacheEntries } : {}),
     readOptOutToken: (origin, token) => readOwnerToken(origin, 'opt-out', token, options.ownerNetwork ?? nodeNetwork),
+    readOwnerToken: (origin, kind, token) => readOwnerToken(origin, kind, token, options.ownerNetwork ?? nodeNetwork),
+    // Only a network that lifts the guard's address rules (tests, the demo's loopback fleet) lets submissions name one.
+    allowPrivateTargets: options.ownerNetwork?.allowPrivate === true,
+    demand,
   });
   const host = options.host ?? '127.0.0.1';
   const { server, port } = await listen(app.fetch, options.port, host);
@@ -81,6 +88,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
         server.close(() => resolve());
         (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       });
+      await demand.flush();
       await options.onClose?.();
       resolveClosed();
     })();

@@ -28,6 +28,9 @@ import {
   type UptimeSummary,
   FIVE_MINUTE_LONG_WINDOW_DAYS,
   FIVE_MINUTE_WINDOW_DAYS,
+  viewHourProfile,
+  type HourProfileView,
+  type HourResult,
 } from '@mcp-atlas/reliability';
 import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
 import { dayCatalogPath, dayChangesPath, dayShardPath, SERVER_STATES_PREFIX } from '../data/paths.js';
@@ -54,6 +57,8 @@ import { StoredSensorBatchSchema } from '../http/schemas.js';
 import { daysBetween } from '../data/days.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import { failedHttpStatus, incidentCheckOf } from './own-checks.js';
+import { domainAgeOf, packagesOfServer, readDomainAges, readShownPackageLayer, type DomainAgeView, type ServerPackagesView } from '../outside/read-outside.js';
+import { readOwnerRecords, type OwnerRecord } from '../owners/owner-records.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -79,6 +84,33 @@ export interface ServerView {
   incident: IncidentDecision;
   /** Agents' rating over the last 30 days of reports; shown only when `rating.visible`. */
   rating: Rating;
+  /** What the server's verified owner set (their note is their words, never ours), or null. */
+  owner: OwnerView | null;
+  /** When its owner submitted it, for a server that joined through a submission; null otherwise. */
+  submittedAt: string | null;
+  /** The latest result at each UTC hour from the hourly checks kept; pages show it only when `shown`. */
+  hourProfile: HourProfileView;
+  /** The age of the server's domain from its RDAP record (looked up under 30 days ago), or null. */
+  domainAge: DomainAgeView | null;
+  /** The npm and PyPI packages it ships, their current versions and known vulnerabilities. */
+  packages: ServerPackagesView;
+}
+
+/** A verified owner's settings as pages show them. */
+export interface OwnerView {
+  /** The origin whose token file proved control. */
+  origin: string;
+  /** The last time the token file was read and held the token. */
+  verifiedAt: string;
+  /** The owner's note, in their own words, and when they set it. */
+  note: { text: string; setAt: string } | null;
+  fiveMinuteChecks: boolean;
+}
+
+/** The owner of a server as pages show it: only while the server is still served from the verified origin. */
+export function ownerViewOf(record: OwnerRecord | undefined, url: string): OwnerView | null {
+  if (record === undefined || record.origin !== new URL(url).origin) return null;
+  return { origin: record.origin, verifiedAt: record.verifiedAt, note: record.note, fiveMinuteChecks: record.fiveMinuteChecks };
 }
 
 /** The whole read model. */
@@ -101,7 +133,8 @@ async function latestScannedDay(storage: Storage): Promise<string | null> {
   return newest === undefined ? null : newest.slice('days/'.length, 'days/'.length + 10);
 }
 
-async function readDayResults(storage: Storage, day: string): Promise<Map<string, ServerDayResult>> {
+/** The results of one day's daily check, by server id (none before the day's index exists). */
+export async function readDayResults(storage: Storage, day: string): Promise<Map<string, ServerDayResult>> {
   const results = new Map<string, ServerDayResult>();
   const index = await getJson(storage, dayIndexPath(day));
   if (index === null) return results;
@@ -154,6 +187,18 @@ export function shownStatusOf(latest: ServerDayResult | null, day: string | null
   }
   if (checks.length === 0) return { state: fallback, heldBack: false, failuresInARow: 0 };
   return decideShownStatus(checks, fallback);
+}
+
+/**
+ * The hour-of-day profile from the hourly observations the hourly file keeps (this hour's and the one before).
+ * An observation whose time does not parse is left out rather than failing the whole view.
+ */
+export function hourProfileOf(hourly: HourlyFile['results'][string] | undefined): HourProfileView {
+  const results: HourResult[] = [];
+  for (const observation of [hourly?.previous ?? null, hourly ?? null]) {
+    if (observation !== null && !Number.isNaN(Date.parse(observation.at))) results.push({ letter: observation.letter, at: observation.at });
+  }
+  return viewHourProfile(results);
 }
 
 /** Our own checks that can confirm an incident: the hourly ones kept, and today's daily check. */
@@ -227,6 +272,9 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const hourly = hourlyData === null ? {} : HourlyFileSchema.parse(hourlyData).results;
   const optedOutData = await getJson(storage, OPTED_OUT_PATH);
   const optedOut = optedOutData === null ? [] : OptedOutSchema.parse(optedOutData).hosts;
+  const owners = (await readOwnerRecords(storage)).records;
+  const domainAges = await readDomainAges(storage);
+  const packageLayer = await readShownPackageLayer(storage, today);
   for (const path of await storage.list(SERVER_STATES_PREFIX)) {
     const state = ServerStateSchema.parse(await getJson(storage, path));
     // An opted-out host is off the published map; its signed past days stay as they were.
@@ -252,6 +300,11 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       shown: shownStatusOf(latest, day, hourly[state.id]),
       incident: decideIncident({ reports: reports.get(state.id) ?? [], checks: incidentChecksOf(latest, day, hourly[state.id], now) }, now),
       rating: rateServer(reports.get(state.id) ?? [], now, { sensors: sensorEntries.get(state.id) ?? [] }),
+      owner: ownerViewOf(owners.get(state.id), state.url),
+      submittedAt: watched.get(state.id)?.submittedAt ?? null,
+      hourProfile: hourProfileOf(hourly[state.id]),
+      domainAge: domainAgeOf(state.url, domainAges, today),
+      packages: packagesOfServer(packageLayer, state.id),
     });
   }
   servers.sort((a, b) => a.id.localeCompare(b.id));
@@ -271,6 +324,10 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       crossDomainRedirect: server.latest?.redirect?.sameSite === false,
       agentsReliability: server.rating.visible ? server.rating.reliability : null,
       liveIncident: server.incident.shown,
+      // A submitted server is new for the route's guard and high-risk set-aside for 30 days after submission.
+      ...(server.submittedAt !== null ? { submittedAt: server.submittedAt } : {}),
+      // A domain younger than 90 days lowers the route's guard and sets the server aside for high-risk tasks.
+      ...(server.domainAge?.ageDays != null ? { domainAgeDays: server.domainAge.ageDays } : {}),
       ...(server.state.riskRiseDays.length > 0 && day !== null
         ? { riskRiseDays: daysBetween(server.state.riskRiseDays.at(-1) as string, day) }
         : {}),

@@ -1,0 +1,85 @@
+// The two compute caps' settings: each cap's budget per UTC day and the cost model both share. The numbers
+// and the rule live in @mcp-atlas/reliability; this file only resolves what an operator configured.
+import {
+  DAILY_CHECK_BUDGET_USD,
+  DEFAULT_CHECK_COST_MODEL,
+  FIVE_MINUTE_BUDGET_USD,
+  usdToMicroUsd,
+  type CheckCostModel,
+} from '@mcp-atlas/reliability';
+
+/** What an operator may set; anything left out takes the methodology's default. */
+export interface CostSettings {
+  /** What the daily checks may spend per UTC day, in US dollars (default 0.10). */
+  dailyBudgetUsd?: number;
+  /** What the five-minute checks may spend per UTC day, in US dollars (default 0.25). */
+  fiveMinuteBudgetUsd?: number;
+  /** What one check costs (default: $0.00001 per check plus $0.00001 per second of wall time). */
+  model?: CheckCostModel;
+}
+
+/** The settings in the unit the ledgers count in. */
+export interface ResolvedCosts {
+  dailyBudgetMicroUsd: number;
+  fiveMinuteBudgetMicroUsd: number;
+  model: CheckCostModel;
+}
+
+/** Fills in the defaults and converts budgets to whole micro-dollars; throws on a negative or non-finite amount. */
+export function resolveCosts(settings: CostSettings = {}): ResolvedCosts {
+  const model = settings.model ?? DEFAULT_CHECK_COST_MODEL;
+  // Converting both parts checks the model now, at start-up, rather than at the first check.
+  usdToMicroUsd(model.perCheckUsd, 'perCheckUsd');
+  usdToMicroUsd(model.perSecondUsd, 'perSecondUsd');
+  return {
+    dailyBudgetMicroUsd: usdToMicroUsd(settings.dailyBudgetUsd ?? DAILY_CHECK_BUDGET_USD, 'dailyBudgetUsd'),
+    fiveMinuteBudgetMicroUsd: usdToMicroUsd(settings.fiveMinuteBudgetUsd ?? FIVE_MINUTE_BUDGET_USD, 'fiveMinuteBudgetUsd'),
+    model: { perCheckUsd: model.perCheckUsd, perSecondUsd: model.perSecondUsd },
+  };
+}
+
+/** The command-line options that set the caps, as `serve` and `scan` accept them. */
+export const COST_FLAG_OPTIONS = {
+  'daily-budget-usd': { type: 'string' },
+  'five-minute-budget-usd': { type: 'string' },
+  'check-cost-usd': { type: 'string' },
+  'check-cost-per-second-usd': { type: 'string' },
+} as const;
+
+/** The largest amount any cost option accepts, in US dollars: far above any sane budget, and a guard against typos. */
+export const MAX_COST_FLAG_USD = 1_000;
+
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/** Thrown for a cost option that is not a plain decimal amount; the command turns it into a usage error. */
+export class CostFlagError extends Error {
+  override readonly name = 'CostFlagError';
+}
+
+function readUsd(flags: Record<string, string | boolean | undefined>, name: keyof typeof COST_FLAG_OPTIONS): number | undefined {
+  const raw = flags[name];
+  if (raw === undefined) return undefined;
+  const value = typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= 0 && value <= MAX_COST_FLAG_USD)) {
+    throw new CostFlagError(`--${name} must be an amount in US dollars from 0 to ${MAX_COST_FLAG_USD}, written like 0.10`);
+  }
+  return value;
+}
+
+/** Reads the cost options of a parsed command line; options left out keep their defaults. */
+export function readCostFlags(flags: Record<string, string | boolean | undefined>): CostSettings {
+  const dailyBudgetUsd = readUsd(flags, 'daily-budget-usd');
+  const fiveMinuteBudgetUsd = readUsd(flags, 'five-minute-budget-usd');
+  const perCheckUsd = readUsd(flags, 'check-cost-usd');
+  const perSecondUsd = readUsd(flags, 'check-cost-per-second-usd');
+  const settings: CostSettings = {};
+  if (dailyBudgetUsd !== undefined) settings.dailyBudgetUsd = dailyBudgetUsd;
+  if (fiveMinuteBudgetUsd !== undefined) settings.fiveMinuteBudgetUsd = fiveMinuteBudgetUsd;
+  if (perCheckUsd !== undefined || perSecondUsd !== undefined) {
+    settings.model = {
+      perCheckUsd: perCheckUsd ?? DEFAULT_CHECK_COST_MODEL.perCheckUsd,
+      perSecondUsd: perSecondUsd ?? DEFAULT_CHECK_COST_MODEL.perSecondUsd,
+    };
+  }
+  return settings;
+}

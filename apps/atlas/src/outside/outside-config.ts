@@ -1,0 +1,104 @@
+// Where the outside services live (RDAP, npm, PyPI, OSV) and when the package layer runs. The addresses
+// default to the public services named in @mcp-atlas/probe; an operator (or a test) replaces any of them.
+import { DEFAULT_NPM_REGISTRY_URL, DEFAULT_OSV_URL, DEFAULT_PYPI_URL, DEFAULT_RDAP_URL } from '@mcp-atlas/probe';
+
+/** The outside services' base URLs as an operator may set them; anything left out takes the default. */
+export interface OutsideServiceUrls {
+  /** RDAP, for a domain's registration date (default https://rdap.org). */
+  rdapUrl?: string;
+  /** The npm registry (default https://registry.npmjs.org). */
+  npmUrl?: string;
+  /** PyPI (default https://pypi.org). */
+  pypiUrl?: string;
+  /** The OSV API (default https://api.osv.dev). */
+  osvUrl?: string;
+}
+
+/** Every base URL, filled in. */
+export type ResolvedOutsideUrls = Required<OutsideServiceUrls>;
+
+/** Thrown for a base URL that is not an absolute http(s) URL. */
+export class OutsideUrlError extends Error {
+  constructor(readonly option: keyof OutsideServiceUrls, value: string, named: string = option) {
+    super(`${named} must be an absolute http(s) URL, got ${JSON.stringify(value.slice(0, 200))}`);
+    this.name = 'OutsideUrlError';
+  }
+}
+
+function checkUrl(option: keyof OutsideServiceUrls, value: string | undefined, fallback: string): string {
+  const url = value ?? fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new OutsideUrlError(option, url);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new OutsideUrlError(option, url);
+  return url;
+}
+
+/** Fills in the defaults and checks each URL once, at start-up rather than at the first lookup. */
+export function resolveOutsideUrls(urls: OutsideServiceUrls = {}): ResolvedOutsideUrls {
+  return {
+    rdapUrl: checkUrl('rdapUrl', urls.rdapUrl, DEFAULT_RDAP_URL),
+    npmUrl: checkUrl('npmUrl', urls.npmUrl, DEFAULT_NPM_REGISTRY_URL),
+    pypiUrl: checkUrl('pypiUrl', urls.pypiUrl, DEFAULT_PYPI_URL),
+    osvUrl: checkUrl('osvUrl', urls.osvUrl, DEFAULT_OSV_URL),
+  };
+}
+
+/** When the day's package versions are checked against OSV: 04:05 UTC, or the first tick after it. */
+export const OSV_CHECK_TIME_UTC = Object.freeze({ hour: 4, minute: 5 });
+
+/** After a failed OSV check, the next try waits this long (the day's check is still owed). */
+export const OSV_RETRY_MS = 60 * 60_000;
+
+/** Package reads running at the same time (the registries are shared public services: ask politely). */
+export const PACKAGE_READ_CONCURRENCY = 4;
+
+/** RDAP lookups running at the same time. */
+export const RDAP_LOOKUP_CONCURRENCY = 4;
+
+/** Packages kept per registry entry; an entry listing more is cut here (no real server ships that many). */
+export const PACKAGES_PER_SERVER_MAX = 10;
+
+/** Days back the read model looks for a package layer that OSV answered for (today included as day 0). */
+export const PACKAGE_LAYER_LOOKBACK_DAYS = 7;
+
+/** True once `now` is at or after 04:05 UTC of its day. */
+export function isAfterOsvTime(now: Date): boolean {
+  return now.getUTCHours() * 60 + now.getUTCMinutes() >= OSV_CHECK_TIME_UTC.hour * 60 + OSV_CHECK_TIME_UTC.minute;
+}
+
+/** The `serve` command's flags for the outside services' base URLs. */
+export const OUTSIDE_FLAG_OPTIONS = {
+  rdap: { type: 'string' },
+  'npm-registry': { type: 'string' },
+  pypi: { type: 'string' },
+  osv: { type: 'string' },
+} as const;
+
+const FLAG_OF: Record<keyof typeof OUTSIDE_FLAG_OPTIONS, keyof OutsideServiceUrls> = {
+  rdap: 'rdapUrl',
+  'npm-registry': 'npmUrl',
+  pypi: 'pypiUrl',
+  osv: 'osvUrl',
+};
+
+/**
+ * The base URLs given as flags (`--rdap`, `--npm-registry`, `--pypi`, `--osv`), checked; a flag left out
+ * takes the public service. Throws OutsideUrlError, with the flag's name, for one that is not a URL.
+ */
+export function readOutsideFlags(flags: Readonly<Record<string, string | boolean | undefined>>): OutsideServiceUrls {
+  const urls: OutsideServiceUrls = {};
+  for (const [flag, option] of Object.entries(FLAG_OF) as [keyof typeof FLAG_OF, keyof OutsideServiceUrls][]) {
+    const value = flags[flag];
+    if (typeof value !== 'string') continue;
+    try {
+      urls[option] = checkUrl(option, value, value);
+    } catch {
+      throw new OutsideUrlError(option, value, `--${flag}`);
+    }
+  }
+  return urls;
+}

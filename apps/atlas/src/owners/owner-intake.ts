@@ -1,0 +1,177 @@
+// Owner verification and what a verified owner may change. Three steps, each a POST:
+//   1. /api/owners/token   { server }          the token for the origin the server is served from;
+//   2. /api/owners/verify  { server }          we read <origin>/.well-known/mcp-atlas-verify.txt once;
+//   3. /api/owners/settings { server, note?, fiveMinuteChecks? }
+// Step 3 proves control again: the token file must still hold the token, and it is re-read for every change
+// (one ownership check each), so losing control of the host ends the right to change what we show. Nothing
+// is stored before a step succeeds.
+import { z } from 'zod';
+import { ServerIdSchema } from '../http/schemas.js';
+import type { ResolvedHttpDeps } from '../http/deps.js';
+import { invalidInput, refuse, type Answer } from '../http/errors.js';
+import { createSerialQueue } from '../http/serial-queue.js';
+import { OWNER_NOTE_MAX_CHARACTERS } from './limits.js';
+import { readOwnerRecord, setFiveMinuteOptIn, writeOwnerRecord, type OwnerRecord } from './owner-records.js';
+import type { OwnershipChecks } from './ownership-check.js';
+import { requesterIdOf } from './rate-counters.js';
+import { ownerToken, ownerTokenPath } from './token.js';
+
+// Control characters (line breaks included: a note is one paragraph) and format characters (zero-width and
+// direction overrides), which could make the note read differently from what it holds.
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/** An owner's note: plain text, one paragraph, 1 to 280 characters; kept with surrounding spaces trimmed. */
+export const OwnerNoteSchema = z
+  .string()
+  .max(OWNER_NOTE_MAX_CHARACTERS * 2, `must be at most ${OWNER_NOTE_MAX_CHARACTERS} characters`)
+  .refine((text) => text.trim().length > 0, 'must not be empty; send null to remove the note')
+  .refine((text) => [...text].length <= OWNER_NOTE_MAX_CHARACTERS, `must be at most ${OWNER_NOTE_MAX_CHARACTERS} characters`)
+  .refine((text) => !HIDDEN_CHARACTERS.test(text), 'must be plain text on one line, without control or invisible characters')
+  .refine((text) => !/[<>]/.test(text), 'must be plain text: no < or >');
+
+/** The body of the token and verify steps: the id of a server on the map. */
+export const OwnerServerBodySchema = z.strictObject({
+  server: ServerIdSchema.describe('The server id, as GET /api/servers lists it.'),
+});
+
+/** The body of an owner's change: the server and at least one of the note and the five-minute switch. */
+export const OwnerSettingsBodySchema = z
+  .strictObject({
+    server: ServerIdSchema.describe('The server id, as GET /api/servers lists it.'),
+    note: OwnerNoteSchema.nullable().optional().describe(`The owner's note, plain text, at most ${OWNER_NOTE_MAX_CHARACTERS} characters; null removes it.`),
+    fiveMinuteChecks: z.boolean().optional().describe('True to have the server checked every five minutes, false to stop.'),
+  })
+  .refine((body) => body.note !== undefined || body.fiveMinuteChecks !== undefined, {
+    message: 'give note, fiveMinuteChecks, or both',
+    path: ['note'],
+  });
+
+export const OwnerTokenAnswerSchema = z.object({ server: z.string(), origin: z.string(), token: z.string(), file: z.string(), next: z.string() });
+export type OwnerTokenAnswer = z.infer<typeof OwnerTokenAnswerSchema>;
+
+/** What a verified owner has set for a server. */
+export const OwnerStateAnswerSchema = z.object({
+  server: z.string(),
+  origin: z.string(),
+  verifiedAt: z.string().describe('The last time the token file was read and held the token.'),
+  note: z.object({ text: z.string(), setAt: z.string() }).nullable(),
+  fiveMinuteChecks: z.boolean(),
+});
+export type OwnerStateAnswer = z.infer<typeof OwnerStateAnswerSchema>;
+
+/** Who sent a request, as far as the limits need to know. */
+export interface OwnerCaller {
+  address: string | null;
+}
+
+/** The owner forms. */
+export interface OwnerIntake {
+  requestToken(body: unknown): Answer<OwnerTokenAnswer>;
+  verify(body: unknown, caller: OwnerCaller): Promise<Answer<OwnerStateAnswer>>;
+  changeSettings(body: unknown, caller: OwnerCaller): Promise<Answer<OwnerStateAnswer>>;
+}
+
+function answerOf(record: OwnerRecord): OwnerStateAnswer {
+  return { server: record.server, origin: record.origin, verifiedAt: record.verifiedAt, note: record.note, fiveMinuteChecks: record.fiveMinuteChecks };
+}
+
+/** Creates the owner forms; `checks` is null when this service cannot read token files (the steps then answer 503). */
+export function createOwnerIntake(
+  deps: Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'reporterSecret' | 'logger'>,
+  checks: OwnershipChecks | null,
+): OwnerIntake {
+  const queue = createSerialQueue();
+
+  function serverOf(id: string): Answer<{ id: string; origin: string; host: string }> {
+    const server = deps.getView().byId.get(id);
+    if (server === undefined) return { ok: false, refusal: refuse(404, 'unknown_server', `no server on the map has the id ${id}`) };
+    const url = new URL(server.url);
+    return { ok: true, value: { id, origin: url.origin, host: url.hostname } };
+  }
+
+  async function proveControl(server: { origin: string; host: string }, caller: OwnerCaller): Promise<Answer<{ checkedAt: Date }>> {
+    if (checks === null) return { ok: false, refusal: refuse(503, 'owner_checks_unavailable', 'this service cannot read token files') };
+    return checks.check({
+      kind: 'verify',
+      origin: server.origin,
+      host: server.host,
+      token: ownerToken(deps.reporterSecret, 'verify', server.origin),
+      requester: requesterIdOf(deps.reporterSecret, caller.address),
+    });
+  }
+
+  return {
+    requestToken(body) {
+      const parsed = OwnerServerBodySchema.safeParse(body);
+      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
+      const server = serverOf(parsed.data.server);
+      if (!server.ok) return server;
+      const { id, origin } = server.value;
+      return {
+        ok: true,
+        value: {
+          server: id,
+          origin,
+          token: ownerToken(deps.reporterSecret, 'verify', origin),
+          file: `${origin}${ownerTokenPath('verify')}`,
+          next: 'Put the token on a line of that file, then POST the same body to /api/owners/verify. Keep the file while you want to change your note or checks: every change reads it again.',
+        },
+      };
+    },
+
+    async verify(body, caller) {
+      const parsed = OwnerServerBodySchema.safeParse(body);
+      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
+      const server = serverOf(parsed.data.server);
+      if (!server.ok) return server;
+      const proof = await proveControl(server.value, caller);
+      if (!proof.ok) return proof;
+      const record = await queue.run(async () => {
+        const existing = await readOwnerRecord(deps.storage, server.value.id);
+        // A record made for another origin (the server moved) is not carried over.
+        const kept = existing !== null && existing.origin === server.value.origin ? existing : null;
+        const next: OwnerRecord = {
+          server: server.value.id,
+          origin: server.value.origin,
+          verifiedAt: proof.value.checkedAt.toISOString(),
+          note: kept?.note ?? null,
+          fiveMinuteChecks: kept?.fiveMinuteChecks ?? false,
+        };
+        await writeOwnerRecord(deps.storage, next);
+        if (existing !== null && kept === null && existing.fiveMinuteChecks) await setFiveMinuteOptIn(deps.storage, server.value.id, false);
+        return next;
+      });
+      deps.logger?.info({ event: 'owner_verified', server: record.server }, 'owner verified');
+      return { ok: true, value: answerOf(record) };
+    },
+
+    async changeSettings(body, caller) {
+      const parsed = OwnerSettingsBodySchema.safeParse(body);
+      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
+      const server = serverOf(parsed.data.server);
+      if (!server.ok) return server;
+      const existing = await readOwnerRecord(deps.storage, server.value.id);
+      if (existing === null || existing.origin !== server.value.origin) {
+        return { ok: false, refusal: refuse(409, 'not_verified', `verify control of ${server.value.origin} first: POST /api/owners/verify`) };
+      }
+      const proof = await proveControl(server.value, caller);
+      if (!proof.ok) return proof;
+      const at = proof.value.checkedAt.toISOString();
+      const { note, fiveMinuteChecks } = parsed.data;
+      const record = await queue.run(async () => {
+        const current = (await readOwnerRecord(deps.storage, server.value.id)) ?? existing;
+        const next: OwnerRecord = {
+          ...current,
+          verifiedAt: at,
+          note: note === undefined ? current.note : note === null ? null : { text: note.trim(), setAt: at },
+          fiveMinuteChecks: fiveMinuteChecks ?? current.fiveMinuteChecks,
+        };
+        await writeOwnerRecord(deps.storage, next);
+        await setFiveMinuteOptIn(deps.storage, next.server, next.fiveMinuteChecks);
+        return next;
+      });
+      deps.logger?.info({ event: 'owner_settings', server: record.server }, 'owner settings changed');
+      return { ok: true, value: answerOf(record) };
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The status badge (`/badge/:id.svg`): a shields-style SVG with the shown status and the uptime with its
+// label. Built as a string, not with JSX, because it is a standalone XML document: every piece of text goes
+// through escapeXml, and the badge is checked with a real XML parser in the tests.
+import { describeShownState, type ShownState, type UptimeSummary } from '@mcp-atlas/reliability';
+import { formatUptime } from './format.js';
+import { STATE_COLOURS } from './styles.js';
+
+/** The badge's left-hand text. */
+export const BADGE_LABEL = 'mcp-atlas';
+
+/** How long caches may keep a badge: the status can change with each hourly check, so a few minutes. */
+export const BADGE_MAX_AGE_SECONDS = 300;
+
+const HEIGHT = 20;
+const PADDING = 6;
+const FONT = 'Verdana,Geneva,DejaVu Sans,sans-serif';
+
+/** Escapes text for XML character data and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+}
+
+// Approximate advance widths of Verdana at 11px, in pixels; `textLength` then fits the text to exactly
+// this width, so a badge never overflows whatever font the viewer has.
+const NARROW = new Set(Array.from(" .,:;'|!il·()[]"));
+const WIDE = new Set(Array.from('mwMW%@'));
+
+/** The estimated width of `text` in pixels at the badge's font size. */
+export function estimateTextWidth(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    if (NARROW.has(char)) width += 3.9;
+    else if (WIDE.has(char)) width += 10.5;
+    else if (/[A-Z0-9]/.test(char)) width += 7.3;
+    else width += 6.6;
+  }
+  return Math.ceil(width);
+}
+
+/**
+ * The uptime as a badge or widget says it: the figure with its label from the reliability package
+ * ("96.7% 30-day uptime", "80.0% uptime over 5 days observed"), or that there is none yet.
+ */
+export function describeUptimeShort(uptime: UptimeSummary): string {
+  if (uptime.percent === null) return 'no uptime yet';
+  return uptime.isThirtyDay ? `${formatUptime(uptime.percent)} ${uptime.label}` : `${formatUptime(uptime.percent)} uptime ${uptime.label}`;
+}
+
+/** The right-hand text and colour of a server's badge. */
+export function badgeMessageOf(state: ShownState | null, uptime: UptimeSummary): { message: string; colour: string } {
+  const status = state === null ? 'not checked yet' : describeShownState(state);
+  return { message: `${status} | ${describeUptimeShort(uptime)}`, colour: STATE_COLOURS[state ?? 'unknown'] };
+}
+
+/** A shields-style badge: a grey label, a coloured message, both readable by screen readers. */
+export function renderBadge(label: string, message: string, colour: string): string {
+  const labelWidth = estimateTextWidth(label) + 2 * PADDING;
+  const messageWidth = estimateTextWidth(message) + 2 * PADDING;
+  const width = labelWidth + messageWidth;
+  const title = escapeXml(`${label}: ${message}`);
+  const text = (content: string, x: number, textWidth: number) =>
+    `<text x="${x}" y="14" textLength="${textWidth}" lengthAdjust="spacingAndGlyphs">${escapeXml(content)}</text>`;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="${title}">`,
+    `<title>${title}</title>`,
+    '<linearGradient id="shine" x2="0" y2="100%"><stop offset="0" stop-color="#bbbbbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>',
+    `<clipPath id="round"><rect width="${width}" height="${HEIGHT}" rx="3" fill="#ffffff"/></clipPath>`,
+    '<g clip-path="url(#round)">',
+    `<rect width="${labelWidth}" height="${HEIGHT}" fill="#444444"/>`,
+    `<rect x="${labelWidth}" width="${messageWidth}" height="${HEIGHT}" fill="${escapeXml(colour)}"/>`,
+    `<rect width="${width}" height="${HEIGHT}" fill="url(#shine)"/>`,
+    '</g>',
+    `<g fill="#ffffff" text-anchor="middle" font-family="${FONT}" font-size="11">`,
+    text(label, labelWidth / 2, labelWidth - 2 * PADDING),
+    text(message, labelWidth + messageWidth / 2, messageWidth - 2 * PADDING),
+    '</g>',
+    '</svg>',
+  ].join('');
+}

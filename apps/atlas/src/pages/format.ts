@@ -1,0 +1,68 @@
+// How figures are written on the pages. Only presentation lives here: every figure arrives computed (and
+// rounded where a rule says how) by a package, so these functions never decide a value, only its spelling.
+import { shiftDay } from '@mcp-atlas/history';
+import { UPTIME_DECIMALS } from '@mcp-atlas/reliability';
+
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A whole number with thousands separators: 12,345. */
+export function formatCount(value: number): string {
+  return WHOLE.format(value);
+}
+
+/**
+ * An uptime percentage with the decimals the reliability package rounds it to, so 99.9 stays 99.9 and a
+ * figure is never rounded up to 100 here.
+ */
+export function formatUptime(percent: number): string {
+  return `${percent.toFixed(UPTIME_DECIMALS)}%`;
+}
+
+/** A share from 0 to 1 as a percentage with one decimal: 0.9375 -> 93.8%. */
+export function formatShare(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+/** A duration in milliseconds: 240 ms, 3.3 s. */
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Stars from 1 to 5 with one decimal. */
+export function formatStars(stars: number): string {
+  return stars.toFixed(1);
+}
+
+/** "1 day", "3 days": a count with its noun, singular for one. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The calendar day of each of a server's daily letters, oldest first: the last letter belongs to `lastDay`
+ * and each one before it to the day before. Empty when the server has no day yet.
+ */
+export function daysOfLetters(letters: string, lastDay: string | null): string[] {
+  if (lastDay === null) return [];
+  return Array.from(letters, (_, i) => shiftDay(lastDay, i - (letters.length - 1)));
+}
+
+/** An ISO 8601 instant written for people, in UTC: 2026-11-30 11:05 UTC. */
+export function formatInstant(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  return `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const ORDINALS = ['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** An ordinal word for small counts ("second"), digits with a suffix beyond ten ("12th"). */
+export function ordinal(count: number): string {
+  return ORDINALS[count] ?? `${count}th`;
+}
+
+/** A list of words joined for reading: "a", "a or b", "a, b or c". */
+export function joinWords(words: readonly string[], last = 'or'): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
+}

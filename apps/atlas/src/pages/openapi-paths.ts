@@ -1,0 +1,86 @@
+// The pages as the OpenAPI document lists them: every route the app serves is documented there, HTML and
+// SVG answers included, so a reader of the document sees the whole surface.
+import { SERVER_ID_PATTERN } from '../data/paths.js';
+
+type JsonObject = Record<string, unknown>;
+
+const html = (description: string): JsonObject => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const idParameter = (description: string): JsonObject => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', pattern: SERVER_ID_PATTERN.source },
+});
+
+/** The OpenAPI path items of the HTML pages, the badge and the widget. */
+export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
+  '/': {
+    get: {
+      operationId: 'statePage',
+      summary: 'The state page: servers by letter on the newest day, the uptime distribution, the day’s changes and rises in risk, the latest sealed root and how to verify it.',
+      responses: { '200': html('The page.') },
+    },
+  },
+  '/servers': {
+    get: {
+      operationId: 'serversPage',
+      summary: 'Every watched server with its status and uptime, 100 a page.',
+      parameters: [{ name: 'page', in: 'query', required: false, description: 'The page, from 1.', schema: { type: 'string', pattern: '^\\d{1,6}$' } }],
+      responses: { '200': html('The page.'), '400': html('The page number is not one of the list’s pages.') },
+    },
+  },
+  '/servers/{id}': {
+    get: {
+      operationId: 'serverPage',
+      summary: 'One server’s page: status, daily letters, uptime, success chance, stability, hour profile, rating, findings, tools, change days and the embed snippets.',
+      parameters: [idParameter('The server id.')],
+      responses: { '200': html('The page.'), '404': html('No server has this id.') },
+    },
+  },
+  '/reliable': {
+    get: {
+      operationId: 'reliablePage',
+      summary: 'The most reliable servers of each category, with the top-10% marks.',
+      responses: { '200': html('The page.') },
+    },
+  },
+  '/search': {
+    get: {
+      operationId: 'searchPage',
+      summary: 'The tool search as a page: a form, and the results of GET /api/toolsearch for its query.',
+      parameters: [
+        { name: 'q', in: 'query', required: false, description: 'What the tool should do; without it the page shows the empty form.', schema: { type: 'string' } },
+        { name: 'risk', in: 'query', required: false, description: 'read, change or any (default).', schema: { type: 'string', enum: ['read', 'change', 'any'] } },
+        { name: 'limit', in: 'query', required: false, description: 'Results, 1 to 100 (default 10).', schema: { type: 'string' } },
+      ],
+      responses: { '200': html('The page.'), '400': html('The query cannot be answered; the page says why.') },
+    },
+  },
+  '/methodology': {
+    get: {
+      operationId: 'methodologyPage',
+      summary: 'The methodology, rendered, with the version this service applies.',
+      responses: { '200': html('The page.'), '503': html('The methodology text could not be found or read.') },
+    },
+  },
+  '/badge/{file}': {
+    get: {
+      operationId: 'badge',
+      summary: 'A shields-style SVG badge with a server’s shown status and uptime; `file` is `<id>.svg`.',
+      parameters: [{ name: 'file', in: 'path', required: true, description: 'The server id followed by .svg.', schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The badge.', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+        '404': { description: 'A grey badge saying the server is unknown.', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+      },
+    },
+  },
+  '/widget/{id}': {
+    get: {
+      operationId: 'widget',
+      summary: 'A small page with a server’s status, uptime and recent letters, to embed in an iframe.',
+      parameters: [idParameter('The server id.')],
+      responses: { '200': html('The widget.'), '404': html('No server has this id.') },
+    },
+  },
+};

@@ -1,0 +1,233 @@
+// The HTML surface: the state page, server pages, the server list, the most-reliable lists, the tool search
+// page, the methodology page, the badge and the widget, mounted on the app's Hono instance. Every page is
+// rendered on the server from the current read model; no script is sent. Each answer says in a
+// Server-Timing header (`render;dur=…`, milliseconds) how long the handler took from the routed request to
+// the finished body, which is the figure the render budget is tested against.
+import type { Context, Hono } from 'hono';
+import type { JSX } from 'hono/jsx/jsx-runtime';
+import type { ChangeReader } from '../http/server-changes.js';
+import { answerToolSearch } from '../http/read-answers.js';
+import { ServerIdSchema, ToolSearchQuerySchema } from '../http/schemas.js';
+import type { SearchCache } from '../http/search-cache.js';
+import type { AtlasView } from '../view/build-view.js';
+import { BADGE_LABEL, BADGE_MAX_AGE_SECONDS, badgeMessageOf, renderBadge } from './badge.js';
+import { ErrorPage } from './error-page.js';
+import { Layout } from './layout.js';
+import { defaultMethodologySource, type MethodologySource } from './methodology-doc.js';
+import { MethodologyPage } from './methodology-page.js';
+import { ReliablePage } from './reliable-page.js';
+import { SearchPage } from './search-page.js';
+import { nameOf, ServerPage } from './server-page.js';
+import { countServerPages, ServersPage } from './servers-page.js';
+import { StatePage } from './state-page.js';
+import { STATE_COLOURS } from './styles.js';
+import { WidgetPage } from './widget-page.js';
+
+/** What the pages need from the app. */
+export interface PageDeps {
+  getView(): AtlasView;
+  /** Reads a server's changes of the last 60 days (the API's reader, so both share its cache). */
+  changes: ChangeReader;
+  methodologyVersion: string;
+  appVersion: string;
+  /** The tool search's answer cache, shared with GET /api/toolsearch. */
+  searchCache?: SearchCache;
+  /** Where the methodology doc comes from; by default it is found above the app's own folder. */
+  methodology?: MethodologySource;
+}
+
+/** The name of the Server-Timing metric every page, badge and widget carries. */
+export const RENDER_TIMING_METRIC = 'render';
+
+/** How long caches may keep a page or widget: the read model changes at most with each hourly check. */
+export const PAGE_MAX_AGE_SECONDS = 60;
+
+// No script may run, styles only inline, images only from this host (the badge) or data: URLs (the empty
+// icon), forms post only here. A page may not be framed; the widget may be framed by anyone.
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const WIDGET_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors *";
+const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+interface Rendered {
+  status: 200 | 400 | 404 | 503;
+  body: string;
+  contentType: string;
+  csp: string;
+  cacheControl: string;
+}
+
+/** Renders a JSX document to HTML text with its doctype. */
+export async function renderDocument(element: JSX.Element): Promise<string> {
+  const node = await element;
+  return `<!doctype html>${await node.toString()}`;
+}
+
+/** Wraps a page builder: times it, and answers with the security, caching and timing headers. */
+function timed(build: (c: Context) => Promise<Rendered>) {
+  return async (c: Context) => {
+    const started = performance.now();
+    const rendered = await build(c);
+    const elapsed = performance.now() - started;
+    return new Response(rendered.body, {
+      status: rendered.status,
+      headers: {
+        'Content-Type': rendered.contentType,
+        'Content-Security-Policy': rendered.csp,
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'Cache-Control': rendered.cacheControl,
+        'Server-Timing': `${RENDER_TIMING_METRIC};dur=${elapsed.toFixed(2)}`,
+      },
+    });
+  };
+}
+
+/** The origin the request came to, for snippets that must name this host. */
+function baseOf(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
+/** A single value per query name; a name given twice is an error, as on the API. */
+function flatQuery(c: Context): { ok: true; value: Record<string, string> } | { ok: false; message: string } {
+  const flat: Record<string, string> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.length > 1) return { ok: false, message: `${name}: given ${values.length} times; give it once` };
+    flat[name] = values[0] as string;
+  }
+  return { ok: true, value: flat };
+}
+
+/**
+ * Mounts the pages on `app`. Call it before `app.notFound`, which stays the JSON answer for every other path.
+ *
+ * @example
+ * mountPages(app, { getView, changes, methodologyVersion: METHODOLOGY_VERSION, appVersion: APP_VERSION });
+ */
+export function mountPages(app: Hono, deps: PageDeps): void {
+  const methodology = deps.methodology ?? defaultMethodologySource();
+  // Read and render the doc now rather than on the first visit: it changes only with a release, and a
+  // visitor should not wait for the markdown to be parsed. A failure is kept for the page to report.
+  void methodology.read();
+
+  const page = async (status: Rendered['status'], title: string, description: string, content: JSX.Element): Promise<Rendered> => ({
+    status,
+    body: await renderDocument(
+      <Layout title={title} description={description} methodologyVersion={deps.methodologyVersion} appVersion={deps.appVersion}>
+        {content}
+      </Layout>,
+    ),
+    contentType: 'text/html; charset=utf-8',
+    csp: PAGE_CSP,
+    cacheControl: status === 200 ? `public, max-age=${PAGE_MAX_AGE_SECONDS}` : 'no-store',
+  });
+
+  const notFound = (message: string) => page(404, 'Not found', message, <ErrorPage heading="Not found" message={message} />);
+  const badRequest = (message: string) => page(400, 'Bad request', message, <ErrorPage heading="That request cannot be answered" message={message} />);
+
+  app.get(
+    '/',
+    timed(async (c) => {
+      const view = deps.getView();
+      return page(200, 'State of remote MCP servers', 'Counts, uptime, changes and the signed history of remote MCP servers.', <StatePage view={view} base={baseOf(c)} />);
+    }),
+  );
+
+  app.get(
+    '/servers',
+    timed(async (c) => {
+      const view = deps.getView();
+      const text = c.req.query('page') ?? '1';
+      const number = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+      const pages = countServerPages(view.servers.length);
+      if (!(number >= 1 && number <= pages)) return badRequest(`page: must be a whole number from 1 to ${pages}`);
+      return page(200, 'Servers', 'Every watched MCP server with its status and uptime.', <ServersPage view={view} page={number} />);
+    }),
+  );
+
+  app.get(
+    '/servers/:id',
+    timed(async (c) => {
+      const view = deps.getView();
+      const id = c.req.param('id') ?? '';
+      const server = ServerIdSchema.safeParse(id).success ? view.byId.get(id) : undefined;
+      if (server === undefined) return notFound(`No server has the id “${id}”.`);
+      const changes = await deps.changes.changesOf(server.id, view.day);
+      return page(200, nameOf(server), `Status, uptime, tools and changes of ${nameOf(server)}.`, <ServerPage server={server} changes={changes} base={baseOf(c)} />);
+    }),
+  );
+
+  app.get(
+    '/reliable',
+    timed(async () => page(200, 'Most reliable by category', 'The most reliable MCP servers of each category.', <ReliablePage view={deps.getView()} />)),
+  );
+
+  app.get(
+    '/search',
+    timed(async (c) => {
+      const view = deps.getView();
+      const query = flatQuery(c);
+      const form = (values: Record<string, string>, results: Parameters<typeof SearchPage>[0]['results'], error: string | null) => (
+        <SearchPage view={view} query={values.q ?? ''} risk={values.risk ?? 'any'} limit={values.limit ?? ''} results={results} error={error} />
+      );
+      const title = 'Tool search';
+      const description = 'Search the tools of every watched MCP server.';
+      if (!query.ok) return page(400, title, description, form({}, null, query.message));
+      // An empty form (the page opened without a query) is not an error: it is the form waiting to be filled.
+      if ((query.value.q ?? '').trim() === '') return page(200, title, description, form(query.value, null, null));
+      const parsed = ToolSearchQuerySchema.safeParse(query.value);
+      if (!parsed.success) {
+        const message = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(query)'}: ${issue.message}`).join('; ');
+        return page(400, title, description, form(query.value, null, message));
+      }
+      const answer = answerToolSearch(view, parsed.data.q, { risk: parsed.data.risk, limit: parsed.data.limit }, deps.searchCache);
+      if (!answer.ok) return page(answer.refusal.status === 400 ? 400 : 503, title, description, form(query.value, null, answer.refusal.message));
+      return page(200, title, description, form(query.value, answer.value.results, null));
+    }),
+  );
+
+  app.get(
+    '/methodology',
+    timed(async () => {
+      const source = await methodology.read();
+      if (!source.ok) {
+        return page(503, 'Methodology', 'How mcp-atlas checks MCP servers.', <ErrorPage heading="The methodology text is not available" message={source.reason} />);
+      }
+      return page(200, `Methodology ${deps.methodologyVersion}`, 'How mcp-atlas checks MCP servers, in full.', <MethodologyPage doc={source.doc} serviceVersion={deps.methodologyVersion} />);
+    }),
+  );
+
+  app.get(
+    '/badge/:file',
+    timed(async (c) => {
+      const file = c.req.param('file') ?? '';
+      const id = file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '';
+      const server = ServerIdSchema.safeParse(id).success ? deps.getView().byId.get(id) : undefined;
+      const svg = (status: 200 | 404, message: string, colour: string): Rendered => ({
+        status,
+        body: renderBadge(BADGE_LABEL, message, colour),
+        contentType: 'image/svg+xml; charset=utf-8',
+        csp: BADGE_CSP,
+        cacheControl: `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
+      });
+      if (server === undefined) return svg(404, 'unknown server', STATE_COLOURS.unknown);
+      const { message, colour } = badgeMessageOf(server.shown.state, server.uptime);
+      return svg(200, message, colour);
+    }),
+  );
+
+  app.get(
+    '/widget/:id',
+    timed(async (c) => {
+      const id = c.req.param('id') ?? '';
+      const server = ServerIdSchema.safeParse(id).success ? deps.getView().byId.get(id) : undefined;
+      if (server === undefined) return notFound(`No server has the id “${id}”.`);
+      return {
+        status: 200,
+        body: await renderDocument(<WidgetPage server={server} methodologyVersion={deps.methodologyVersion} />),
+        contentType: 'text/html; charset=utf-8',
+        csp: WIDGET_CSP,
+        cacheControl: `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
+      };
+    }),
+  );
+}

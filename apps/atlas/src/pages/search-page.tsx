@@ -1,0 +1,85 @@
+// The tool search page (`/search`): a plain GET form, and the results rendered on the server from the same
+// answer GET /api/toolsearch gives, so it works with JavaScript off and a search can be bookmarked or shared.
+import { DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT, type SearchHit } from '@mcp-atlas/route';
+import type { FC } from 'hono/jsx';
+import { QUERY_MAX_LENGTH } from '../http/limits.js';
+import type { AtlasView } from '../view/build-view.js';
+import { LevelPill } from './parts.js';
+import { plural } from './format.js';
+
+/** The risk allowances the form offers, with the words it shows for each. */
+export const RISK_CHOICES = [
+  { value: 'any', label: 'any risk level' },
+  { value: 'change', label: 'read-only and data-changing tools' },
+  { value: 'read', label: 'read-only tools only' },
+] as const;
+
+/** What the search page shows: the form as filled in, and the results or the reason there are none. */
+export interface SearchPageProps {
+  view: AtlasView;
+  query: string;
+  risk: string;
+  limit: string;
+  results: readonly SearchHit[] | null;
+  error: string | null;
+}
+
+const Results: FC<{ view: AtlasView; query: string; results: readonly SearchHit[] }> = ({ view, query, results }) => (
+  <section aria-labelledby="results-heading">
+    <h2 id="results-heading">
+      {plural(results.length, 'result')} for “{query}”
+    </h2>
+    {results.length === 0 ? (
+      <p>No tool matches. Try other words, or allow more risk levels.</p>
+    ) : (
+      <ol data-results>
+        {results.map((hit) => (
+          <li data-hit={`${hit.serverId}/${hit.tool}`}>
+            <code>{hit.tool}</code> <LevelPill level={hit.level} /> on{' '}
+            <a href={`/servers/${hit.serverId}`}>{view.byId.get(hit.serverId)?.title ?? hit.serverId}</a>
+            <div class="small muted">{hit.description}</div>
+            <div class="small muted">score {hit.score.toFixed(3)}</div>
+          </li>
+        ))}
+      </ol>
+    )}
+  </section>
+);
+
+/** The search page's content. */
+export const SearchPage: FC<SearchPageProps> = (props) => (
+  <>
+    <h1>Tool search</h1>
+    <p>
+      Find a tool by what it does across {plural(props.view.toolCount, 'tool')} on {plural(props.view.servers.length, 'server')}. The same
+      search answers <a href="/api/toolsearch?q=weather">/api/toolsearch</a> and the MCP tool <code>find_tool</code>.
+    </p>
+    <form class="search" method="get" action="/search" role="search">
+      <label>
+        What should the tool do?
+        <input type="search" name="q" value={props.query} maxlength={QUERY_MAX_LENGTH} required />
+      </label>
+      <label>
+        Risk levels
+        <select name="risk">
+          {RISK_CHOICES.map((choice) => (
+            <option value={choice.value} selected={props.risk === choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Results
+        <input type="number" name="limit" min="1" max={MAX_RESULT_LIMIT} value={props.limit === '' ? String(DEFAULT_SEARCH_LIMIT) : props.limit} />
+      </label>
+      <button type="submit">Search</button>
+    </form>
+    {props.error !== null ? (
+      <p class="note" role="alert" data-search-error>
+        {props.error}
+      </p>
+    ) : null}
+    {props.results !== null ? <Results view={props.view} query={props.query} results={props.results} /> : null}
+  </>
+);

@@ -1,0 +1,286 @@
+// Every page of the demo in a real browser (Debian's Chromium driven by playwright-core), served over
+// loopback by the real app: each page loads, shows the real letters, figures and tool names, logs no console
+// error, and leaves a screenshot in test-artifacts/screenshots (kept by CI, never committed). Pages are read
+// with JavaScript off, since none needs it; a phone-sized pass checks layout and contrast, and the printed
+// verification snippet is run with node and must print "verified".
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { ServerType } from '@hono/node-server';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../../src/serve/listen.js';
+import { appOver, buildDemoSite, DEMO_TODAY, HOSTILE_CHANGES, HOSTILE_SERVER, writeHandObservatory, type DemoSite } from '../pages-fixtures.js';
+import { launchChromium } from './chromium.js';
+
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'screenshots');
+const BUDGET_BYTES = 100 * 1024;
+
+let site: DemoSite;
+let base: string;
+let hostileBase: string;
+const servers: ServerType[] = [];
+let browser: Browser;
+/** JavaScript off: what a reader without scripts, or a text browser, gets. */
+let plain: BrowserContext;
+/** A phone: small viewport, touch, JavaScript on (for the layout and contrast measurements). */
+let phone: BrowserContext;
+const measured: string[] = [];
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  site = await buildDemoSite();
+  const demo = await listen(site.app.fetch, 0, '127.0.0.1');
+  servers.push(demo.server);
+  base = `http://127.0.0.1:${demo.port}`;
+  const { app: hostileApp } = await appOver(await writeHandObservatory('2026-11-29', [HOSTILE_SERVER], HOSTILE_CHANGES), new Date('2026-11-30T08:00:00Z'));
+  const hostile = await listen(hostileApp.fetch, 0, '127.0.0.1');
+  servers.push(hostile.server);
+  hostileBase = `http://127.0.0.1:${hostile.port}`;
+  browser = await launchChromium();
+  plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const server of servers) {
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  if (measured.length > 0) console.log(`pages in Chromium (bytes, Server-Timing render):\n${measured.join('\n')}`);
+});
+
+interface Visit {
+  page: Page;
+  response: Response;
+  /** Console errors, page errors and failed requests, in order. */
+  errors: string[];
+}
+
+/** Opens `path`, records every error the browser reports, checks the budgets, and takes a screenshot. */
+async function visit(context: BrowserContext, path: string, shot: string, origin = base, fullPage = true): Promise<Visit> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  page.on('requestfailed', (request) => errors.push(`request: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  const response = (await page.goto(`${origin}${path}`, { waitUntil: 'load' }))!;
+  const bytes = (await response.body()).byteLength;
+  const render = Number(/render;dur=([\d.]+)/.exec(response.headers()['server-timing'] ?? '')?.[1] ?? NaN);
+  measured.push(`${path.padEnd(28)} ${String(bytes).padStart(7)} B  ${render.toFixed(1)} ms`);
+  expect(bytes, path).toBeLessThan(BUDGET_BYTES);
+  // One request per page here, while Chromium itself takes CPU: the time is printed, and the render budget is
+  // held in pages-demo.test.ts, which times each page over several requests.
+  expect(Number.isFinite(render), path).toBe(true);
+  await page.screenshot({ path: join(SCREENSHOTS, `${shot}.png`), fullPage });
+  return { page, response, errors };
+}
+
+/** The landmarks and labels every full page has. */
+async function expectAccessibleFrame(page: Page): Promise<void> {
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  expect(await page.locator('main').count()).toBe(1);
+  expect(await page.locator('h1').count()).toBe(1);
+  expect(await page.locator('header nav[aria-label]').count()).toBe(1);
+  expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toContain('width=device-width');
+  for (const img of await page.locator('img').all()) expect((await img.getAttribute('alt'))?.length ?? 0).toBeGreaterThan(0);
+  for (const svg of await page.locator('svg[role="img"]').all()) {
+    const ids = ((await svg.getAttribute('aria-labelledby')) ?? '').split(' ');
+    for (const id of ids) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+  }
+}
+
+describe('the demo in Chromium, JavaScript off', () => {
+  it('state page: letters, the histogram, the day’s change and the root', async () => {
+    const { page, response, errors } = await visit(plain, '/', 'state');
+    expect(response.status()).toBe(200);
+    await expectAccessibleFrame(page);
+    for (const letter of ['o', 'a', 'p', 'd']) {
+      const count = [...site.outcome.letters.values()].filter((letters) => letters.at(-1) === letter).length;
+      expect(await page.locator(`tr[data-letter="${letter}"] td.num`).innerText(), letter).toBe(String(count));
+    }
+    expect(await page.locator('#histogram-title').textContent()).toBe('Uptime distribution of 14 servers');
+    expect(await page.locator('svg[role="img"] rect').count()).toBe(7);
+    expect(await page.getByRole('link', { name: 'File share (flaky)' }).count()).toBe(1);
+    expect(await page.locator('[data-root]').innerText()).toBe(site.view().roots.get('2026-11-29')!.root);
+    expect(errors).toEqual([]);
+  });
+
+  it('the verification snippet printed on the state page prints "verified" when run', async () => {
+    const page = await plain.newPage();
+    await page.goto(`${base}/`);
+    const snippet = await page.locator('code[data-verify-snippet]').textContent();
+    const file = join(await mkdtemp(join(tmpdir(), 'atlas-verify-')), 'verify.mjs');
+    await writeFile(file, snippet!);
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 20_000 });
+    expect(stdout.trim()).toBe('verified');
+  });
+
+  it('server list: every server with its status', async () => {
+    const { page, errors } = await visit(plain, '/servers', 'servers');
+    await expectAccessibleFrame(page);
+    expect(await page.locator('tr[data-server]').count()).toBe(14);
+    expect(errors).toEqual([]);
+  });
+
+  it('server pages: each shows its 30 letters, status, uptime and tools', async () => {
+    for (const server of site.view().servers) {
+      const { page, response, errors } = await visit(plain, `/servers/${server.id}`, `server-${server.id}`);
+      expect(response.status(), server.id).toBe(200);
+      await expectAccessibleFrame(page);
+      expect(await page.locator('h1').innerText()).toBe(server.title);
+      expect(await page.locator('ol.strip li').count(), server.id).toBe(30);
+      expect((await page.locator('ol.strip li').allInnerTexts()).join('')).toBe(server.letters);
+      expect(await page.locator('[data-figure="uptime"] dt').innerText()).toBe(`Uptime, ${server.uptime.label}`);
+      const names = (server.catalog?.verdicts ?? []).map((v) => v.name);
+      expect(await page.locator('tr[data-tool] code').allInnerTexts(), server.id).toEqual(names);
+      for (const verdict of server.catalog?.verdicts ?? []) {
+        expect(await page.locator(`tr[data-tool="${verdict.name}"] .pill`).innerText()).toBe(verdict.level);
+        expect(await page.locator(`tr[data-tool="${verdict.name}"] td`).nth(2).innerText()).toContain(`rule ${verdict.rule}`);
+      }
+      expect(errors, server.id).toEqual([]);
+    }
+  });
+
+  it('server pages: the incident banner, the held-back failure, the non-standard wording and the stars', async () => {
+    const incident = await plain.newPage();
+    await incident.goto(`${base}/servers/${DEMO_TODAY.incident}`);
+    expect(await incident.getByRole('alert').innerText()).toContain('Live incident');
+    expect(await incident.locator('.status').innerText()).toBe('not answering');
+    const heldBack = await plain.newPage();
+    await heldBack.goto(`${base}/servers/${DEMO_TODAY.heldBack}`);
+    expect(await heldBack.locator('.status').innerText()).toBe('answering with tools');
+    expect(await heldBack.locator('[data-held-back]').innerText()).toContain('first failure in a row');
+    const homepage = await plain.newPage();
+    await homepage.goto(`${base}/servers/homepage`);
+    expect(await homepage.locator('.status').innerText()).toBe('answers, but not as a standard MCP endpoint');
+    const rated = await plain.newPage();
+    await rated.goto(`${base}/servers/${DEMO_TODAY.rated}`);
+    expect(await rated.locator('[data-stars]').innerText()).toMatch(/^\d\.\d of 5 stars/);
+    const tickets = await plain.newPage();
+    await tickets.goto(`${base}/servers/tickets`);
+    expect(await tickets.locator('[data-stars]').innerText()).toBe('not enough reports.');
+    expect(await tickets.locator('li[data-risk-rise]').innerText()).toBe('rise in risk: delete_ticket added as high-risk');
+  });
+
+  it('most reliable: one table per category', async () => {
+    const { page, errors } = await visit(plain, '/reliable', 'reliable');
+    await expectAccessibleFrame(page);
+    for (const ranking of site.view().rankings) expect(await page.locator(`section[data-category="${ranking.category}"] tr[data-server]`).count()).toBe(ranking.ranked.length);
+    expect(await page.getByRole('link', { name: 'Notebook' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('tool search: the form submits and shows results without JavaScript', async () => {
+    const { page, errors } = await visit(plain, '/search', 'search-empty');
+    await expectAccessibleFrame(page);
+    await page.getByLabel('What should the tool do?').fill('weather forecast');
+    await page.getByLabel('Risk levels').selectOption('read');
+    await Promise.all([page.waitForURL(/\/search\?q=weather\+forecast&risk=read/), page.getByRole('button', { name: 'Search' }).click()]);
+    expect(await page.locator('li[data-hit] code').first().innerText()).toBe('get_forecast');
+    expect(await page.locator('#results-heading').innerText()).toContain('for “weather forecast”');
+    await page.screenshot({ path: join(SCREENSHOTS, 'search-results.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('methodology: the doc with its version', async () => {
+    const { page, errors } = await visit(plain, '/methodology', 'methodology');
+    await expectAccessibleFrame(page);
+    expect(await page.locator('h1').innerText()).toBe('mcp-atlas methodology');
+    expect(await page.locator('[data-methodology-version]').innerText()).toContain('methodology version 1.0.0');
+    expect(await page.locator('h2#tool-risk-levels').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('widget: status, labelled uptime and letters in a small page', async () => {
+    const { page, errors } = await visit(plain, '/widget/notes', 'widget-notes');
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.locator('[data-status]').innerText()).toBe('answering with tools');
+    expect(await page.locator('[data-uptime]').innerText()).toBe('100.0% 30-day uptime');
+    expect(await page.locator('ol.mini li').count()).toBe(30);
+    expect(errors).toEqual([]);
+  });
+
+  it('badge: an SVG the browser renders and its XML parser accepts', async () => {
+    const { page, response, errors } = await visit(plain, '/badge/homepage.svg', 'badge-homepage', base, false);
+    expect(response.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(response.headers()['cache-control']).toBe('public, max-age=300');
+    expect(errors).toEqual([]);
+    await page.close();
+    const svg = await (await fetch(`${base}/badge/homepage.svg`)).text();
+    const checker = await phone.newPage();
+    const parsed = await checker.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      return { errors: doc.getElementsByTagName('parsererror').length, root: doc.documentElement.nodeName, title: doc.querySelector('title')?.textContent };
+    }, svg);
+    expect(parsed).toEqual({ errors: 0, root: 'svg', title: 'mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime' });
+  });
+
+  it('unknown server: a 404 page (the 404 status is the only error the browser reports)', async () => {
+    const { page, response, errors } = await visit(plain, '/servers/nobody-here', 'not-found');
+    expect(response.status()).toBe(404);
+    await expectAccessibleFrame(page);
+    expect(await page.locator('h1').innerText()).toBe('Not found');
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  });
+});
+
+describe('on a phone, JavaScript on', () => {
+  const paths = ['/', '/servers', '/servers/tickets', '/servers/files', '/reliable', '/search?q=create+a+note', '/methodology'];
+
+  it.each(paths)('%s fits the screen and its coloured labels keep a 4.5:1 contrast', async (path) => {
+    const { page, errors } = await visit(phone, path, `phone-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'state'}`);
+    const layout = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    expect(layout.scroll, path).toBeLessThanOrEqual(layout.width);
+    // Every image (the badge on a server page) loaded and has a size.
+    const widths = await page.locator('img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth));
+    if (path.startsWith('/servers/')) expect(widths, path).toHaveLength(1);
+    for (const width of widths) expect(width, path).toBeGreaterThan(0);
+    const ratios = await page.evaluate(() => {
+      const luminance = (rgb: string) => {
+        const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        }) as [number, number, number];
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      return Array.from(document.querySelectorAll('.pill, ol.strip li, ol.hours li, .legend .cell, button')).map((element) => {
+        const style = getComputedStyle(element);
+        const [a, b] = [luminance(style.color), luminance(style.backgroundColor)];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      });
+    });
+    for (const ratio of ratios) expect(ratio, path).toBeGreaterThanOrEqual(4.5);
+    expect(errors, path).toEqual([]);
+  });
+});
+
+describe('hostile tool names in a real browser, JavaScript on and the CSP bypassed', () => {
+  it('render as text: no script element, no dialog, the names readable as written', async () => {
+    // Bypassing the Content-Security-Policy leaves escaping as the only defence, which is what is tested.
+    const context = await browser.newContext({ bypassCSP: true });
+    const dialogs: string[] = [];
+    for (const path of ['/', '/servers/hostile', '/search?q=finds+things', '/widget/hostile']) {
+      const { page, errors } = await visit(context, path, `hostile-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'state'}`, hostileBase);
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.mouse.move(200, 400);
+      expect(await page.evaluate(() => document.querySelectorAll('script, iframe, marquee, blink').length), path).toBe(0);
+      expect(errors, path).toEqual([]);
+    }
+    const page = await context.newPage();
+    await page.goto(`${hostileBase}/servers/hostile`);
+    expect(await page.locator('tr[data-tool] code').allInnerTexts()).toEqual(['<script>alert(2)</script>', 'x" onmouseover="alert(4)']);
+    expect(await page.locator('h1').innerText()).toBe('<img src=x onerror=alert(1)>Hostile & Co');
+    expect(dialogs).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * Compute caps: what one check costs, whether the next shard (or check) may start within a day's
+ * budget, and in which order a day's shards run after a capped day. Pure module: no I/O, no clock;
+ * the caller keeps the day's spend and passes it in.
+ *
+ * Money is counted in whole micro-dollars (millionths of a US dollar) so that sums of many small
+ * charges are exact and a comparison with the budget never depends on floating-point rounding.
+ */
+import { describeValue, ReliabilityInputError } from './errors.js';
+import { CHECK_WALL_MS_WITHOUT_HISTORY, DEFAULT_CHECK_COST_MODEL, MICRO_USD_PER_USD } from './rules.js';
+import { assertCount, assertNonNegative } from './validate.js';
+
+/** What one check costs: a fixed part, plus a part for every second of its wall time (US dollars). */
+export interface CheckCostModel {
+  perCheckUsd: number;
+  perSecondUsd: number;
+}
+
+/** Spend so far on one UTC day: micro-dollars charged and the checks they paid for. */
+export interface SpendTally {
+  spentMicroUsd: number;
+  checks: number;
+}
+
+/** Input of {@link decideCapStart}, all amounts in whole micro-dollars. */
+export interface CapStartInput {
+  /** Charged so far today (plus whatever the caller has reserved for work already started). */
+  spentMicroUsd: number;
+  /** The estimated cost of the shard or check that would start. */
+  estimateMicroUsd: number;
+  /** The day's budget. */
+  budgetMicroUsd: number;
+  /** True once a start was refused today: from then on nothing more starts until the next UTC day. */
+  refusedToday?: boolean;
+}
+
+/** Whether the next unit of work may start, and the spend it would bring the day to. */
+export type CapDecision =
+  | { start: true; afterMicroUsd: number; budgetMicroUsd: number }
+  | { start: false; reason: 'over_budget' | 'stopped_for_the_day'; afterMicroUsd: number; budgetMicroUsd: number };
+
+/** How the previous scanned day ran its shards, for {@link planShardOrder}. */
+export interface PreviousShardRun {
+  /** Shards that day's scan was split into. */
+  shards: number;
+  /** The order it ran them in. */
+  order: readonly number[];
+  /** Shards it did not run (the cap stopped the day, or the scan never finished). */
+  skipped: readonly number[];
+}
+
+/**
+ * US dollars to whole micro-dollars, rounded to the nearest one. Throws {@link ReliabilityInputError}
+ * (`invalid_number`) unless `usd` is a finite number >= 0.
+ *
+ * @example
+ * usdToMicroUsd(0.1);     // 100000
+ * usdToMicroUsd(0.00001); // 10
+ */
+export function usdToMicroUsd(usd: number, field = 'usd'): number {
+  return Math.round(assertNonNegative(usd, field) * MICRO_USD_PER_USD);
+}
+
+/**
+ * Whole micro-dollars to US dollars, for display.
+ *
+ * @example
+ * microUsdToUsd(100000); // 0.1
+ */
+export function microUsdToUsd(microUsd: number): number {
+  return assertCount(microUsd, 'microUsd') / MICRO_USD_PER_USD;
+}
+
+/**
+ * The cost of one check in whole micro-dollars: the fixed part plus the per-second part for its wall
+ * time, each first rounded to whole micro-dollars (the model's precision), the wall time rounded up to
+ * a whole millisecond and the per-second part rounded up, so a check never costs less than the model
+ * says. Throws {@link ReliabilityInputError} (`invalid_number`) on a negative or non-finite input.
+ *
+ * @example
+ * priceCheck(600);  // 16 with the default model: 10 + ceil(10 x 600 / 1000)
+ * priceCheck(8000); // 90: 10 + 80
+ * priceCheck(1);    // 11: 10 + ceil(0.01)
+ */
+export function priceCheck(wallMs: number, model: CheckCostModel = DEFAULT_CHECK_COST_MODEL): number {
+  const ms = Math.ceil(assertNonNegative(wallMs, 'wallMs'));
+  const fixed = usdToMicroUsd(model?.perCheckUsd, 'model.perCheckUsd');
+  const perSecond = usdToMicroUsd(model?.perSecondUsd, 'model.perSecondUsd');
+  // perSecond x ms is an exact integer, so the one division and its ceiling are exact too.
+  return fixed + Math.ceil((perSecond * ms) / 1000);
+}
+
+/**
+ * The wall time to assume for a check before it starts: the server's last measured check, or
+ * CHECK_WALL_MS_WITHOUT_HISTORY (8,000 ms) for a server never timed.
+ *
+ * @example
+ * estimateCheckWallMs(420);  // 420
+ * estimateCheckWallMs(null); // 8000
+ */
+export function estimateCheckWallMs(lastWallMs: number | null | undefined): number {
+  if (lastWallMs === null || lastWallMs === undefined) return CHECK_WALL_MS_WITHOUT_HISTORY;
+  return assertNonNegative(lastWallMs, 'lastWallMs');
+}
+
+/**
+ * The estimated cost, in whole micro-dollars, of checking servers whose last wall times are given
+ * (null for a server never timed): the sum of {@link priceCheck} over {@link estimateCheckWallMs}.
+ *
+ * @example
+ * estimateChecksCost([600, null]); // 106: 16 + 90
+ */
+export function estimateChecksCost(lastWallMs: readonly (number | null)[], model: CheckCostModel = DEFAULT_CHECK_COST_MODEL): number {
+  if (!Array.isArray(lastWallMs)) {
+    throw new ReliabilityInputError('invalid_number', 'lastWallMs', `expected an array of wall times or nulls, received ${describeValue(lastWallMs)}`);
+  }
+  let total = 0;
+  for (const ms of lastWallMs) total += priceCheck(estimateCheckWallMs(ms), model);
+  return total;
+}
+
+/**
+ * The cap rule. A shard (or a five-minute check) starts only when the day's spend plus its estimated
+ * cost stays at or under the budget: exactly at the budget it starts, one micro-dollar over it does
+ * not. Work is never cut short once started, so the day can end past the budget only by what a
+ * started shard cost beyond its estimate. The first refusal stops the day: nothing else starts
+ * before the next UTC day, even work that would fit (`refusedToday`), so the shards left over are
+ * exactly the ones after the stop and tomorrow can start with them. Amounts must be whole
+ * micro-dollars >= 0, or {@link ReliabilityInputError} (`invalid_number`) is thrown.
+ *
+ * @example
+ * decideCapStart({ spentMicroUsd: 70000, estimateMicroUsd: 30000, budgetMicroUsd: 100000 });
+ * // { start: true, afterMicroUsd: 100000, budgetMicroUsd: 100000 }
+ * decideCapStart({ spentMicroUsd: 70001, estimateMicroUsd: 30000, budgetMicroUsd: 100000 });
+ * // { start: false, reason: 'over_budget', afterMicroUsd: 100001, budgetMicroUsd: 100000 }
+ */
+export function decideCapStart(input: CapStartInput): CapDecision {
+  const spent = assertCount(input?.spentMicroUsd, 'spentMicroUsd');
+  const estimate = assertCount(input.estimateMicroUsd, 'estimateMicroUsd');
+  const budget = assertCount(input.budgetMicroUsd, 'budgetMicroUsd');
+  const afterMicroUsd = spent + estimate;
+  if (input.refusedToday === true) return { start: false, reason: 'stopped_for_the_day', afterMicroUsd, budgetMicroUsd: budget };
+  if (afterMicroUsd > budget) return { start: false, reason: 'over_budget', afterMicroUsd, budgetMicroUsd: budget };
+  return { start: true, afterMicroUsd, budgetMicroUsd: budget };
+}
+
+/**
+ * Adds one finished check's cost to the day's tally (a new object; the input is left as it was).
+ *
+ * @example
+ * chargeSpend({ spentMicroUsd: 16, checks: 1 }, 90); // { spentMicroUsd: 106, checks: 2 }
+ */
+export function chargeSpend(tally: SpendTally, costMicroUsd: number): SpendTally {
+  return {
+    spentMicroUsd: assertCount(tally?.spentMicroUsd, 'tally.spentMicroUsd') + assertCount(costMicroUsd, 'costMicroUsd'),
+    checks: assertCount(tally.checks, 'tally.checks') + 1,
+  };
+}
+
+/**
+ * The order to run a day's shards in, so that no shard is starved by the cap day after day. The day
+ * starts with the first shard the previous scanned day left undone and goes round from there
+ * (5, 6, 7, 0, 1, ... after a day that stopped before shard 5 of 8); after a day that ran every shard
+ * it keeps that day's starting shard. With no previous day, or when the number of shards changed, it
+ * is 0, 1, 2, ... Throws {@link ReliabilityInputError} (`invalid_number`) on a shard count below 1 or
+ * a previous run that names shards outside its own count.
+ *
+ * @example
+ * planShardOrder(4, null);                                             // [0, 1, 2, 3]
+ * planShardOrder(4, { shards: 4, order: [0, 1, 2, 3], skipped: [2, 3] }); // [2, 3, 0, 1]
+ * planShardOrder(4, { shards: 4, order: [2, 3, 0, 1], skipped: [] });     // [2, 3, 0, 1]
+ */
+export function planShardOrder(shards: number, previous: PreviousShardRun | null): number[] {
+  if (assertCount(shards, 'shards') < 1) {
+    throw new ReliabilityInputError('invalid_number', 'shards', `expected at least 1 shard, received ${shards}`);
+  }
+  const start = previous === null ? 0 : startAfter(previous, shards);
+  return Array.from({ length: shards }, (_, i) => (start + i) % shards);
+}
+
+function startAfter(previous: PreviousShardRun, shards: number): number {
+  const count = assertCount(previous.shards, 'previous.shards');
+  const inRange = (list: unknown, field: string): readonly number[] => {
+    if (!Array.isArray(list)) throw new ReliabilityInputError('invalid_number', field, `expected an array of shard numbers, received ${describeValue(list)}`);
+    list.forEach((shard, i) => {
+      if (assertCount(shard, `${field}[${i}]`) >= count) {
+        throw new ReliabilityInputError('invalid_number', `${field}[${i}]`, `expected a shard below ${count}, received ${shard}`);
+      }
+    });
+    return list as readonly number[];
+  };
+  const order = inRange(previous.order, 'previous.order');
+  const skipped = new Set(inRange(previous.skipped, 'previous.skipped'));
+  // A different shard count puts every server in a new shard, so yesterday's numbers mean nothing today.
+  if (count !== shards || order.length === 0) return 0;
+  return order.find((shard) => skipped.has(shard)) ?? (order[0] as number);
+}
