@@ -5,8 +5,8 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleHarness } from './fixtures/bundle-harness.js';
 import { startFleet, type Fleet } from '../src/demo/fleet.js';
 import { DayIndexSchema, ShardFileSchema, SpendLedgerSchema, SummarySchema, type SpendLedger, type WatchedServer } from '../src/data/schemas.js';
 import { probeServer } from '@mcp-atlas/probe';
@@ -21,18 +21,7 @@ let harness: string;
 let fleet: Fleet;
 
 beforeAll(async () => {
-  // Inside the package, so the bundle's external imports resolve from its node_modules.
-  harness = join(here, '..', 'node_modules', '.cache', 'atlas-cost-crash-harness', 'cost-crash-harness.mjs');
-  await build({
-    entryPoints: [join(here, 'fixtures/cost-crash-harness.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: harness,
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  harness = await bundleHarness('cost-crash-harness');
   fleet = await startFleet(30);
 }, 60_000);
 

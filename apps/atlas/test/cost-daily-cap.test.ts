@@ -12,12 +12,13 @@ import { createLogger } from '../src/log.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { scanDay, shardOf } from '../src/scan/scan-day.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
-import { Scheduler, type ScheduleClock } from '../src/serve/scheduler.js';
+import { Scheduler } from '../src/serve/scheduler.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
-import { buildView } from '../src/view/build-view.js';
+import { buildView, lastCheckedDayOf } from '../src/view/build-view.js';
 import { probeServer } from '@mcp-atlas/probe';
+import { manualClock } from './fixtures/manual-clock.js';
 
 let fleet: Fleet;
 
@@ -29,17 +30,6 @@ afterAll(async () => {
   await fleet.close();
 });
 
-function manualClock(start: string): ScheduleClock & { set(iso: string): void } {
-  let now = new Date(start);
-  return {
-    now: () => now,
-    set(iso) {
-      now = new Date(iso);
-    },
-    setTimeout: () => null,
-    clearTimeout: () => undefined,
-  };
-}
 
 // Eight members spread over the default 8 shards by the hash of their ids (checked below):
 // shard 0 maps, notes; 3 vault, weather; 4 codehost; 5 files; 6 calendar, homepage; 1, 2 and 7 empty.
@@ -109,6 +99,14 @@ describe('the daily cost cap', () => {
     });
     expect(await getJson(storage, 'days/2026-12-02/summary.json')).toMatchObject({ servers: 4, skippedByCap: 4, letters: { o: 3, d: 1 } });
     expect(await lettersOfAll(storage)).toEqual({ notes: 'on', maps: 'on', weather: 'on', vault: 'an', codehost: 'o', files: 'o', calendar: 'o', homepage: 'd' });
+    // A server the cap skipped today is still shown from its last check (day 1), so it keeps its status,
+    // category and place in the lists; its letter for today stays n.
+    const dayTwo = await buildView(storage, clock.now());
+    const notesView = dayTwo.byId.get('notes')!;
+    expect(notesView.letters).toBe('on');
+    expect(notesView.latest).toMatchObject({ id: 'notes', letter: 'o' });
+    expect(notesView.shown.state).not.toBeNull();
+    expect(notesView.category).not.toBeNull();
 
     // Days 3 and 4 alternate the same way: no shard waits two days in a row.
     clock.set('2026-12-03T00:30:00Z');
@@ -226,5 +224,15 @@ describe('the cost options of serve and scan', () => {
     expect(fleet.received.length).toBe(before);
     expect(await getJson(storage, 'days/2026-12-20/summary.json')).toMatchObject({ servers: 0, skippedByCap: 2 });
     expect(await getJson(storage, 'state/costs/daily/2026-12-20.json')).toMatchObject({ budgetMicroUsd: 0, spentMicroUsd: 0, stopped: { part: '0' } });
+  });
+});
+
+describe('the last day a server was really checked', () => {
+  it('is the day of the newest letter that is not n', () => {
+    expect(lastCheckedDayOf({ letters: 'oon', lastDay: '2026-12-03' })).toBe('2026-12-02');
+    expect(lastCheckedDayOf({ letters: 'onn', lastDay: '2026-12-01' })).toBe('2026-11-29');
+    expect(lastCheckedDayOf({ letters: 'od', lastDay: '2026-12-03' })).toBe('2026-12-03');
+    expect(lastCheckedDayOf({ letters: 'nn', lastDay: '2026-12-03' })).toBeNull();
+    expect(lastCheckedDayOf({ letters: '', lastDay: null })).toBeNull();
   });
 });

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet } from '../src/demo/fleet.js';
 import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
-import { FIVE_MINUTE_OPT_IN_PATH, Scheduler, type ScheduleClock } from '../src/serve/scheduler.js';
+import { FIVE_MINUTE_OPT_IN_PATH, Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
+import { manualClock } from './fixtures/manual-clock.js';
 
 let fleet: Fleet;
 
@@ -18,17 +19,6 @@ afterAll(async () => {
   await fleet.close();
 });
 
-function manualClock(start: string): ScheduleClock & { set(iso: string): void } {
-  let now = new Date(start);
-  return {
-    now: () => now,
-    set(iso) {
-      now = new Date(iso);
-    },
-    setTimeout: () => null,
-    clearTimeout: () => undefined,
-  };
-}
 
 // notes lists tools (o), vault asks for sign-in (a), paywall for payment (p), homepage is not MCP (d).
 const MEMBERS = ['notes', 'vault', 'paywall', 'homepage'];

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verifyChain } from '@mcp-atlas/history';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleHarness } from './fixtures/bundle-harness.js';
 import { startFleet, type Fleet } from '../src/demo/fleet.js';
 import { readRoots } from '../src/seal/seal-day.js';
 import { loadSigningKeys } from '../src/seal/keys.js';
@@ -17,18 +17,7 @@ let harness: string;
 let fleet: Fleet;
 
 beforeAll(async () => {
-  // Inside the package, so the bundle's external imports resolve from its node_modules.
-  harness = join(here, '..', 'node_modules', '.cache', 'atlas-crash-harness', 'crash-harness.mjs');
-  await build({
-    entryPoints: [join(here, 'fixtures/crash-harness.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: harness,
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  harness = await bundleHarness('crash-harness');
   fleet = await startFleet(30);
 }, 60_000);
 

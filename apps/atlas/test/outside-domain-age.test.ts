@@ -17,6 +17,7 @@ import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { lookupTestNames, NOTES_TOOLS, PAYMENT_TOOLS, startMcpHost, startRdap, type McpHost, type RdapFixture } from './fixtures/outside-services.js';
+import { manualClock } from './fixtures/manual-clock.js';
 
 // Every .test name resolves to 127.0.0.1; connections are pinned to it by the probe's Node client.
 const network = { allowPrivate: true, lookup: lookupTestNames, httpClient: createNodeHttpClient };
@@ -34,17 +35,6 @@ afterAll(async () => {
   await rdap.close();
 });
 
-function manualClock(start: string): ScheduleClock & { set(iso: string): void } {
-  let now = new Date(start);
-  return {
-    now: () => now,
-    set(iso) {
-      now = new Date(iso);
-    },
-    setTimeout: () => null,
-    clearTimeout: () => undefined,
-  };
-}
 
 async function newScheduler(storage: Storage, clock: ScheduleClock, rdapUrl = rdap.origin): Promise<Scheduler> {
   const keys = await loadOrCreateSigningKeys(storage, clock.now());

@@ -18,6 +18,7 @@ import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { lookupTestNames, startOsv, startPackageRegistries, type OsvFixture, type PackageRegistryFixture } from './fixtures/outside-services.js';
+import { manualClock } from './fixtures/manual-clock.js';
 
 const network = { allowPrivate: true, lookup: lookupTestNames, httpClient: createNodeHttpClient };
 
@@ -87,17 +88,6 @@ afterAll(async () => {
   await osv.close();
 });
 
-function manualClock(start: string): ScheduleClock & { set(iso: string): void } {
-  let now = new Date(start);
-  return {
-    now: () => now,
-    set(iso) {
-      now = new Date(iso);
-    },
-    setTimeout: () => null,
-    clearTimeout: () => undefined,
-  };
-}
 
 async function newScheduler(storage: Storage, clock: ScheduleClock): Promise<Scheduler> {
   const keys = await loadOrCreateSigningKeys(storage, clock.now());

@@ -3,11 +3,12 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet } from '../src/demo/fleet.js';
 import { createLogger } from '../src/log.js';
-import { Scheduler, type ScheduleClock } from '../src/serve/scheduler.js';
+import { Scheduler } from '../src/serve/scheduler.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
+import { manualClock } from './fixtures/manual-clock.js';
 
 let fleet: Fleet;
 let closedOrigin: { server: ServerType; url: string; hits: number };
@@ -34,17 +35,6 @@ afterAll(async () => {
   closedOrigin.server.close();
 });
 
-function manualClock(start: string): ScheduleClock & { set(iso: string): void } {
-  let now = new Date(start);
-  return {
-    now: () => now,
-    set(iso) {
-      now = new Date(iso);
-    },
-    setTimeout: () => null,
-    clearTimeout: () => undefined,
-  };
-}
 
 describe('the service schedule', () => {
   it('runs the daily and hourly checks, seals the previous day after 01:05 UTC, and honours robots.txt', async () => {
@@ -84,6 +74,34 @@ describe('the service schedule', () => {
     expect(root.files.some((line) => line.endsWith('  summary.json'))).toBe(true);
     const state = (await getJson(storage, 'state/servers/notes.json')) as { letters: string };
     expect(state.letters).toBe('oo');
+  });
+
+  it('keeps the latest hourly result at each UTC hour across hourly files, and shows the profile from 6 hours', async () => {
+    const storage = createMemoryStorage();
+    const notes = fleet.members.find((m) => m.id === 'notes')!;
+    await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
+    const clock = manualClock('2026-11-10T00:30:00Z');
+    const keys = await loadOrCreateSigningKeys(storage, clock.now());
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    for (const hour of ['00', '01', '02', '03', '04']) {
+      clock.set(`2026-11-10T${hour}:30:00Z`);
+      expect(await scheduler.tick()).toContain('hourly');
+    }
+    let view = await buildView(storage, clock.now());
+    expect(view.byId.get('notes')!.hourProfile).toMatchObject({ hoursWithResult: 5, shown: false });
+    clock.set('2026-11-10T05:30:00Z');
+    await scheduler.tick();
+    view = await buildView(storage, clock.now());
+    const profile = view.byId.get('notes')!.hourProfile;
+    expect(profile).toMatchObject({ hoursWithResult: 6, shown: true });
+    expect(profile.hours[3]).toEqual({ letter: 'o', at: '2026-11-10T03:30:00.000Z' });
+    expect(profile.hours[6]).toBeNull();
+    // A new day's check at an hour already held replaces that slot with the newer result.
+    clock.set('2026-11-11T03:40:00Z');
+    await scheduler.tick();
+    view = await buildView(storage, clock.now());
+    expect(view.byId.get('notes')!.hourProfile.hours[3]).toEqual({ letter: 'o', at: '2026-11-11T03:40:00.000Z' });
+    expect(view.byId.get('notes')!.hourProfile.hoursWithResult).toBe(6);
   });
 
   it('signs missed days oldest first when the 01:05 run did not happen', async () => {

@@ -189,11 +189,25 @@ export type HourlyObservation = z.infer<typeof HourlyObservationSchema>;
 
 /**
  * The hourly check: one file, replaced every hour. Each server keeps this hour's observation and the one
- * before, which is all the second-failure display rule needs.
+ * before, which is all the second-failure display rule needs, and the latest result at each UTC hour
+ * (the hour-of-day profile), carried from one file to the next.
  */
+/** The latest hourly result at one UTC hour, for the hour-of-day profile. */
+export const HourSlotSchema = z.object({ letter: LETTER, at: z.string() });
+
+/** 24 slots, index = UTC hour, carried from each hourly file into the next. */
+export const HourSlotsSchema = z.array(HourSlotSchema.nullable()).length(24);
+
 export const HourlyFileSchema = z.object({
   hour: z.string(),
-  results: z.record(z.string(), HourlyObservationSchema.extend({ previous: HourlyObservationSchema.nullable() })),
+  results: z.record(
+    z.string(),
+    HourlyObservationSchema.extend({
+      previous: HourlyObservationSchema.nullable(),
+      /** The hour-of-day profile; absent in files written before it was kept. */
+      hours: HourSlotsSchema.optional(),
+    }),
+  ),
 });
 export type HourlyFile = z.infer<typeof HourlyFileSchema>;
 

@@ -14,7 +14,7 @@ import {
   type NetworkOptions,
   type ProbeResult,
 } from '@mcp-atlas/probe';
-import { estimateChecksCost, FIVE_MINUTE_DAYS_KEPT, isAnsweringLetter, priceCheck } from '@mcp-atlas/reliability';
+import { createHourProfile, estimateChecksCost, FIVE_MINUTE_DAYS_KEPT, isAnsweringLetter, priceCheck, recordHourResult } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { daySummaryPath, fiveMinuteSpendPath, HOURLY_PATH, OPTED_OUT_PATH, serverStatePath } from '../data/paths.js';
 import { resolveCosts, type CostSettings, type ResolvedCosts } from '../costs/cost-settings.js';
@@ -279,7 +279,8 @@ export class Scheduler {
         httpStatus: failedHttpStatus(result.steps),
         at: this.clock.now().toISOString(),
       };
-      return [server.id, { ...observation, previous }] as const;
+      const hours = recordHourResult(before?.hours ?? createHourProfile(), { letter: observation.letter, at: observation.at });
+      return [server.id, { ...observation, previous, hours }] as const;
     });
     await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });
     return true;

@@ -29,6 +29,7 @@ import {
   FIVE_MINUTE_LONG_WINDOW_DAYS,
   FIVE_MINUTE_WINDOW_DAYS,
   viewHourProfile,
+  describeHourProfile,
   type HourProfileView,
   type HourResult,
 } from '@mcp-atlas/reliability';
@@ -190,10 +191,12 @@ export function shownStatusOf(latest: ServerDayResult | null, day: string | null
 }
 
 /**
- * The hour-of-day profile from the hourly observations the hourly file keeps (this hour's and the one before).
- * An observation whose time does not parse is left out rather than failing the whole view.
+ * The hour-of-day profile: the 24 slots the hourly file carries from hour to hour, or, in a file written
+ * before it kept them, the two observations it has (this hour's and the one before). An observation whose
+ * time does not parse is left out rather than failing the whole view.
  */
 export function hourProfileOf(hourly: HourlyFile['results'][string] | undefined): HourProfileView {
+  if (hourly?.hours !== undefined) return describeHourProfile(hourly.hours);
   const results: HourResult[] = [];
   for (const observation of [hourly?.previous ?? null, hourly ?? null]) {
     if (observation !== null && !Number.isNaN(Date.parse(observation.at))) results.push({ letter: observation.letter, at: observation.at });
@@ -259,6 +262,18 @@ export async function readRecentSensorEntries(storage: Storage, today: string): 
   return byServer;
 }
 
+/**
+ * The newest day on which a server was really checked: the day of its last letter that is not `n`, or null.
+ * A day skipped by the daily cost cap leaves `n` as the newest letter; the check before it is then still the
+ * newest thing known about the server.
+ */
+export function lastCheckedDayOf(state: Pick<ServerState, 'letters' | 'lastDay'>): string | null {
+  if (state.lastDay === null) return null;
+  let index = state.letters.length - 1;
+  while (index >= 0 && state.letters[index] === 'n') index--;
+  return index < 0 ? null : shiftDay(state.lastDay, -(state.letters.length - 1 - index));
+}
+
 /** Builds the read model from storage; `now` dates the agents' ratings. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
@@ -275,11 +290,23 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const owners = (await readOwnerRecords(storage)).records;
   const domainAges = await readDomainAges(storage);
   const packageLayer = await readShownPackageLayer(storage, today);
+  // A server skipped on the newest day (the daily cost cap) is shown from the last day it was checked.
+  const olderDays = new Map<string, Map<string, ServerDayResult>>();
+  const olderResultOf = async (state: ServerState): Promise<ServerDayResult | null> => {
+    const checked = lastCheckedDayOf(state);
+    if (checked === null || checked === day || state.lastDay !== day) return null;
+    let dayResults = olderDays.get(checked);
+    if (dayResults === undefined) {
+      dayResults = await readDayResults(storage, checked);
+      olderDays.set(checked, dayResults);
+    }
+    return dayResults.get(state.id) ?? null;
+  };
   for (const path of await storage.list(SERVER_STATES_PREFIX)) {
     const state = ServerStateSchema.parse(await getJson(storage, path));
     // An opted-out host is off the published map; its signed past days stay as they were.
     if (isOptedOut(new URL(state.url).hostname, optedOut)) continue;
-    const latest = results.get(state.id) ?? null;
+    const latest = results.get(state.id) ?? (await olderResultOf(state));
     const catalogData = state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
     const catalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
     const changeDaysLast30 = day === null ? 0 : countChangeDays(state.changeDays, day);

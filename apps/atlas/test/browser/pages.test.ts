@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src/serve/listen.js';
 import { appOver, buildDemoSite, DEMO_TODAY, HOSTILE_CHANGES, HOSTILE_SERVER, writeHandObservatory, type DemoSite } from '../pages-fixtures.js';
 import { launchChromium } from './chromium.js';
+import { METHODOLOGY_VERSION } from '../../src/methodology.js';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'screenshots');
 const BUDGET_BYTES = 100 * 1024;
@@ -193,7 +194,7 @@ describe('the demo in Chromium, JavaScript off', () => {
     const { page, errors } = await visit(plain, '/methodology', 'methodology');
     await expectAccessibleFrame(page);
     expect(await page.locator('h1').innerText()).toBe('mcp-atlas methodology');
-    expect(await page.locator('[data-methodology-version]').innerText()).toContain('methodology version 1.0.0');
+    expect(await page.locator('[data-methodology-version]').innerText()).toContain(`methodology version ${METHODOLOGY_VERSION}`);
     expect(await page.locator('h2#tool-risk-levels').count()).toBe(1);
     expect(errors).toEqual([]);
   });
