@@ -19,6 +19,7 @@ import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { buildView, lastCheckedDayOf } from '../src/view/build-view.js';
 import { probeServer } from '@mcp-atlas/probe';
 import { manualClock } from './fixtures/manual-clock.js';
+import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 
 let fleet: Fleet;
 
@@ -68,7 +69,7 @@ describe('the daily cost cap', () => {
     await watch(storage, MEMBERS);
     const clock = manualClock('2026-12-01T00:30:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock, costs: FOUR_CHECKS });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock, costs: FOUR_CHECKS });
 
     // Day 1, order 0..7: shard 0 (2 checks, 2,000), 1 and 2 (empty), shard 3 (2 more: exactly 4,000, at the
     // budget, so it starts); shard 4 would make 5,000 > 4,000: refused, and 4 to 7 wait. Their servers were
@@ -166,7 +167,7 @@ describe('the daily cost cap', () => {
     await watch(storage, ['notes', 'weather', 'codehost']);
     const clock = manualClock('2026-12-12T00:30:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const deps = { storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock };
+    const deps = { storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock };
     const servers = (await getJson(storage, 'state/servers.json')) as { servers: { id: string; url: string; source: 'registry' }[] };
     // The scan stops (1 check pays for notes in shard 0; weather's shard 3 is refused) but the fold never ran.
     const first = await scanDay({

@@ -8,6 +8,7 @@ import { FIVE_MINUTE_OPT_IN_PATH, Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { manualClock } from './fixtures/manual-clock.js';
+import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 
 let fleet: Fleet;
 
@@ -49,7 +50,7 @@ describe('the five-minute checks', () => {
     // Every check costs exactly 1,000 micro-dollars; $0.006 pays for 6 five-minute checks a day. The daily
     // checks have their own, default budget ($0.10: 100 such checks), untouched by the five-minute ones.
     const costs = { fiveMinuteBudgetUsd: 0.006, model: { perCheckUsd: 0.001, perSecondUsd: 0 } };
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock, costs });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock, costs });
 
     // Round 1 (00:10): four checks, 4,000 spent. o, a and p count as answered; d does not.
     expect(await scheduler.tick()).toEqual(expect.arrayContaining(['daily', 'hourly', 'five-minute']));
@@ -120,7 +121,7 @@ describe('the five-minute checks', () => {
     await putJson(storage, FIVE_MINUTE_OPT_IN_PATH, { servers: ['notes'] });
     const clock = manualClock('2026-12-10T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock, costs: { fiveMinuteBudgetUsd: 0 } });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock, costs: { fiveMinuteBudgetUsd: 0 } });
     await scheduler.tick();
     const state = (await getJson(storage, 'state/servers/notes.json')) as { letters: string; fiveMinute: unknown[] };
     expect(state.letters).toBe('o');

@@ -40,9 +40,13 @@ describe('the outside services’ base URLs', () => {
       osvUrl: 'https://osv.example.org',
     });
     expect(readOutsideFlags({})).toEqual({});
-    expect(() => readOutsideFlags({ osv: 'api.osv.dev' })).toThrow('--osv must be an absolute http(s) URL, got "api.osv.dev"');
+    expect(() => readOutsideFlags({ osv: 'api.osv.dev' })).toThrow('--osv must be an absolute http(s) URL with no query or fragment, got "api.osv.dev"');
     expect(() => readOutsideFlags({ rdap: 'ftp://rdap.example.org' })).toThrow(OutsideUrlError);
     expect(() => resolveOutsideUrls({ npmUrl: 'registry' })).toThrow('npmUrl must be an absolute http(s) URL');
+    // Paths are appended to a base, so a query or fragment is refused at start-up, as every lookup would refuse it.
+    expect(() => resolveOutsideUrls({ rdapUrl: 'https://rdap.example.org/?k=1' })).toThrow('rdapUrl must be an absolute http(s) URL with no query or fragment');
+    expect(() => resolveOutsideUrls({ osvUrl: 'https://osv.example.org/#x' })).toThrow(OutsideUrlError);
+    expect(resolveOutsideUrls({ osvUrl: 'https://osv.example.org/base/' }).osvUrl).toBe('https://osv.example.org/base/');
   });
 
   it('a bad URL on the serve command is a usage error, before anything starts', async () => {

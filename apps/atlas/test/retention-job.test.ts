@@ -14,6 +14,7 @@ import { Scheduler } from '../src/serve/scheduler.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { manualClock } from './fixtures/submission-world.js';
+import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 
 const folders: string[] = [];
 
@@ -78,8 +79,6 @@ describe('enforceRetention on 2026-11-20', () => {
       'markers/daily-calls/2026-11-01/a.json',
       // Rate counters, 7 days.
       'state/rate-counters/2026-11-14.json',
-      // The app's own origin reads, 30 days.
-      'state/origins/2026-10-22.json',
     ];
     const deleted = [
       'sensors/2026-10-16/gw-one/000000.json',
@@ -92,7 +91,6 @@ describe('enforceRetention on 2026-11-20', () => {
       'views/2026-08-22/pages.json',
       'markers/daily-calls/2026-10-31/a.json',
       'state/rate-counters/2026-11-13.json',
-      'state/origins/2026-10-21.json',
     ];
     await writeAll(storage, [...NEVER_DELETED, ...kept, ...deleted]);
     const removed = await enforceRetention(storage, '2026-11-20');
@@ -118,7 +116,6 @@ describe('enforceRetention on 2026-11-20', () => {
       ['page and widget view counts', 'views/', 90, false, false],
       ['daily-call markers', 'markers/daily-calls/', 7, false, true],
       ['rate counters for submissions and ownership checks', 'state/rate-counters/', 7, false, false],
-      ['origin reads', 'state/origins/', 30, false, false],
     ]);
   });
 });
@@ -139,7 +136,7 @@ describe('the schedule’s retention over simulated days', () => {
     });
     expect(await createRateCounters(storage, clock.now).take('submission', 'requester-a', 'mcp.example')).toEqual({ admitted: true });
     const keys = await generateKeyPair();
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
     const raw = ['demand/2026-10-01/w-sim.json', 'sensors/2026-10-01/gw-one/000000.json'];
     const has = async (path: string) => (await storage.get(path)) !== null;
 

@@ -9,6 +9,7 @@ import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { manualClock } from './fixtures/manual-clock.js';
+import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 
 let fleet: Fleet;
 let closedOrigin: { server: ServerType; url: string; hits: number };
@@ -50,7 +51,7 @@ describe('the service schedule', () => {
     });
     const clock = manualClock('2026-11-10T00:30:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
 
     expect(await scheduler.tick()).toEqual(['daily', 'hourly', 'retention']);
     const summary = (await getJson(storage, 'days/2026-11-10/summary.json')) as { letters: Record<string, number>; servers: number };
@@ -82,7 +83,7 @@ describe('the service schedule', () => {
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
     const clock = manualClock('2026-11-10T00:30:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
     for (const hour of ['00', '01', '02', '03', '04']) {
       clock.set(`2026-11-10T${hour}:30:00Z`);
       expect(await scheduler.tick()).toContain('hourly');
@@ -110,7 +111,7 @@ describe('the service schedule', () => {
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
     const clock = manualClock('2026-11-01T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
     await scheduler.runDaily('2026-11-01');
     await scheduler.runDaily('2026-11-02');
     await scheduler.runDaily('2026-11-03');
@@ -134,7 +135,7 @@ describe('the service schedule', () => {
     const before = fleet.received.filter((r) => r.member === 'notes').length;
     const clock = manualClock('2026-11-20T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
     await scheduler.tick();
     expect(fleet.received.filter((r) => r.member === 'notes').length).toBe(before);
     // Not checked, so no letter and no state: it is off the map.
@@ -148,7 +149,7 @@ describe('the service schedule', () => {
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
     const clock = manualClock('2026-11-20T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
     await scheduler.runDaily('2026-11-20');
     expect((await buildView(storage, clock.now())).byId.has('notes')).toBe(true);
     await putJson(storage, 'state/opted-out.json', { hosts: ['127.0.0.1'] });
@@ -164,7 +165,7 @@ describe('the service schedule', () => {
     await putJson(storage, 'sensors/2026-10-06/batch-1.json', {});
     await putJson(storage, 'sensors/2026-10-07/batch-1.json', {});
     await putJson(storage, 'days/2026-01-01/summary.json', {});
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, clock });
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
     await scheduler.tick();
     // 35 days kept: 2026-10-07 through 2026-11-10.
     expect(await storage.list('sensors/')).toEqual(['sensors/2026-10-07/batch-1.json']);

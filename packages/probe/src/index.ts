@@ -44,10 +44,11 @@ export {
   type OsvOptions,
   type OsvQuery,
 } from './osv.js';
-export type { OutsideFailureReason } from './outside-request.js';
+export { normalizeBaseUrl, type OutsideFailureReason } from './outside-request.js';
 export {
   DEFAULT_NPM_REGISTRY_URL,
   DEFAULT_OSV_URL,
+  OSV_CHECK_TIME_UTC,
   DEFAULT_PYPI_URL,
   DEFAULT_RDAP_URL,
   NPM_ACCEPT,

@@ -133,7 +133,12 @@ export async function requestOutsideJson(request: OutsideRequest, network: Netwo
   }
 }
 
-/** @internal Checks a service's base URL (absolute http or https) and drops trailing slashes. */
+/**
+ * Checks an outside service's base URL: absolute http or https, with no query or fragment (paths are
+ * appended to it). Returns it without trailing slashes, or null when it cannot serve as a base.
+ *
+ * @example normalizeBaseUrl('https://rdap.org/') // 'https://rdap.org'
+ */
 export function normalizeBaseUrl(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   let parsed: URL;

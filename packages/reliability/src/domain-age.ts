@@ -7,14 +7,9 @@
  * (`YOUNG_DOMAIN_DAYS` in @mcp-atlas/route); this module only produces the age the route reads.
  */
 import { describeValue, ReliabilityInputError } from './errors.js';
-import { MS_PER_DAY } from './rules.js';
+import { DOMAIN_AGE_KEEP_DAYS, DOMAIN_AGE_LOOKUPS_PER_SCAN, MS_PER_DAY } from './rules.js';
 import { assertCount, formatDay, instantOf, startOfDay } from './validate.js';
 
-/** New lookups one scan may make; the domains past this number wait for the next scan. */
-export const DOMAIN_AGE_LOOKUPS_PER_SCAN = 40;
-
-/** Days a found registration date is used: looked up on day D, it serves D to D + 29 and is read again on D + 30. */
-export const DOMAIN_AGE_KEEP_DAYS = 30;
 
 /** What decides whether a server's domain is looked up. */
 export interface DomainAgeSubject {

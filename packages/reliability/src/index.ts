@@ -203,9 +203,8 @@ export {
   type HourResult,
   type HourSlot,
 } from './hour-profile.js';
+export { DOMAIN_AGE_KEEP_DAYS, DOMAIN_AGE_LOOKUPS_PER_SCAN } from './rules.js';
 export {
-  DOMAIN_AGE_KEEP_DAYS,
-  DOMAIN_AGE_LOOKUPS_PER_SCAN,
   domainAgeDays,
   isDomainAgeFresh,
   needsDomainAge,

@@ -395,3 +395,13 @@ export const OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY = 20;
 
 /** Reads of the token file of one host per UTC day, whoever asks: what we send a host from the owner forms. */
 export const OWNERSHIP_CHECKS_PER_HOST_PER_DAY = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Domain age (read from public RDAP records)
+// ---------------------------------------------------------------------------------------------
+
+/** New lookups one scan may make; the domains past this number wait for the next scan. */
+export const DOMAIN_AGE_LOOKUPS_PER_SCAN = 40;
+
+/** Days a found registration date is used: looked up on day D, it serves D to D + 29 and is read again on D + 30. */
+export const DOMAIN_AGE_KEEP_DAYS = 30;

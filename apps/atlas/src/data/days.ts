@@ -1,6 +1,5 @@
 // Day arithmetic on YYYY-MM-DD strings (UTC), for the places that need a distance rather than a shift.
-
-const MS_PER_DAY = 86_400_000;
+import { MS_PER_DAY } from '@mcp-atlas/reliability';
 
 /** Whole days from `earlier` to `later` (negative when `later` comes first). */
 export function daysBetween(earlier: string, later: string): number {

@@ -4,7 +4,8 @@ import { ProbeStepSchema } from '@mcp-atlas/probe';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from './paths.js';
 
-const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
+/** A UTC day, YYYY-MM-DD: the one day shape every file uses. */
+export const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
 const LETTER = z.enum(['o', 'a', 'p', 'd']);
 
 /** A package a registry entry ships as: `registryType`, `identifier` and `version` of the registry's `packages[]`. */

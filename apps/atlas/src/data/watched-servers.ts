@@ -4,6 +4,20 @@
 import { SERVERS_PATH, SUBMITTED_SERVERS_PATH } from './paths.js';
 import { WatchedServersSchema, type WatchedServer } from './schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { createSerialQueue, type SerialQueue } from '../http/serial-queue.js';
+
+// Adding is read-modify-write of one file, and submissions are decided several at a time: one queue per
+// storage runs the adds one after another, so two servers admitted at the same tick are both kept.
+const submittedWrites = new WeakMap<Storage, SerialQueue>();
+
+function submittedQueueOf(storage: Storage): SerialQueue {
+  let queue = submittedWrites.get(storage);
+  if (queue === undefined) {
+    queue = createSerialQueue();
+    submittedWrites.set(storage, queue);
+  }
+  return queue;
+}
 
 /**
  * The watched servers: the registry's (or the demo's) list, then the submitted servers that passed their
@@ -26,11 +40,13 @@ export async function readSubmittedServers(storage: Storage): Promise<WatchedSer
 }
 
 /** Adds a submitted server that passed its observation; a server already there (same id) is replaced. */
-export async function addSubmittedServer(storage: Storage, server: WatchedServer): Promise<void> {
-  const servers = (await readSubmittedServers(storage)).filter((s) => s.id !== server.id);
-  servers.push(server);
-  servers.sort((a, b) => a.id.localeCompare(b.id));
-  await putJson(storage, SUBMITTED_SERVERS_PATH, { servers });
+export function addSubmittedServer(storage: Storage, server: WatchedServer): Promise<void> {
+  return submittedQueueOf(storage).run(async () => {
+    const servers = (await readSubmittedServers(storage)).filter((s) => s.id !== server.id);
+    servers.push(server);
+    servers.sort((a, b) => a.id.localeCompare(b.id));
+    await putJson(storage, SUBMITTED_SERVERS_PATH, { servers });
+  });
 }
 
 /** Replaces the watched list. */

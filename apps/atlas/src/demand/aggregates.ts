@@ -2,7 +2,7 @@
 // An aggregate is written once its day is over (with a few minutes' grace for writes still in flight at
 // midnight), never rewritten, and kept forever; the retention job deletes a day's raw files only once the
 // day's aggregate exists. Neither raw store nor aggregate is part of a signed root.
-import { FAILURE_REASONS } from '@mcp-atlas/reliability';
+import { FAILURE_REASONS, MS_PER_DAY } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import {
   DEMAND_RECORDS_PREFIX,
@@ -18,7 +18,6 @@ import { DemandRecordFileSchema } from './recorder.js';
 export const AGGREGATE_GRACE_MINUTES = 5;
 
 const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})\//;
-const MS_PER_DAY = 86_400_000;
 
 /** One day's demand: tasks routed to each server (top pick), summed over every writer. */
 export const DemandAggregateSchema = z.strictObject({

@@ -12,6 +12,10 @@ import { scanDay } from '../scan/scan-day.js';
 import { loadOrCreateSigningKeys, type SigningKeys } from '../seal/keys.js';
 import { readRoots, sealStoredDay } from '../seal/seal-day.js';
 import { writeWatchedServers } from '../data/watched-servers.js';
+import { HOURLY_PATH } from '../data/paths.js';
+import type { HourlyFile } from '../data/schemas.js';
+import { nextHourlyEntry } from '../serve/hourly-entry.js';
+import { putJson } from '../storage/storage.js';
 import type { Storage } from '../storage/storage.js';
 import { DEMO_DAY_HEADER, startFleet, type Fleet } from './fleet.js';
 
@@ -73,6 +77,26 @@ async function probeMonth(servers: readonly WatchedServer[], days: readonly stri
   return new Map(results);
 }
 
+/** The hours of the last simulated day the demo runs an hourly check at: all 24, so the hour-of-day profile shows. */
+export const DEMO_HOURLY_CHECKS = 24;
+
+/**
+ * Simulates the hourly checks of the month's last day, hour by hour, into the hourly file, as the schedule
+ * would have written it: each server's newest check, the one before it, and the hour-of-day profile.
+ */
+async function simulateLastDayHours(storage: Storage, servers: readonly WatchedServer[], day: string, dayIndex: number): Promise<void> {
+  let file: HourlyFile | null = null;
+  for (let hour = 0; hour < DEMO_HOURLY_CHECKS; hour++) {
+    const at = `${day}T${String(hour).padStart(2, '0')}:20:00.000Z`;
+    const entries = await mapWithLimit([...servers], DEMO_PROBE_CONCURRENCY, async (server) => {
+      const result = await probeServer(server.url, { allowPrivate: server.allowPrivate === true, fetch: fetchForDay(dayIndex) });
+      return [server.id, nextHourlyEntry(file?.results[server.id], result, at)] as const;
+    });
+    file = { hour: at.slice(0, 13), results: Object.fromEntries(entries) };
+  }
+  if (file !== null) await putJson(storage, HOURLY_PATH, file);
+}
+
 /** Runs the simulated month: probe, scan, fold and seal each day in order. The fleet keeps running. */
 export async function runDemo(options: DemoOptions): Promise<DemoOutcome> {
   const { storage, log } = options;
@@ -98,6 +122,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoOutcome> {
       const roots = await readRoots(storage);
       if (!roots.has(day)) await sealStoredDay(storage, day, keys);
     }
+    await simulateLastDayHours(storage, servers, days.at(-1) as string, days.length - 1);
     const records = [...(await readRoots(storage)).values()].sort((a, b) => a.day.localeCompare(b.day));
     const chain = await verifyChain(records, keys.publicKey);
     log.info({ sealed: records.length, chain: chain.ok ? 'verified' : chain }, 'demo: month simulated and sealed');

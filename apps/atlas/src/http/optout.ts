@@ -3,15 +3,13 @@
 // host as opted out. The host is then never contacted again and drops off the map; signed days stay.
 import { OPT_OUT_TOKEN_PATH } from '@mcp-atlas/probe';
 import { z } from 'zod';
-import { OPTED_OUT_PATH } from '../data/paths.js';
-import { OptedOutSchema } from '../data/schemas.js';
 import type { OwnershipChecks } from '../owners/ownership-check.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { ownerToken } from '../owners/token.js';
-import { getJson, putJson } from '../storage/storage.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
 import { createSerialQueue } from './serial-queue.js';
+import { addOptedOutHost } from '../data/opted-out.js';
 
 /** The form's body is one host name. */
 export const OPT_OUT_BODY_MAX_BYTES = 1024;
@@ -70,9 +68,7 @@ export function createOptOutIntake(deps: ResolvedHttpDeps, checks: OwnershipChec
       });
       if (!read.ok) return read;
       await queue.run(async () => {
-        const data = await getJson(deps.storage, OPTED_OUT_PATH);
-        const hosts = data === null ? [] : OptedOutSchema.parse(data).hosts;
-        if (!hosts.includes(host)) await putJson(deps.storage, OPTED_OUT_PATH, { hosts: [...hosts, host].sort() });
+        await addOptedOutHost(deps.storage, host);
       });
       deps.logger?.info({ host }, 'host opted out');
       return { ok: true, value: { host, optedOut: true } };

@@ -1,6 +1,8 @@
 // Where the outside services live (RDAP, npm, PyPI, OSV) and when the package layer runs. The addresses
 // default to the public services named in @mcp-atlas/probe; an operator (or a test) replaces any of them.
-import { DEFAULT_NPM_REGISTRY_URL, DEFAULT_OSV_URL, DEFAULT_PYPI_URL, DEFAULT_RDAP_URL } from '@mcp-atlas/probe';
+import { DEFAULT_NPM_REGISTRY_URL, DEFAULT_OSV_URL, DEFAULT_PYPI_URL, DEFAULT_RDAP_URL, normalizeBaseUrl, OSV_CHECK_TIME_UTC } from '@mcp-atlas/probe';
+
+export { OSV_CHECK_TIME_UTC };
 
 /** The outside services' base URLs as an operator may set them; anything left out takes the default. */
 export interface OutsideServiceUrls {
@@ -20,20 +22,15 @@ export type ResolvedOutsideUrls = Required<OutsideServiceUrls>;
 /** Thrown for a base URL that is not an absolute http(s) URL. */
 export class OutsideUrlError extends Error {
   constructor(readonly option: keyof OutsideServiceUrls, value: string, named: string = option) {
-    super(`${named} must be an absolute http(s) URL, got ${JSON.stringify(value.slice(0, 200))}`);
+    super(`${named} must be an absolute http(s) URL with no query or fragment, got ${JSON.stringify(value.slice(0, 200))}`);
     this.name = 'OutsideUrlError';
   }
 }
 
+// The probe's own check, so a URL that passes start-up is one every lookup accepts.
 function checkUrl(option: keyof OutsideServiceUrls, value: string | undefined, fallback: string): string {
   const url = value ?? fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new OutsideUrlError(option, url);
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new OutsideUrlError(option, url);
+  if (normalizeBaseUrl(url) === null) throw new OutsideUrlError(option, url);
   return url;
 }
 
@@ -47,8 +44,6 @@ export function resolveOutsideUrls(urls: OutsideServiceUrls = {}): ResolvedOutsi
   };
 }
 
-/** When the day's package versions are checked against OSV: 04:05 UTC, or the first tick after it. */
-export const OSV_CHECK_TIME_UTC = Object.freeze({ hour: 4, minute: 5 });
 
 /** After a failed OSV check, the next try waits this long (the day's check is still owed). */
 export const OSV_RETRY_MS = 60 * 60_000;

@@ -2,8 +2,7 @@
 // and the day's package layer (a dated day file, so that day's seal covers it). Files are read back
 // through these schemas, like every other file the app keeps.
 import { z } from 'zod';
-
-const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
+import { DAY } from '../data/schemas.js';
 
 /** Why an outside service gave no usable answer: the probe's reason and its message. */
 export const OutsideProblemSchema = z.object({ reason: z.string(), message: z.string() });

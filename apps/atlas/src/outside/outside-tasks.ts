@@ -3,8 +3,7 @@
 // Each decides from the files on disk whether it is due, so a restart neither repeats nor skips one; a
 // memory of "nothing to do today" only spares the disk on the ticks in between.
 import type { NetworkOptions } from '@mcp-atlas/probe';
-import { daySummaryPath, OPTED_OUT_PATH } from '../data/paths.js';
-import { OptedOutSchema } from '../data/schemas.js';
+import { daySummaryPath } from '../data/paths.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { getJson, type Storage } from '../storage/storage.js';
@@ -13,6 +12,7 @@ import { runDomainAgeJob } from './domain-age-job.js';
 import { isAfterOsvTime, OSV_RETRY_MS, resolveOutsideUrls, type OutsideServiceUrls, type ResolvedOutsideUrls } from './outside-config.js';
 import { checkPackagesWithOsv, readPackageLayer, writePackageVersions } from './package-layer.js';
 import { readDomainAges } from './read-outside.js';
+import { readOptedOutHosts } from '../data/opted-out.js';
 
 /** What the outside tasks need from the schedule. */
 export interface OutsideTaskDeps {
@@ -34,8 +34,7 @@ export class OutsideTasks {
   }
 
   private async readOptedOut(): Promise<string[]> {
-    const data = await getJson(this.deps.storage, OPTED_OUT_PATH);
-    return data === null ? [] : OptedOutSchema.parse(data).hosts;
+    return readOptedOutHosts(this.deps.storage);
   }
 
   /** After the day's daily check: the domain-age job, once per day. True when it ran. */

@@ -19,12 +19,6 @@ import {
 } from '../data/paths.js';
 import type { Storage } from '../storage/storage.js';
 
-/**
- * The app's own record of each day's robots.txt and well-known reads. Housekeeping, not a published
- * figure: nothing shown depends on it after the day it was read.
- */
-export const ORIGIN_READS_KEEP_DAYS = 30;
-
 /** A store whose files sit in day-named folders (`<prefix><YYYY-MM-DD>/…`) or day-named files (`<prefix><YYYY-MM-DD>.json`). */
 export interface RetentionStore {
   /** What the methodology calls it. */
@@ -48,8 +42,6 @@ export const RETENTION_STORES: readonly RetentionStore[] = [
   { name: 'page and widget view counts', prefix: VIEW_COUNTS_PREFIX, keepDays: RETENTION_DAYS.viewCounts },
   { name: 'daily-call markers', prefix: DAILY_CALL_MARKERS_PREFIX, keepDays: RETENTION_DAYS.dailyCallMarkers, keepCurrentMonth: true },
   { name: 'rate counters for submissions and ownership checks', prefix: RATE_COUNTERS_PREFIX, keepDays: RETENTION_DAYS.rateCounters },
-  // Not in the methodology's list: the app's own housekeeping (see ORIGIN_READS_KEEP_DAYS).
-  { name: 'origin reads', prefix: 'state/origins/', keepDays: ORIGIN_READS_KEEP_DAYS },
 ];
 
 const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})(?:\/|\.json$)/;

@@ -14,13 +14,13 @@ import {
   type NetworkOptions,
   type ProbeResult,
 } from '@mcp-atlas/probe';
-import { createHourProfile, estimateChecksCost, FIVE_MINUTE_DAYS_KEPT, isAnsweringLetter, priceCheck, recordHourResult } from '@mcp-atlas/reliability';
+import { estimateChecksCost, FIVE_MINUTE_DAYS_KEPT, isAnsweringLetter, priceCheck } from '@mcp-atlas/reliability';
 import { z } from 'zod';
-import { daySummaryPath, fiveMinuteSpendPath, HOURLY_PATH, OPTED_OUT_PATH, serverStatePath } from '../data/paths.js';
+import { daySummaryPath, fiveMinuteSpendPath, HOURLY_PATH, serverStatePath } from '../data/paths.js';
 import { resolveCosts, type CostSettings, type ResolvedCosts } from '../costs/cost-settings.js';
 import { SpendGate } from '../costs/spend-gate.js';
 import { readWatchedServers } from '../data/watched-servers.js';
-import { HourlyFileSchema, OptedOutSchema, ServerStateSchema, type ServerState, type WatchedServer } from '../data/schemas.js';
+import { HourlyFileSchema, ServerStateSchema, type ServerState, type WatchedServer } from '../data/schemas.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { createProgress } from '../progress.js';
@@ -30,13 +30,14 @@ import { scanDay } from '../scan/scan-day.js';
 import type { SigningKeys } from '../seal/keys.js';
 import { sealDueDays } from '../seal/seal-day.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { failedHttpStatus } from '../view/own-checks.js';
 import { syncRegistry } from './registry-sync.js';
 import { enforceRetention } from './retention.js';
+import { nextHourlyEntry } from './hourly-entry.js';
 import type { OutsideServiceUrls } from '../outside/outside-config.js';
 import { OutsideTasks } from '../outside/outside-tasks.js';
 import { writeDueAggregates } from '../demand/aggregates.js';
 import { observeSubmissions } from '../submissions/observe.js';
+import { readOptedOutHosts } from '../data/opted-out.js';
 
 /** A clock the schedule reads and waits on; tests inject one they can move. */
 export interface ScheduleClock {
@@ -59,8 +60,13 @@ export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
 export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
 /** How often the schedule looks for due checks of submitted servers (their slots are 6 hours apart). */
 export const SUBMISSION_RUN_PERIOD_MS = 5 * 60_000;
-/** Robots and well-known reads of one day, per origin. */
-export const originsPath = (day: string): string => `state/origins/${day}.json`;
+/**
+ * Robots and well-known reads per origin: one file, replaced by the first read of each UTC day (like the
+ * hourly file), so nothing accumulates and retention has nothing to delete.
+ */
+export const ORIGINS_PATH = 'state/origins.json';
+
+const SavedOriginsSchema = z.object({ day: z.string(), excluded: z.array(z.string()) });
 
 const OptInSchema = z.object({ servers: z.array(z.string()) });
 
@@ -177,14 +183,13 @@ export class Scheduler {
   }
 
   private async readOptedOut(): Promise<string[]> {
-    const data = await getJson(this.deps.storage, OPTED_OUT_PATH);
-    return data === null ? [] : OptedOutSchema.parse(data).hosts;
+    return readOptedOutHosts(this.deps.storage);
   }
 
   /** Reads robots.txt and the well-known files once per origin and day; returns the origins that said no. */
   private async readOrigins(day: string, servers: readonly WatchedServer[]): Promise<Set<string>> {
-    const saved = await getJson(this.deps.storage, originsPath(day));
-    if (saved !== null) return new Set(z.object({ excluded: z.array(z.string()) }).parse(saved).excluded);
+    const saved = SavedOriginsSchema.safeParse(await getJson(this.deps.storage, ORIGINS_PATH));
+    if (saved.success && saved.data.day === day) return new Set(saved.data.excluded);
     const origins = [...new Set(servers.map((s) => new URL(s.url).origin))];
     const network = this.deps.network;
     const reads = await mapWithLimit(origins, this.deps.concurrency ?? 16, async (origin) => {
@@ -193,7 +198,7 @@ export class Scheduler {
       return { origin, robots, wellKnown };
     });
     const excluded = reads.filter((r) => r.robots.excludesOrigin).map((r) => r.origin);
-    await putJson(this.deps.storage, originsPath(day), { day, excluded, origins: reads });
+    await putJson(this.deps.storage, ORIGINS_PATH, { day, excluded, origins: reads });
     return new Set(excluded);
   }
 
@@ -270,17 +275,7 @@ export class Scheduler {
     const optedOut = await this.readOptedOut();
     const results = await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
       const result = await this.probeOne(server, optedOut);
-      const before = saved?.results[server.id];
-      const previous = before === undefined ? null : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, httpStatus: before.httpStatus, at: before.at };
-      const observation = {
-        letter: result.letter,
-        reason: result.reason,
-        notMcp: result.notStandardMcp,
-        httpStatus: failedHttpStatus(result.steps),
-        at: this.clock.now().toISOString(),
-      };
-      const hours = recordHourResult(before?.hours ?? createHourProfile(), { letter: observation.letter, at: observation.at });
-      return [server.id, { ...observation, previous, hours }] as const;
+      return [server.id, nextHourlyEntry(saved?.results[server.id], result, this.clock.now().toISOString())] as const;
     });
     await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });
     return true;

@@ -4,15 +4,12 @@
 // what exists and stores nothing; only a new observation counts against the day's limits.
 import { checkTarget } from '@mcp-atlas/probe';
 import { z } from 'zod';
-import { OPTED_OUT_PATH } from '../data/paths.js';
-import { OptedOutSchema } from '../data/schemas.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import type { ResolvedHttpDeps } from '../http/deps.js';
 import { invalidInput, refuse, type Answer } from '../http/errors.js';
 import { createSerialQueue } from '../http/serial-queue.js';
 import type { RateCounters } from '../owners/rate-counters.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
-import { getJson } from '../storage/storage.js';
 import {
   readSubmission,
   startSubmission,
@@ -24,6 +21,7 @@ import {
   writeSubmission,
   type SubmissionView,
 } from './records.js';
+import { readOptedOutHosts } from '../data/opted-out.js';
 
 /** Longest URL a submission may carry. */
 export const SUBMISSION_URL_MAX_LENGTH = 2048;
@@ -84,8 +82,7 @@ export function createSubmissionIntake(
   const queue = createSerialQueue();
 
   async function optedOutHosts(): Promise<string[]> {
-    const data = await getJson(deps.storage, OPTED_OUT_PATH);
-    return data === null ? [] : OptedOutSchema.parse(data).hosts;
+    return readOptedOutHosts(deps.storage);
   }
 
   async function existingAnswer(url: string): Promise<SubmissionAnswer | null> {

@@ -156,7 +156,12 @@ export async function observeSubmissions(deps: ObserveDeps): Promise<ObserveOutc
   const outcome: ObserveOutcome = { checked: [], decided: [] };
   const ids = await listSubmissionIds(deps.storage);
   await mapWithLimit(ids, deps.concurrency ?? 8, async (id) => {
-    const stored = await readSubmission(deps.storage, id);
+    // One unreadable record (hand-edited, or from a newer version) is skipped and named, never allowed to
+    // stop the observation of all the others.
+    const stored = await readSubmission(deps.storage, id).catch((error: unknown) => {
+      deps.log.warn({ submission: id, err: error }, 'submission record unreadable: skipped');
+      return null;
+    });
     if (stored === null || stored.status !== 'observing') return;
     let record = stored;
     // At most two rounds: the end of the first window can open the extra one, whose first slot is then due.

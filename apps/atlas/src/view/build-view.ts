@@ -35,24 +35,11 @@ import {
 } from '@mcp-atlas/reliability';
 import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
 import { dayCatalogPath, dayChangesPath, dayShardPath, SERVER_STATES_PREFIX } from '../data/paths.js';
-import {
-  CatalogSchema,
-  ChangesFileSchema,
-  DayIndexSchema,
-  ServerStateSchema,
-  HourlyFileSchema,
-  OptedOutSchema,
-  ShardFileSchema,
-  type HourlyFile,
-  type Catalog,
-  type Change,
-  type ServerDayResult,
-  type ServerState,
-} from '../data/schemas.js';
+import { CatalogSchema, ChangesFileSchema, DayIndexSchema, ServerStateSchema, HourlyFileSchema, ShardFileSchema, type HourlyFile, type Catalog, type Change, type ServerDayResult, type ServerState } from '../data/schemas.js';
 import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { isOptedOut } from '@mcp-atlas/probe';
-import { dayIndexPath, dayReportsPath, HOURLY_PATH, OPTED_OUT_PATH } from '../data/paths.js';
+import { dayIndexPath, dayReportsPath, HOURLY_PATH } from '../data/paths.js';
 import { parseReportLog } from '../http/report-log.js';
 import { StoredSensorBatchSchema } from '../http/schemas.js';
 import { daysBetween } from '../data/days.js';
@@ -60,6 +47,7 @@ import { readWatchedServers } from '../data/watched-servers.js';
 import { failedHttpStatus, incidentCheckOf } from './own-checks.js';
 import { domainAgeOf, packagesOfServer, readDomainAges, readShownPackageLayer, type DomainAgeView, type ServerPackagesView } from '../outside/read-outside.js';
 import { readOwnerRecords, type OwnerRecord } from '../owners/owner-records.js';
+import { readOptedOutHosts } from '../data/opted-out.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -285,8 +273,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const servers: ServerView[] = [];
   const hourlyData = await getJson(storage, HOURLY_PATH);
   const hourly = hourlyData === null ? {} : HourlyFileSchema.parse(hourlyData).results;
-  const optedOutData = await getJson(storage, OPTED_OUT_PATH);
-  const optedOut = optedOutData === null ? [] : OptedOutSchema.parse(optedOutData).hosts;
+  const optedOut = await readOptedOutHosts(storage);
   const owners = (await readOwnerRecords(storage)).records;
   const domainAges = await readDomainAges(storage);
   const packageLayer = await readShownPackageLayer(storage, today);
