@@ -18,6 +18,7 @@ import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { lookupTestNames, NOTES_TOOLS, PAYMENT_TOOLS, startMcpHost, startRdap, type McpHost, type RdapFixture } from './fixtures/outside-services.js';
 import { manualClock } from './fixtures/manual-clock.js';
+import { startSubmission, writeSubmission } from '../src/submissions/records.js';
 
 // Every .test name resolves to 127.0.0.1; connections are pinned to it by the probe's Node client.
 const network = { allowPrivate: true, lookup: lookupTestNames, httpClient: createNodeHttpClient };
@@ -115,6 +116,22 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
     expect(rdap.lookups().length).toBe(lookupsBefore);
     // The age moves with the day, from the same registration date.
     expect((await buildView(storage, clock.now())).byId.get('young-shop')?.domainAge?.ageDays).toBe(11);
+  });
+
+  it('looks up a submitted server from its first day of observation, before it joins the map', async () => {
+    const storage = createMemoryStorage();
+    rdap.registered.set('pending-notes.test', '2026-09-01T00:00:00Z');
+    await putJson(storage, 'state/servers.json', {
+      servers: [{ id: 'plain-notes', url: host.urlFor('notes.plain-notes.test'), source: 'registry' }],
+    });
+    const url = host.urlFor('sub.pending-notes.test');
+    await writeSubmission(storage, startSubmission(url, new URL(url).hostname, new Date('2026-11-09T12:00:00Z'), null));
+    const clock = manualClock('2026-11-10T00:30:00Z');
+    const before = rdap.lookups().length;
+    expect(await (await newScheduler(storage, clock)).tick()).toContain('domain-age');
+    expect(rdap.lookups().slice(before)).toEqual(['/domain/pending-notes.test']);
+    const cache = DomainAgesFileSchema.parse(await getJson(storage, 'state/domain-ages.json'));
+    expect(cache.domains['pending-notes.test']).toMatchObject({ registeredAt: '2026-09-01T00:00:00.000Z', problem: null });
   });
 
   it('ages around the 90-day line: 89 days is young and guarded, 90 is not', async () => {

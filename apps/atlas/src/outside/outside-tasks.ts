@@ -13,6 +13,7 @@ import { isAfterOsvTime, OSV_RETRY_MS, resolveOutsideUrls, type OutsideServiceUr
 import { checkPackagesWithOsv, readPackageLayer, writePackageVersions } from './package-layer.js';
 import { readDomainAges } from './read-outside.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
+import { readObservedSubmissions } from '../submissions/records.js';
 
 /** What the outside tasks need from the schedule. */
 export interface OutsideTaskDeps {
@@ -50,7 +51,8 @@ export class OutsideTasks {
       day: today,
       now,
       results: await readDayResults(this.deps.storage, today),
-      watched: await readWatchedServers(this.deps.storage),
+      // Submitted servers count from their first day of observation, not only once they joined the map.
+      watched: [...(await readWatchedServers(this.deps.storage)), ...(await readObservedSubmissions(this.deps.storage))],
       optedOut: await this.readOptedOut(),
       network: this.deps.network,
       rdapUrl: this.urls.rdapUrl,

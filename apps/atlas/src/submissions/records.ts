@@ -6,6 +6,7 @@ import { reviewSubmission, type Submission } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN, submissionPath, SUBMISSIONS_PREFIX } from '../data/paths.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
+import type { WatchedServer } from '../data/schemas.js';
 
 /** A submission id: `sub-` and 20 hex characters of the SHA-256 of its URL. */
 export const SUBMISSION_ID_PATTERN = /^sub-[0-9a-f]{20}$/;
@@ -130,6 +131,21 @@ export async function listSubmissionIds(storage: Storage): Promise<string[]> {
   return (await storage.list(SUBMISSIONS_PREFIX))
     .map((path) => path.slice(SUBMISSIONS_PREFIX.length).replace(/\.json$/, ''))
     .filter((id) => SUBMISSION_ID_PATTERN.test(id));
+}
+
+/**
+ * The submissions still under observation, as the domain-age job sees servers: submitted servers have their
+ * domain's age read from the start of their observation, so it is known when they join the map. An
+ * unreadable record is left out here (the observation run names it).
+ */
+export async function readObservedSubmissions(storage: Storage): Promise<WatchedServer[]> {
+  const observed: WatchedServer[] = [];
+  for (const id of await listSubmissionIds(storage)) {
+    const record = await readSubmission(storage, id).catch(() => null);
+    if (record === null || record.status !== 'observing') continue;
+    observed.push({ id: record.id, url: record.url, source: 'submitted', submittedAt: record.submittedAt });
+  }
+  return observed;
 }
 
 /** What GET /api/submissions/:id and the submit answers show about a submission. */
