@@ -3,7 +3,7 @@
 // simulated month can be probed at once and each server still answers as it would have on that day.
 import type { ServerType } from '@hono/node-server';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { answerStatelessMcp } from '../http/stateless-mcp.js';
 import { Hono } from 'hono';
 import {
   CALENDAR_TOOLS,
@@ -124,14 +124,7 @@ function buildMcpServer(spec: MemberSpec, day: number): McpServer {
 }
 
 async function answerMcp(spec: MemberSpec, request: Request): Promise<Response> {
-  const server = buildMcpServer(spec, dayOf(request));
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request);
-  } finally {
-    await server.close();
-  }
+  return answerStatelessMcp(buildMcpServer(spec, dayOf(request)), request);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,7 +2,7 @@
 // statelessly over Streamable HTTP: each POST gets a fresh McpServer and transport, so no session state
 // lives between requests and any instance of the app can answer any request.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { answerStatelessMcp } from './stateless-mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import type { Refusal } from './errors.js';
@@ -154,18 +154,5 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
 
 /** Answers one Streamable HTTP request with a fresh server and transport, closed once the answer is ready. */
 export async function handleMcpRequest(request: Request, context: McpContext): Promise<Response> {
-  const server = createAtlasMcpServer(context);
-  // Stateless (no session id) and plain JSON answers: every request carries everything it needs.
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-    maxRequestBodySize: MCP_BODY_MAX_BYTES,
-  });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request);
-  } finally {
-    await transport.close();
-    await server.close();
-  }
+  return answerStatelessMcp(createAtlasMcpServer(context), request, { maxRequestBodySize: MCP_BODY_MAX_BYTES });
 }

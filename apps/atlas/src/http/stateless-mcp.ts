@@ -1,0 +1,21 @@
+// One Streamable HTTP request answered by a fresh MCP server and transport, both closed once the answer is
+// ready: stateless (no session id), with plain JSON answers, so every request carries all it needs. The
+// service's own MCP endpoint answers this way, and so do the demo fleet and the test servers.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+
+/** Connects `server` to a stateless transport, answers `request`, then closes both. */
+export async function answerStatelessMcp(server: McpServer, request: Request, options: { maxRequestBodySize?: number } = {}): Promise<Response> {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    ...(options.maxRequestBodySize !== undefined ? { maxRequestBodySize: options.maxRequestBodySize } : {}),
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await transport.close();
+    await server.close();
+  }
+}
