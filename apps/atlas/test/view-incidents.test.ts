@@ -63,3 +63,45 @@ describe('live incidents in the read model', () => {
     expect(decideIncident({ checks: incidentChecksOf(latest, '2026-11-30', undefined, NOW) }, NOW).ownCheckFailed).toBe(true);
   });
 });
+
+describe('gateway sensors in the read model’s incidents', () => {
+  const HOURLY_TIMEOUT = {
+    hour: '2026-11-30T11',
+    results: { notes: { letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:05:00Z', previous: null } },
+  };
+
+  async function storageWithSensor(hourly: unknown, outcomes: { ok: boolean; at: string; reason?: string }[], day = '2026-11-30') {
+    const storage = createMemoryStorage();
+    await putJson(storage, 'state/servers/notes.json', { ...emptyServerState({ id: 'notes', url: 'https://notes.example.com/mcp' }), letters: 'oo', lastDay: '2026-11-29', lastLetter: 'o' });
+    if (hourly !== null) await putJson(storage, 'state/hourly.json', hourly);
+    await putJson(storage, `sensors/${day}/gw-1/000001.json`, {
+      sensor: 'gw-1',
+      day,
+      received: outcomes.at(-1)!.at,
+      outcomes: outcomes.map((o) => ({ server: 'notes', ...o })),
+    });
+    return storage;
+  }
+
+  it('a failing sensor joins an incident our own check confirmed, and counts as its second signal', async () => {
+    const storage = await storageWithSensor(HOURLY_TIMEOUT, [{ ok: false, at: '2026-11-30T11:20:00Z', reason: 'timeout' }]);
+    const incident = (await buildView(storage, NOW)).byId.get('notes')!.incident;
+    expect(incident).toMatchObject({ confirmedBy: ['own_check'], failingSensors: ['gw-1'], joinedSensors: ['gw-1'], signalReporters: 1, shown: true });
+  });
+
+  it('a failing sensor alone never opens one', async () => {
+    const storage = await storageWithSensor(null, [{ ok: false, at: '2026-11-30T11:20:00Z', reason: 'timeout' }]);
+    const incident = (await buildView(storage, NOW)).byId.get('notes')!.incident;
+    expect(incident).toMatchObject({ failingSensors: ['gw-1'], joinedSensors: [], shown: false });
+  });
+
+  it('reads the day before too, since the 2-hour window can cross midnight', async () => {
+    const justAfterMidnight = new Date('2026-12-01T00:30:00Z');
+    const storage = await storageWithSensor(
+      { hour: '2026-12-01T00', results: { notes: { letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-12-01T00:10:00Z', previous: null } } },
+      [{ ok: false, at: '2026-11-30T23:50:00Z', reason: 'timeout' }],
+    );
+    const incident = (await buildView(storage, justAfterMidnight)).byId.get('notes')!.incident;
+    expect(incident.joinedSensors).toEqual(['gw-1']);
+  });
+});

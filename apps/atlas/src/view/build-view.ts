@@ -22,6 +22,7 @@ import {
   displayState,
   type IncidentCheck,
   type IncidentDecision,
+  type IncidentSensorOutcome,
   type CheckObservation,
   type ShownStatus,
   type UptimeInput,
@@ -39,7 +40,7 @@ import { CatalogSchema, ChangesFileSchema, DayIndexSchema, ServerStateSchema, Ho
 import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { isOptedOut } from '@mcp-atlas/probe';
-import { dayIndexPath, dayReportsPath, HOURLY_PATH } from '../data/paths.js';
+import { dayIndexPath, dayReportsPath, HOURLY_PATH, SENSOR_BATCHES_PREFIX } from '../data/paths.js';
 import { parseReportLog } from '../http/report-log.js';
 import { StoredSensorBatchSchema } from '../http/schemas.js';
 import { daysBetween } from '../data/days.js';
@@ -230,8 +231,8 @@ export function uptimeInputOf(state: ServerState, today: string | null): UptimeI
 export async function readRecentSensorEntries(storage: Storage, today: string): Promise<Map<string, SensorDayEntry[]>> {
   const oldest = shiftDay(today, -REPORT_WINDOW_DAYS);
   const outcomesBySensor = new Map<string, SensorOutcome[]>();
-  for (const path of await storage.list('sensors/')) {
-    const day = path.slice('sensors/'.length, 'sensors/'.length + 10);
+  for (const path of await storage.list(SENSOR_BATCHES_PREFIX)) {
+    const day = path.slice(SENSOR_BATCHES_PREFIX.length, SENSOR_BATCHES_PREFIX.length + 10);
     if (day < oldest || day > today) continue;
     const batch = StoredSensorBatchSchema.safeParse(await getJson(storage, path));
     if (!batch.success) continue;
@@ -262,12 +263,34 @@ export function lastCheckedDayOf(state: Pick<ServerState, 'letters' | 'lastDay'>
   return index < 0 ? null : shiftDay(state.lastDay, -(state.letters.length - 1 - index));
 }
 
+/**
+ * Gateway sensors' outcomes of today and the day before, grouped by server, in the shape the incident rule
+ * reads: its window is 2 hours and may cross midnight. Sensors never open an incident; they can only join
+ * one our own check (or a paying reporter) confirmed.
+ */
+export async function readIncidentSensorOutcomes(storage: Storage, today: string): Promise<Map<string, IncidentSensorOutcome[]>> {
+  const byServer = new Map<string, IncidentSensorOutcome[]>();
+  for (const day of [shiftDay(today, -1), today]) {
+    for (const path of await storage.list(`${SENSOR_BATCHES_PREFIX}${day}/`)) {
+      const batch = StoredSensorBatchSchema.safeParse(await getJson(storage, path));
+      if (!batch.success) continue;
+      for (const o of batch.data.outcomes) {
+        const list = byServer.get(o.server) ?? [];
+        list.push({ sensor: batch.data.sensor, ok: o.ok, at: o.at, ...(o.reason !== undefined ? { reason: o.reason } : {}) });
+        byServer.set(o.server, list);
+      }
+    }
+  }
+  return byServer;
+}
+
 /** Builds the read model from storage; `now` dates the agents' ratings. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
   const today = dayFromTime(now);
   const reports = await readRecentReports(storage, today);
   const sensorEntries = await readRecentSensorEntries(storage, today);
+  const sensorOutcomes = await readIncidentSensorOutcomes(storage, today);
   const watched = new Map((await readWatchedServers(storage)).map((s) => [s.id, s]));
   const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
   const servers: ServerView[] = [];
@@ -312,7 +335,10 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       catalog,
       state,
       shown: shownStatusOf(latest, day, hourly[state.id]),
-      incident: decideIncident({ reports: reports.get(state.id) ?? [], checks: incidentChecksOf(latest, day, hourly[state.id], now) }, now),
+      incident: decideIncident(
+        { reports: reports.get(state.id) ?? [], sensorOutcomes: sensorOutcomes.get(state.id) ?? [], checks: incidentChecksOf(latest, day, hourly[state.id], now) },
+        now,
+      ),
       rating: rateServer(reports.get(state.id) ?? [], now, { sensors: sensorEntries.get(state.id) ?? [] }),
       owner: ownerViewOf(owners.get(state.id), state.url),
       submittedAt: watched.get(state.id)?.submittedAt ?? null,
