@@ -141,6 +141,8 @@ describe('the service schedule', () => {
     // Not checked, so no letter and no state: it is off the map.
     expect(await getJson(storage, 'state/servers/notes.json')).toBeNull();
     expect(((await getJson(storage, 'days/2026-11-20/summary.json')) as { servers: number }).servers).toBe(0);
+    // The hourly check leaves it off its list too, rather than recording the guard's refusal as a result.
+    expect(((await getJson(storage, 'state/hourly.json')) as { results: object }).results).toEqual({});
   });
 
   it('takes an opted-out host off the published map while its past stays signed', async () => {

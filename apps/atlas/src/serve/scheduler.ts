@@ -202,8 +202,8 @@ export class Scheduler {
     return new Set(excluded);
   }
 
-  // Opted-out hosts are refused by the probe's guard before any request, whichever check asks. Each task
-  // reads the opted-out list once and hands it to every probe it runs.
+  // Opted-out hosts are left off every check's list, and the probe's guard refuses them as well, before any
+  // request. Each task reads the opted-out list once and hands it to every probe it runs.
   private probeOne = (server: WatchedServer, optedOut: readonly string[], extra: { deadlineMs?: number } = {}): Promise<ProbeResult> =>
     probeServer(server.url, { ...this.deps.network, optedOut, ...extra });
 
@@ -260,8 +260,9 @@ export class Scheduler {
   }
 
   /** Watched servers whose origin's robots.txt (read once today) lets our bot in. */
-  private async allowedServers(today: string): Promise<WatchedServer[]> {
-    const servers = await readWatchedServers(this.deps.storage);
+  private async allowedServers(today: string, optedOut: readonly string[]): Promise<WatchedServer[]> {
+    // Opted-out hosts leave the list first, as in the daily check: not even their robots.txt is read again.
+    const servers = (await readWatchedServers(this.deps.storage)).filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
     const excluded = await this.readOrigins(today, servers);
     return servers.filter((s) => !excluded.has(new URL(s.url).origin));
   }
@@ -271,8 +272,8 @@ export class Scheduler {
     const savedData = await getJson(this.deps.storage, HOURLY_PATH);
     const saved = savedData === null ? null : HourlyFileSchema.parse(savedData);
     if (saved !== null && saved.hour === hour) return false;
-    const servers = await this.allowedServers(today);
     const optedOut = await this.readOptedOut();
+    const servers = await this.allowedServers(today, optedOut);
     const results = await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
       const result = await this.probeOne(server, optedOut);
       return [server.id, nextHourlyEntry(saved?.results[server.id], result, this.clock.now().toISOString())] as const;
@@ -290,8 +291,8 @@ export class Scheduler {
     if (gate.stopped) return false;
     this.lastFiveMinute = now.getTime();
     const ids = new Set(OptInSchema.parse(optIn).servers);
-    const servers = (await this.allowedServers(today)).filter((s) => ids.has(s.id));
     const optedOut = await this.readOptedOut();
+    const servers = (await this.allowedServers(today, optedOut)).filter((s) => ids.has(s.id));
     // States are read before any check, so each check's turn at the cap comes in list order.
     const states = new Map<string, ServerState>();
     for (const server of servers) {
