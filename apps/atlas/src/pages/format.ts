@@ -1,6 +1,5 @@
 // How figures are written on the pages. Only presentation lives here: every figure arrives computed (and
 // rounded where a rule says how) by a package, so these functions never decide a value, only its spelling.
-import { shiftDay } from '@mcp-atlas/history';
 import { UPTIME_DECIMALS } from '@mcp-atlas/reliability';
 
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -36,15 +35,6 @@ export function formatStars(stars: number): string {
 /** "1 day", "3 days": a count with its noun, singular for one. */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
-
-/**
- * The calendar day of each of a server's daily letters, oldest first: the last letter belongs to `lastDay`
- * and each one before it to the day before. Empty when the server has no day yet.
- */
-export function daysOfLetters(letters: string, lastDay: string | null): string[] {
-  if (lastDay === null) return [];
-  return Array.from(letters, (_, i) => shiftDay(lastDay, i - (letters.length - 1)));
 }
 
 /** An ISO 8601 instant written for people, in UTC: 2026-11-30 11:05 UTC. */

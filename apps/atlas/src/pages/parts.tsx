@@ -3,7 +3,7 @@
 // @mcp-atlas/reliability; only colours and layout are decided here.
 import { DAILY_LETTERS, describeShownState, displayState, NO_DATA_LETTER, type ShownState } from '@mcp-atlas/reliability';
 import type { FC } from 'hono/jsx';
-import { daysOfLetters } from './format.js';
+import { daysOfLetters } from '../data/days.js';
 import { LETTER_COLOURS, LEVEL_COLOURS, STATE_COLOURS } from './styles.js';
 
 type Letter = (typeof DAILY_LETTERS)[number];

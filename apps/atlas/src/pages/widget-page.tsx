@@ -5,7 +5,7 @@ import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
 import type { ServerView } from '../view/build-view.js';
 import { describeUptimeShort } from './badge.js';
-import { daysOfLetters } from './format.js';
+import { daysOfLetters } from '../data/days.js';
 import { describeLetter, StatePill } from './parts.js';
 import { LETTER_COLOURS } from './styles.js';
 

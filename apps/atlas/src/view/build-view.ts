@@ -43,7 +43,7 @@ import { isOptedOut } from '@mcp-atlas/probe';
 import { dayIndexPath, dayReportsPath, HOURLY_PATH, SENSOR_BATCHES_PREFIX } from '../data/paths.js';
 import { parseReportLog } from '../http/report-log.js';
 import { StoredSensorBatchSchema } from '../http/schemas.js';
-import { daysBetween } from '../data/days.js';
+import { daysBetween, daysOfLetters } from '../data/days.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import { failedHttpStatus, incidentCheckOf } from './own-checks.js';
 import { domainAgeOf, packagesOfServer, readDomainAges, readShownPackageLayer, type DomainAgeView, type ServerPackagesView } from '../outside/read-outside.js';
@@ -224,31 +224,47 @@ export function uptimeInputOf(state: ServerState, today: string | null): UptimeI
   };
 }
 
-/**
- * Gateway sensors' outcomes of the 30 days ending `today`, reduced to one entry per sensor, server and
- * day (the form ratings count), grouped by server.
- */
-export async function readRecentSensorEntries(storage: Storage, today: string): Promise<Map<string, SensorDayEntry[]>> {
+/** What the read model takes from gateway sensors, from one read of their batches. */
+export interface RecentSensorData {
+  /** The 30 days ending today, one entry per sensor, server and day (the form ratings count), by server. */
+  entries: Map<string, SensorDayEntry[]>;
+  /**
+   * Today's and the day before's outcomes, by server, as the incident rule reads them: its window is 2 hours
+   * and may cross midnight. Sensors never open an incident; they only join one our check (or a paying
+   * reporter) confirmed.
+   */
+  incidentOutcomes: Map<string, IncidentSensorOutcome[]>;
+}
+
+function pushTo<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** Reads the sensor batches of the 30 days ending `today` once, for both ratings and incidents. */
+export async function readRecentSensorData(storage: Storage, today: string): Promise<RecentSensorData> {
   const oldest = shiftDay(today, -REPORT_WINDOW_DAYS);
+  const incidentFrom = shiftDay(today, -1);
   const outcomesBySensor = new Map<string, SensorOutcome[]>();
+  const incidentOutcomes = new Map<string, IncidentSensorOutcome[]>();
   for (const path of await storage.list(SENSOR_BATCHES_PREFIX)) {
     const day = path.slice(SENSOR_BATCHES_PREFIX.length, SENSOR_BATCHES_PREFIX.length + 10);
     if (day < oldest || day > today) continue;
     const batch = StoredSensorBatchSchema.safeParse(await getJson(storage, path));
     if (!batch.success) continue;
-    const list = outcomesBySensor.get(batch.data.sensor) ?? [];
-    for (const o of batch.data.outcomes) list.push({ server: o.server, ok: o.ok, at: o.at, ...(o.reason !== undefined ? { reason: o.reason } : {}) });
-    outcomesBySensor.set(batch.data.sensor, list);
-  }
-  const byServer = new Map<string, SensorDayEntry[]>();
-  for (const [sensor, outcomes] of outcomesBySensor) {
-    for (const { server, ...entry } of summarizeSensorOutcomes(sensor, outcomes)) {
-      const list = byServer.get(server) ?? [];
-      list.push(entry);
-      byServer.set(server, list);
+    const { sensor } = batch.data;
+    for (const o of batch.data.outcomes) {
+      const reason = o.reason !== undefined ? { reason: o.reason } : {};
+      pushTo(outcomesBySensor, sensor, { server: o.server, ok: o.ok, at: o.at, ...reason });
+      if (day >= incidentFrom) pushTo(incidentOutcomes, o.server, { sensor, ok: o.ok, at: o.at, ...reason });
     }
   }
-  return byServer;
+  const entries = new Map<string, SensorDayEntry[]>();
+  for (const [sensor, outcomes] of outcomesBySensor) {
+    for (const { server, ...entry } of summarizeSensorOutcomes(sensor, outcomes)) pushTo(entries, server, entry);
+  }
+  return { entries, incidentOutcomes };
 }
 
 /**
@@ -257,31 +273,9 @@ export async function readRecentSensorEntries(storage: Storage, today: string): 
  * newest thing known about the server.
  */
 export function lastCheckedDayOf(state: Pick<ServerState, 'letters' | 'lastDay'>): string | null {
-  if (state.lastDay === null) return null;
   let index = state.letters.length - 1;
   while (index >= 0 && state.letters[index] === 'n') index--;
-  return index < 0 ? null : shiftDay(state.lastDay, -(state.letters.length - 1 - index));
-}
-
-/**
- * Gateway sensors' outcomes of today and the day before, grouped by server, in the shape the incident rule
- * reads: its window is 2 hours and may cross midnight. Sensors never open an incident; they can only join
- * one our own check (or a paying reporter) confirmed.
- */
-export async function readIncidentSensorOutcomes(storage: Storage, today: string): Promise<Map<string, IncidentSensorOutcome[]>> {
-  const byServer = new Map<string, IncidentSensorOutcome[]>();
-  for (const day of [shiftDay(today, -1), today]) {
-    for (const path of await storage.list(`${SENSOR_BATCHES_PREFIX}${day}/`)) {
-      const batch = StoredSensorBatchSchema.safeParse(await getJson(storage, path));
-      if (!batch.success) continue;
-      for (const o of batch.data.outcomes) {
-        const list = byServer.get(o.server) ?? [];
-        list.push({ sensor: batch.data.sensor, ok: o.ok, at: o.at, ...(o.reason !== undefined ? { reason: o.reason } : {}) });
-        byServer.set(o.server, list);
-      }
-    }
-  }
-  return byServer;
+  return daysOfLetters(state.letters, state.lastDay)[index] ?? null;
 }
 
 /** Builds the read model from storage; `now` dates the agents' ratings. */
@@ -289,8 +283,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const day = await latestScannedDay(storage);
   const today = dayFromTime(now);
   const reports = await readRecentReports(storage, today);
-  const sensorEntries = await readRecentSensorEntries(storage, today);
-  const sensorOutcomes = await readIncidentSensorOutcomes(storage, today);
+  const sensors = await readRecentSensorData(storage, today);
   const watched = new Map((await readWatchedServers(storage)).map((s) => [s.id, s]));
   const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
   const servers: ServerView[] = [];
@@ -336,10 +329,10 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       state,
       shown: shownStatusOf(latest, day, hourly[state.id]),
       incident: decideIncident(
-        { reports: reports.get(state.id) ?? [], sensorOutcomes: sensorOutcomes.get(state.id) ?? [], checks: incidentChecksOf(latest, day, hourly[state.id], now) },
+        { reports: reports.get(state.id) ?? [], sensorOutcomes: sensors.incidentOutcomes.get(state.id) ?? [], checks: incidentChecksOf(latest, day, hourly[state.id], now) },
         now,
       ),
-      rating: rateServer(reports.get(state.id) ?? [], now, { sensors: sensorEntries.get(state.id) ?? [] }),
+      rating: rateServer(reports.get(state.id) ?? [], now, { sensors: sensors.entries.get(state.id) ?? [] }),
       owner: ownerViewOf(owners.get(state.id), state.url),
       submittedAt: watched.get(state.id)?.submittedAt ?? null,
       hourProfile: hourProfileOf(hourly[state.id]),
