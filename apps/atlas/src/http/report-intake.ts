@@ -3,13 +3,13 @@
 // JSON line to the day's reports.jsonl. Shared by POST /api/reports and the report_road MCP tool, so both
 // follow the same rules. The day's log is read from storage once per day and then kept in memory: this
 // process is the only writer of that file, and every append is a whole-file atomic put, run one at a time.
-import { createHmac } from 'node:crypto';
 import { checkReportQuota, ReliabilityInputError, reporterKey } from '@mcp-atlas/reliability';
 import { dayReportsPath, rootPath } from '../data/paths.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
+import { keyedId } from './keyed-id.js';
 import { parseReportLog } from './report-log.js';
-import { LICENSE_KEY_MAX_LENGTH, REPORTER_ID_BYTES, TOOL_NAME_PATTERN } from './limits.js';
+import { LICENSE_KEY_MAX_LENGTH, TOOL_NAME_PATTERN } from './limits.js';
 import { ReportBodySchema, type ReportAccepted, type ReportBody, type StoredReport } from './schemas.js';
 import { createSerialQueue } from './serial-queue.js';
 import { resolveServer } from './server-ref.js';
@@ -56,10 +56,6 @@ function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   joined.set(a, 0);
   joined.set(b, a.length);
   return joined;
-}
-
-function keyedId(secret: Uint8Array, label: string, value: string): string {
-  return createHmac('sha256', secret).update(`${label}\u0000${value}`).digest('hex').slice(0, REPORTER_ID_BYTES * 2);
 }
 
 /** The keyed hash an anonymous reporter is known by: its network never appears in storage. */

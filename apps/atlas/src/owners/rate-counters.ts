@@ -1,7 +1,6 @@
 // The day's rate counters for submissions and ownership checks, kept in state/rate-counters/<day>.json so a
 // restart does not reset a limit, and deleted after 7 days by the retention job. A requester is a keyed hash
 // of its network (never its address or user agent); a host is the host name it concerns.
-import { createHmac } from 'node:crypto';
 import { dayFromTime } from '@mcp-atlas/history';
 import {
   checkOwnershipCheckQuota,
@@ -12,6 +11,7 @@ import {
 } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { rateCountersPath } from '../data/paths.js';
+import { keyedId } from '../http/keyed-id.js';
 import { createSerialQueue } from '../http/serial-queue.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
@@ -27,7 +27,7 @@ const RateCountersFileSchema = z.object({ day: z.string(), counts: z.record(z.st
 export function requesterIdOf(secret: Uint8Array, address: string | null): string {
   if (address === null) return UNKNOWN_REQUESTER;
   try {
-    return createHmac('sha256', secret).update(`requester\u0000${reporterKey(address)}`).digest('hex').slice(0, 32);
+    return keyedId(secret, 'requester', reporterKey(address));
   } catch (error) {
     if (error instanceof ReliabilityInputError) return UNKNOWN_REQUESTER;
     throw error;
