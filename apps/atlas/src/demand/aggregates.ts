@@ -11,7 +11,7 @@ import {
   sensorAggregatePath,
 } from '../data/paths.js';
 import { StoredSensorBatchSchema } from '../http/schemas.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { DemandRecordFileSchema } from './recorder.js';
 
 /** Minutes after midnight UTC before the day just ended is aggregated: room for writes in flight at midnight. */
@@ -63,14 +63,6 @@ async function filesByDay(storage: Storage, prefix: string): Promise<Map<string,
   return byDay;
 }
 
-async function readOrNull(storage: Storage, path: string): Promise<unknown> {
-  try {
-    return await getJson(storage, path);
-  } catch {
-    return null;
-  }
-}
-
 /** True once `day` is over by the grace period at `now`. */
 export function isDayClosed(day: string, now: Date): boolean {
   return now.getTime() >= Date.parse(`${day}T00:00:00Z`) + MS_PER_DAY + AGGREGATE_GRACE_MINUTES * 60_000;
@@ -82,7 +74,7 @@ export async function aggregateDemandDay(storage: Storage, day: string, paths: r
   let total = 0;
   let unreadable = 0;
   for (const path of paths) {
-    const file = DemandRecordFileSchema.safeParse(await readOrNull(storage, path));
+    const file = DemandRecordFileSchema.safeParse(await getJsonOrNull(storage, path));
     if (!file.success || file.data.day !== day) {
       unreadable++;
       continue;
@@ -102,7 +94,7 @@ export async function aggregateSensorDay(storage: Storage, day: string, paths: r
   let batches = 0;
   let unreadable = 0;
   for (const path of paths) {
-    const batch = StoredSensorBatchSchema.safeParse(await readOrNull(storage, path));
+    const batch = StoredSensorBatchSchema.safeParse(await getJsonOrNull(storage, path));
     if (!batch.success) {
       unreadable++;
       continue;

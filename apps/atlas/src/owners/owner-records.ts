@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ownerPath, OWNERS_PREFIX, SERVER_ID_PATTERN } from '../data/paths.js';
 import { FIVE_MINUTE_OPT_IN_PATH } from '../serve/scheduler.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 
 /** A verified owner's settings for one server. */
 export const OwnerRecordSchema = z.strictObject({
@@ -32,13 +32,8 @@ export async function readOwnerRecords(storage: Storage): Promise<{ records: Map
   const records = new Map<string, OwnerRecord>();
   const unreadable: string[] = [];
   for (const path of await storage.list(OWNERS_PREFIX)) {
-    let data: unknown = null;
-    try {
-      data = await getJson(storage, path);
-    } catch {
-      // A torn or edited file: skipped below like any other that does not parse.
-    }
-    const parsed = OwnerRecordSchema.safeParse(data);
+    // A file edited by hand into something that is not JSON is skipped like any other that does not parse.
+    const parsed = OwnerRecordSchema.safeParse(await getJsonOrNull(storage, path));
     if (parsed.success) records.set(parsed.data.server, parsed.data);
     else unreadable.push(path);
   }

@@ -50,6 +50,18 @@ export async function getJson(storage: Storage, path: string): Promise<unknown> 
   return bytes === null ? null : (JSON.parse(decoder.decode(bytes)) as unknown);
 }
 
+/**
+ * Reads a JSON file for a reader that skips what it cannot use: null when the file is missing or cannot be
+ * read as JSON (a file edited by hand, say), so the caller's schema check refuses it like any other bad shape.
+ */
+export async function getJsonOrNull(storage: Storage, path: string): Promise<unknown> {
+  try {
+    return await getJson(storage, path);
+  } catch {
+    return null;
+  }
+}
+
 /** Writes a value as pretty JSON with a trailing newline. */
 export async function putJson(storage: Storage, path: string, value: unknown): Promise<Uint8Array> {
   const bytes = encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
