@@ -128,12 +128,12 @@ async function admitShard(cap: CapRun | null, shard: number, members: readonly D
 /** Checks every member of one shard; each check is charged before it counts as done. */
 async function runShard(
   options: ScanDayOptions,
+  byId: ReadonlyMap<string, WatchedServer>,
   cap: CapRun | null,
   shard: number,
   members: readonly DayIndex['servers'][number][],
   progress: { done: number; total: number },
 ): Promise<ServerDayResult[]> {
-  const byId = new Map(options.servers.map((server) => [server.id, server]));
   return mapWithLimit(members, options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (entry) => {
     const server = byId.get(entry.id) ?? { id: entry.id, url: entry.url, source: 'registry' as const };
     const check = recordCheck(server, options.day, await options.probe(server));
@@ -161,6 +161,7 @@ function capStopOf(cap: CapRun | null): CapStop | null {
 export async function scanDay(options: ScanDayOptions): Promise<ScanDayOutcome> {
   const index = await loadOrWriteIndex(options);
   const cap = await openCap(options, index);
+  const byId = new Map(options.servers.map((server) => [server.id, server]));
   const progress = { done: 0, total: index.servers.length };
   const results: ServerDayResult[] = [];
   const shardsRun: number[] = [];
@@ -182,7 +183,7 @@ export async function scanDay(options: ScanDayOptions): Promise<ScanDayOutcome> 
       skippedByCap.push(...members.map((entry) => entry.id));
       continue;
     }
-    const checks = await runShard(options, cap, shard, members, progress);
+    const checks = await runShard(options, byId, cap, shard, members, progress);
     if (admission.reservation !== null) cap?.gate.release(admission.reservation);
     await putJson(options.storage, dayShardPath(options.day, shard), { day: options.day, shard, results: checks });
     shardsRun.push(shard);
