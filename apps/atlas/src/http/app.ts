@@ -15,6 +15,7 @@ import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './
 import { handleMcpRequest } from './mcp.js';
 import { createOpenApiDocument } from './openapi.js';
 import { parseJsonOrNull } from './parse-json.js';
+import { flattenQuery } from './query.js';
 import { presentServerDetail, presentServerSummary } from './present-server.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import { createSearchCache } from './search-cache.js';
@@ -45,14 +46,9 @@ function sendRefusal(c: Context, refusal: Refusal, now: Date): Response {
 
 /** The query as one value per name; a name given twice is refused rather than guessed at. */
 function readQuery<S extends z.ZodType>(c: Context, schema: S): Answer<z.infer<S>> {
-  const flat: Record<string, string> = {};
-  for (const [name, values] of Object.entries(c.req.queries())) {
-    if (values.length > 1) {
-      return { ok: false, refusal: refuse(400, 'invalid_query', `${name}: given ${values.length} times; give it once`) };
-    }
-    flat[name] = values[0] as string;
-  }
-  const parsed = schema.safeParse(flat);
+  const flat = flattenQuery(c);
+  if (!flat.ok) return { ok: false, refusal: refuse(400, 'invalid_query', flat.message) };
+  const parsed = schema.safeParse(flat.value);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, refusal: invalidInput('invalid_query', parsed.error, '(query)') };
 }
 

@@ -6,6 +6,7 @@
 import type { Context, Hono } from 'hono';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import type { ChangeReader } from '../http/server-changes.js';
+import { flattenQuery } from '../http/query.js';
 import { answerToolSearch } from '../http/read-answers.js';
 import { ServerIdSchema, ToolSearchQuerySchema } from '../http/schemas.js';
 import type { SearchCache } from '../http/search-cache.js';
@@ -87,16 +88,6 @@ function baseOf(c: Context): string {
   return new URL(c.req.url).origin;
 }
 
-/** A single value per query name; a name given twice is an error, as on the API. */
-function flatQuery(c: Context): { ok: true; value: Record<string, string> } | { ok: false; message: string } {
-  const flat: Record<string, string> = {};
-  for (const [name, values] of Object.entries(c.req.queries())) {
-    if (values.length > 1) return { ok: false, message: `${name}: given ${values.length} times; give it once` };
-    flat[name] = values[0] as string;
-  }
-  return { ok: true, value: flat };
-}
-
 /**
  * Mounts the pages on `app`. Call it before `app.notFound`, which stays the JSON answer for every other path.
  *
@@ -165,7 +156,7 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     '/search',
     timed(async (c) => {
       const view = deps.getView();
-      const query = flatQuery(c);
+      const query = flattenQuery(c);
       const form = (values: Record<string, string>, results: Parameters<typeof SearchPage>[0]['results'], error: string | null) => (
         <SearchPage view={view} query={values.q ?? ''} risk={values.risk ?? 'any'} limit={values.limit ?? ''} results={results} error={error} />
       );
