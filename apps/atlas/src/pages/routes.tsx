@@ -10,7 +10,7 @@ import { flattenQuery } from '../http/query.js';
 import { answerToolSearch } from '../http/read-answers.js';
 import { ServerIdSchema, ToolSearchQuerySchema } from '../http/schemas.js';
 import type { SearchCache } from '../http/search-cache.js';
-import type { AtlasView } from '../view/build-view.js';
+import type { AtlasView, ServerView } from '../view/build-view.js';
 import { BADGE_LABEL, BADGE_MAX_AGE_SECONDS, badgeMessageOf, renderBadge } from './badge.js';
 import { ErrorPage } from './error-page.js';
 import { Layout } from './layout.js';
@@ -83,6 +83,11 @@ function timed(build: (c: Context) => Promise<Rendered>) {
   };
 }
 
+/** The server with this id in the view; a malformed id names none. */
+function serverWithId(view: AtlasView, id: string): ServerView | undefined {
+  return ServerIdSchema.safeParse(id).success ? view.byId.get(id) : undefined;
+}
+
 /** The origin the request came to, for snippets that must name this host. */
 function baseOf(c: Context): string {
   return new URL(c.req.url).origin;
@@ -140,7 +145,7 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     timed(async (c) => {
       const view = deps.getView();
       const id = c.req.param('id') ?? '';
-      const server = ServerIdSchema.safeParse(id).success ? view.byId.get(id) : undefined;
+      const server = serverWithId(view, id);
       if (server === undefined) return notFound(`No server has the id “${id}”.`);
       const changes = await deps.changes.changesOf(server.id, view.day);
       return page(200, nameOf(server), `Status, uptime, tools and changes of ${nameOf(server)}.`, <ServerPage server={server} changes={changes} base={baseOf(c)} />);
@@ -192,7 +197,7 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     timed(async (c) => {
       const file = c.req.param('file') ?? '';
       const id = file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '';
-      const server = ServerIdSchema.safeParse(id).success ? deps.getView().byId.get(id) : undefined;
+      const server = serverWithId(deps.getView(), id);
       const svg = (status: 200 | 404, message: string, colour: string): Rendered => ({
         status,
         body: renderBadge(BADGE_LABEL, message, colour),
@@ -210,7 +215,7 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     '/widget/:id',
     timed(async (c) => {
       const id = c.req.param('id') ?? '';
-      const server = ServerIdSchema.safeParse(id).success ? deps.getView().byId.get(id) : undefined;
+      const server = serverWithId(deps.getView(), id);
       if (server === undefined) return notFound(`No server has the id “${id}”.`);
       return {
         status: 200,
