@@ -5,12 +5,9 @@
 // order runDue gives; ticks never overlap.
 import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
 import {
-  BOT_TOKEN,
   FIVE_MINUTE_CHECK_DEADLINE_MS,
   isOptedOut,
   probeServer,
-  readRobots,
-  readWellKnown,
   type NetworkOptions,
   type ProbeResult,
 } from '@mcp-atlas/probe';
@@ -37,6 +34,7 @@ import type { OutsideServiceUrls } from '../outside/outside-config.js';
 import { OutsideTasks } from '../outside/outside-tasks.js';
 import { writeDueAggregates } from '../demand/aggregates.js';
 import { observeSubmissions } from '../submissions/observe.js';
+import { readOriginsOfDay } from '../scan/read-origins.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 
 /** A clock the schedule reads and waits on; tests inject one they can move. */
@@ -60,14 +58,6 @@ export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
 export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
 /** How often the schedule looks for due checks of submitted servers (their slots are 6 hours apart). */
 export const SUBMISSION_RUN_PERIOD_MS = 5 * 60_000;
-/**
- * Robots and well-known reads per origin: one file, replaced by the first read of each UTC day (like the
- * hourly file), so nothing accumulates and retention has nothing to delete.
- */
-export const ORIGINS_PATH = 'state/origins.json';
-
-const SavedOriginsSchema = z.object({ day: z.string(), excluded: z.array(z.string()) });
-
 const OptInSchema = z.object({ servers: z.array(z.string()) });
 
 /** What the schedule needs. */
@@ -186,22 +176,6 @@ export class Scheduler {
     return readOptedOutHosts(this.deps.storage);
   }
 
-  /** Reads robots.txt and the well-known files once per origin and day; returns the origins that said no. */
-  private async readOrigins(day: string, servers: readonly WatchedServer[]): Promise<Set<string>> {
-    const saved = SavedOriginsSchema.safeParse(await getJson(this.deps.storage, ORIGINS_PATH));
-    if (saved.success && saved.data.day === day) return new Set(saved.data.excluded);
-    const origins = [...new Set(servers.map((s) => new URL(s.url).origin))];
-    const network = this.deps.network;
-    const reads = await mapWithLimit(origins, this.deps.concurrency ?? 16, async (origin) => {
-      const robots = await readRobots(origin, BOT_TOKEN, network);
-      const wellKnown = robots.excludesOrigin ? null : await readWellKnown(origin, network);
-      return { origin, robots, wellKnown };
-    });
-    const excluded = reads.filter((r) => r.robots.excludesOrigin).map((r) => r.origin);
-    await putJson(this.deps.storage, ORIGINS_PATH, { day, excluded, origins: reads });
-    return new Set(excluded);
-  }
-
   // Opted-out hosts are left off every check's list, and the probe's guard refuses them as well, before any
   // request. Each task reads the opted-out list once and hands it to every probe it runs.
   private probeOne = (server: WatchedServer, optedOut: readonly string[], extra: { deadlineMs?: number } = {}): Promise<ProbeResult> =>
@@ -225,7 +199,7 @@ export class Scheduler {
     }
     // Opted-out hosts drop off the map at this check: they are not checked and get no letter.
     const listed = servers.filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
-    const excluded = await this.readOrigins(today, listed);
+    const excluded = await readOriginsOfDay({ storage: this.deps.storage, network: this.deps.network, concurrency: this.deps.concurrency ?? 16 }, today, listed);
     const checked = listed.filter((s) => !excluded.has(new URL(s.url).origin));
     const bar = this.deps.progress ? createProgress(`daily check ${today}`, checked.length) : null;
     const scan = await scanDay({
@@ -263,7 +237,7 @@ export class Scheduler {
   private async allowedServers(today: string, optedOut: readonly string[]): Promise<WatchedServer[]> {
     // Opted-out hosts leave the list first, as in the daily check: not even their robots.txt is read again.
     const servers = (await readWatchedServers(this.deps.storage)).filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
-    const excluded = await this.readOrigins(today, servers);
+    const excluded = await readOriginsOfDay({ storage: this.deps.storage, network: this.deps.network, concurrency: this.deps.concurrency ?? 16 }, today, servers);
     return servers.filter((s) => !excluded.has(new URL(s.url).origin));
   }
 

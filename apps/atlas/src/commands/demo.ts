@@ -1,0 +1,54 @@
+// `mcp-atlas demo`: a local fleet, a simulated month of checks, sealed, then served.
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { runDemo } from '../demo/run-demo.js';
+import type { Logger } from '../log.js';
+import { serveAtlas } from '../serve/serve-atlas.js';
+import { createFsStorage } from '../storage/fs-storage.js';
+import { EXIT_FAILED, EXIT_OK, intFlag, parse, UsageError } from './shared.js';
+
+export const DEMO_USAGE = `  demo    [--days 30] [--data ./atlas-data] [--port 8787] [--once]
+          start a local fleet of MCP servers, simulate N days of checks, seal them, then serve the observatory`;
+
+const DEMO_MARKER = 'demo.json';
+
+// The demo starts from a clean folder: it clears one it made before, and refuses one holding other data.
+async function prepareDemoFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const entries = await readdir(dir);
+  if (entries.length === 0) return;
+  if (!entries.includes(DEMO_MARKER)) {
+    throw new UsageError(`${dir} holds data that the demo did not make; give an empty or new folder with --data`);
+  }
+  for (const entry of entries) await rm(resolve(dir, entry), { recursive: true, force: true });
+}
+
+/** Runs `demo`; resolves to the exit code. */
+export async function commandDemo(args: readonly string[], log: Logger): Promise<number> {
+  const flags = parse(args, { days: { type: 'string' }, data: { type: 'string' }, port: { type: 'string' }, once: { type: 'boolean' } });
+  const days = intFlag(flags, 'days', 30, 1, 30);
+  const port = intFlag(flags, 'port', 8787, 0, 65_535);
+  const dir = resolve(String(flags.data ?? './atlas-data'));
+  await prepareDemoFolder(dir);
+  const storage = createFsStorage(dir);
+  await storage.put(DEMO_MARKER, new TextEncoder().encode('{"made_by":"mcp-atlas demo"}\n'));
+  const outcome = await runDemo({ days, storage, now: new Date(), log, progress: true });
+  printDemoTable(outcome.letters, outcome.fleet.members.map((m) => ({ id: m.id, kind: m.kind })));
+  process.stdout.write(`chain: ${outcome.chain.ok ? 'verified' : `broken at ${outcome.chain.day}: ${outcome.chain.reason}`}\n`);
+  if (flags.once === true) {
+    await outcome.fleet.close();
+    return outcome.chain.ok ? EXIT_OK : EXIT_FAILED;
+  }
+  const running = await serveAtlas({ storage, port, log, keys: outcome.keys, onClose: () => outcome.fleet.close() });
+  process.stdout.write(`mcp-atlas demo is serving at ${running.url}\n`);
+  await running.closed;
+  return EXIT_OK;
+}
+
+function printDemoTable(letters: Map<string, string>, members: { id: string; kind: string }[]): void {
+  const width = Math.max(...members.map((m) => m.id.length));
+  process.stdout.write(`${'server'.padEnd(width)}  ${'kind'.padEnd(8)}  daily letters, oldest first\n`);
+  for (const member of members) {
+    process.stdout.write(`${member.id.padEnd(width)}  ${member.kind.padEnd(8)}  ${letters.get(member.id) ?? ''}\n`);
+  }
+}

@@ -1,0 +1,73 @@
+// What every command shares: the exit codes, the usage error, and the flag readers. Each command lives in its
+// own file next to this one; commands.ts dispatches to them.
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isDay } from '@mcp-atlas/history';
+import { createFsStorage, removeStaleTempFiles } from '../storage/fs-storage.js';
+import { CostFlagError, readCostFlags, type CostSettings } from '../costs/cost-settings.js';
+import { OutsideUrlError, readOutsideFlags, type OutsideServiceUrls } from '../outside/outside-config.js';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+/** A command line the command cannot run: printed with the usage text, exit code 2. */
+export class UsageError extends Error {}
+
+export type Flags = Record<string, string | boolean | undefined>;
+
+export type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
+
+/** Parses a command's flags strictly; an unknown or malformed flag is a usage error. */
+export function parse(args: readonly string[], options: OptionSpec): Flags {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: false, strict: true }).values as Flags;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** An integer flag within [min, max], or the fallback when absent. */
+export function intFlag(flags: Flags, name: string, fallback: number, min: number, max: number): number {
+  const raw = flags[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+export function costFlags(flags: Flags): CostSettings {
+  try {
+    return readCostFlags(flags);
+  } catch (error) {
+    if (error instanceof CostFlagError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export function outsideFlags(flags: Flags): OutsideServiceUrls {
+  try {
+    return readOutsideFlags(flags);
+  } catch (error) {
+    if (error instanceof OutsideUrlError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** The --day flag (YYYY-MM-DD), or null when absent. */
+export function dayFlag(flags: Flags): string | null {
+  const raw = flags.day;
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !isDay(raw)) throw new UsageError('--day must be a date written YYYY-MM-DD');
+  return raw;
+}
+
+/** Opens (creating) the --data folder and clears temp files a crash left behind. */
+export async function openDataFolder(flags: Flags): Promise<{ dir: string; storage: ReturnType<typeof createFsStorage> }> {
+  const dir = resolve(String(flags.data ?? './atlas-data'));
+  await mkdir(dir, { recursive: true });
+  // A write a crash cut short leaves only a temp file next to the last good copy; clear those first.
+  await removeStaleTempFiles(dir);
+  return { dir, storage: createFsStorage(dir) };
+}
