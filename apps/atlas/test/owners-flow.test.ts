@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVERS_PATH } from '../src/data/paths.js';
 import { ServerDetailSchema } from '../src/http/schemas.js';
-import { FIVE_MINUTE_OPT_IN_PATH } from '../src/serve/scheduler.js';
+import { FIVE_MINUTE_OPT_IN_PATH } from '../src/data/paths.js';
 import { getJson, putJson } from '../src/storage/storage.js';
 import { dumpStorage, getJsonAt, postJson } from './fixtures/http-atlas.js';
 import { startOwnerHost, startWorld, type OwnerHost, type World } from './fixtures/submission-world.js';

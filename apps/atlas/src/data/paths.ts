@@ -65,3 +65,12 @@ export const rateCountersPath = (day: string): string => `${RATE_COUNTERS_PREFIX
 export const AGGREGATES_PREFIX = 'aggregates/';
 export const demandAggregatePath = (day: string): string => `${AGGREGATES_PREFIX}demand/${day}.json`;
 export const sensorAggregatePath = (day: string): string => `${AGGREGATES_PREFIX}sensors/${day}.json`;
+
+/** Owners' opt-in list for five-minute checks (written by the owner flow). */
+export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
+
+/**
+ * Robots and well-known reads per origin: one file, replaced by the first read of each UTC day (like the
+ * hourly file), so nothing accumulates and retention has nothing to delete.
+ */
+export const ORIGINS_PATH = 'state/origins.json';

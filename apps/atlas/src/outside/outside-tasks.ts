@@ -7,7 +7,7 @@ import { daySummaryPath } from '../data/paths.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { getJson, type Storage } from '../storage/storage.js';
-import { readDayResults } from '../view/build-view.js';
+import { readDayResults } from '../data/day-results.js';
 import { runDomainAgeJob } from './domain-age-job.js';
 import { isAfterOsvTime, OSV_RETRY_MS, resolveOutsideUrls, type OutsideServiceUrls, type ResolvedOutsideUrls } from './outside-config.js';
 import { checkPackagesWithOsv, readPackageLayer, writePackageVersions } from './package-layer.js';

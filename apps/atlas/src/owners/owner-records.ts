@@ -1,8 +1,7 @@
 // What verified owners set, one file per server (state/owners/<server>.json), and the five-minute opt-in
 // list the schedule reads. Owner files are not part of any signed root.
 import { z } from 'zod';
-import { ownerPath, OWNERS_PREFIX, SERVER_ID_PATTERN } from '../data/paths.js';
-import { FIVE_MINUTE_OPT_IN_PATH } from '../serve/scheduler.js';
+import { FIVE_MINUTE_OPT_IN_PATH, ownerPath, OWNERS_PREFIX, SERVER_ID_PATTERN } from '../data/paths.js';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 
 /** A verified owner's settings for one server. */

@@ -2,15 +2,11 @@
 // origin whose robots.txt shuts our bot out is left out of every check that day.
 import { BOT_TOKEN, readRobots, readWellKnown, type NetworkOptions } from '@mcp-atlas/probe';
 import { z } from 'zod';
+import { ORIGINS_PATH } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { mapWithLimit } from './pool.js';
 
-/**
- * Robots and well-known reads per origin: one file, replaced by the first read of each UTC day (like the
- * hourly file), so nothing accumulates and retention has nothing to delete.
- */
-export const ORIGINS_PATH = 'state/origins.json';
 
 const SavedOriginsSchema = z.object({ day: z.string(), excluded: z.array(z.string()) });
 

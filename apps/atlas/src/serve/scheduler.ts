@@ -13,7 +13,7 @@ import {
 } from '@mcp-atlas/probe';
 import { estimateChecksCost, FIVE_MINUTE_DAYS_KEPT, isAnsweringLetter, priceCheck } from '@mcp-atlas/reliability';
 import { z } from 'zod';
-import { daySummaryPath, fiveMinuteSpendPath, HOURLY_PATH, serverStatePath } from '../data/paths.js';
+import { daySummaryPath, FIVE_MINUTE_OPT_IN_PATH, fiveMinuteSpendPath, HOURLY_PATH, serverStatePath } from '../data/paths.js';
 import { resolveCosts, type CostSettings, type ResolvedCosts } from '../costs/cost-settings.js';
 import { SpendGate } from '../costs/spend-gate.js';
 import { readWatchedServers } from '../data/watched-servers.js';
@@ -54,8 +54,6 @@ export const systemScheduleClock: ScheduleClock = {
 export const TICK_MS = 30_000;
 /** Five-minute checks run on this period. */
 export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
-/** Owners' opt-in list for five-minute checks (written by the owner flow). */
-export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
 /** How often the schedule looks for due checks of submitted servers (their slots are 6 hours apart). */
 export const SUBMISSION_RUN_PERIOD_MS = 5 * 60_000;
 const OptInSchema = z.object({ servers: z.array(z.string()) });

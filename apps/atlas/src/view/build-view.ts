@@ -38,6 +38,7 @@ import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
 import { dayCatalogPath, dayChangesPath, dayShardPath, SERVER_STATES_PREFIX } from '../data/paths.js';
 import { CatalogSchema, ChangesFileSchema, DayIndexSchema, ServerStateSchema, HourlyFileSchema, ShardFileSchema, type HourlyFile, type Catalog, type Change, type ServerDayResult, type ServerState } from '../data/schemas.js';
 import { readRoots } from '../seal/seal-day.js';
+import { readDayResults } from '../data/day-results.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { isOptedOut } from '@mcp-atlas/probe';
 import { dayIndexPath, dayReportsPath, HOURLY_PATH, SENSOR_BATCHES_PREFIX } from '../data/paths.js';
@@ -123,19 +124,6 @@ async function latestScannedDay(storage: Storage): Promise<string | null> {
   return newest === undefined ? null : newest.slice('days/'.length, 'days/'.length + 10);
 }
 
-/** The results of one day's daily check, by server id (none before the day's index exists). */
-export async function readDayResults(storage: Storage, day: string): Promise<Map<string, ServerDayResult>> {
-  const results = new Map<string, ServerDayResult>();
-  const index = await getJson(storage, dayIndexPath(day));
-  if (index === null) return results;
-  const { shards } = DayIndexSchema.parse(index);
-  for (let shard = 0; shard < shards; shard++) {
-    const data = await getJson(storage, dayShardPath(day, shard));
-    if (data === null) continue;
-    for (const result of ShardFileSchema.parse(data).results) results.set(result.id, result);
-  }
-  return results;
-}
 
 
 /** Agents' reports of the 30 days ending `today`, grouped by server, in the shape ratings read. */
