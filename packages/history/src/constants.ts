@@ -90,6 +90,16 @@ export const MIN_YEAR = 0;
 /** The last year a day string can carry (four digits: 9999). */
 export const MAX_YEAR = 9999;
 
+/**
+ * The file of a day folder that names its day: a JSON object whose `DAY_INDEX_FIELD` is the day's
+ * `YYYY-MM-DD`. Its hash is one of the day's lines, so a signed day cannot be moved to another date
+ * (the root and signature cover the lines, not the record's `day` label) without the move showing.
+ */
+export const DAY_INDEX_PATH = 'index.json';
+
+/** The field of `DAY_INDEX_PATH` that holds the day the folder says it is. */
+export const DAY_INDEX_FIELD = 'day';
+
 /** Where a published observatory serves its public key (`integrity.public_key_pem`). */
 export const WELL_KNOWN_PATH = '/.well-known/mcp-atlas.json';
 

@@ -4,6 +4,8 @@
  */
 export {
   CATCH_UP_DAYS,
+  DAY_INDEX_FIELD,
+  DAY_INDEX_PATH,
   DAY_PATTERN,
   ED25519_PKCS8_PREFIX,
   ED25519_PRIVATE_KEY_BYTES,
@@ -36,6 +38,7 @@ export {
 } from './constants.js';
 export { HistoryError, type HistoryErrorCode } from './errors.js';
 export { dayFromTime, daysToSign, isDay, previousRootFor, shiftDay } from './day.js';
+export { type DayLabelCheck, type DayLabelInput, checkDayLabel, readSealedDay } from './day-label.js';
 export type { HashOptions, Sha256 } from './hash.js';
 export { assertDayPath, compareDayPaths } from './paths.js';
 export { type DayFile, type FileLineParts, dayLines, fileLine, parseFileLine } from './lines.js';

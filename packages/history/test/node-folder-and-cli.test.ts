@@ -169,6 +169,7 @@ describe('verifyFolder', () => {
       days: 4,
       dayFolders: 4,
       files: 28,
+      unboundDays: [],
     });
   });
 
@@ -179,8 +180,9 @@ describe('verifyFolder', () => {
       days: 4,
       dayFolders: 3,
       files: 21,
+      unboundDays: [],
     });
-    expect(await verifyFolder({ roots: join(data, 'roots'), publicKey: PUBLIC_KEY })).toEqual({ ok: true, days: 4, dayFolders: 0, files: 0 });
+    expect(await verifyFolder({ roots: join(data, 'roots'), publicKey: PUBLIC_KEY })).toEqual({ ok: true, days: 4, dayFolders: 0, files: 0, unboundDays: [] });
   });
 
   it('names the day and the file whose bytes changed', async () => {

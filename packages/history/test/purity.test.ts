@@ -35,6 +35,7 @@ describe('the root entry', () => {
     const names = [...pureFiles.keys()].map((file) => relative(SRC, file)).sort();
     expect(names).toEqual([
       'constants.ts',
+      'day-label.ts',
       'day.ts',
       'ed25519.ts',
       'encoding.ts',
@@ -78,6 +79,8 @@ describe('the root entry', () => {
       'verifyFiles',
       'previousRootFor',
       'daysToSign',
+      'checkDayLabel',
+      'readSealedDay',
       'publicKeyPem',
       'generateKeyPair',
     ]) {

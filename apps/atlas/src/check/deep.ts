@@ -3,13 +3,12 @@
 // never calls tools. Only read-only tools are ever called, in every case, so a server that mishandles a bad
 // input cannot be made to change or delete anything by this check.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { isUsableSchema } from '@mcp-atlas/findings';
 import { readWellKnown } from '@mcp-atlas/probe';
-import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { nodeNetwork, ProcessGroupStdioTransport } from '@mcp-atlas/probe/node';
 import {
   AUTH_DISCOVERY_BONUS,
   CHECK_CLIENT_NAME,
@@ -103,7 +102,9 @@ function makeTransport(target: DeepTarget): Transport {
   if (target.kind === 'http') {
     return new StreamableHTTPClientTransport(new URL(target.url), target.fetch === undefined ? {} : { fetch: target.fetch });
   }
-  return new StdioClientTransport({ command: target.command, args: [...target.args], stderr: 'ignore' });
+  // The probe's transport runs the server in its own process group and ends the whole group on close, so a
+  // server started through a wrapper (npx, sh -c) leaves no grandchild behind after a crash, a hang or the end.
+  return new ProcessGroupStdioTransport({ command: target.command, args: [...target.args], stderr: 'ignore' });
 }
 
 /** One session that reconnects after a crash, so one bad case does not spoil the ones after it. */

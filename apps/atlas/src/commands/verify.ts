@@ -1,28 +1,80 @@
 // `mcp-atlas verify`: check a signed chain, from a data folder or a running service.
-import { resolve } from 'node:path';
-import { verifyChain } from '@mcp-atlas/history';
+//
+// From a data folder it checks everything the roots promise: the chain of roots, every sealed day's files
+// against that day's lines (a missing day folder or an unlisted file breaks the day), and the day each
+// sealed folder names in its index (so a day moved to another date does not verify).
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { HistoryError, publicKeyFromPem } from '@mcp-atlas/history';
+import { nodeSha256, verifyFolder, type FolderVerdict } from '@mcp-atlas/history/node';
+import { DAYS_PREFIX, ROOTS_PREFIX } from '../data/paths.js';
 import { loadSigningKeys } from '../seal/keys.js';
-import { readRoots } from '../seal/seal-day.js';
 import { createFsStorage } from '../storage/fs-storage.js';
 import { verifyRemote } from '../verify/verify-remote.js';
 import { EXIT_FAILED, EXIT_OK, parse, UsageError } from './shared.js';
 
-export const VERIFY_USAGE = `  verify  (--data DIR | --url BASE)             check the signed chain; prints "verified" or the first broken day`;
+export const VERIFY_USAGE = `  verify  (--data DIR | --url BASE) [--key FILE] check the signed chain and the sealed days' files; prints "verified"
+                                                or the first broken day. --key pins the public key (SPKI PEM)`;
+
+/** Temp files of an interrupted atomic write: never the live copy of anything, so no seal covers them. */
+const isTempFile = (path: string): boolean => path.endsWith('.tmp');
+
+async function readPinnedKey(file: string): Promise<Uint8Array> {
+  let pem: string;
+  try {
+    pem = await readFile(resolve(file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --key ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return publicKeyFromPem(pem);
+  } catch (error) {
+    if (error instanceof HistoryError) throw new UsageError(`--key ${file} is not an Ed25519 public key in SPKI PEM: ${error.message}`);
+    throw error;
+  }
+}
+
+function report(verdict: { ok: true } | { ok: false; day: string; reason: string }): number {
+  process.stdout.write(verdict.ok ? 'verified\n' : `broken: ${verdict.day}: ${verdict.reason}\n`);
+  return verdict.ok ? EXIT_OK : EXIT_FAILED;
+}
+
+async function verifyDataFolder(dir: string, pinnedKey: Uint8Array | undefined): Promise<FolderVerdict | null> {
+  const publicKey = pinnedKey ?? (await loadSigningKeys(createFsStorage(dir), { dataDir: dir }))?.publicKey;
+  if (publicKey === undefined) throw new UsageError(`${dir} holds no signing key, so there is nothing to verify against (pass --key FILE)`);
+  try {
+    return await verifyFolder({
+      roots: join(dir, ROOTS_PREFIX),
+      days: join(dir, DAYS_PREFIX),
+      publicKey,
+      // Our own data folder is complete by design: a sealed day without its folder lost its files.
+      requireDayFolders: true,
+      ignoreFile: isTempFile,
+      sha256: nodeSha256,
+    });
+  } catch (error) {
+    // No root yet (or no roots folder at all) is a folder nothing was sealed in: there is nothing broken.
+    if (error instanceof HistoryError && (error.code === 'NO_ROOTS' || (error.code === 'FOLDER_UNREADABLE' && error.message.endsWith('ENOENT')))) return null;
+    if (error instanceof HistoryError) throw new UsageError(error.message);
+    throw error;
+  }
+}
 
 /** Runs `verify`; resolves to 0 when verified, 1 when broken. */
 export async function commandVerify(args: readonly string[]): Promise<number> {
-  const flags = parse(args, { data: { type: 'string' }, url: { type: 'string' } });
+  const flags = parse(args, { data: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' } });
   if ((flags.data === undefined) === (flags.url === undefined)) throw new UsageError('verify needs exactly one of --data DIR or --url BASE');
+  const pinnedKey = typeof flags.key === 'string' ? await readPinnedKey(flags.key) : undefined;
   if (typeof flags.url === 'string') {
-    const verdict = await verifyRemote(flags.url);
-    process.stdout.write(verdict.ok ? 'verified\n' : `broken: ${verdict.day}: ${verdict.reason}\n`);
-    return verdict.ok ? EXIT_OK : EXIT_FAILED;
+    return report(await verifyRemote(flags.url, pinnedKey === undefined ? {} : { pinnedKey }));
   }
-  const storage = createFsStorage(resolve(String(flags.data)));
-  const keys = await loadSigningKeys(storage);
-  if (keys === null) throw new UsageError(`${String(flags.data)} holds no signing key, so there is nothing to verify against`);
-  const records = [...(await readRoots(storage)).values()].sort((a, b) => a.day.localeCompare(b.day));
-  const verdict = await verifyChain(records, keys.publicKey);
-  process.stdout.write(verdict.ok ? 'verified\n' : `broken: ${verdict.day}: ${verdict.reason}\n`);
-  return verdict.ok ? EXIT_OK : EXIT_FAILED;
+  const verdict = await verifyDataFolder(resolve(String(flags.data)), pinnedKey);
+  if (verdict === null) {
+    process.stderr.write('mcp-atlas: no day is sealed yet, so there is no history to check\n');
+    return report({ ok: true });
+  }
+  if (verdict.ok && verdict.unboundDays.length > 0) {
+    process.stderr.write(`mcp-atlas: ${verdict.unboundDays.length} sealed day(s) have no index.json, so only their root's name dates them: ${verdict.unboundDays.join(', ')}\n`);
+  }
+  return report(verdict);
 }

@@ -1,10 +1,27 @@
 // The signing key: made once, kept under keys/ with owner-only permissions, never served.
+//
+// The key goes through the storage seam like every other file. When the caller also says where the data
+// folder is on disk (`dataDir`), two guards apply that the seam cannot express: a key file readable by
+// others is tightened to 0600 with a warning, and a new key is written so that the folder entries leading
+// to it survive a power cut (each newly created folder's parent is fsynced, and keys/ after the rename).
+import { chmod, mkdir, open, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { generateKeyPair, privateKeyFromPem, privateKeyPem, publicKeyFor } from '@mcp-atlas/history';
 import { z } from 'zod';
 import { SIGNING_KEY_PATH } from '../data/paths.js';
+import { writeFileAtomic } from '../storage/fs-storage.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
 const KeyFileSchema = z.object({ private_key_pem: z.string(), created: z.string() });
+
+/** Permissions of the signing key file: read and write for its owner only. */
+export const KEY_FILE_MODE = 0o600;
+
+/** Permissions of a keys/ folder this module creates: its owner only. */
+export const KEY_FOLDER_MODE = 0o700;
+
+/** Permission bits that let anyone but the owner read, write or enter. */
+const GROUP_AND_OTHER_BITS = 0o077;
 
 /** The service's Ed25519 key pair. */
 export interface SigningKeys {
@@ -12,19 +29,99 @@ export interface SigningKeys {
   publicKey: Uint8Array;
 }
 
-/** Loads the signing key, or null when none was made yet. */
-export async function loadSigningKeys(storage: Storage): Promise<SigningKeys | null> {
+/** Where the key lives on disk, for the guards the storage seam cannot give. */
+export interface KeyFileOptions {
+  /** The data folder on local disk that `storage` reads; without it only the storage seam is used. */
+  dataDir?: string;
+  /** Where a warning goes (a key file whose permissions were tightened); the default is stderr. */
+  warn?: (message: string) => void;
+}
+
+/** A key file that is open to others and cannot be tightened: the service refuses to use it. */
+export class KeyFilePermissionError extends Error {}
+
+const warnOnStderr = (message: string): void => {
+  process.stderr.write(`mcp-atlas: ${message}\n`);
+};
+
+function octal(mode: number): string {
+  return `0${(mode & 0o777).toString(8).padStart(3, '0')}`;
+}
+
+/**
+ * Tightens an existing key file that others can read (or write) to 0600, and warns. Refuses with
+ * KeyFilePermissionError when it cannot be tightened (the file belongs to someone else). A missing file
+ * is left alone. Returns true when it changed the permissions.
+ */
+export async function secureKeyFile(dataDir: string, warn: (message: string) => void = warnOnStderr): Promise<boolean> {
+  const path = join(dataDir, SIGNING_KEY_PATH);
+  let mode: number;
+  try {
+    mode = (await stat(path)).mode;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  if ((mode & GROUP_AND_OTHER_BITS) === 0) return false;
+  try {
+    await chmod(path, KEY_FILE_MODE);
+  } catch (error) {
+    throw new KeyFilePermissionError(
+      `the signing key ${path} has permissions ${octal(mode)}, open to other users, and cannot be tightened (${(error as NodeJS.ErrnoException).code ?? 'error'}); run chmod 600 on it`,
+    );
+  }
+  warn(`the signing key ${path} had permissions ${octal(mode)}, open to other users; tightened to ${octal(KEY_FILE_MODE)}`);
+  return true;
+}
+
+async function fsyncDirectory(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Creates `folder` (and any missing parents) and fsyncs the parent of every folder it created, so the new
+ * entries are on disk before anything is written inside them.
+ */
+async function makeFolderDurably(folder: string): Promise<void> {
+  const first = await mkdir(folder, { recursive: true, mode: KEY_FOLDER_MODE });
+  if (first === undefined) return;
+  // `first` is the outermost folder created; every folder from its parent down to `folder`'s parent gained an entry.
+  const parents: string[] = [];
+  for (let current = folder; current !== dirname(first); current = dirname(current)) parents.push(dirname(current));
+  for (const parent of parents.reverse()) await fsyncDirectory(parent);
+}
+
+/** Writes a new key file on disk with 0600, its folder made durably; the atomic write fsyncs keys/ after its rename. */
+async function writeKeyFile(dataDir: string, bytes: Uint8Array): Promise<void> {
+  const path = join(dataDir, SIGNING_KEY_PATH);
+  await makeFolderDurably(dirname(path));
+  await writeFileAtomic(path, bytes, KEY_FILE_MODE);
+}
+
+/** Loads the signing key, or null when none was made yet. With `dataDir`, a key file open to others is tightened first. */
+export async function loadSigningKeys(storage: Storage, options: KeyFileOptions = {}): Promise<SigningKeys | null> {
+  if (options.dataDir !== undefined) await secureKeyFile(options.dataDir, options.warn);
   const saved = await getJson(storage, SIGNING_KEY_PATH);
   if (saved === null) return null;
   const privateKey = privateKeyFromPem(KeyFileSchema.parse(saved).private_key_pem);
   return { privateKey, publicKey: publicKeyFor(privateKey) };
 }
 
-/** Loads the signing key, creating and storing a new one on first use. */
-export async function loadOrCreateSigningKeys(storage: Storage, now: Date): Promise<SigningKeys> {
-  const saved = await loadSigningKeys(storage);
+/** Loads the signing key, creating and storing a new one on first use (durably on disk when `dataDir` is given). */
+export async function loadOrCreateSigningKeys(storage: Storage, now: Date, options: KeyFileOptions = {}): Promise<SigningKeys> {
+  const saved = await loadSigningKeys(storage, options);
   if (saved !== null) return saved;
   const pair = await generateKeyPair();
-  await putJson(storage, SIGNING_KEY_PATH, { private_key_pem: privateKeyPem(pair.privateKey), created: now.toISOString() });
+  const record = { private_key_pem: privateKeyPem(pair.privateKey), created: now.toISOString() };
+  if (options.dataDir === undefined) {
+    await putJson(storage, SIGNING_KEY_PATH, record);
+  } else {
+    await writeKeyFile(options.dataDir, new TextEncoder().encode(`${JSON.stringify(record, null, 2)}\n`));
+  }
   return pair;
 }

@@ -7,7 +7,8 @@ import { readFile as readFileCallback } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { FILE_READ_CONCURRENCY, MAX_FILES_NAMED_IN_REASON } from '../constants.js';
+import { DAY_INDEX_PATH, FILE_READ_CONCURRENCY, MAX_FILES_NAMED_IN_REASON } from '../constants.js';
+import { checkDayLabel } from '../day-label.js';
 import { isDay } from '../day.js';
 import { HistoryError, describeValue } from '../errors.js';
 import type { DayFile, FileLineParts } from '../lines.js';
@@ -20,15 +21,35 @@ const ROOT_FILE_NAME = /^(\d{4}-\d{2}-\d{2})\.json$/;
 export interface VerifyFolderOptions extends ChainOptions {
   /** Folder of day records, one `YYYY-MM-DD.json` per day; other names are ignored. */
   roots: string;
-  /** Folder of day folders (`YYYY-MM-DD/…`); a day without a folder has only its record checked. */
+  /**
+   * Folder of day folders (`YYYY-MM-DD/…`); a day without a folder has only its record checked,
+   * unless `requireDayFolders` is set.
+   */
   days?: string | null;
+  /**
+   * When true, a day whose record is kept but whose folder is missing under `days` is broken, not
+   * skipped: use it where the day folders are meant to be complete (an observatory's own data).
+   */
+  requireDayFolders?: boolean;
+  /**
+   * Files of a day folder to leave out of the comparison, by path relative to the day folder: for
+   * example the temp files an interrupted atomic write leaves behind, which a seal never covers.
+   */
+  ignoreFile?: (path: string) => boolean;
   /** The raw 32-byte Ed25519 public key. */
   publicKey: Uint8Array;
 }
 
 /** The outcome of `verifyFolder`. */
 export type FolderVerdict =
-  | { ok: true; days: number; dayFolders: number; files: number }
+  | {
+      ok: true;
+      days: number;
+      dayFolders: number;
+      files: number;
+      /** Checked days whose record lists no index file, so nothing among their files names their date. */
+      unboundDays: string[];
+    }
   | { ok: false; day: string; reason: string };
 
 function errorCode(error: unknown): string {
@@ -144,9 +165,19 @@ function describeFileProblems(check: FilesCheck): string {
   return `day folder differs from its record: ${named}${more > 0 ? `; and ${more} more` : ''}`;
 }
 
-async function checkDayFolder(daysDir: string, record: DayRoot): Promise<{ files: number } | { problem: string } | null> {
-  const paths = await dayFolderPaths(daysDir, record.day);
-  if (paths === null) return null;
+type FolderCheck = { files: number; boundBy: string | null } | { problem: string } | null;
+
+async function readIndex(daysDir: string, day: string, paths: readonly string[]): Promise<Uint8Array | null> {
+  return paths.includes(DAY_INDEX_PATH) ? new Uint8Array(await readWholeFile(join(daysDir, day, DAY_INDEX_PATH))) : null;
+}
+
+async function checkDayFolder(daysDir: string, record: DayRoot, options: VerifyFolderOptions): Promise<FolderCheck> {
+  const found = await dayFolderPaths(daysDir, record.day);
+  if (found === null) {
+    return options.requireDayFolders === true ? { problem: `day folder ${record.day}/ is missing while its root is kept` } : null;
+  }
+  const ignore = options.ignoreFile;
+  const paths = ignore === undefined ? found : found.filter((path) => !ignore(path));
   const hashes: FileLineParts[] = await mapLimited(paths, async (path) => ({
     path,
     hash: await hashFile(join(daysDir, record.day, path)),
@@ -158,18 +189,22 @@ async function checkDayFolder(daysDir: string, record: DayRoot): Promise<{ files
     if (error instanceof HistoryError) return { problem: `day folder cannot be checked: ${error.message}` };
     throw error;
   }
-  return check.ok ? { files: paths.length } : { problem: describeFileProblems(check) };
+  if (!check.ok) return { problem: describeFileProblems(check) };
+  // The files match their lines; now the day they name must be the day the record claims.
+  const label = checkDayLabel({ record, folderDay: record.day, index: await readIndex(daysDir, record.day, paths) }, options);
+  return label.ok ? { files: paths.length, boundBy: label.boundBy } : { problem: label.reason };
 }
 
 /**
  * Verifies a folder of day records as one chain (oldest first, as `verifyChain`), then checks the
- * files of every day whose folder is present under `days` (as `verifyFiles`). Reports the earliest
- * broken day, whichever check broke it. Throws `FOLDER_UNREADABLE` / `NO_ROOTS` when there is
+ * files of every day whose folder is present under `days` (as `verifyFiles`) and the day its index
+ * names (as `checkDayLabel`). With `requireDayFolders`, a missing folder breaks its day. Reports the
+ * earliest broken day, whichever check broke it. Throws `FOLDER_UNREADABLE` / `NO_ROOTS` when there is
  * nothing to verify.
  *
  * @example
  * await verifyFolder({ roots: 'data/roots', days: 'data/days', publicKey })
- * // { ok: true, days: 365, dayFolders: 365, files: 3650000 }
+ * // { ok: true, days: 365, dayFolders: 365, files: 3650000, unboundDays: [] }
  */
 export async function verifyFolder(options: VerifyFolderOptions): Promise<FolderVerdict> {
   const days = await listRootDays(options.roots);
@@ -189,15 +224,17 @@ export async function verifyFolder(options: VerifyFolderOptions): Promise<Folder
   const checkedUpTo = chain.ok ? values.length : chain.index;
   let dayFolders = 0;
   let files = 0;
+  const unboundDays: string[] = [];
   if (options.days !== undefined && options.days !== null) {
     for (const value of values.slice(0, checkedUpTo)) {
       const record = value as DayRoot;
-      const result = await checkDayFolder(options.days, record);
+      const result = await checkDayFolder(options.days, record, options);
       if (result === null) continue;
       if ('problem' in result) return { ok: false, day: record.day, reason: result.problem };
       dayFolders += 1;
       files += result.files;
+      if (result.boundBy === null) unboundDays.push(record.day);
     }
   }
-  return firstBroken === null ? { ok: true, days: values.length, dayFolders, files } : { ok: false, ...firstBroken };
+  return firstBroken === null ? { ok: true, days: values.length, dayFolders, files, unboundDays } : { ok: false, ...firstBroken };
 }

@@ -1,7 +1,15 @@
-// Node-only: the same handshake against a local server started as a child process, through the MCP
-// SDK's stdio transport, returning the same result shape as probeServer.
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+// Node-only: the same handshake against a local server started as a child process, over stdio, returning
+// the same result shape as probeServer.
+//
+// The server runs in a process group of its own, and the whole group is ended when the check is done. A
+// stdio server is often started through a wrapper (`npx ...`, `sh -c "node server.js"`, `uvx ...`); ending
+// only the wrapper, as the SDK's StdioClientTransport does, leaves the real server running as an orphan.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ReadBuffer, deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type Deadline, type StopCause, startStep } from '../clock.js';
 import {
@@ -95,21 +103,255 @@ class RawLineBuffer {
   }
 }
 
-/** The transport with the raw-line buffer in place of its own. */
-class RawStdioTransport extends StdioClientTransport {
+/**
+ * How long a stdio server has to exit by itself once its stdin is closed, before its process group is
+ * sent SIGTERM. The same polite wait as the SDK's transport.
+ */
+export const STDIO_EXIT_GRACE_MS = 2_000;
+
+/** How long the process group has between SIGTERM and SIGKILL. */
+export const STDIO_KILL_GRACE_MS = 2_000;
+
+/** How often the group is looked at while it is given time to end. */
+const GROUP_POLL_MS = 25;
+
+/** How long to wait for the kernel to tear down a group after SIGKILL, which cannot be caught. */
+const KILL_SETTLE_MS = 1_000;
+
+// Process groups are a POSIX feature; on Windows a detached child gets a console of its own instead.
+const USE_PROCESS_GROUPS = process.platform !== 'win32';
+
+/** The line buffer a transport parses stdout with: the SDK's ReadBuffer, or the probe's raw-line one. */
+interface MessageBuffer {
+  append(chunk: Buffer): void;
+  readMessage(): JSONRPCMessage | null;
+  clear(): void;
+}
+
+/** Options of `ProcessGroupStdioTransport`: the server to start, where its stderr goes, and the line buffer. */
+export interface ProcessGroupStdioOptions extends StdioServer {
+  /** `pipe` exposes stderr on `transport.stderr`; the default `ignore` drops it. */
+  stderr?: 'pipe' | 'ignore';
+  /** @internal The probe swaps in a buffer that keeps each raw line. */
+  buffer?: MessageBuffer;
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: the group is already empty; EPERM: nothing more this side can do.
+  }
+}
+
+// Groups started and not yet ended. A detached group no longer shares the caller's terminal group, so if
+// the caller exits before closing a transport, the group is killed on the way out rather than left behind.
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function trackGroup(pgid: number): void {
+  liveGroups.add(pgid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const group of liveGroups) signalGroup(group, 'SIGKILL');
+  });
+}
+
+// On Linux, /proc shows each process's state and group. A member that is a zombie has ended: it only waits
+// for its parent (or an init that may never reap it) to collect its exit status, so it does not count.
+function procGroupHasLiveMember(pgid: number): boolean | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended while we looked
+    }
+    // Fields after the command name, which is in parentheses and may itself hold spaces or parentheses.
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(group) === pgid && state !== 'Z') return true;
+  }
+  return false;
+}
+
+/** True while any process of the group `pgid` is still running. */
+export function isProcessGroupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return procGroupHasLiveMember(pgid) ?? true;
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Ends every process of the group `pgid`: SIGTERM, up to `graceMs` (STDIO_KILL_GRACE_MS) for them to go,
+ * then SIGKILL for whatever is left. Resolves once the group is empty (or, at worst, a second after SIGKILL).
+ */
+export async function endProcessGroup(pgid: number, graceMs: number = STDIO_KILL_GRACE_MS): Promise<void> {
+  if (!isProcessGroupAlive(pgid)) return;
+  signalGroup(pgid, 'SIGTERM');
+  if (await waitForGroupEnd(pgid, graceMs)) return;
+  signalGroup(pgid, 'SIGKILL');
+  await waitForGroupEnd(pgid, KILL_SETTLE_MS);
+}
+
+/** Polls until the group is empty (true) or `ms` pass (false). */
+async function waitForGroupEnd(pgid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (!isProcessGroupAlive(pgid)) return true;
+    if (Date.now() >= until) return false;
+    await pause(GROUP_POLL_MS);
+  }
+}
+
+/**
+ * An MCP client transport over stdio that starts the server in a process group of its own (`detached`)
+ * and, on close, ends the whole group: stdin is closed, the server gets STDIO_EXIT_GRACE_MS to exit, then
+ * the group gets SIGTERM and, STDIO_KILL_GRACE_MS later, SIGKILL. So a server started through a wrapper
+ * (`npx`, `sh -c`) leaves no grandchild running. Works with the SDK's `Client` like StdioClientTransport.
+ * On Windows, where there are no process groups, only the direct child is ended.
+ *
+ * @example
+ * const client = new Client({ name: 'me', version: '1.0.0' });
+ * await client.connect(new ProcessGroupStdioTransport({ command: 'npx', args: ['-y', 'some-mcp-server'] }));
+ * await client.close(); // the server and every process it started are gone
+ */
+export class ProcessGroupStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** The server's stderr when `stderr: 'pipe'` was asked for, readable before `start()`. */
+  readonly stderr: PassThrough | null;
+  private child: ChildProcess | null = null;
+  private closing: Promise<void> | null = null;
+  private readonly buffer: MessageBuffer;
+
+  constructor(private readonly options: ProcessGroupStdioOptions) {
+    this.buffer = options.buffer ?? new ReadBuffer();
+    this.stderr = options.stderr === 'pipe' ? new PassThrough() : null;
+  }
+
+  /** The server's process id, which is also its process group's id; null before start and after close. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** Starts the server; rejects when it cannot be started (no such command, say). */
+  start(): Promise<void> {
+    if (this.child !== null) throw new Error('ProcessGroupStdioTransport already started');
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.options.command, [...(this.options.args ?? [])], {
+        env: { ...getDefaultEnvironment(), ...this.options.env },
+        stdio: ['pipe', 'pipe', this.stderr === null ? 'ignore' : 'pipe'],
+        shell: false,
+        detached: USE_PROCESS_GROUPS,
+        windowsHide: true,
+        ...(this.options.cwd === undefined ? {} : { cwd: this.options.cwd }),
+      });
+      this.child = child;
+      this.closing = null;
+      child.on('error', (error) => {
+        // A process that never started has nothing to end.
+        if (child.pid === undefined && this.child === child) this.child = null;
+        reject(error);
+        this.onerror?.(error);
+      });
+      child.on('spawn', () => {
+        if (USE_PROCESS_GROUPS && child.pid !== undefined) trackGroup(child.pid);
+        resolve();
+      });
+      child.on('close', () => {
+        if (this.child === child) this.child = null;
+        this.onclose?.();
+      });
+      child.stdin?.on('error', (error) => this.onerror?.(error));
+      child.stdout?.on('error', (error) => this.onerror?.(error));
+      child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
+      if (this.stderr !== null) child.stderr?.pipe(this.stderr);
+    });
+  }
+
+  private receive(chunk: Buffer): void {
+    try {
+      this.buffer.append(chunk);
+    } catch (error) {
+      this.onerror?.(error as Error);
+      this.close().catch(() => undefined);
+      return;
+    }
+    for (;;) {
+      try {
+        const message = this.buffer.readMessage();
+        if (message === null) return;
+        this.onmessage?.(message);
+      } catch (error) {
+        this.onerror?.(error as Error);
+      }
+    }
+  }
+
+  /** Writes one message to the server's stdin; rejects when the server is not running. */
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (stdin === null || stdin === undefined) return Promise.reject(new Error('Not connected'));
+    return new Promise((resolve) => {
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  /** Closes stdin, waits for the server to exit, then ends its whole process group. A second call waits for the first. */
+  close(): Promise<void> {
+    if (this.closing === null) {
+      const child = this.child;
+      this.child = null;
+      this.buffer.clear();
+      this.closing = child === null ? Promise.resolve() : this.endChild(child);
+    }
+    return this.closing;
+  }
+
+  private async endChild(child: ChildProcess): Promise<void> {
+    const exited = new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+    try {
+      child.stdin?.end();
+    } catch {
+      // a stdin already broken needs no closing
+    }
+    await Promise.race([exited, pause(STDIO_EXIT_GRACE_MS)]);
+    if (USE_PROCESS_GROUPS && child.pid !== undefined) {
+      await endProcessGroup(child.pid);
+      liveGroups.delete(child.pid);
+    } else if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([exited, pause(STDIO_KILL_GRACE_MS)]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  }
+}
+
+/** The transport with the raw-line buffer the probe reads, and stderr captured. */
+class RawStdioTransport extends ProcessGroupStdioTransport {
   readonly raw: RawLineBuffer;
 
-  constructor(server: StdioServer) {
-    super({
-      command: server.command,
-      args: [...(server.args ?? [])],
-      ...(server.env === undefined ? {} : { env: { ...server.env } }),
-      ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
-      stderr: 'pipe',
-    });
-    this.raw = new RawLineBuffer(TOOLS_PAGE_CAP_BYTES);
-    // The field is private in the SDK's types but is the documented seam of the class (see above).
-    (this as unknown as { _readBuffer: RawLineBuffer })._readBuffer = this.raw;
+  constructor(server: StdioServer, raw: RawLineBuffer = new RawLineBuffer(TOOLS_PAGE_CAP_BYTES)) {
+    super({ ...server, stderr: 'pipe', buffer: raw });
+    this.raw = raw;
   }
 }
 
