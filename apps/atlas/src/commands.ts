@@ -2,6 +2,9 @@
 // (a broken chain, a failed scan), 2 usage error. Each command lives in its own file under commands/.
 import { CHECK_USAGE, runCheckCommand } from './check/command.js';
 import { commandDemo, DEMO_USAGE } from './commands/demo.js';
+import { commandIncidents, INCIDENTS_USAGE } from './commands/incidents.js';
+import { commandMark, MARK_USAGE } from './commands/mark.js';
+import { commandReview, REVIEW_USAGE } from './commands/review.js';
 import { commandScan, SCAN_USAGE } from './commands/scan.js';
 import { commandSeal, SEAL_USAGE } from './commands/seal.js';
 import { commandServe, SERVE_USAGE } from './commands/serve.js';
@@ -17,6 +20,7 @@ const USAGE = `Usage: mcp-atlas <command> [options]
 Commands:
 ${[DEMO_USAGE, SERVE_USAGE, SCAN_USAGE, SEAL_USAGE, VERIFY_USAGE].join('\n')}
 ${CHECK_USAGE}
+${[REVIEW_USAGE, INCIDENTS_USAGE, MARK_USAGE].join('\n')}
 
 Exit codes: 0 done, 1 failed (for verify: the chain is broken), 2 usage error.
 `;
@@ -31,6 +35,9 @@ const COMMANDS: Readonly<Record<string, CommandRunner>> = {
   scan: commandScan,
   verify: (args) => commandVerify(args),
   check: (args) => runCheckCommand(args),
+  review: (args) => commandReview(args),
+  incidents: (args) => commandIncidents(args),
+  mark: (args) => commandMark(args),
 };
 
 /** Runs one command line; resolves to the exit code. */

@@ -1,0 +1,46 @@
+// What the operator commands (review, incidents, mark) share: a command line with positional words as well as
+// flags, and a data folder that must already exist. These commands run next to a live `serve`, so unlike
+// openDataFolder they never clear temp files: one may be the service's write in progress.
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createFsStorage } from '../storage/fs-storage.js';
+import type { Storage } from '../storage/storage.js';
+import { UsageError, type Flags, type OptionSpec } from './shared.js';
+
+/** Flags and positional words of one command line. */
+export interface OperatorArgs {
+  flags: Flags;
+  words: string[];
+}
+
+/** Parses flags strictly and keeps positional words; an unknown or malformed flag is a usage error. */
+export function parseOperatorArgs(args: readonly string[], options: OptionSpec): OperatorArgs {
+  try {
+    const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+    return { flags: values as Flags, words: positionals };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Exactly `count` positional words, or a usage error naming what was expected. */
+export function expectWords(words: readonly string[], count: number, what: string): string[] {
+  if (words.length !== count) throw new UsageError(`expected ${what}`);
+  return [...words];
+}
+
+/** The --data folder (default ./atlas-data), which must exist: these commands edit a service's data, never start one. */
+export async function openExistingDataFolder(flags: Flags): Promise<Storage> {
+  const dir = resolve(String(flags.data ?? './atlas-data'));
+  const info = await stat(dir).catch(() => null);
+  if (info === null || !info.isDirectory()) throw new UsageError(`no data folder at ${dir} (pass --data DIR)`);
+  return createFsStorage(dir);
+}
+
+/** The --note flag, which must be given. */
+export function noteFlag(flags: Flags): string {
+  const note = flags.note;
+  if (typeof note !== 'string') throw new UsageError('--note TEXT is required: say what was reviewed');
+  return note;
+}
