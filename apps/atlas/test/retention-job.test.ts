@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair } from '@mcp-atlas/history';
+import { needsAggregateBeforeDelete, RETENTION_KEEPS_CURRENT_MONTH, RETENTION_STORES as POLICY_STORES } from '@mcp-atlas/reliability';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemandRecorder } from '../src/demand/recorder.js';
 import { createLogger } from '../src/log.js';
@@ -107,7 +108,7 @@ describe('enforceRetention on 2026-11-20', () => {
   });
 
   it('covers every store of the methodology’s list with its published limit', () => {
-    expect(RETENTION_STORES.map((s) => [s.name, s.prefix, s.keepDays, s.aggregateOf !== undefined, s.keepCurrentMonth === true])).toEqual([
+    expect(RETENTION_STORES.map((s) => [s.name, s.prefix, s.keepDays, s.aggregateOf !== undefined, (RETENTION_KEEPS_CURRENT_MONTH as readonly string[]).includes(s.store)])).toEqual([
       ['raw sensor batches', 'sensors/', 35, true, false],
       ['raw demand records', 'demand/', 35, true, false],
       ['refused sensor requests', 'sensors-refused/', 35, false, false],
@@ -117,6 +118,9 @@ describe('enforceRetention on 2026-11-20', () => {
       ['daily-call markers', 'markers/daily-calls/', 7, false, true],
       ['rate counters for submissions and ownership checks', 'state/rate-counters/', 7, false, false],
     ]);
+    // One location per store of the package's policy, and an aggregate path wherever the policy waits for one.
+    expect(RETENTION_STORES.map((s) => s.store)).toEqual(POLICY_STORES);
+    for (const s of RETENTION_STORES) expect(s.aggregateOf !== undefined, s.store).toBe(needsAggregateBeforeDelete(s.store));
   });
 });
 

@@ -2,7 +2,7 @@
 // An aggregate is written once its day is over (with a few minutes' grace for writes still in flight at
 // midnight), never rewritten, and kept forever; the retention job deletes a day's raw files only once the
 // day's aggregate exists. Neither raw store nor aggregate is part of a signed root.
-import { FAILURE_REASONS, MS_PER_DAY } from '@mcp-atlas/reliability';
+import { AGGREGATE_GRACE_MINUTES, FAILURE_REASONS, isDayClosed } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import {
   DEMAND_RECORDS_PREFIX,
@@ -14,8 +14,8 @@ import { StoredSensorBatchSchema } from '../http/schemas.js';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { DemandRecordFileSchema } from './recorder.js';
 
-/** Minutes after midnight UTC before the day just ended is aggregated: room for writes in flight at midnight. */
-export const AGGREGATE_GRACE_MINUTES = 5;
+// When a day counts as over (AGGREGATE_GRACE_MINUTES after midnight UTC) is @mcp-atlas/reliability's `isDayClosed`.
+export { AGGREGATE_GRACE_MINUTES, isDayClosed };
 
 const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})\//;
 
@@ -61,11 +61,6 @@ async function filesByDay(storage: Storage, prefix: string): Promise<Map<string,
     byDay.set(day, list);
   }
   return byDay;
-}
-
-/** True once `day` is over by the grace period at `now`. */
-export function isDayClosed(day: string, now: Date): boolean {
-  return now.getTime() >= Date.parse(`${day}T00:00:00Z`) + MS_PER_DAY + AGGREGATE_GRACE_MINUTES * 60_000;
 }
 
 /** Adds up one day's demand files. */

@@ -1,8 +1,12 @@
 // Where the outside services live (RDAP, npm, PyPI, OSV) and when the package layer runs. The addresses
 // default to the public services named in @mcp-atlas/probe; an operator (or a test) replaces any of them.
 import { DEFAULT_NPM_REGISTRY_URL, DEFAULT_OSV_URL, DEFAULT_PYPI_URL, DEFAULT_RDAP_URL, normalizeBaseUrl, OSV_CHECK_TIME_UTC } from '@mcp-atlas/probe';
+import { isAtOrAfterTimeOfDay, PACKAGES_PER_SERVER_MAX } from '@mcp-atlas/reliability';
 
 export { OSV_CHECK_TIME_UTC };
+
+/** Packages kept per registry entry: the reliability package's rule, re-exported for the registry sync. */
+export { PACKAGES_PER_SERVER_MAX };
 
 /** The outside services' base URLs as an operator may set them; anything left out takes the default. */
 export interface OutsideServiceUrls {
@@ -44,9 +48,8 @@ export function resolveOutsideUrls(urls: OutsideServiceUrls = {}): ResolvedOutsi
   };
 }
 
-
-/** After a failed OSV check, the next try waits this long (the day's check is still owed). */
-export const OSV_RETRY_MS = 60 * 60_000;
+// Only how many requests run at once stays here: that is scheduling, not a rule of the methodology. Every
+// window and count (the OSV retry, the package layer's look-back, packages per entry) is @mcp-atlas/reliability's.
 
 /** Package reads running at the same time (the registries are shared public services: ask politely). */
 export const PACKAGE_READ_CONCURRENCY = 4;
@@ -54,15 +57,9 @@ export const PACKAGE_READ_CONCURRENCY = 4;
 /** RDAP lookups running at the same time. */
 export const RDAP_LOOKUP_CONCURRENCY = 4;
 
-/** Packages kept per registry entry; an entry listing more is cut here (no real server ships that many). */
-export const PACKAGES_PER_SERVER_MAX = 10;
-
-/** Days back the read model looks for a package layer that OSV answered for (today included as day 0). */
-export const PACKAGE_LAYER_LOOKBACK_DAYS = 7;
-
-/** True once `now` is at or after 04:05 UTC of its day. */
+/** True once `now` is at or after 04:05 UTC of its day (the probe's `OSV_CHECK_TIME_UTC`). */
 export function isAfterOsvTime(now: Date): boolean {
-  return now.getUTCHours() * 60 + now.getUTCMinutes() >= OSV_CHECK_TIME_UTC.hour * 60 + OSV_CHECK_TIME_UTC.minute;
+  return isAtOrAfterTimeOfDay(now, OSV_CHECK_TIME_UTC);
 }
 
 /** The `serve` command's flags for the outside services' base URLs. */

@@ -2,14 +2,15 @@
 // once a day, and the OSV check at 04:05 UTC (or the first tick after, when the service was down then).
 // Each decides from the files on disk whether it is due, so a restart neither repeats nor skips one; a
 // memory of "nothing to do today" only spares the disk on the ticks in between.
-import type { NetworkOptions } from '@mcp-atlas/probe';
+import { OSV_CHECK_TIME_UTC, type NetworkOptions } from '@mcp-atlas/probe';
+import { isOsvCheckDue } from '@mcp-atlas/reliability';
 import { daySummaryPath } from '../data/paths.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { readDayResults } from '../data/day-results.js';
 import { runDomainAgeJob } from './domain-age-job.js';
-import { isAfterOsvTime, OSV_RETRY_MS, resolveOutsideUrls, type OutsideServiceUrls, type ResolvedOutsideUrls } from './outside-config.js';
+import { isAfterOsvTime, resolveOutsideUrls, type OutsideServiceUrls, type ResolvedOutsideUrls } from './outside-config.js';
 import { checkPackagesWithOsv, readPackageLayer, writePackageVersions } from './package-layer.js';
 import { readDomainAges } from './read-outside.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
@@ -99,10 +100,10 @@ export class OutsideTasks {
    * keeps its reason in the day file and is tried again an hour later, until one succeeds or the day ends.
    */
   async osvIfDue(today: string, now: Date): Promise<boolean> {
+    // Before 04:05 UTC nothing is due: spare the disk read.
     if (!isAfterOsvTime(now)) return false;
     const layer = await readPackageLayer(this.deps.storage, today);
-    if (layer === null || layer.osv?.ok === true) return false;
-    if (layer.osv !== null && now.getTime() - Date.parse(layer.osv.checkedAt) < OSV_RETRY_MS) return false;
+    if (layer === null || !isOsvCheckDue(now, OSV_CHECK_TIME_UTC, layer.osv)) return false;
     const check = await checkPackagesWithOsv({ storage: this.deps.storage, day: today, now, network: this.deps.network, osvUrl: this.urls.osvUrl });
     if (check?.ok === false) this.deps.log.warn({ reason: check.problem?.reason, message: check.problem?.message, attempts: check.attempts }, 'OSV check failed');
     else this.deps.log.info({ day: today }, 'OSV check done');

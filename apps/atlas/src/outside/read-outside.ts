@@ -1,13 +1,11 @@
 // What the read model takes from the outside-service files: a server's domain age (from the RDAP cache,
 // only while the lookup is under 30 days old) and its packages with their known vulnerabilities (from the
 // newest day's package layer that OSV answered for).
-import { shiftDay } from '@mcp-atlas/history';
 import { rdapDomainOf } from '@mcp-atlas/probe';
-import { domainAgeDays, isDomainAgeFresh } from '@mcp-atlas/reliability';
+import { domainAgeDays, isDomainAgeFresh, packageLayerDays } from '@mcp-atlas/reliability';
 import { YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
 import { DOMAIN_AGES_PATH } from '../data/paths.js';
 import { getJson, type Storage } from '../storage/storage.js';
-import { PACKAGE_LAYER_LOOKBACK_DAYS } from './outside-config.js';
 import {
   DomainAgesFileSchema,
   type DomainAgesFile,
@@ -79,8 +77,8 @@ export interface ShownPackageLayer {
  */
 export async function readShownPackageLayer(storage: Storage, today: string): Promise<ShownPackageLayer> {
   let newest: PackageLayerFile | null = null;
-  for (let back = 0; back <= PACKAGE_LAYER_LOOKBACK_DAYS; back++) {
-    const layer = await readPackageLayer(storage, shiftDay(today, -back));
+  for (const day of packageLayerDays(today)) {
+    const layer = await readPackageLayer(storage, day);
     if (layer === null) continue;
     if (layer.osv?.ok === true) return { shown: layer, newer: newest === null ? null : { day: newest.day, osv: newest.osv } };
     newest ??= layer;

@@ -1,18 +1,13 @@
-// After a day's scan: record what changed since the previous check, then roll every server's state forward.
+// After a day's scan: record what changed since each server's previous daily check, then roll every
+// server's state forward. The rules (letters, `n` days, outages, change and risk-rise windows, status changes,
+// which earlier list a tool list is compared with) are @mcp-atlas/reliability's `foldServerDay`; the
+// tool-by-tool diff is @mcp-atlas/findings' `diffToolLists`. This file reads and writes.
+//
 // Changes are written before any state moves, so a crash between the two re-runs the fold from the same
-// changes file, and a state already rolled to this day is skipped. A server the daily cost cap left
-// unchecked gets `n` for the day: no data, never `d`.
+// changes file, and a state already rolled to this day is skipped (the fold is pure, so a re-run of a state
+// not yet rolled gives the same state). A server the daily cost cap left unchecked gets `n` for the day.
 import { diffToolLists } from '@mcp-atlas/findings';
-import { shiftDay } from '@mcp-atlas/history';
-import {
-  appendDailyLetter,
-  CHANGE_DAYS_KEPT,
-  isAnsweringLetter,
-  LETTER_WINDOW_DAYS,
-  NO_DATA_LETTER,
-  OUTAGES_KEPT,
-} from '@mcp-atlas/reliability';
-import { RISK_RISE_DAYS } from '@mcp-atlas/route';
+import { foldServerDay, foldSkippedDay, isDayFolded, newServerFoldState, toolListBaseline, type ToolListDiffInput } from '@mcp-atlas/reliability';
 import { dayCatalogPath, dayChangesPath, daySummaryPath, serverStatePath } from '../data/paths.js';
 import {
   CatalogSchema,
@@ -26,7 +21,6 @@ import {
   type WatchedServer,
 } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { daysBetween } from '../data/days.js';
 
 /** A server's state before its first check. */
 export function emptyServerState(server: Pick<WatchedServer, 'id' | 'url' | 'title'>): ServerState {
@@ -34,20 +28,8 @@ export function emptyServerState(server: Pick<WatchedServer, 'id' | 'url' | 'tit
     id: server.id,
     url: server.url,
     ...(server.title !== undefined ? { title: server.title } : {}),
-    letters: '',
-    lastDay: null,
-    changeDays: [],
-    outages: [],
-    currentOutageDays: 0,
+    ...newServerFoldState(),
     fiveMinute: [],
-    toolsHash: null,
-    serverVersion: null,
-    lastLetter: null,
-    lastPaymentAddress: null,
-    lastHandshakeMs: null,
-    lastCatalogDay: null,
-    lastRedirect: null,
-    riskRiseDays: [],
   };
 }
 
@@ -57,118 +39,54 @@ export async function readServerState(storage: Storage, server: Pick<WatchedServ
   return data === null ? emptyServerState(server) : ServerStateSchema.parse(data);
 }
 
+/** A day's catalog of a server; null when it is missing or does not have a catalog's shape (the fold goes on). */
 async function readCatalog(storage: Storage, day: string | null, serverId: string): Promise<Catalog | null> {
   if (day === null) return null;
-  const data = await getJson(storage, dayCatalogPath(day, serverId));
-  return data === null ? null : CatalogSchema.parse(data);
-}
-
-function toolChange(serverId: string, before: Catalog, after: Catalog): Change | null {
-  const diff = diffToolLists(
-    { tools: before.tools, serverVersion: before.serverVersion },
-    { tools: after.tools, serverVersion: after.serverVersion },
-  );
-  if (diff.unchanged) return null;
-  const parts = [
-    diff.added.length ? `${diff.added.length} added` : '',
-    diff.removed.length ? `${diff.removed.length} removed` : '',
-    diff.changed.length ? `${diff.changed.length} changed` : '',
-    diff.renamed.length ? `${diff.renamed.length} renamed` : '',
-    diff.riskRises.length ? `${diff.riskRises.length} rise(s) in risk` : '',
-  ].filter(Boolean);
-  return {
-    serverId,
-    kind: 'tools',
-    detail: `Tool list changed${diff.silent ? ' silently (same server version)' : ''}: ${parts.join(', ') || 'reordered or reworded'}.`,
-    diff: {
-      added: diff.added,
-      removed: diff.removed,
-      changed: diff.changed,
-      rewritten: diff.rewritten,
-      riskRises: diff.riskRises.map((rise) => ({ name: rise.name, from: rise.from, to: rise.to })),
-      renamed: diff.renamed,
-      silent: diff.silent,
-    },
-  };
-}
-
-function statusChanges(state: ServerState, result: ServerDayResult): Change[] {
-  const changes: Change[] = [];
-  const before = state.lastLetter;
-  if (before !== null) {
-    const wasUp = isAnsweringLetter(before);
-    const isUp = isAnsweringLetter(result.letter);
-    if (!wasUp && isUp) changes.push({ serverId: result.id, kind: 'started-answering', detail: `Answering again (${result.letter}).` });
-    if (wasUp && !isUp) changes.push({ serverId: result.id, kind: 'stopped-answering', detail: `Stopped answering: ${result.message}` });
-    if (result.letter === 'a' && before !== 'a') changes.push({ serverId: result.id, kind: 'sign-in', detail: 'Now asks for sign-in.' });
-  }
-  if (result.paymentAddress !== null && result.paymentAddress !== state.lastPaymentAddress) {
-    changes.push({ serverId: result.id, kind: 'payment-address', detail: `Asks agents to pay ${result.paymentAddress}.` });
-  }
-  const crossDomain = result.redirect !== null && !result.redirect.sameSite ? result.redirect.location : null;
-  if (crossDomain !== null && crossDomain !== state.lastRedirect) {
-    changes.push({ serverId: result.id, kind: 'redirect', detail: `Redirects to another domain: ${crossDomain}.` });
-  }
-  return changes;
-}
-
-/** Computes the day's changes against each server's previous check. */
-export async function computeChanges(storage: Storage, day: string, results: readonly ServerDayResult[], servers: readonly WatchedServer[]): Promise<Change[]> {
-  const byId = new Map(servers.map((s) => [s.id, s]));
-  const changes: Change[] = [];
-  for (const result of results) {
-    const state = await readServerState(storage, byId.get(result.id) ?? { id: result.id, url: result.url });
-    if (state.lastDay !== null && state.lastDay >= day) continue;
-    changes.push(...statusChanges(state, result));
-    if (result.toolsHash !== null && state.toolsHash !== null && result.toolsHash !== state.toolsHash) {
-      const before = await readCatalog(storage, state.lastCatalogDay, result.id);
-      const after = await readCatalog(storage, day, result.id);
-      const change = before !== null && after !== null ? toolChange(result.id, before, after) : null;
-      if (change !== null) changes.push(change);
-    }
-  }
-  return changes;
-}
-
-/** Days between a state's last letter and `day` on which no check ran (each becomes `n`). */
-function missedDaysBefore(state: ServerState, day: string): number {
-  return state.lastDay === null ? 0 : Math.min(LETTER_WINDOW_DAYS, Math.max(0, daysBetween(state.lastDay, day) - 1));
+  const parsed = CatalogSchema.safeParse(await getJson(storage, dayCatalogPath(day, serverId)));
+  return parsed.success ? parsed.data : null;
 }
 
 /**
- * Rolls a server's state over a day its daily check did not run (the cost cap left its shard for the next
- * day): the day's letter is `n`, and nothing else moves, so an outage neither ends nor grows and the next
- * check compares with the last one that ran.
+ * The diff of today's tool list against the list the fold compares it with (the previous daily check that
+ * listed tools), or null when no comparison is owed or either catalog cannot be read (the fold then records
+ * the change without its detail).
  */
-export function rollSkippedDay(state: ServerState, day: string): ServerState {
-  return { ...state, letters: appendDailyLetter(state.letters, NO_DATA_LETTER, missedDaysBefore(state, day)), lastDay: day };
+export async function diffAgainstBaseline(storage: Storage, day: string, state: ServerState, result: ServerDayResult): Promise<ToolListDiffInput | null> {
+  const baseline = toolListBaseline(state, result);
+  if (baseline === null) return null;
+  const before = await readCatalog(storage, baseline.day, result.id);
+  const after = await readCatalog(storage, day, result.id);
+  // A catalog that does not hold the list its hash names (edited or torn by hand) gives no detail rather than
+  // a wrong one; the fold still records the change, which the two hashes prove.
+  if (before === null || after === null || before.toolsHash !== baseline.toolsHash || after.toolsHash !== result.toolsHash) return null;
+  const diff = diffToolLists({ tools: before.tools, serverVersion: before.serverVersion }, { tools: after.tools, serverVersion: after.serverVersion });
+  return diff.unchanged ? null : diff;
 }
 
-/** Rolls one server's state forward by one day's result. */
-export function rollState(state: ServerState, day: string, result: ServerDayResult, changes: readonly Change[]): ServerState {
-  const skipped = missedDaysBefore(state, day);
-  const toolChanged = changes.some((c) => c.serverId === result.id && c.kind === 'tools');
-  const riskRose = changes.some((c) => c.serverId === result.id && c.kind === 'tools' && (c.diff?.riskRises.length ?? 0) > 0);
-  const keepFrom = (kept: number) => shiftDay(day, -(kept - 1));
-  const down = result.letter === 'd';
-  const outages = !down && state.currentOutageDays > 0 ? [...state.outages, state.currentOutageDays].slice(-OUTAGES_KEPT) : state.outages;
-  return {
-    ...state,
-    url: result.url,
-    letters: appendDailyLetter(state.letters, result.letter, skipped),
-    lastDay: day,
-    changeDays: [...state.changeDays, ...(toolChanged ? [day] : [])].filter((d) => d >= keepFrom(CHANGE_DAYS_KEPT)),
-    riskRiseDays: [...state.riskRiseDays, ...(riskRose ? [day] : [])].filter((d) => d >= keepFrom(RISK_RISE_DAYS)),
-    outages,
-    currentOutageDays: down ? state.currentOutageDays + 1 : 0,
-    toolsHash: result.toolsHash ?? state.toolsHash,
-    serverVersion: result.serverVersion ?? state.serverVersion,
-    lastLetter: result.letter,
-    lastPaymentAddress: result.paymentAddress ?? state.lastPaymentAddress,
-    lastHandshakeMs: result.elapsedMs,
-    lastCatalogDay: result.toolsHash !== null ? day : state.lastCatalogDay,
-    lastRedirect: result.redirect !== null && !result.redirect.sameSite ? result.redirect.location : null,
-  };
+/** One server's day: its next state (url as checked today) and the changes of the day. */
+function foldResult(state: ServerState, day: string, result: ServerDayResult, toolDiff: ToolListDiffInput | null): { state: ServerState; changes: Change[] } {
+  const folded = foldServerDay(state, result, { day, toolDiff });
+  return { state: { ...folded.state, url: result.url }, changes: folded.changes };
+}
+
+/** The tool diffs the day owes, by server, and the day's changes; servers already rolled to `day` are left out. */
+async function computeDay(storage: Storage, day: string, results: readonly ServerDayResult[], servers: readonly WatchedServer[]): Promise<{ changes: Change[]; diffs: Map<string, ToolListDiffInput | null> }> {
+  const byId = new Map(servers.map((s) => [s.id, s]));
+  const changes: Change[] = [];
+  const diffs = new Map<string, ToolListDiffInput | null>();
+  for (const result of results) {
+    const state = await readServerState(storage, byId.get(result.id) ?? { id: result.id, url: result.url });
+    if (isDayFolded(state, day)) continue;
+    const toolDiff = await diffAgainstBaseline(storage, day, state, result);
+    diffs.set(result.id, toolDiff);
+    changes.push(...foldResult(state, day, result, toolDiff).changes);
+  }
+  return { changes, diffs };
+}
+
+/** Computes the day's changes against each server's previous daily check. */
+export async function computeChanges(storage: Storage, day: string, results: readonly ServerDayResult[], servers: readonly WatchedServer[]): Promise<Change[]> {
+  return (await computeDay(storage, day, results, servers)).changes;
 }
 
 function summarize(day: string, methodologyVersion: string, results: readonly ServerDayResult[], changes: readonly Change[], skippedByCap: number): Summary {
@@ -193,8 +111,8 @@ async function rollSkippedServers(storage: Storage, day: string, skippedByCap: r
     const data = await getJson(storage, serverStatePath(id));
     if (data === null) continue;
     const state = ServerStateSchema.parse(data);
-    if (state.lastDay !== null && state.lastDay >= day) continue;
-    await putJson(storage, serverStatePath(id), rollSkippedDay(state, day));
+    if (isDayFolded(state, day)) continue;
+    await putJson(storage, serverStatePath(id), foldSkippedDay(state, day));
   }
 }
 
@@ -213,13 +131,15 @@ export async function foldDay(input: {
 }): Promise<{ changes: Change[]; summary: Summary }> {
   const { storage, day, results, servers } = input;
   const saved = await getJson(storage, dayChangesPath(day));
-  const changes = saved !== null ? ChangesFileSchema.parse(saved).changes : await computeChanges(storage, day, results, servers);
+  const computed = await computeDay(storage, day, results, servers);
+  const changes = saved !== null ? ChangesFileSchema.parse(saved).changes : computed.changes;
   if (saved === null) await putJson(storage, dayChangesPath(day), { day, changes });
   const byId = new Map(servers.map((s) => [s.id, s]));
   for (const result of results) {
+    // Read again just before the write, so counters another task wrote meanwhile (five-minute checks) stay.
     const state = await readServerState(storage, byId.get(result.id) ?? { id: result.id, url: result.url });
-    if (state.lastDay !== null && state.lastDay >= day) continue;
-    await putJson(storage, serverStatePath(result.id), rollState(state, day, result, changes));
+    if (isDayFolded(state, day)) continue;
+    await putJson(storage, serverStatePath(result.id), foldResult(state, day, result, computed.diffs.get(result.id) ?? null).state);
   }
   const skippedByCap = input.skippedByCap ?? [];
   await rollSkippedServers(storage, day, skippedByCap);

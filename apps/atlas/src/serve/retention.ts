@@ -1,10 +1,10 @@
-// Retention: once a day, delete the day folders (or day files) of the short-lived stores that are past their
-// limit, exactly as the methodology's retention list says, and nothing else. The limits are the methodology's
-// (RETENTION_DAYS of @mcp-atlas/reliability). The job lists only the stores below, so it never touches what
-// is kept as written: signed day files (days/), roots (roots/), agents' reports and reporter records, owner
-// and submission files, and every daily aggregate (aggregates/).
-import { shiftDay } from '@mcp-atlas/history';
-import { RETENTION_DAYS } from '@mcp-atlas/reliability';
+// Retention: once a day, delete the day folders (or day files) of the short-lived stores that the methodology's
+// retention list names, and nothing else. Whether a day goes is @mcp-atlas/reliability's `decideRetention`
+// (limits, "aggregate before deleting", the current-month rule); this file only says where each store lives,
+// lists its folders and deletes. The job lists only the stores below, so it never touches what is kept as
+// written: signed day files (days/), roots (roots/), agents' reports and reporter records, owner and
+// submission files, and every daily aggregate (aggregates/).
+import { decideRetention, isPastRetentionLimit, needsAggregateBeforeDelete, RETENTION_DAYS, type RetentionStore } from '@mcp-atlas/reliability';
 import {
   ASK_MARKERS_PREFIX,
   BADGE_SIGHTINGS_PREFIX,
@@ -19,61 +19,64 @@ import {
 } from '../data/paths.js';
 import type { Storage } from '../storage/storage.js';
 
-/** A store whose files sit in day-named folders (`<prefix><YYYY-MM-DD>/…`) or day-named files (`<prefix><YYYY-MM-DD>.json`). */
-export interface RetentionStore {
+/** Where a short-lived store lives: day-named folders (`<prefix><YYYY-MM-DD>/…`) or files (`<prefix><YYYY-MM-DD>.json`). */
+export interface RetentionLocation {
+  /** The store, as the reliability package names it (its key in `RETENTION_DAYS`). */
+  store: RetentionStore;
   /** What the methodology calls it. */
   name: string;
   prefix: string;
-  /** Days kept, today included: with 35, today and the 34 days before it stay. */
-  keepDays: number;
-  /** When set, a day's files go only once this aggregate of the day exists. */
+  /** The path of a day's aggregate, for the stores that keep their days until it exists. */
   aggregateOf?: (day: string) => string;
-  /** Never delete a day of the current UTC calendar month, however old. */
-  keepCurrentMonth?: boolean;
 }
 
-/** Every store the retention job cleans, with its limit. */
-export const RETENTION_STORES: readonly RetentionStore[] = [
-  { name: 'raw sensor batches', prefix: SENSOR_BATCHES_PREFIX, keepDays: RETENTION_DAYS.rawSensorBatches, aggregateOf: sensorAggregatePath },
-  { name: 'raw demand records', prefix: DEMAND_RECORDS_PREFIX, keepDays: RETENTION_DAYS.rawDemandRecords, aggregateOf: demandAggregatePath },
-  { name: 'refused sensor requests', prefix: REFUSED_SENSOR_REQUESTS_PREFIX, keepDays: RETENTION_DAYS.refusedSensorRequests },
-  { name: 'per-server ask markers', prefix: ASK_MARKERS_PREFIX, keepDays: RETENTION_DAYS.askMarkers },
-  { name: 'badge sightings', prefix: BADGE_SIGHTINGS_PREFIX, keepDays: RETENTION_DAYS.badgeSightings },
-  { name: 'page and widget view counts', prefix: VIEW_COUNTS_PREFIX, keepDays: RETENTION_DAYS.viewCounts },
-  { name: 'daily-call markers', prefix: DAILY_CALL_MARKERS_PREFIX, keepDays: RETENTION_DAYS.dailyCallMarkers, keepCurrentMonth: true },
-  { name: 'rate counters for submissions and ownership checks', prefix: RATE_COUNTERS_PREFIX, keepDays: RETENTION_DAYS.rateCounters },
+/** Every store the retention job cleans, where it lives, in the methodology's order. */
+export const RETENTION_LOCATIONS: readonly RetentionLocation[] = [
+  { store: 'rawSensorBatches', name: 'raw sensor batches', prefix: SENSOR_BATCHES_PREFIX, aggregateOf: sensorAggregatePath },
+  { store: 'rawDemandRecords', name: 'raw demand records', prefix: DEMAND_RECORDS_PREFIX, aggregateOf: demandAggregatePath },
+  { store: 'refusedSensorRequests', name: 'refused sensor requests', prefix: REFUSED_SENSOR_REQUESTS_PREFIX },
+  { store: 'askMarkers', name: 'per-server ask markers', prefix: ASK_MARKERS_PREFIX },
+  { store: 'badgeSightings', name: 'badge sightings', prefix: BADGE_SIGHTINGS_PREFIX },
+  { store: 'viewCounts', name: 'page and widget view counts', prefix: VIEW_COUNTS_PREFIX },
+  { store: 'dailyCallMarkers', name: 'daily-call markers', prefix: DAILY_CALL_MARKERS_PREFIX },
+  { store: 'rateCounters', name: 'rate counters for submissions and ownership checks', prefix: RATE_COUNTERS_PREFIX },
 ];
+
+/** Each store with its limit in days, as published (for the operator's view and the tests). */
+export const RETENTION_STORES = RETENTION_LOCATIONS.map((location) => ({ ...location, keepDays: RETENTION_DAYS[location.store] }));
 
 const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})(?:\/|\.json$)/;
 
 /** The day a store's file belongs to, from its folder or file name; null for anything else (left alone). */
-function dayOfPath(store: RetentionStore, path: string): string | null {
-  return DAY_AT_START.exec(path.slice(store.prefix.length))?.[1] ?? null;
+function dayOfPath(location: RetentionLocation, path: string): string | null {
+  return DAY_AT_START.exec(path.slice(location.prefix.length))?.[1] ?? null;
 }
 
-/** True when `store` may delete the files of `day` on `today` (its aggregate, when it needs one, aside). */
-export function isPastRetention(store: RetentionStore, day: string, today: string): boolean {
-  if (day >= shiftDay(today, -(store.keepDays - 1))) return false;
-  if (store.keepCurrentMonth === true && day.slice(0, 7) === today.slice(0, 7)) return false;
-  return true;
+/** Whether a day's aggregate exists, read once per store and day, and only for the stores that need it. */
+function aggregateReader(storage: Storage, location: RetentionLocation): (day: string) => Promise<boolean> {
+  const known = new Map<string, boolean>();
+  return async (day) => {
+    if (location.aggregateOf === undefined || !needsAggregateBeforeDelete(location.store)) return false;
+    let exists = known.get(day);
+    if (exists === undefined) {
+      exists = (await storage.get(location.aggregateOf(day))) !== null;
+      known.set(day, exists);
+    }
+    return exists;
+  };
 }
 
-/** Deletes every file in a store's day folders past its limit (and, where needed, aggregated); returns the paths removed. */
-export async function enforceRetention(storage: Storage, today: string, stores: readonly RetentionStore[] = RETENTION_STORES): Promise<string[]> {
+/** Deletes every file in a store's day folders that the retention rule lets go on `today`; returns the paths removed. */
+export async function enforceRetention(storage: Storage, today: string, locations: readonly RetentionLocation[] = RETENTION_LOCATIONS): Promise<string[]> {
   const removed: string[] = [];
-  for (const store of stores) {
-    const aggregated = new Map<string, boolean>();
-    for (const path of await storage.list(store.prefix)) {
-      const day = dayOfPath(store, path);
-      if (day === null || !isPastRetention(store, day, today)) continue;
-      if (store.aggregateOf !== undefined) {
-        let exists = aggregated.get(day);
-        if (exists === undefined) {
-          exists = (await storage.get(store.aggregateOf(day))) !== null;
-          aggregated.set(day, exists);
-        }
-        if (!exists) continue;
-      }
+  for (const location of locations) {
+    const aggregateExists = aggregateReader(storage, location);
+    for (const path of await storage.list(location.prefix)) {
+      const day = dayOfPath(location, path);
+      if (day === null) continue;
+      // The aggregate is asked about only for a day past its limit, so a store's recent days cost no read.
+      if (!isPastRetentionLimit(location.store, day, today)) continue;
+      if (decideRetention({ store: location.store, day, today, aggregateExists: await aggregateExists(day) }).action !== 'delete') continue;
       await storage.delete(path);
       removed.push(path);
     }

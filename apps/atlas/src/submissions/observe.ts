@@ -8,7 +8,7 @@ import { hasDescription, hashToolList } from '@mcp-atlas/findings';
 import { dayFromTime } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
 import { BOT_TOKEN, isOptedOut, probeServer, readRobots, type NetworkOptions, type ProbeResult } from '@mcp-atlas/probe';
-import { reviewSubmission } from '@mcp-atlas/reliability';
+import { reviewSubmission, SUBMISSION_MAX_EXTENSIONS } from '@mcp-atlas/reliability';
 import { addSubmittedServer } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { mapWithLimit } from '../scan/pool.js';
@@ -23,7 +23,7 @@ import {
   type SubmissionRecord,
 } from './records.js';
 
-/** Longest title taken from a server's own name when it joins the map. */
+/** Longest title taken from a server's own name when it joins the map: the watched list's title limit (a shape, not a rule). */
 const TITLE_MAX_LENGTH = 200;
 
 /** What the observation task needs. */
@@ -164,8 +164,9 @@ export async function observeSubmissions(deps: ObserveDeps): Promise<ObserveOutc
     });
     if (stored === null || stored.status !== 'observing') return;
     let record = stored;
-    // At most two rounds: the end of the first window can open the extra one, whose first slot is then due.
-    for (let round = 0; round < 2 && record.status === 'observing'; round++) {
+    // One round per window a submission can have: the end of a window can open the next (extra) one, whose
+    // first slot is then due in the same run.
+    for (let round = 0; round <= SUBMISSION_MAX_EXTENSIONS && record.status === 'observing'; round++) {
       const checked = await checkIfDue(record, deps);
       if (checked.checked) outcome.checked.push(id);
       record = checked.record;

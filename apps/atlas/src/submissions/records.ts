@@ -2,7 +2,7 @@
 // its observation, each window's decision, and the earlier attempts of the same URL. The id is derived
 // from the URL, so submitting the same URL again finds the same record.
 import { createHash } from 'node:crypto';
-import { reviewSubmission, type Submission } from '@mcp-atlas/reliability';
+import { reviewSubmission, SUBMISSION_EARLIER_ATTEMPTS_KEPT, type Submission } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN, submissionPath, SUBMISSIONS_PREFIX } from '../data/paths.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
@@ -54,8 +54,6 @@ export const EarlierAttemptSchema = z.strictObject({
   reasons: z.array(z.string()),
 });
 
-/** Earlier attempts kept per URL (the newest). */
-export const EARLIER_ATTEMPTS_KEPT = 10;
 
 export const SubmissionRecordSchema = z.strictObject({
   id: z.string().regex(SUBMISSION_ID_PATTERN),
@@ -92,7 +90,7 @@ export function startSubmission(url: string, host: string, now: Date, previous: 
     robots: null,
     stoppedBecause: null,
     serverId: null,
-    earlier: earlier.slice(-EARLIER_ATTEMPTS_KEPT),
+    earlier: earlier.slice(-SUBMISSION_EARLIER_ATTEMPTS_KEPT),
   };
 }
 
