@@ -115,6 +115,31 @@ describe('the five-minute checks', () => {
     expect(await counters(storage, '2026-12-10')).toEqual(capped);
   });
 
+  it('keep their counters 92 UTC days, not 92 entries: 91 days back stays, 92 and 93 go', async () => {
+    const storage = createMemoryStorage();
+    const servers = ['notes'].map((id) => ({ id, url: fleet.members.find((m) => m.id === id)!.url, source: 'registry' as const }));
+    await putJson(storage, 'state/servers.json', { servers });
+    await putJson(storage, FIVE_MINUTE_OPT_IN_PATH, { servers: ['notes'] });
+    const clock = manualClock('2026-12-01T00:10:00Z');
+    const keys = await loadOrCreateSigningKeys(storage, clock.now());
+    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    await scheduler.runDaily('2026-12-01');
+    const state = (await getJson(storage, 'state/servers/notes.json')) as Record<string, unknown>;
+    // Three sparse old pairs: far fewer than 92 entries, so only a limit in days drops any of them.
+    const old = [
+      { day: '2026-08-30', answered: 5, checks: 5 }, // 93 days before 2026-12-01
+      { day: '2026-08-31', answered: 5, checks: 5 }, // 92 days before
+      { day: '2026-09-01', answered: 5, checks: 5 }, // 91 days before
+    ];
+    await putJson(storage, 'state/servers/notes.json', { ...state, fiveMinute: old });
+    expect(await scheduler.tick()).toContain('five-minute');
+    const after = (await getJson(storage, 'state/servers/notes.json')) as { fiveMinute: unknown[] };
+    expect(after.fiveMinute).toEqual([
+      { day: '2026-09-01', answered: 5, checks: 5 },
+      { day: '2026-12-01', answered: 1, checks: 1 },
+    ]);
+  });
+
   it('with a budget of zero, runs no five-minute check at all', async () => {
     const storage = createMemoryStorage();
     const servers = ['notes'].map((id) => ({ id, url: fleet.members.find((m) => m.id === id)!.url, source: 'registry' as const }));

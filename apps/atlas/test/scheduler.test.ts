@@ -53,7 +53,7 @@ describe('the service schedule', () => {
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
     const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
 
-    expect(await scheduler.tick()).toEqual(['daily', 'hourly', 'retention']);
+    expect(await scheduler.tick()).toEqual(['daily', 'hourly', 'agreement', 'retention']);
     const summary = (await getJson(storage, 'days/2026-11-10/summary.json')) as { letters: Record<string, number>; servers: number };
     expect(summary.servers).toBe(2);
     expect(summary.letters).toMatchObject({ o: 1, a: 1 });
@@ -64,7 +64,7 @@ describe('the service schedule', () => {
     expect(await scheduler.tick()).toEqual([]);
 
     clock.set('2026-11-11T01:04:00Z');
-    expect(await scheduler.tick()).toEqual(['daily', 'hourly', 'retention']);
+    expect(await scheduler.tick()).toEqual(['daily', 'hourly', 'agreement', 'retention']);
     expect(await storage.get('roots/2026-11-10.json')).toBeNull();
 
     clock.set('2026-11-11T01:05:00Z');
@@ -145,7 +145,7 @@ describe('the service schedule', () => {
     expect(((await getJson(storage, 'state/hourly.json')) as { results: object }).results).toEqual({});
   });
 
-  it('takes an opted-out host off the published map while its past stays signed', async () => {
+  it('takes an opted-out host off the published map at its next daily check, while its past stays signed', async () => {
     const storage = createMemoryStorage();
     const notes = fleet.members.find((m) => m.id === 'notes')!;
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
@@ -153,9 +153,20 @@ describe('the service schedule', () => {
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
     const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
     await scheduler.runDaily('2026-11-20');
-    expect((await buildView(storage, clock.now())).byId.has('notes')).toBe(true);
+    expect((await buildView(storage, clock.now())).servers.map((s) => s.id)).toEqual(['notes']);
     await putJson(storage, 'state/opted-out.json', { hosts: ['127.0.0.1'] });
-    expect((await buildView(storage, clock.now())).byId.has('notes')).toBe(false);
+    // Not at once: the newest daily check still lists it, so it stays on the map until the next one.
+    let view = await buildView(storage, clock.now());
+    expect(view.servers.map((s) => s.id)).toEqual(['notes']);
+    expect(view.leftOut).toEqual([]);
+    clock.set('2026-11-21T00:10:00Z');
+    await scheduler.runDaily('2026-11-21');
+    view = await buildView(storage, clock.now());
+    expect(view.servers).toEqual([]);
+    expect(view.rankings).toEqual([]);
+    expect(view.leftOut).toEqual([{ id: 'notes', reason: 'opted-out' }]);
+    // Its page can still say why; its last letter is kept.
+    expect(view.byId.get('notes')).toMatchObject({ leftOut: 'opted-out', letters: 'o' });
     expect(await storage.get('days/2026-11-20/catalogs/notes.json')).not.toBeNull();
   });
 

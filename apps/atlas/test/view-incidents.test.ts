@@ -3,11 +3,39 @@ import { describe, expect, it } from 'vitest';
 import type { ServerDayResult } from '../src/data/schemas.js';
 import { emptyServerState } from '../src/scan/fold-day.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
-import { putJson } from '../src/storage/storage.js';
+import { putJson, type Storage } from '../src/storage/storage.js';
 import { buildView, incidentChecksOf } from '../src/view/build-view.js';
 import { ownCheckOutcomeOf } from '../src/view/own-checks.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
+
+/** Writes a day's index and one shard holding the notes server's result, as the daily check writes them. */
+async function writeDay(storage: Storage, day: string, facts: Pick<ServerDayResult, 'letter' | 'reason'> & { checkedAt?: string }) {
+  const result: ServerDayResult = {
+    id: 'notes',
+    url: 'https://notes.example.com/mcp',
+    letter: facts.letter,
+    reason: facts.reason,
+    message: facts.reason,
+    notStandardMcp: false,
+    protocolVersion: '2025-06-18',
+    serverName: 'notes',
+    serverVersion: '1.0.0',
+    elapsedMs: 300,
+    steps: [],
+    toolCount: 1,
+    toolsHash: 'h',
+    tokens: 10,
+    findings: [],
+    highRiskTools: 0,
+    paymentAddress: null,
+    redirect: null,
+    category: null,
+    ...(facts.checkedAt !== undefined ? { checkedAt: facts.checkedAt } : {}),
+  };
+  await putJson(storage, `days/${day}/index.json`, { day, methodologyVersion: '1', shards: 1, servers: [{ id: 'notes', url: result.url, shard: 0 }] });
+  await putJson(storage, `days/${day}/results/000.json`, { day, shard: 0, results: [result] });
+}
 
 describe('our checks in the incident rule’s words', () => {
   it.each([
@@ -56,11 +84,34 @@ describe('live incidents in the read model', () => {
     expect((await buildView(storage, NOW)).byId.get('notes')!.incident.shown).toBe(false);
   });
 
-  it('counts today’s daily check for the whole day and ignores another day’s', () => {
-    const latest = { letter: 'd', reason: 'http-error', steps: [{ httpStatus: 502, outcome: 'http-error' }] } as unknown as ServerDayResult;
-    expect(incidentChecksOf(latest, '2026-11-30', undefined, NOW)).toEqual([{ kind: 'daily', at: NOW.toISOString(), outcome: 'server_error' }]);
-    expect(incidentChecksOf(latest, '2026-11-29', undefined, NOW)).toEqual([]);
-    expect(decideIncident({ checks: incidentChecksOf(latest, '2026-11-30', undefined, NOW) }, NOW).ownCheckFailed).toBe(true);
+  it('dates the daily check at the time it ran, not at now, and leaves out an undated one', () => {
+    const latest = { letter: 'd', reason: 'http-error', notStandardMcp: false, steps: [{ httpStatus: 502, outcome: 'http-error' }] } as unknown as ServerDayResult;
+    const dated = { ...latest, checkedAt: '2026-11-30T10:30:00.000Z' };
+    expect(incidentChecksOf(dated, '2026-11-30', undefined)).toEqual([{ kind: 'daily', at: '2026-11-30T10:30:00.000Z', outcome: 'server_error' }]);
+    expect(decideIncident({ checks: incidentChecksOf(dated, '2026-11-30', undefined) }, NOW).ownCheckFailed).toBe(true);
+    // Run more than 2 hours before now: outside the window.
+    expect(decideIncident({ checks: incidentChecksOf({ ...latest, checkedAt: '2026-11-30T09:59:59.000Z' }, '2026-11-30', undefined) }, NOW).ownCheckFailed).toBe(false);
+    expect(incidentChecksOf(latest, '2026-11-30', undefined)).toEqual([]);
+  });
+
+  it('a five-minute check confirms an incident', async () => {
+    const storage = await storageWith([failing('anon:a', '2026-11-30T11:50:00Z')], null);
+    await putJson(storage, 'state/five-minute.json', {
+      results: { notes: [{ letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:55:00Z' }] },
+    });
+    const incident = (await buildView(storage, NOW)).byId.get('notes')!.incident;
+    expect(incident).toMatchObject({ shown: true, confirmedBy: ['own_check'], ownCheckFailed: true });
+  });
+
+  it('shows an incident on a day whose daily check answered: our own check never resets the failure window', async () => {
+    // Today's daily check answered at 10:30; two agents failed after 10:00, and the hourly check failed at 11:05.
+    const storage = await storageWith([failing('anon:a', '2026-11-30T10:15:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')], {
+      hour: '2026-11-30T11',
+      results: { notes: { letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:05:00Z', previous: null } },
+    });
+    await writeDay(storage, '2026-11-30', { letter: 'o', reason: 'ok', checkedAt: '2026-11-30T10:30:00.000Z' });
+    const incident = (await buildView(storage, NOW)).byId.get('notes')!.incident;
+    expect(incident).toMatchObject({ shown: true, failingReporters: ['anon:a', 'anon:b'], lastWorkedAt: null, since: '2026-11-30T10:15:00.000Z' });
   });
 });
 

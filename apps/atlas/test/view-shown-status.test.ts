@@ -26,6 +26,22 @@ describe('what a server page shows', () => {
     const hourly = { ...hour('d', '2026-11-29T23:00:00Z'), previous: hour('d', '2026-11-29T22:00:00Z') };
     expect(shownStatusOf(daily('o'), '2026-11-30', hourly).state).toBe('answering');
   });
+  it('turns down from the second failed five-minute check in a row, and holds back the first', () => {
+    const first = [hour('d', '2026-11-30T05:05:00Z')];
+    expect(shownStatusOf(daily('o'), '2026-11-30', undefined, first)).toMatchObject({ state: 'answering', heldBack: true, failuresInARow: 1 });
+    const second = [...first, hour('d', '2026-11-30T05:10:00Z')];
+    expect(shownStatusOf(daily('o'), '2026-11-30', undefined, second)).toMatchObject({ state: 'down', heldBack: false, failuresInARow: 2 });
+  });
+  it('reads hourly and five-minute checks as one run, in time order', () => {
+    const hourly = { ...hour('d', '2026-11-30T05:00:00Z'), previous: hour('o', '2026-11-30T04:00:00Z') };
+    expect(shownStatusOf(daily('o'), '2026-11-30', hourly, [hour('d', '2026-11-30T05:02:00Z')]).state).toBe('down');
+    expect(shownStatusOf(daily('o'), '2026-11-30', hourly, [hour('o', '2026-11-30T05:02:00Z')]).state).toBe('answering');
+  });
+  it('ignores checks made before a dated daily check ran', () => {
+    const dated = { ...daily('o'), checkedAt: '2026-11-30T06:00:00.000Z' } as ServerDayResult;
+    const hourly = { ...hour('d', '2026-11-30T05:00:00Z'), previous: hour('d', '2026-11-30T04:00:00Z') };
+    expect(shownStatusOf(dated, '2026-11-30', hourly).state).toBe('answering');
+  });
   it('shows a non-standard answer as such, not as down', () => {
     expect(shownStatusOf(daily('d', true), '2026-11-30', undefined).state).toBe('non_standard');
   });

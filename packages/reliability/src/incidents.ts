@@ -135,7 +135,8 @@ function sortedUnique(values: Iterable<string>): string[] {
 /**
  * Decides whether a live incident is shown for one server at `now`. A failure counts when it came
  * in the last 2 hours, after the last call anyone saw work (a report or sensor outcome that
- * worked, our check answering, or `lastWorkedAt`) and after a person last closed an incident; for
+ * worked, or `lastWorkedAt`; our own checks are not calls and never reset this) and after a person
+ * last closed an incident; for
  * a sensor, only its newest outcome counts. The incident is confirmed by our own real check
  * failure in the same 2 hours (hourly, five-minute or daily) or by a paying reporter among the
  * failing ones, and is then shown with two signals: two distinct failing reporters, or one and
@@ -164,9 +165,10 @@ export function decideIncident(input: IncidentInput, now: Date): IncidentDecisio
   const worked = (atMs: number): void => {
     if (atMs <= nowMs && (lastWorkedMs === null || atMs > lastWorkedMs)) lastWorkedMs = atMs;
   };
+  // Only calls reset the window: agents' reports and sensor outcomes that worked. Our own checks
+  // confirm a failure but are not calls, so one that answered never drops the failures before it.
   for (const r of reports) if (r.ok) worked(r.atMs);
   for (const o of outcomes) if (o.ok) worked(o.atMs);
-  for (const c of checks) if (c.outcome === 'answered') worked(c.atMs);
 
   const counts = (atMs: number): boolean =>
     atMs >= windowStart &&

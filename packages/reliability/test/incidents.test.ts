@@ -146,11 +146,15 @@ describe('a call that works', () => {
     expect(decision).toMatchObject({ shown: false, failingReporters: ['b'], lastWorkedAt: '2025-06-01T11:10:00.000Z' });
   });
 
-  it('includes our own check answering and a sensor call that worked', () => {
-    expect(decideIncident({ reports: [paid('a', '11:00'), paid('b', '11:10')], checks: [check('11:30', 'answered')] }, NOW).shown).toBe(false);
+  it('includes a sensor call that worked', () => {
     expect(
       decideIncident({ reports: [paid('a', '11:00'), paid('b', '11:10')], sensorOutcomes: [sensor('gw', '11:15', true)] }, NOW).shown,
     ).toBe(false);
+  });
+
+  it('does not include our own check answering: our checks confirm, they are not calls', () => {
+    const decision = decideIncident({ reports: [paid('a', '11:00'), paid('b', '11:10')], checks: [check('11:30', 'answered')] }, NOW);
+    expect(decision).toMatchObject({ shown: true, failingReporters: ['a', 'b'], lastWorkedAt: null, confirmedBy: ['paid_reporter'] });
   });
 
   it('includes a call seen working elsewhere', () => {

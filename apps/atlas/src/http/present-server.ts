@@ -87,6 +87,27 @@ export function presentOwner(server: ServerView): ServerDetail['owner'] {
   };
 }
 
+/** Why a server is off the published map, with its words; null while it is on the map. */
+export interface LeftOutBody {
+  reason: NonNullable<ServerView['leftOut']>;
+  label: string;
+}
+
+const LEFT_OUT_LABELS: Readonly<Record<NonNullable<ServerView['leftOut']>, string>> = {
+  'opted-out': 'left out: its owner opted out',
+  robots: 'left out: its robots.txt shuts our bot out',
+  'not-in-registry': 'left out: no longer in the registry',
+  'not-checked': 'left out: the newest daily check did not list it',
+};
+
+/**
+ * The server page's note on a server off the map (left out of lists, search, route and rankings), or null.
+ * Not yet in GET /api/servers/:id: its documented schema (http/schemas.ts) needs the field first.
+ */
+export function presentLeftOut(server: ServerView): LeftOutBody | null {
+  return server.leftOut === null ? null : { reason: server.leftOut, label: LEFT_OUT_LABELS[server.leftOut] };
+}
+
 /** One server as GET /api/servers/:id shows it, with its tools and the changes passed in. */
 export function presentServerDetail(view: AtlasView, server: ServerView, changes: z.infer<typeof ServerChangeSchema>[]): ServerDetail {
   const latest = server.latest;

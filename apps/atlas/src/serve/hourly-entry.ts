@@ -11,8 +11,12 @@ export type HourlyEntry = HourlyFile['results'][string];
 
 /** The entry after a check at `at` gave `result`, given the server's entry in the previous hourly file. */
 export function nextHourlyEntry(before: HourlyEntry | undefined, result: ProbeResult, at: string): HourlyEntry {
-  const previous = before === undefined ? null : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, httpStatus: before.httpStatus, at: before.at };
-  const observation = { letter: result.letter, reason: result.reason, notMcp: result.notStandardMcp, httpStatus: failedHttpStatus(result.steps), at };
+  const previous =
+    before === undefined
+      ? null
+      : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, httpStatus: before.httpStatus, at: before.at, ...(before.elapsedMs !== undefined ? { elapsedMs: before.elapsedMs } : {}) };
+  // The wall time is kept so the rankings' handshake tie-break can read the newest check's time.
+  const observation = { letter: result.letter, reason: result.reason, notMcp: result.notStandardMcp, httpStatus: failedHttpStatus(result.steps), at, elapsedMs: Math.round(result.elapsedMs) };
   const hours = recordHourResult(before?.hours ?? createHourProfile(), { letter: observation.letter, at });
   return { ...observation, previous, hours: [...hours] };
 }

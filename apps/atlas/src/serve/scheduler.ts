@@ -1,7 +1,8 @@
 // The service's schedule, driven by an injected clock: seal the previous day from 01:05 UTC (any later run
 // catches up), read the registry and run the daily check once per day, the hourly check once per hour, the
-// five-minute checks for owners who opted in, the 6-hourly checks of submitted servers (and their decisions),
-// the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
+// five-minute checks for owners who opted in (with their second-failure alerts), the 6-hourly checks of
+// submitted servers (and their decisions), the reporters' and sensors' agreement with our checks once per
+// hour, the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
 // order runDue gives; ticks never overlap.
 import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
 import {
@@ -11,7 +12,16 @@ import {
   type NetworkOptions,
   type ProbeResult,
 } from '@mcp-atlas/probe';
-import { estimateChecksCost, FIVE_MINUTE_DAYS_KEPT, isAnsweringLetter, priceCheck } from '@mcp-atlas/reliability';
+import {
+  decideOwnerAlert,
+  estimateChecksCost,
+  failedHttpStatus,
+  isAnsweringLetter,
+  priceCheck,
+  recordFiveMinuteCheck,
+  recordFiveMinuteObservation,
+  type TimedObservation,
+} from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { daySummaryPath, FIVE_MINUTE_OPT_IN_PATH, fiveMinuteSpendPath, HOURLY_PATH, serverStatePath } from '../data/paths.js';
 import { resolveCosts, type CostSettings, type ResolvedCosts } from '../costs/cost-settings.js';
@@ -36,6 +46,10 @@ import { writeDueAggregates } from '../demand/aggregates.js';
 import { observeSubmissions } from '../submissions/observe.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
+import { readFiveMinuteChecks, writeFiveMinuteChecks, type FiveMinuteObservation } from '../data/five-minute-checks.js';
+import { OWNER_ALERTS_KEPT, readOwnerAlerts, writeOwnerAlerts, type OwnerAlert } from '../data/owner-alerts.js';
+import { hourlyObservationsOf } from '../view/live-inputs.js';
+import { writeAgreementRecords } from '../view/agreement-job.js';
 
 /** A clock the schedule reads and waits on; tests inject one they can move. */
 export interface ScheduleClock {
@@ -95,6 +109,7 @@ export class Scheduler {
   private lastRetentionDay: string | null = null;
   private lastSubmissionRun = Number.NEGATIVE_INFINITY;
   private lastAggregateHour: string | null = null;
+  private lastAgreementHour: string | null = null;
   private readonly clock: ScheduleClock;
   private readonly costs: ResolvedCosts;
   private readonly outside: OutsideTasks;
@@ -156,6 +171,8 @@ export class Scheduler {
     await attempt('osv', () => this.outside.osvIfDue(today, now));
     await attempt('hourly', () => this.hourlyIfDue(now, today));
     await attempt('five-minute', () => this.fiveMinuteIfDue(now, today));
+    // After the checks, so this hour's tallies compare reports with the newest checks.
+    await attempt('agreement', () => this.agreementIfDue(now));
     // Aggregates before retention: a raw day is deleted only once its aggregate exists.
     await attempt('aggregates', () => this.aggregatesIfDue(now));
     await attempt('retention', () => this.retentionIfDue(today));
@@ -251,18 +268,69 @@ export class Scheduler {
       return [server.id, nextHourlyEntry(saved?.results[server.id], result, this.clock.now().toISOString())] as const;
     });
     await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });
+    await this.alertOwners('hourly', new Set(results.map(([id]) => id)));
+    return true;
+  }
+
+  /** The servers whose owners opted in to five-minute checks (and so to second-failure alerts). */
+  private async readOptIn(): Promise<Set<string> | null> {
+    const optIn = await getJson(this.deps.storage, FIVE_MINUTE_OPT_IN_PATH);
+    return optIn === null ? null : new Set(OptInSchema.parse(optIn).servers);
+  }
+
+  /**
+   * After a round of hourly or five-minute checks: for each opted-in server among `checked`, reads its kept
+   * hourly and five-minute observations and records an alert from the second failure in a row (once per run
+   * of failures), with a log line. The rule is the package's `decideOwnerAlert` (over `shouldAlertOwner`).
+   */
+  private async alertOwners(kind: OwnerAlert['kind'], checked: ReadonlySet<string>): Promise<void> {
+    const optIn = await this.readOptIn();
+    if (optIn === null) return;
+    const ids = [...checked].filter((id) => optIn.has(id));
+    if (ids.length === 0) return;
+    const hourlyData = HourlyFileSchema.safeParse(await getJson(this.deps.storage, HOURLY_PATH));
+    const hourly = hourlyData.success ? hourlyData.data.results : {};
+    const fiveMinute = await readFiveMinuteChecks(this.deps.storage);
+    const file = await readOwnerAlerts(this.deps.storage);
+    let changed = false;
+    for (const id of ids.sort()) {
+      // A kept observation whose time does not parse is skipped, as the read model skips it.
+      const observations: TimedObservation[] = [...hourlyObservationsOf(hourly[id]), ...(fiveMinute[id] ?? []).filter((o) => !Number.isNaN(Date.parse(o.at)))];
+      if (observations.length === 0) continue;
+      const before = file.servers[id] ?? { open: false, alerts: [] };
+      const decision = decideOwnerAlert(observations, before.open);
+      if (!decision.alert && decision.open === before.open) continue;
+      changed = true;
+      const newest = observations.reduce((a, b) => (Date.parse(b.at) > Date.parse(a.at) ? b : a));
+      const alerts = decision.alert
+        ? [...before.alerts, { at: newest.at, kind, letter: newest.letter, reason: newest.reason, httpStatus: newest.httpStatus, failuresInARow: decision.failuresInARow }].slice(-OWNER_ALERTS_KEPT)
+        : before.alerts;
+      file.servers[id] = { open: decision.open, alerts };
+      if (decision.alert) {
+        this.deps.log.warn({ server: id, kind, at: newest.at, reason: newest.reason, failuresInARow: decision.failuresInARow }, 'owner alert: the server failed two checks in a row');
+      }
+    }
+    if (changed) await writeOwnerAlerts(this.deps.storage, file);
+  }
+
+  /** Tallies every reporter's and sensor's agreement with our checks once per UTC hour, into the reporter records. */
+  private async agreementIfDue(now: Date): Promise<boolean> {
+    const hour = hourOf(now);
+    if (this.lastAgreementHour === hour) return false;
+    this.lastAgreementHour = hour;
+    const records = await writeAgreementRecords(this.deps.storage, now);
+    this.deps.log.info({ reporters: Object.keys(records.reporters).length, sensors: Object.keys(records.sensors).length }, 'agreement tallied');
     return true;
   }
 
   private async fiveMinuteIfDue(now: Date, today: string): Promise<boolean> {
     if (now.getTime() - this.lastFiveMinute < FIVE_MINUTE_PERIOD_MS) return false;
-    const optIn = await getJson(this.deps.storage, FIVE_MINUTE_OPT_IN_PATH);
-    if (optIn === null) return false;
+    const ids = await this.readOptIn();
+    if (ids === null) return false;
     // The five-minute checks have their own cap and ledger; once it refuses a check, none runs until the next UTC day.
     const gate = await SpendGate.open(this.deps.storage, fiveMinuteSpendPath(today), today, this.costs.fiveMinuteBudgetMicroUsd);
     if (gate.stopped) return false;
     this.lastFiveMinute = now.getTime();
-    const ids = new Set(OptInSchema.parse(optIn).servers);
     const optedOut = await this.readOptedOut();
     const servers = (await this.allowedServers(today, optedOut)).filter((s) => ids.has(s.id));
     // States are read before any check, so each check's turn at the cap comes in list order.
@@ -271,6 +339,7 @@ export class Scheduler {
       const data = await getJson(this.deps.storage, serverStatePath(server.id));
       if (data !== null) states.set(server.id, ServerStateSchema.parse(data));
     }
+    const observed = new Map<string, FiveMinuteObservation>();
     await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
       const before = states.get(server.id);
       // A server with no daily check yet has nowhere to count its five-minute checks, so it is not probed.
@@ -278,6 +347,7 @@ export class Scheduler {
       const { reservation } = await gate.tryStart(server.id, estimateChecksCost([before.lastHandshakeMs], this.costs.model));
       // Refused by the cap: no probe, and nothing written, so a skipped check is never a failure.
       if (reservation === null) return;
+      const at = this.clock.now().toISOString();
       const result = await this.probeOne(server, optedOut, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS });
       await gate.charge(server.id, priceCheck(result.elapsedMs, this.costs.model));
       gate.release(reservation);
@@ -285,13 +355,25 @@ export class Scheduler {
       if (data === null) return;
       const state = ServerStateSchema.parse(data);
       // Sign-in and payment answers count as up, like the daily letters: the server is there and answering.
-      const answered = isAnsweringLetter(result.letter) ? 1 : 0;
-      const todays = state.fiveMinute.find((pair) => pair.day === today);
-      const fiveMinute = todays
-        ? state.fiveMinute.map((pair) => (pair.day === today ? { day: today, answered: pair.answered + answered, checks: pair.checks + 1 } : pair))
-        : [...state.fiveMinute, { day: today, answered, checks: 1 }];
-      await putJson(this.deps.storage, serverStatePath(server.id), { ...state, fiveMinute: fiveMinute.slice(-FIVE_MINUTE_DAYS_KEPT) });
+      // The counters keep 92 UTC days (not 92 entries): the package drops pairs older than that.
+      const fiveMinute = recordFiveMinuteCheck(state.fiveMinute, today, isAnsweringLetter(result.letter));
+      await putJson(this.deps.storage, serverStatePath(server.id), { ...state, fiveMinute });
+      observed.set(server.id, {
+        letter: result.letter,
+        reason: result.reason,
+        notMcp: result.notStandardMcp,
+        httpStatus: failedHttpStatus(result.steps),
+        at,
+        elapsedMs: Math.round(result.elapsedMs),
+      });
     });
+    if (observed.size > 0) {
+      // One write per round: the newest two observations per server, for the shown status, incidents and alerts.
+      const kept = await readFiveMinuteChecks(this.deps.storage);
+      for (const [id, observation] of observed) kept[id] = recordFiveMinuteObservation(kept[id] ?? [], observation) as FiveMinuteObservation[];
+      await writeFiveMinuteChecks(this.deps.storage, kept);
+      await this.alertOwners('five_minute', new Set(observed.keys()));
+    }
     return servers.length > 0;
   }
 

@@ -4,6 +4,14 @@ import type { DayRoot } from '@mcp-atlas/history';
 import { dayFromTime, shiftDay } from '@mcp-atlas/history';
 import {
   countChangeDays,
+  incidentChecksOf as incidentChecksOfLive,
+  isAnsweringNow,
+  leftOutReasonOf,
+  newestHandshakeMs,
+  shownStatusOf as shownStatusOfLive,
+  uptimeInputOf as uptimeInputOfPairs,
+  type AgreementSubject,
+  type LeftOutReason,
   countObservedDays,
   describeUptime,
   rankMostReliable,
@@ -18,25 +26,20 @@ import {
   type SensorOutcome,
   summarizeSensorOutcomes,
   decideIncident,
-  decideShownStatus,
-  displayState,
   type IncidentCheck,
   type IncidentDecision,
   type IncidentSensorOutcome,
-  type CheckObservation,
   type ShownStatus,
   type UptimeInput,
   type UptimeSummary,
-  FIVE_MINUTE_LONG_WINDOW_DAYS,
-  FIVE_MINUTE_WINDOW_DAYS,
   viewHourProfile,
   describeHourProfile,
   type HourProfileView,
   type HourResult,
 } from '@mcp-atlas/reliability';
 import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
-import { dayCatalogPath, dayChangesPath, dayShardPath, SERVER_STATES_PREFIX } from '../data/paths.js';
-import { CatalogSchema, ChangesFileSchema, DayIndexSchema, ServerStateSchema, HourlyFileSchema, ShardFileSchema, type HourlyFile, type Catalog, type Change, type ServerDayResult, type ServerState } from '../data/schemas.js';
+import { dayCatalogPath, dayChangesPath, SERVER_STATES_PREFIX, SERVERS_PATH } from '../data/paths.js';
+import { CatalogSchema, ChangesFileSchema, DayIndexSchema, ServerStateSchema, HourlyFileSchema, type HourlyFile, type Catalog, type Change, type ServerDayResult, type ServerState } from '../data/schemas.js';
 import { readRoots } from '../seal/seal-day.js';
 import { readDayResults } from '../data/day-results.js';
 import { getJson, type Storage } from '../storage/storage.js';
@@ -46,7 +49,10 @@ import { parseReportLog } from '../http/report-log.js';
 import { StoredSensorBatchSchema } from '../http/schemas.js';
 import { daysBetween, daysOfLetters } from '../data/days.js';
 import { readWatchedServers } from '../data/watched-servers.js';
-import { failedHttpStatus, incidentCheckOf } from './own-checks.js';
+import { liveChecksOf } from './live-inputs.js';
+import { readFiveMinuteChecks, type FiveMinuteObservation } from '../data/five-minute-checks.js';
+import { readExcludedOrigins } from '../data/excluded-origins.js';
+import { readAgreementLookups } from '../data/reporter-records.js';
 import { domainAgeOf, packagesOfServer, readDomainAges, readShownPackageLayer, type DomainAgeView, type ServerPackagesView } from '../outside/read-outside.js';
 import { readOwnerRecords, type OwnerRecord } from '../owners/owner-records.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
@@ -85,6 +91,22 @@ export interface ServerView {
   domainAge: DomainAgeView | null;
   /** The npm and PyPI packages it ships, their current versions and known vulnerabilities. */
   packages: ServerPackagesView;
+  /**
+   * Answering with tools right now: the package's one predicate over the shown status (the newest of the
+   * hourly and five-minute checks when newer than the daily check, else the daily check). The route, the
+   * rankings and the pages all read this.
+   */
+  answeringNow: boolean;
+  /** The handshake time of the newest check that answered with tools, in milliseconds, or null. */
+  handshakeMs: number | null;
+  /** Why the server is off the published map (out of lists, search, route and rankings), or null when on it. */
+  leftOut: LeftOutReason | null;
+}
+
+/** A server off the published map, and why. */
+export interface LeftOutServer {
+  id: string;
+  reason: LeftOutReason;
 }
 
 /** A verified owner's settings as pages show them. */
@@ -116,6 +138,11 @@ export interface AtlasView {
   roots: Map<string, DayRoot>;
   /** The newest day's changes. */
   changes: Change[];
+  /**
+   * Servers with a state but off the published map, and why. They are not in `servers`, the tool index or
+   * the rankings; `byId` still holds them, so a server page can say it is left out and why.
+   */
+  leftOut: LeftOutServer[];
 }
 
 async function latestScannedDay(storage: Storage): Promise<string | null> {
@@ -152,19 +179,16 @@ export async function readRecentReports(storage: Storage, today: string): Promis
 }
 
 /**
- * What a server's page shows now. The newest daily check is shown as it is; hourly checks made on or after
- * its day come on top of it under the second-failure rule (a single failed hourly check falls back to the
- * check before it, the daily one included).
+ * What a server's page shows now: the newest daily check (of `day`), with the hourly and five-minute checks
+ * made after it on top under the second-failure rule. A thin adapter over the package's `shownStatusOf`.
  */
-export function shownStatusOf(latest: ServerDayResult | null, day: string | null, hourly: HourlyFile['results'][string] | undefined): ShownStatus {
-  const fallback = latest === null ? null : displayState({ letter: latest.letter, notMcp: latest.notStandardMcp });
-  const newer = (at: string) => day === null || at.slice(0, 10) >= day;
-  const checks: CheckObservation[] = [];
-  for (const observation of [hourly?.previous ?? null, hourly ?? null]) {
-    if (observation !== null && newer(observation.at)) checks.push({ letter: observation.letter, notMcp: observation.notMcp });
-  }
-  if (checks.length === 0) return { state: fallback, heldBack: false, failuresInARow: 0 };
-  return decideShownStatus(checks, fallback);
+export function shownStatusOf(
+  latest: ServerDayResult | null,
+  day: string | null,
+  hourly: HourlyFile['results'][string] | undefined,
+  fiveMinute?: readonly FiveMinuteObservation[],
+): ShownStatus {
+  return shownStatusOfLive(liveChecksOf(latest, day, hourly, fiveMinute));
 }
 
 /**
@@ -181,35 +205,22 @@ export function hourProfileOf(hourly: HourlyFile['results'][string] | undefined)
   return viewHourProfile(results);
 }
 
-/** Our own checks that can confirm an incident: the hourly ones kept, and today's daily check. */
-export function incidentChecksOf(latest: ServerDayResult | null, day: string | null, hourly: HourlyFile['results'][string] | undefined, now: Date): IncidentCheck[] {
-  const checks: IncidentCheck[] = [];
-  // The daily check counts for the whole of its day; it carries no time of its own, so it is dated now.
-  if (latest !== null && day === dayFromTime(now)) {
-    const check = incidentCheckOf('daily', now.toISOString(), { letter: latest.letter, reason: latest.reason, httpStatus: failedHttpStatus(latest.steps) });
-    if (check !== null) checks.push(check);
-  }
-  for (const observation of [hourly?.previous ?? null, hourly ?? null]) {
-    if (observation === null) continue;
-    const check = incidentCheckOf('hourly', observation.at, observation);
-    if (check !== null) checks.push(check);
-  }
-  return checks;
+/**
+ * Our own checks that can confirm an incident: the daily check at the time it ran (an undated one is left
+ * out), and the hourly and five-minute checks kept. A thin adapter over the package's `incidentChecksOf`.
+ */
+export function incidentChecksOf(
+  latest: ServerDayResult | null,
+  day: string | null,
+  hourly: HourlyFile['results'][string] | undefined,
+  fiveMinute?: readonly FiveMinuteObservation[],
+): IncidentCheck[] {
+  return incidentChecksOfLive(liveChecksOf(latest, day, hourly, fiveMinute));
 }
 
 /** A server's uptime inputs: its letters, and its five-minute counters over the last 30 and 90 UTC days. */
 export function uptimeInputOf(state: ServerState, today: string | null): UptimeInput {
-  if (today === null || state.fiveMinute.length === 0) return { letters: state.letters };
-  const since = (days: number) => shiftDay(today, -(days - 1));
-  const sum = (from: string) =>
-    state.fiveMinute
-      .filter((pair) => pair.day >= from && pair.day <= today)
-      .reduce((acc, pair) => ({ answered: acc.answered + pair.answered, total: acc.total + pair.checks }), { answered: 0, total: 0 });
-  return {
-    letters: state.letters,
-    fiveMinute: sum(since(FIVE_MINUTE_WINDOW_DAYS)),
-    fiveMinuteLong: sum(since(FIVE_MINUTE_LONG_WINDOW_DAYS)),
-  };
+  return uptimeInputOfPairs(state.letters, state.fiveMinute, today);
 }
 
 /** What the read model takes from gateway sensors, from one read of their batches. */
@@ -222,6 +233,8 @@ export interface RecentSensorData {
    * reporter) confirmed.
    */
   incidentOutcomes: Map<string, IncidentSensorOutcome[]>;
+  /** Every outcome of the 30 days, as the agreement rule compares them with our checks. */
+  subjects: AgreementSubject[];
 }
 
 function pushTo<V>(map: Map<string, V[]>, key: string, value: V): void {
@@ -236,6 +249,7 @@ export async function readRecentSensorData(storage: Storage, today: string): Pro
   const incidentFrom = shiftDay(today, -1);
   const outcomesBySensor = new Map<string, SensorOutcome[]>();
   const incidentOutcomes = new Map<string, IncidentSensorOutcome[]>();
+  const subjects: AgreementSubject[] = [];
   for (const path of await storage.list(SENSOR_BATCHES_PREFIX)) {
     const day = path.slice(SENSOR_BATCHES_PREFIX.length, SENSOR_BATCHES_PREFIX.length + 10);
     if (day < oldest || day > today) continue;
@@ -245,6 +259,7 @@ export async function readRecentSensorData(storage: Storage, today: string): Pro
     for (const o of batch.data.outcomes) {
       const reason = o.reason !== undefined ? { reason: o.reason } : {};
       pushTo(outcomesBySensor, sensor, { server: o.server, ok: o.ok, at: o.at, ...reason });
+      subjects.push({ by: sensor, server: o.server, ok: o.ok, at: o.at, ...reason });
       if (day >= incidentFrom) pushTo(incidentOutcomes, o.server, { sensor, ok: o.ok, at: o.at, ...reason });
     }
   }
@@ -252,7 +267,7 @@ export async function readRecentSensorData(storage: Storage, today: string): Pro
   for (const [sensor, outcomes] of outcomesBySensor) {
     for (const { server, ...entry } of summarizeSensorOutcomes(sensor, outcomes)) pushTo(entries, server, entry);
   }
-  return { entries, incidentOutcomes };
+  return { entries, incidentOutcomes, subjects };
 }
 
 /**
@@ -266,17 +281,31 @@ export function lastCheckedDayOf(state: Pick<ServerState, 'letters' | 'lastDay'>
   return daysOfLetters(state.letters, state.lastDay)[index] ?? null;
 }
 
-/** Builds the read model from storage; `now` dates the agents' ratings. */
+/** The servers the newest daily check's index listed (cost-cap skips included), or null before the first check. */
+async function listedByNewestCheck(storage: Storage, day: string | null): Promise<Set<string> | null> {
+  if (day === null) return null;
+  const index = DayIndexSchema.safeParse(await getJson(storage, dayIndexPath(day)));
+  return index.success ? new Set(index.data.servers.map((s) => s.id)) : null;
+}
+
+/** Builds the read model from storage; `now` dates the agents' ratings and the live incidents. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
   const today = dayFromTime(now);
   const reports = await readRecentReports(storage, today);
   const sensors = await readRecentSensorData(storage, today);
-  const watched = new Map((await readWatchedServers(storage)).map((s) => [s.id, s]));
+  const agreement = await readAgreementLookups(storage);
+  const watchedList = await readWatchedServers(storage);
+  const watched = new Map(watchedList.map((s) => [s.id, s]));
+  // Without a watched list (a data folder written by hand), no server is taken off for leaving the registry.
+  const watchedKnown = watchedList.length > 0 || (await storage.get(SERVERS_PATH)) !== null;
+  const listed = await listedByNewestCheck(storage, day);
+  const excludedOrigins = (await readExcludedOrigins(storage)).origins;
   const results = day === null ? new Map<string, ServerDayResult>() : await readDayResults(storage, day);
-  const servers: ServerView[] = [];
+  const all: ServerView[] = [];
   const hourlyData = await getJson(storage, HOURLY_PATH);
   const hourly = hourlyData === null ? {} : HourlyFileSchema.parse(hourlyData).results;
+  const fiveMinute = await readFiveMinuteChecks(storage);
   const optedOut = await readOptedOutHosts(storage);
   const owners = (await readOwnerRecords(storage)).records;
   const domainAges = await readDomainAges(storage);
@@ -295,13 +324,24 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   };
   for (const path of await storage.list(SERVER_STATES_PREFIX)) {
     const state = ServerStateSchema.parse(await getJson(storage, path));
-    // An opted-out host is off the published map; its signed past days stay as they were.
-    if (isOptedOut(new URL(state.url).hostname, optedOut)) continue;
-    const latest = results.get(state.id) ?? (await olderResultOf(state));
+    const url = new URL(state.url);
+    // An opted-out or robots-excluded host leaves the map at the next daily check (which no longer lists it),
+    // an entry gone from the registry at once; its signed past days stay as they were.
+    const leftOut = leftOutReasonOf({
+      listedByNewestCheck: listed === null ? null : listed.has(state.id),
+      optedOut: isOptedOut(url.hostname, optedOut),
+      excludedByRobots: excludedOrigins.has(url.origin),
+      inRegistry: watchedKnown ? watched.has(state.id) : null,
+    });
+    const todays = results.get(state.id);
+    const latest = todays ?? (await olderResultOf(state));
+    const latestDay = todays !== undefined ? day : latest === null ? null : lastCheckedDayOf(state);
+    const live = liveChecksOf(latest, latestDay, hourly[state.id], fiveMinute[state.id]);
+    const shown = shownStatusOfLive(live);
     const catalogData = state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
     const catalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
     const changeDaysLast30 = day === null ? 0 : countChangeDays(state.changeDays, day);
-    servers.push({
+    all.push({
       id: state.id,
       url: state.url,
       title: watched.get(state.id)?.title ?? state.title ?? null,
@@ -315,20 +355,30 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       latest,
       catalog,
       state,
-      shown: shownStatusOf(latest, day, hourly[state.id]),
+      shown,
       incident: decideIncident(
-        { reports: reports.get(state.id) ?? [], sensorOutcomes: sensors.incidentOutcomes.get(state.id) ?? [], checks: incidentChecksOf(latest, day, hourly[state.id], now) },
+        { reports: reports.get(state.id) ?? [], sensorOutcomes: sensors.incidentOutcomes.get(state.id) ?? [], checks: incidentChecksOfLive(live) },
         now,
       ),
-      rating: rateServer(reports.get(state.id) ?? [], now, { sensors: sensors.entries.get(state.id) ?? [] }),
+      // Each reporter and sensor weighs by its agreement with our checks (the hourly agreement task's records).
+      rating: rateServer(reports.get(state.id) ?? [], now, {
+        sensors: sensors.entries.get(state.id) ?? [],
+        reporterAgreement: agreement.reporters,
+        sensorAgreement: agreement.sensors,
+      }),
       owner: ownerViewOf(owners.get(state.id), state.url),
       submittedAt: watched.get(state.id)?.submittedAt ?? null,
       hourProfile: hourProfileOf(hourly[state.id]),
       domainAge: domainAgeOf(state.url, domainAges, today),
       packages: packagesOfServer(packageLayer, state.id),
+      answeringNow: isAnsweringNow(shown),
+      handshakeMs: newestHandshakeMs(live, state.lastHandshakeMs),
+      leftOut,
     });
   }
-  servers.sort((a, b) => a.id.localeCompare(b.id));
+  all.sort((a, b) => a.id.localeCompare(b.id));
+  // Lists, search, route and rankings read only the servers on the map.
+  const servers = all.filter((s) => s.leftOut === null);
   const changesData = day === null ? null : await getJson(storage, dayChangesPath(day));
   const changes = changesData === null ? [] : ChangesFileSchema.parse(changesData).changes;
   const changedToday = new Set(changes.filter((c) => c.kind === 'tools').map((c) => c.serverId));
@@ -338,7 +388,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       ...(server.title !== null ? { name: server.title } : {}),
       url: server.url,
       tools: server.catalog?.tools ?? [],
-      answering: server.letter === 'o',
+      answering: server.answeringNow,
       successChance: server.successChance,
       stability: server.stability,
       changedToday: changedToday.has(server.id),
@@ -359,20 +409,21 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       id: server.id,
       url: server.url,
       category: server.category,
-      answeringNow: server.letter === 'o',
+      answeringNow: server.answeringNow,
       letters: server.letters,
-      handshakeMs: server.state.lastHandshakeMs ?? Number.MAX_SAFE_INTEGER,
+      handshakeMs: server.handshakeMs ?? Number.MAX_SAFE_INTEGER,
     })),
   );
   return {
     day,
     servers,
-    byId: new Map(servers.map((s) => [s.id, s])),
+    byId: new Map(all.map((s) => [s.id, s])),
     toolIndex,
     toolCount: servers.reduce((sum, s) => sum + (s.catalog?.tools.length ?? 0), 0),
     rankings,
     roots: await readRoots(storage),
     changes,
+    leftOut: all.flatMap((s) => (s.leftOut === null ? [] : [{ id: s.id, reason: s.leftOut }])),
   };
 }
 
