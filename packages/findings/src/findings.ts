@@ -21,7 +21,8 @@ export type FindingId =
   | 'missing-schema'
   | 'duplicate-names'
   | 'older-protocol'
-  | 'slow';
+  | 'slow'
+  | 'tool-list-cut';
 
 /**
  * Every finding id, in the order findings are reported (the methodology's order).
@@ -37,6 +38,7 @@ export const FINDING_IDS: readonly FindingId[] = [
   'duplicate-names',
   'older-protocol',
   'slow',
+  'tool-list-cut',
 ];
 
 /**
@@ -53,6 +55,7 @@ export const FINDING_TITLES: Readonly<Record<FindingId, string>> = {
   'duplicate-names': 'Duplicate names',
   'older-protocol': 'Older protocol',
   slow: 'Slow',
+  'tool-list-cut': 'Tool list cut',
 };
 
 /**
@@ -60,8 +63,9 @@ export const FINDING_TITLES: Readonly<Record<FindingId, string>> = {
  * (by name, or `tools[i]` for an entry without a string name), in list order. `value` is the number the
  * check measured: characters of the list (heavy-tool-list), characters of the longest description
  * (very-long-description), how many tools lack a description or a schema, how many tools there are
- * (no-annotations), how many names repeat (duplicate-names), or the elapsed milliseconds (slow).
- * older-protocol has no value; its message names the version.
+ * (no-annotations), how many names repeat (duplicate-names), the elapsed milliseconds (slow), or the
+ * UTF-8 bytes of the whole list before it was cut (tool-list-cut). older-protocol has no value; its
+ * message names the version.
  */
 export interface Finding {
   id: FindingId;
@@ -81,6 +85,21 @@ export interface ToolListInput {
   toolsJson: string;
   protocolVersion?: string | null;
   elapsedMs?: number | null;
+  /** How the caller cut the list to the text it keeps, when it did (see {@link ToolListCut}). */
+  cut?: ToolListCut | null;
+}
+
+/**
+ * How a caller cut a tool list to a cap on the text it keeps (the probe's `capToolText` describes its cut
+ * this way): tools listed and kept, UTF-8 bytes of the whole list's JSON text, and the cap in bytes. A
+ * `tool-list-cut` finding is reported when `listedBytes` is over `capBytes` and every field is a finite,
+ * non-negative number; anything else is ignored.
+ */
+export interface ToolListCut {
+  listedTools: number;
+  keptTools: number;
+  listedBytes: number;
+  capBytes: number;
 }
 
 // What one pass over the tools array gathers for the per-tool findings.
@@ -224,13 +243,34 @@ function findSlow(elapsedMs: unknown): Finding | null {
   };
 }
 
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+function findCut(cut: unknown): Finding | null {
+  if (cut === null || typeof cut !== 'object') return null;
+  const { listedTools, keptTools, listedBytes, capBytes } = cut as Partial<Record<keyof ToolListCut, unknown>>;
+  if (!isCount(listedTools) || !isCount(keptTools) || !isCount(listedBytes) || !isCount(capBytes)) return null;
+  // Only a list whose text was over the cap was cut; a cut described otherwise is not one.
+  if (listedBytes <= capBytes) return null;
+  return {
+    id: 'tool-list-cut',
+    message:
+      `The tool list is ${countOf(listedBytes, 'byte')} of JSON, over the ${formatNumber(capBytes)} kept per check; ` +
+      `only the first ${formatNumber(keptTools)} of ${countOf(listedTools, 'tool')} ${keptTools === 1 ? 'was' : 'were'} kept.`,
+    value: listedBytes,
+  };
+}
+
 /**
  * Runs every check on one server's tool list and returns the findings, in FINDING_IDS order (an empty
  * array when there is nothing to say). Entries of `tools` may be any JSON value: an entry that is not an
  * object, or whose description is not a non-blank string, counts as missing a description; one whose
  * `inputSchema` is not an object within MAX_SCHEMA_DEPTH and MAX_SCHEMA_NODES counts as missing a schema.
- * Only an input that is not an object, a `tools` that is not an array or a `toolsJson` that is not a
- * string throws {@link FindingsInputError}.
+ * When `cut` says the caller cut the list to a text cap, `tool-list-cut` says so; pass the whole list's
+ * `toolsJson` (its size is what heavy-tool-list measures) and the kept `tools`. Only an input that is not
+ * an object, a `tools` that is not an array or a `toolsJson` that is not a string throws
+ * {@link FindingsInputError}.
  *
  * @example
  * const result = await probeServer(url);
@@ -251,5 +291,7 @@ export function analyzeToolList(input: ToolListInput): Finding[] {
   if (older !== null) found.push(older);
   const slow = findSlow(elapsedMs);
   if (slow !== null) found.push(slow);
+  const cut = findCut(input.cut);
+  if (cut !== null) found.push(cut);
   return found;
 }

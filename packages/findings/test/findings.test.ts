@@ -236,6 +236,30 @@ describe('slow: the whole check over 3,000 ms', () => {
   });
 });
 
+describe('tool-list-cut', () => {
+  const cut = (listedBytes: number, capBytes = 1_048_576, keptTools = 120, listedTools = 500) => ({ listedTools, keptTools, listedBytes, capBytes });
+
+  test('is reported only when the listed text is over the cap (strictly)', () => {
+    expect(ids(analyze({ cut: cut(1_048_575) }))).toEqual([]);
+    expect(ids(analyze({ cut: cut(1_048_576) }))).toEqual([]);
+    expect(ids(analyze({ cut: cut(1_048_577) }))).toEqual(['tool-list-cut']);
+  });
+
+  test('names the size, the cap and the tools kept, with the size as its value', () => {
+    const finding = only(analyze({ cut: cut(2_345_678) }), 'tool-list-cut');
+    expect(finding.message).toBe('The tool list is 2,345,678 bytes of JSON, over the 1,048,576 kept per check; only the first 120 of 500 tools were kept.');
+    expect(finding.value).toBe(2_345_678);
+    expect(finding.tools).toBeUndefined();
+    expect(only(analyze({ cut: cut(11, 10, 1, 1) }), 'tool-list-cut').message).toBe('The tool list is 11 bytes of JSON, over the 10 kept per check; only the first 1 of 1 tool was kept.');
+  });
+
+  test('a missing or malformed cut is ignored', () => {
+    for (const bad of [null, undefined, {}, cut(Number.NaN), cut(-1, -2), { ...cut(5_000_000), keptTools: '3' }, 'cut']) {
+      expect(ids(analyze({ cut: bad as never }))).toEqual([]);
+    }
+  });
+});
+
 describe('all findings together', () => {
   test('come in the methodology order', () => {
     const tools = [
@@ -247,6 +271,7 @@ describe('all findings together', () => {
       toolsJson: toolsJsonOfLength(40_001),
       protocolVersion: '2024-11-05',
       elapsedMs: 3_001,
+      cut: { listedTools: 2, keptTools: 1, listedBytes: 40_001, capBytes: 40_000 },
     });
     expect(ids(findings)).toEqual(FINDING_IDS);
   });

@@ -39,6 +39,7 @@ expectTypeOf<FindingId>().toEqualTypeOf<
   | 'duplicate-names'
   | 'older-protocol'
   | 'slow'
+  | 'tool-list-cut'
 >();
 expectTypeOf<Finding>().toEqualTypeOf<{ id: FindingId; message: string; tools?: string[]; value?: number }>();
 

@@ -3,6 +3,7 @@
 // checked with the MCP SDK's schemas; the payload is interpreted by the session.
 import { JSONRPCErrorResponseSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type HttpResponse, decodeUtf8, mediaTypeOf, readCappedBody } from './http.js';
+import { parseBoundedJson } from './json-depth.js';
 import { SseParser } from './sse.js';
 
 /** What one request got back. `text` is the JSON text holding the answer (the body, or the event's data). */
@@ -10,7 +11,8 @@ export type RpcAnswer =
   | { kind: 'result'; result: Record<string, unknown>; text: string; batchIndex: number | null }
   | { kind: 'error'; code: number; message: string; data: unknown }
   | { kind: 'not-mcp'; detail: string }
-  | { kind: 'over-cap'; cap: number };
+  | { kind: 'over-cap'; cap: number }
+  | { kind: 'too-deep' };
 
 type Located =
   | { kind: 'found'; message: unknown; batchIndex: number | null }
@@ -99,13 +101,9 @@ async function readJsonAnswer(response: HttpResponse, id: number, cap: number): 
   if (body.bytes.byteLength === 0) return { kind: 'not-mcp', detail: 'the answer is empty' };
   const text = decodeUtf8(body.bytes);
   if (text === null) return { kind: 'not-mcp', detail: 'the answer is not valid UTF-8' };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { kind: 'not-mcp', detail: 'the answer is not JSON' };
-  }
-  const located = locateAnswer(value, id);
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok) return parsed.why === 'too-deep' ? { kind: 'too-deep' } : { kind: 'not-mcp', detail: 'the answer is not JSON' };
+  const located = locateAnswer(parsed.value, id);
   if (located.kind === 'found') return toAnswer(located.message, text, located.batchIndex);
   if (located.kind === 'wrong-id') return { kind: 'not-mcp', detail: `the answer carries id ${describeId(located.id)}, not ${id}` };
   return { kind: 'not-mcp', detail: 'the JSON holds no JSON-RPC response' };
@@ -131,13 +129,16 @@ async function readStreamAnswer(response: HttpResponse, id: number, cap: number)
     }
     for (const event of parser.push(text)) {
       if (event.event !== 'message') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(event.data);
-      } catch {
+      const parsed = parseBoundedJson(event.data);
+      if (!parsed.ok) {
+        // Too deep to read safely, whether or not it is our answer: the stream is refused.
+        if (parsed.why === 'too-deep') {
+          response.discard();
+          return { kind: 'too-deep' };
+        }
         continue; // Not a JSON-RPC message: keep waiting for ours.
       }
-      const located = locateAnswer(value, id);
+      const located = locateAnswer(parsed.value, id);
       if (located.kind !== 'found') continue; // Notifications and other ids come before the answer.
       response.discard();
       return toAnswer(located.message, event.data, located.batchIndex);
@@ -148,7 +149,7 @@ async function readStreamAnswer(response: HttpResponse, id: number, cap: number)
 
 /**
  * Reads the answer to request `id` from a 2xx response, reading at most `cap` bytes. JSON bodies (and
- * bodies with no content type) are parsed whole; an event stream is read until the first message whose
+ * bodies with no content type) are parsed whole, unless they nest deeper than MAX_JSON_DEPTH (`too-deep`); an event stream is read until the first message whose
  * id matches, then dropped. Anything else (an HTML page, plain text) is not MCP. Transport errors and
  * aborts propagate to the caller, which knows which limit fired.
  */
@@ -172,11 +173,9 @@ export async function readErrorBody(response: HttpResponse, cap: number): Promis
     if (!body.ok) return { text: null, json: undefined };
     const text = decodeUtf8(body.bytes);
     if (text === null) return { text: null, json: undefined };
-    try {
-      return { text, json: JSON.parse(text) };
-    } catch {
-      return { text, json: undefined };
-    }
+    // An error body too deep to read says nothing we use; it is kept as text only.
+    const parsed = parseBoundedJson(text);
+    return { text, json: parsed.ok ? parsed.value : undefined };
   } catch {
     return { text: null, json: undefined };
   } finally {

@@ -129,6 +129,27 @@ export const WELL_KNOWN_CAP_BYTES = 256 * 1024;
 /** One page of the registry listing. */
 export const REGISTRY_PAGE_CAP_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The kept tools' JSON text, per check (and so per server and day in the daily scan): at most this many
+ * UTF-8 bytes. Tools are kept in list order while the array text (`[`, the raw tool texts joined by `,`,
+ * `]`) stays within it; the rest are dropped, and the check says the list was cut. 1 MiB is about 26
+ * times the heavy-tool-list line (40,000 characters) and more than 5 times the largest single server's
+ * list in the corpus (about 185 KB), yet it caps what one server can put into a signed day, which is never
+ * deleted, at 1 MiB instead of three 8 MB pages.
+ */
+export const MAX_TOOLS_JSON_BYTES = 1024 * 1024;
+
+/**
+ * The deepest nesting of arrays and objects read in any JSON a server or service sends (MCP answers,
+ * event-stream messages, error bodies, well-known documents, server cards, registry pages, outside
+ * services); the outermost value is level 1. A deeper document is refused unread (reason `too-deep`).
+ * A tools/list answer puts a tool's input schema at level 5 (6 in a batch), and the findings read a
+ * schema up to 64 levels (MAX_SCHEMA_DEPTH), so 128 leaves room for every schema they accept, while
+ * staying far below the few thousand levels at which recursive code (JSON.stringify, printers,
+ * validators) overflows the stack. The deepest tool list in the corpus nests 11 levels (13 inside an answer).
+ */
+export const MAX_JSON_DEPTH = 128;
+
 /** A base64 `PAYMENT-REQUIRED` header is decoded only up to this length. */
 export const PAYMENT_HEADER_CAP_CHARS = 16 * 1024;
 

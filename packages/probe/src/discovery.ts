@@ -12,6 +12,7 @@ import { ProbeInputError, describeType } from './errors.js';
 import { getDocument } from './get-document.js';
 import { hostOf, isOptedOut } from './guard.js';
 import { decodeUtf8, mediaTypeOf } from './http.js';
+import { parseBoundedJson } from './json-depth.js';
 import { type NetworkOptions, type NetworkSettings, resolveNetworkSettings } from './options.js';
 import { checkOrigin } from './robots.js';
 import type { DiscoveryResult, EndpointCandidate, EndpointSource, McpPathProbe } from './schemas.js';
@@ -84,8 +85,16 @@ export function parseLinkHeader(header: string): string[] {
   return targets;
 }
 
+// One compiled pattern per attribute name: a page may hold thousands of tags.
+const ATTRIBUTE_PATTERNS = new Map<string, RegExp>();
+
 function attribute(tag: string, name: string): string | null {
-  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
+  let pattern = ATTRIBUTE_PATTERNS.get(name);
+  if (pattern === undefined) {
+    pattern = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i');
+    ATTRIBUTE_PATTERNS.set(name, pattern);
+  }
+  const match = pattern.exec(tag);
   if (match === null) return null;
   return decodeEntities(match[1] ?? match[2] ?? match[3] ?? '');
 }
@@ -94,15 +103,43 @@ function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? _);
 }
 
+const OPEN_COMMENT = '<!--';
+const CLOSE_COMMENT = '-->';
+
+/** True when `<link` starts at `at` (any case) and the name ends there (`<linkx` is another element). */
+function startsLinkTag(html: string, at: number): boolean {
+  if (html.slice(at + 1, at + 5).toLowerCase() !== 'link') return false;
+  // A word character would make it another name; anything else (space, `/`, `>`, the end) ends it.
+  return !/\w/.test(html.charAt(at + 5));
+}
+
 /**
  * The `href`s of `<link>` elements whose `rel` is `mcp` or `mcp-server`, in document order. A small
- * tag scanner, not an HTML parser: comments are skipped, and only `<link ...>` tags are read.
+ * tag scanner, not an HTML parser: comments are skipped (an unclosed one runs to the end, as in HTML),
+ * and only `<link ...>` tags are read. One pass from left to right, each character looked at a bounded
+ * number of times, so its time grows linearly with the page whatever the page holds.
  */
 export function findLinkElements(html: string): string[] {
   const hrefs: string[] = [];
-  const withoutComments = html.replace(/<!--[\s\S]*?-->/g, '');
-  for (const match of withoutComments.matchAll(/<link\b[^>]*>/gi)) {
-    const tag = match[0];
+  let i = 0;
+  while (i < html.length) {
+    const open = html.indexOf('<', i);
+    if (open === -1) break;
+    if (html.startsWith(OPEN_COMMENT, open)) {
+      const close = html.indexOf(CLOSE_COMMENT, open + OPEN_COMMENT.length);
+      if (close === -1) break;
+      i = close + CLOSE_COMMENT.length;
+      continue;
+    }
+    if (!startsLinkTag(html, open)) {
+      i = open + 1;
+      continue;
+    }
+    const end = html.indexOf('>', open);
+    // No `>` anywhere after: no tag can end, so nothing more can be read.
+    if (end === -1) break;
+    const tag = html.slice(open, end + 1);
+    i = end + 1;
     const rel = attribute(tag, 'rel');
     const href = attribute(tag, 'href');
     if (rel === null || href === null) continue;
@@ -171,13 +208,11 @@ export function signalsMcp(status: number, allow: string | null, contentType: st
   if (status === 405 && allow !== null && allow.split(',').some((m) => m.trim().toUpperCase() === 'POST')) return true;
   if (mediaTypeOf(contentType) === 'text/event-stream') return true;
   if (body === null) return false;
-  try {
-    const value: unknown = JSON.parse(body);
-    const messages = Array.isArray(value) ? value : [value];
-    return messages.some((m) => m !== null && typeof m === 'object' && (m as { jsonrpc?: unknown }).jsonrpc === '2.0');
-  } catch {
-    return false;
-  }
+  // A body nested past MAX_JSON_DEPTH is not read, and so signals nothing.
+  const parsed = parseBoundedJson(body);
+  if (!parsed.ok) return false;
+  const messages = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  return messages.some((m) => m !== null && typeof m === 'object' && (m as { jsonrpc?: unknown }).jsonrpc === '2.0');
 }
 
 /** @internal The one plain GET of /mcp. */

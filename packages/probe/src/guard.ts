@@ -30,7 +30,10 @@ export type TargetCheck = { ok: true } | { ok: false; reason: `guard:${GuardRule
 
 /** Options of `checkTarget`. */
 export interface CheckTargetOptions {
-  /** Lifts the address rules (IP literals, localhost, .local/.internal, resolved addresses) and the https rule. For CI and tests. */
+  /**
+   * Lifts the address rules (IP literals, localhost, .local/.internal, resolved addresses) and the https rule.
+   * For CI, tests, and an operator watching its own private network.
+   */
   allowPrivate?: boolean;
   /** Host names whose owners opted out; a listed name also covers its subdomains. */
   optedOut?: Iterable<string>;

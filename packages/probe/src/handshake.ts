@@ -32,6 +32,7 @@ import {
   supportedVersionsFrom,
 } from './interpret.js';
 import { isIpAddress } from './ip.js';
+import { describeTooDeep } from './json-depth.js';
 import type { NetworkSettings } from './options.js';
 import { parsePaymentAddress } from './payment.js';
 import type { ProbeReason, ProbeRedirect, ProbeStep, ServerInfo, StepName, StepOutcome } from './schemas.js';
@@ -388,6 +389,7 @@ export class HttpHandshake {
     }
     const answer = reply.answer;
     if (answer.kind === 'over-cap') return fail('answer-too-large', `the initialize answer is over ${answer.cap} bytes`);
+    if (answer.kind === 'too-deep') return fail('too-deep', describeTooDeep('the initialize answer'));
     if (answer.kind === 'not-mcp') return fail('not-mcp', `initialize: ${answer.detail}`);
     if (answer.kind === 'error') {
       this.supportedVersions = supportedVersionsFrom(answer.data);
@@ -467,6 +469,7 @@ export class HttpHandshake {
       }
       const answer = reply.answer;
       if (answer.kind === 'over-cap') return stop('answer-too-large', `tools/list page ${page} is over ${answer.cap} bytes`, run.status);
+      if (answer.kind === 'too-deep') return stop('too-deep', describeTooDeep(`tools/list page ${page}`), run.status);
       if (answer.kind === 'not-mcp') return stop('not-mcp', `tools/list: ${answer.detail}`, run.status);
       if (answer.kind === 'error') return stop('jsonrpc-error', `tools/list was rejected: JSON-RPC error ${answer.code}: ${answer.message.slice(0, 300)}`, run.status);
       const reading = interpretToolsPage(answer.result);

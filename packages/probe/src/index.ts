@@ -84,6 +84,8 @@ export {
 export { checkSite, readSiteDocuments, type CheckSiteOptions } from './site-check.js';
 export { listRegistryServers, pickRemote, isListedEntry, type ListRegistryOptions } from './registry.js';
 export { parsePaymentAddress } from './payment.js';
+export { exceedsJsonDepth } from './json-depth.js';
+export { capToolText, type CappedToolText, type ToolTextCut } from './tool-text-cap.js';
 export { createFetchHttpClient, type FetchFunction, type HeaderReader, type HttpClient, type HttpClientFactory, type HttpRequest, type HttpResponse } from './http.js';
 export { systemClock, type ProbeClock } from './clock.js';
 export type { NetworkOptions, ProbeOptions } from './options.js';
@@ -162,6 +164,8 @@ export {
   MAX_ECHOED_HEADER_LENGTH,
   MAX_INITIALIZE_REDIRECTS,
   MAX_PAYMENT_ADDRESS_LENGTH,
+  MAX_JSON_DEPTH,
+  MAX_TOOLS_JSON_BYTES,
   MAX_TOOLS_KEPT,
   MAX_TOOLS_PAGES,
   MCP_ACCEPT,

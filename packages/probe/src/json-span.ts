@@ -90,6 +90,8 @@ export function arrayElements(text: string, index: number): Span[] {
   let i = skipWhitespace(text, index + 1);
   while (i < text.length && text.charCodeAt(i) !== 93) {
     const end = skipValue(text, i);
+    // Only text that is not JSON can hold a value that takes no room; stop rather than spin on it.
+    if (end <= i) break;
     spans.push({ start: i, end });
     i = skipWhitespace(text, end);
     if (text.charCodeAt(i) === 44) i = skipWhitespace(text, i + 1);

@@ -12,7 +12,7 @@ import { type FetchFunction, type HttpClientFactory, createFetchHttpClient } fro
  * environment. `httpClient` wins over `fetch`; without either the global `fetch` is used (unpinned).
  */
 export interface NetworkOptions {
-  /** Lifts the address rules and the https rule, for CI and tests. Nothing else lifts them. */
+  /** Lifts the address rules and the https rule: for CI, tests, and an operator watching its own private network. Nothing else lifts them. */
   allowPrivate?: boolean;
   /** Host names whose owners opted out (a name covers its subdomains). */
   optedOut?: Iterable<string>;

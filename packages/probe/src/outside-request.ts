@@ -7,6 +7,7 @@ import { ACCEPT_ENCODING, REDIRECT_STATUSES } from './constants.js';
 import { type GuardRule, checkTarget, resolveTarget } from './guard.js';
 import { type TransportFailure, classifyTransportError, decodeUtf8, readCappedBody } from './http.js';
 import type { NetworkSettings } from './options.js';
+import { describeTooDeep, parseBoundedJson } from './json-depth.js';
 
 /**
  * Why a read of an outside service gave no usable answer. Transport and guard reasons are the probe's
@@ -29,6 +30,8 @@ export type OutsideFailureReason =
   | 'http-status'
   | 'too-large'
   | 'not-json'
+  /** JSON nested deeper than MAX_JSON_DEPTH; refused unread. */
+  | 'too-deep'
   /** JSON, but not in the shape the service documents. */
   | 'unexpected-answer'
   /** An RDAP record with no registration event that has a date. */
@@ -116,11 +119,10 @@ export async function requestOutsideJson(request: OutsideRequest, network: Netwo
       if (!body.ok) return fail('too-large', `the answer is over ${request.capBytes} bytes`, response.status);
       const text = decodeUtf8(body.bytes);
       if (text === null) return fail('not-json', 'the answer is not UTF-8 text', response.status);
-      try {
-        return { ok: true, url: current, status: response.status, json: JSON.parse(text) as unknown, elapsedMs: timer.elapsed() };
-      } catch {
-        return fail('not-json', 'the answer is not JSON', response.status);
-      }
+      const parsed = parseBoundedJson(text);
+      if (!parsed.ok && parsed.why === 'too-deep') return fail('too-deep', describeTooDeep('the answer'), response.status);
+      if (!parsed.ok) return fail('not-json', 'the answer is not JSON', response.status);
+      return { ok: true, url: current, status: response.status, json: parsed.value, elapsedMs: timer.elapsed() };
     }
   } catch (error) {
     const cause = timer.cause();

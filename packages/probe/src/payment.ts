@@ -2,6 +2,7 @@
 // address between two checks is reported by the app, so only a plausible, bounded string is kept.
 import { MAX_PAYMENT_ADDRESS_LENGTH, PAYMENT_HEADER_CAP_CHARS } from './constants.js';
 import type { HeaderReader } from './http.js';
+import { parseBoundedJson } from './json-depth.js';
 
 function firstPayTo(value: unknown): string | null {
   if (value === null || typeof value !== 'object') return null;
@@ -26,7 +27,8 @@ function decodeBase64Json(text: string): unknown {
     const normalized = text.trim().replace(/-/g, '+').replace(/_/g, '/');
     const binary = atob(normalized);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    const parsed = parseBoundedJson(new TextDecoder().decode(bytes));
+    return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
   }

@@ -11,6 +11,7 @@ import {
 import { ProbeInputError, RegistryReadError, describeType } from './errors.js';
 import { getDocument } from './get-document.js';
 import { decodeUtf8 } from './http.js';
+import { describeTooDeep, parseBoundedJson } from './json-depth.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
 import { type RegistryEntry, RegistryMetaSchema, type RegistryRemote, RegistryServerSchema } from './schemas.js';
 
@@ -77,12 +78,10 @@ export async function* listRegistryServers(baseUrl: string, options?: ListRegist
     if (!got.ok) throw new RegistryReadError(`registry page ${page}: ${got.reason}: ${got.message}`, page, null);
     if (got.status < 200 || got.status >= 300) throw new RegistryReadError(`registry page ${page} answered HTTP ${got.status}`, page, got.status);
     if (got.overCap) throw new RegistryReadError(`registry page ${page} is over ${REGISTRY_PAGE_CAP_BYTES} bytes`, page, got.status);
-    let body: unknown;
-    try {
-      body = JSON.parse(decodeUtf8(got.bytes) ?? '');
-    } catch {
-      throw new RegistryReadError(`registry page ${page} is not JSON`, page, got.status);
-    }
+    const parsed = parseBoundedJson(decodeUtf8(got.bytes) ?? '');
+    if (!parsed.ok && parsed.why === 'too-deep') throw new RegistryReadError(`registry page ${page}: ${describeTooDeep('the page')}`, page, got.status);
+    if (!parsed.ok) throw new RegistryReadError(`registry page ${page} is not JSON`, page, got.status);
+    const body = parsed.value;
     const servers = (body as { servers?: unknown } | null)?.servers;
     if (!Array.isArray(servers)) throw new RegistryReadError(`registry page ${page} has no servers array`, page, got.status);
     for (const item of servers) {

@@ -24,7 +24,8 @@ export const GUARD_REASONS = [
 
 /**
  * Why a check got its letter. `ok`, `auth-required` and `payment-required` give o, a and p; every other
- * reason gives d. A `guard:` reason means no connection was opened.
+ * reason gives d. A `guard:` reason means no connection was opened. `too-deep` means an answer nested
+ * arrays or objects deeper than MAX_JSON_DEPTH and was refused unread.
  */
 export const ProbeReasonSchema = z.enum([
   'ok',
@@ -44,6 +45,7 @@ export const ProbeReasonSchema = z.enum([
   'jsonrpc-error',
   'not-mcp',
   'answer-too-large',
+  'too-deep',
   'spawn-failed',
   'process-exited',
   ...GUARD_REASONS,

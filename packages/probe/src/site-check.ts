@@ -94,6 +94,9 @@ export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
       return judgement('not-measured', 'session-limit', `the session did not finish within ${SITE_SESSION_BUDGET_MS} ms`);
     case 'answer-too-large':
       return judgement('not-measured', 'answer-too-large', `an answer is over ${SITE_ANSWER_CAP_BYTES} bytes`);
+    case 'too-deep':
+      // An answer nobody can read without walking thousands of levels is a defect of the endpoint.
+      return judgement('fail', 'too-deep', outcome.message, true);
     case 'aborted':
       return judgement('not-measured', 'aborted', 'the scan was aborted');
     default:

@@ -3,11 +3,15 @@
 import { AGENT_CARD_PATHS, OAUTH_PROTECTED_RESOURCE_PATH, WELL_KNOWN_CAP_BYTES, WELL_KNOWN_TIMEOUT_MS } from './constants.js';
 import { getDocument } from './get-document.js';
 import { decodeUtf8 } from './http.js';
+import { describeTooDeep, parseBoundedJson } from './json-depth.js';
 import { type NetworkOptions, type NetworkSettings, resolveNetworkSettings } from './options.js';
 import { checkOrigin } from './robots.js';
 import type { WellKnownDocument, WellKnownResult } from './schemas.js';
 
-/** @internal GETs one JSON document (4 s, 256 KiB, no redirects); found only for a 2xx JSON object or array. */
+/**
+ * @internal GETs one JSON document (4 s, 256 KiB, no redirects); found only for a 2xx JSON object or array
+ * within MAX_JSON_DEPTH levels (a deeper one is not found, its detail starting `too-deep:`).
+ */
 export async function readJsonDocument(url: string, network: NetworkSettings, accept = 'application/json'): Promise<WellKnownDocument> {
   const got = await getDocument(url, network, {
     timeoutMs: WELL_KNOWN_TIMEOUT_MS,
@@ -21,12 +25,9 @@ export async function readJsonDocument(url: string, network: NetworkSettings, ac
   if (got.overCap) return miss(`larger than ${WELL_KNOWN_CAP_BYTES} bytes`);
   const text = decodeUtf8(got.bytes);
   if (text === null) return miss('not valid UTF-8');
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    return miss('not JSON');
-  }
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok) return miss(parsed.why === 'too-deep' ? `too-deep: ${describeTooDeep('the document')}` : 'not JSON');
+  const document = parsed.value;
   if (document === null || typeof document !== 'object') return miss('not a JSON object');
   return { url, httpStatus: got.status, found: true, document, detail: null };
 }

@@ -125,7 +125,7 @@ describe('the built package', () => {
 
   it('imports the node entry as ESM', () => {
     const out = node(['--input-type=module', '-e', "const n = await import('@mcp-atlas/probe/node'); console.log(Object.keys(n).sort().join(','))"]);
-    expect(out).toBe('createNodeHttpClient,lookupHost,nodeNetwork,probeStdio');
+    expect(out).toBe('ProcessGroupStdioTransport,STDIO_EXIT_GRACE_MS,STDIO_KILL_GRACE_MS,createNodeHttpClient,endProcessGroup,isProcessGroupAlive,lookupHost,nodeNetwork,probeStdio');
   });
 
   it('ships declarations for both entries and formats', () => {

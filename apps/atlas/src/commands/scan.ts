@@ -1,16 +1,44 @@
 // `mcp-atlas scan`: one day's check of every watched server, run or resumed.
 import { dayFromTime } from '@mcp-atlas/history';
+import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { dayIndexPath, daySummaryPath } from '../data/paths.js';
+import { readOptedOutHosts } from '../data/opted-out.js';
 import type { Logger } from '../log.js';
 import { loadOrCreateSigningKeys } from '../seal/keys.js';
+import { syncRegistry } from '../serve/registry-sync.js';
 import { Scheduler } from '../serve/scheduler.js';
+import type { Storage } from '../storage/storage.js';
 import { COST_FLAG_OPTIONS } from '../costs/cost-settings.js';
 import { costFlags, dayFlag, EXIT_OK, openDataFolder, parse } from './shared.js';
 
-export const SCAN_USAGE = `  scan    [--data DIR] [--day YYYY-MM-DD] [--registry URL]
+export const SCAN_USAGE = `  scan    [--data DIR] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
           run (or resume) one day's check of every watched server (reading the registry first when given)
+          --allow-private: also read and check http, IP-literal and private-network servers and registries
+          (an observatory of a company's own network); URL templates, user names and opt-outs stay refused
           serve and scan also take the compute caps, in US dollars: [--daily-budget-usd 0.10]
           [--five-minute-budget-usd 0.25] (serve) [--check-cost-usd 0.00001] [--check-cost-per-second-usd 0.00001]`;
+
+/**
+ * The probe's network for a scan: the guarded Node network (DNS checked and pinned), with the private
+ * network rules lifted only when asked for.
+ */
+export function scanNetworkOf(allowPrivate: boolean): NetworkOptions {
+  return allowPrivate ? { ...nodeNetwork, allowPrivate: true } : nodeNetwork;
+}
+
+/**
+ * Reads the registry into the watched list before the day's scan starts, as the schedule does (only when
+ * the day has no index yet, so a resumed scan keeps its list), passing the private-network switch on to the
+ * listed servers. Returns true when it read the registry.
+ */
+async function readRegistryForDay(storage: Storage, day: string, registryUrl: string, network: NetworkOptions, allowPrivate: boolean, log: Logger): Promise<boolean> {
+  if ((await storage.get(daySummaryPath(day))) !== null || (await storage.get(dayIndexPath(day))) !== null) return false;
+  const optedOut = await readOptedOutHosts(storage);
+  const synced = await syncRegistry({ storage, registryUrl, network, optedOut, allowPrivate });
+  log.info({ watched: synced.servers.length, skipped: synced.skipped.length }, 'registry read');
+  return true;
+}
 
 /** Runs `scan`; resolves to the exit code. */
 export async function commandScan(args: readonly string[], log: Logger): Promise<number> {
@@ -18,16 +46,22 @@ export async function commandScan(args: readonly string[], log: Logger): Promise
     data: { type: 'string' },
     day: { type: 'string' },
     registry: { type: 'string' },
+    'allow-private': { type: 'boolean' },
     'daily-budget-usd': COST_FLAG_OPTIONS['daily-budget-usd'],
     'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
     'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
   });
   const costs = costFlags(flags);
+  const allowPrivate = flags['allow-private'] === true;
+  const network = scanNetworkOf(allowPrivate);
   const { storage } = await openDataFolder(flags);
   const keys = await loadOrCreateSigningKeys(storage, new Date());
   const registryUrl = typeof flags.registry === 'string' ? flags.registry : null;
-  const scheduler = new Scheduler({ storage, log, keys, registryUrl, network: nodeNetwork, progress: true, costs });
   const day = dayFlag(flags) ?? dayFromTime(new Date());
+  // The registry is read here rather than by the schedule, so the private-network switch reaches the
+  // watched list as well as the probe.
+  if (registryUrl !== null) await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log);
+  const scheduler = new Scheduler({ storage, log, keys, registryUrl: null, network, progress: true, costs });
   const ran = await scheduler.runDaily(day);
   process.stdout.write(ran ? `scanned ${day}\n` : `${day} was already scanned\n`);
   return EXIT_OK;

@@ -6,7 +6,12 @@
 // budget (@mcp-atlas/reliability's rule); the first refusal stops the day, and the shards left over wait for
 // the next day, which runs them first. Every finished check is charged to the day's ledger before its shard
 // can be written, so a resumed scan neither repeats nor forgets a charge.
+//
+// Whatever one server sends, the day goes on: a check our own code cannot finish (the probe or what we do
+// with its answer throws) becomes that server's `internal-error` record, and catalogs are written from the
+// raw tool text, so no answer can make the save throw. Storage failures still stop the scan, which resumes.
 import { createHash } from 'node:crypto';
+import { ProbeInputError } from '@mcp-atlas/probe';
 import { estimateChecksCost, priceCheck, type CheckCostModel } from '@mcp-atlas/reliability';
 import { naturalOrder, planDayShardOrder, readLastWallTimes } from '../costs/daily-cap.js';
 import { SpendGate, type SpendReservation } from '../costs/spend-gate.js';
@@ -20,7 +25,7 @@ import {
   type WatchedServer,
 } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { recordCheck, type ProbeFn } from './check-server.js';
+import { encodeCatalog, internalErrorResult, recordCheck, type ProbeFn } from './check-server.js';
 import { mapWithLimit } from './pool.js';
 
 /** Options of one day's scan. */
@@ -125,6 +130,30 @@ async function admitShard(cap: CapRun | null, shard: number, members: readonly D
   return reservation === null ? { start: false } : { start: true, reservation };
 }
 
+/** One server's record of the day and its catalog file's bytes (null without a catalog). */
+interface CheckedServer {
+  result: ServerDayResult;
+  catalogBytes: Uint8Array | null;
+}
+
+/**
+ * Probes one server and turns the answer into its record and catalog bytes. Anything that throws on the
+ * way (a probe bug, a tool list our packages choke on) becomes the server's internal-error record, so one
+ * server cannot stop the day nor make every later tick retry the same failure. A ProbeInputError is not
+ * caught: it is our own configuration that is wrong, for every server alike, and recording it would mark
+ * the whole fleet down for the day; the scan stops and resumes once it is fixed.
+ */
+async function checkServer(probe: ProbeFn, server: WatchedServer, day: string): Promise<CheckedServer> {
+  try {
+    const check = recordCheck(server, day, await probe(server));
+    const catalogBytes = check.catalog === null || check.catalogToolsJson === null ? null : encodeCatalog(check.catalog, check.catalogToolsJson);
+    return { result: check.result, catalogBytes };
+  } catch (error) {
+    if (error instanceof ProbeInputError) throw error;
+    return { result: internalErrorResult(server, error), catalogBytes: null };
+  }
+}
+
 /** Checks every member of one shard; each check is charged before it counts as done. */
 async function runShard(
   options: ScanDayOptions,
@@ -136,10 +165,10 @@ async function runShard(
 ): Promise<ServerDayResult[]> {
   return mapWithLimit(members, options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (entry) => {
     const server = byId.get(entry.id) ?? { id: entry.id, url: entry.url, source: 'registry' as const };
-    const check = recordCheck(server, options.day, await options.probe(server));
+    const check = await checkServer(options.probe, server, options.day);
     // Charged from the wall time the result records, so the ledger can be checked against the shard file.
     if (cap !== null) await cap.gate.charge(String(shard), priceCheck(check.result.elapsedMs, cap.model));
-    if (check.catalog !== null) await putJson(options.storage, dayCatalogPath(options.day, server.id), check.catalog);
+    if (check.catalogBytes !== null) await options.storage.put(dayCatalogPath(options.day, server.id), check.catalogBytes);
     progress.done++;
     options.onChecked?.(progress.done, progress.total, check.result);
     return check.result;

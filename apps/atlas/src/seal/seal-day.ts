@@ -1,9 +1,14 @@
 // Sealing: every file of a day folder becomes a line, the lines chain to the previous root, and the root is
 // signed. Catch-up signs any recent day that has files but no root, oldest first.
+//
+// A root is forever, so only a finished day is signed: one with its summary (written last by the day's
+// scan) and a file for every shard its index lists, except the shards the daily cost cap left for the next
+// day. A partial folder (a scan that died, a shard lost) is refused, never signed as if it were whole.
 import { daysToSign, parseDayRoot, previousRootFor, sealDay, type DayRoot } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
-import { DAYS_PREFIX, dayFolder, ROOTS_PREFIX, rootPath } from '../data/paths.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { DAYS_PREFIX, dayFolder, dayIndexPath, dayShardPath, daySummaryPath, ROOTS_PREFIX, rootPath } from '../data/paths.js';
+import { DayIndexSchema, SummarySchema } from '../data/schemas.js';
+import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import type { SigningKeys } from './keys.js';
 
 /** Every root on disk, by day. */
@@ -34,11 +39,58 @@ export async function listDaysWithFiles(storage: Storage): Promise<Set<string>> 
   return days;
 }
 
-/** Seals one day and writes its root. Refuses a day that already has a root, or one with no files. */
+/** Thrown by sealStoredDay for a day that is not finished: `reason` says what is missing. */
+export class DayNotFinishedError extends Error {
+  constructor(
+    readonly day: string,
+    readonly reason: string,
+  ) {
+    super(`Day ${day} is not sealed: ${reason}`);
+    this.name = 'DayNotFinishedError';
+  }
+}
+
+/** The shards the day's index lists that have no file, in shard order. */
+async function missingShards(storage: Storage, day: string, shards: number): Promise<number[]> {
+  const present = new Set(await storage.list(`${dayFolder(day)}results/`));
+  const missing: number[] = [];
+  for (let shard = 0; shard < shards; shard++) if (!present.has(dayShardPath(day, shard))) missing.push(shard);
+  return missing;
+}
+
+/**
+ * Why a day cannot be sealed yet, or null when it is finished: its summary must exist (the scan writes it
+ * last), its index must be readable, and every shard the index lists must have its file, unless the daily
+ * cost cap skipped it: the missing shards must hold exactly the servers the summary counts as skipped by
+ * the cap. Files that cannot be read count as missing.
+ */
+export async function findUnfinishedReason(storage: Storage, day: string): Promise<string | null> {
+  const summary = SummarySchema.safeParse(await getJsonOrNull(storage, daySummaryPath(day)));
+  if (!summary.success) return `days/${day}/summary.json is missing or unreadable, so the day's scan has not finished`;
+  const index = DayIndexSchema.safeParse(await getJsonOrNull(storage, dayIndexPath(day)));
+  if (!index.success) return `days/${day}/index.json is missing or unreadable`;
+  const missing = await missingShards(storage, day, index.data.shards);
+  if (missing.length === 0) return null;
+  const missingSet = new Set(missing);
+  const serversInMissing = index.data.servers.filter((entry) => missingSet.has(entry.shard)).length;
+  if (serversInMissing === summary.data.skippedByCap) return null;
+  const names = missing.map((shard) => dayShardPath(day, shard).slice(dayFolder(day).length)).join(', ');
+  return (
+    `shard files ${names} are missing (${serversInMissing} servers), ` +
+    `and the summary says the daily cost cap skipped ${summary.data.skippedByCap}: the folder is partial`
+  );
+}
+
+/**
+ * Seals one day and writes its root. Refuses a day that already has a root, one with no files, and one
+ * that is not finished (DayNotFinishedError: no summary, or a shard file missing that the cap did not skip).
+ */
 export async function sealStoredDay(storage: Storage, day: string, keys: SigningKeys): Promise<DayRoot> {
   const roots = await readRoots(storage);
   const files = await readDayFiles(storage, day);
   if (files.length === 0) throw new Error(`Day ${day} has no files to seal`);
+  const unfinished = await findUnfinishedReason(storage, day);
+  if (unfinished !== null) throw new DayNotFinishedError(day, unfinished);
   const previousRoots = new Map([...roots].map(([d, record]) => [d, record.root]));
   const record = await sealDay({
     day,
@@ -53,17 +105,26 @@ export async function sealStoredDay(storage: Storage, day: string, keys: Signing
   return record;
 }
 
+/** Called for each due day that is left unsealed because it is not finished, with the reason. */
+export type OnDayNotFinished = (day: string, reason: string) => void;
+
 /**
  * Signs the day before `today` and any of the days before it (within the catch-up window) that have
- * files but no root, oldest first. Returns the records written.
+ * files but no root, oldest first. A day that is not finished is skipped and reported to `onNotFinished`
+ * (the others are still signed). Returns the records written.
  */
-export async function sealDueDays(storage: Storage, today: string, keys: SigningKeys): Promise<DayRoot[]> {
+export async function sealDueDays(storage: Storage, today: string, keys: SigningKeys, onNotFinished?: OnDayNotFinished): Promise<DayRoot[]> {
   const sealed = new Set((await readRoots(storage)).keys());
   const withFiles = await listDaysWithFiles(storage);
   const written: DayRoot[] = [];
   for (const day of daysToSign(today, sealed)) {
     if (!withFiles.has(day)) continue;
-    written.push(await sealStoredDay(storage, day, keys));
+    try {
+      written.push(await sealStoredDay(storage, day, keys));
+    } catch (error) {
+      if (!(error instanceof DayNotFinishedError)) throw error;
+      onNotFinished?.(day, error.reason);
+    }
   }
   return written;
 }

@@ -63,12 +63,19 @@ export function packagesOf(server: unknown): WatchedPackage[] {
   return kept;
 }
 
-/** Reads the registry and writes the watched list; returns it with the entries left out. */
+/**
+ * Reads the registry and writes the watched list; returns it with the entries left out. `network` is how
+ * the registry is read (its `allowPrivate` lets a registry at a private address be read). `allowPrivate`
+ * (default false) is for an observatory of a company's own servers: it keeps listed servers at IP
+ * addresses, local names, private addresses and plain http, as the probe's option of that name does; the
+ * template, user-info, SSE-only and opt-out rules still apply.
+ */
 export async function syncRegistry(input: {
   storage: Storage;
   registryUrl: string;
   network: NetworkOptions;
   optedOut: readonly string[];
+  allowPrivate?: boolean;
 }): Promise<{ servers: WatchedServer[]; skipped: SkippedEntry[] }> {
   const servers: WatchedServer[] = [];
   const skipped: SkippedEntry[] = [];
@@ -80,7 +87,7 @@ export async function syncRegistry(input: {
       skipped.push({ name, why: 'no remote' });
       continue;
     }
-    const target = checkTarget(remote.url, { optedOut: input.optedOut, remoteType: remote.type });
+    const target = checkTarget(remote.url, { optedOut: input.optedOut, remoteType: remote.type, allowPrivate: input.allowPrivate === true });
     if (!target.ok) {
       skipped.push({ name, why: target.reason });
       continue;

@@ -7,7 +7,17 @@ import { lookupHost } from './lookup.js';
 
 export { createNodeHttpClient } from './http-client.js';
 export { lookupHost } from './lookup.js';
-export { probeStdio, type StdioProbeOptions, type StdioServer } from './stdio.js';
+export {
+  endProcessGroup,
+  isProcessGroupAlive,
+  ProcessGroupStdioTransport,
+  type ProcessGroupStdioOptions,
+  probeStdio,
+  STDIO_EXIT_GRACE_MS,
+  STDIO_KILL_GRACE_MS,
+  type StdioProbeOptions,
+  type StdioServer,
+} from './stdio.js';
 
 /**
  * The Node network environment in one object: the system resolver and the pinning HTTP client. Spread
