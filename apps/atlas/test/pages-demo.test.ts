@@ -4,6 +4,7 @@ import { viewHourProfile, type HourResult } from '@mcp-atlas/reliability';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../src/http/app.js';
+import { createSiteAddress } from '../src/http/site-address.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../src/methodology.js';
 import type { AtlasView } from '../src/view/build-view.js';
 import { buildDemoSite, DEMO_TODAY, getPage, renderMsOf, type DemoSite } from './pages-fixtures.js';
@@ -177,11 +178,16 @@ describe('the server page', () => {
     expect(six.text).toContain('aria-label="12:00 UTC: no result yet"');
   });
 
-  it('gives a badge and widget snippet naming this host', async () => {
-    const page = await getPage(site.app, 'http://atlas.example.test/servers/notes');
-    expect(page.text).toContain('[![mcp-atlas status of Notebook](http://atlas.example.test/badge/notes.svg)](http://atlas.example.test/servers/notes)');
-    expect(page.text).toContain('&lt;iframe src=&quot;http://atlas.example.test/widget/notes&quot;');
-    expect(page.text).toContain('<img src="/badge/notes.svg"');
+  it('gives a badge and widget snippet naming the service’s public URL, whatever loopback name the request used', async () => {
+    const app = site.appAt(createSiteAddress({ publicUrl: 'https://atlas.example.test', bindHost: '127.0.0.1', port: 8787 }));
+    for (const url of ['https://atlas.example.test/servers/notes', 'http://localhost:8787/servers/notes']) {
+      const page = await getPage(app, url);
+      expect(page.status, url).toBe(200);
+      expect(page.text).toContain('[![mcp-atlas status of Notebook](https://atlas.example.test/badge/notes.svg)](https://atlas.example.test/servers/notes)');
+      expect(page.text).toContain('&lt;iframe src=&quot;https://atlas.example.test/widget/notes&quot;');
+      expect(page.text).toContain('<img src="/badge/notes.svg"');
+      expect(page.text).not.toContain('localhost');
+    }
   });
 
   it('answers an unknown or malformed id with a 404 page', async () => {

@@ -36,10 +36,11 @@ describe('hostile text from a server', () => {
   });
 
   it('escapes the title in the embed snippets twice: once for the snippet, once for the page', async () => {
-    const page = (await getPage(app, 'http://atlas.example.test/servers/hostile')).text;
+    // The app was made without a site address, so its snippets name the default http://localhost.
+    const page = (await getPage(app, '/servers/hostile')).text;
     // The snippet text is itself HTML (alt="...&lt;img..."), shown as text on the page.
     expect(page).toContain('alt=&quot;mcp-atlas status of &amp;lt;img src=x onerror=alert(1)&amp;gt;Hostile &amp;amp; Co&quot;');
-    expect(page).toContain('[![mcp-atlas status of &lt;img src=x onerror=alert(1)&gt;Hostile &amp; Co](http://atlas.example.test/badge/hostile.svg)]');
+    expect(page).toContain('[![mcp-atlas status of &lt;img src=x onerror=alert(1)&gt;Hostile &amp; Co](http://localhost/badge/hostile.svg)]');
   });
 
   it('keeps the badge valid XML', async () => {

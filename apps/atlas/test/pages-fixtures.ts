@@ -16,6 +16,7 @@ import { dayCatalogPath, dayChangesPath, dayIndexPath, dayShardPath, HOURLY_PATH
 import type { Catalog, Change, ServerDayResult, ServerState } from '../src/data/schemas.js';
 import { runDemo, type DemoOutcome } from '../src/demo/run-demo.js';
 import { createHttpApp } from '../src/http/app.js';
+import type { SiteAddress } from '../src/http/site-address.js';
 import { createLogger } from '../src/log.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../src/methodology.js';
 import { emptyServerState } from '../src/scan/fold-day.js';
@@ -40,6 +41,8 @@ export interface DemoSite {
   storage: Storage;
   app: Hono;
   view(): AtlasView;
+  /** Another app over the same data and read model, reached at `site` (its pages and snippets name it). */
+  appAt(site: SiteAddress): Hono;
 }
 
 const HOUR_BEFORE = '2026-11-30T10:05:00.000Z';
@@ -76,7 +79,8 @@ export async function buildDemoSite(days: number = DEMO_DAYS): Promise<DemoSite>
     },
   });
   let view = await buildView(storage, DEMO_NOW);
-  const app = createHttpApp({
+  const appAt = (site?: SiteAddress) => createHttpApp({
+    ...(site !== undefined ? { site } : {}),
     getView: () => view,
     storage,
     publicKey: outcome.keys.publicKey,
@@ -89,6 +93,7 @@ export async function buildDemoSite(days: number = DEMO_DAYS): Promise<DemoSite>
     // Anonymous agents are told apart by network; the tests name their networks in X-Forwarded-For.
     trustedProxyHops: 1,
   });
+  const app = appAt();
   const [paidOne, paidTwo] = [...DEMO_LICENSE_KEYS];
   const worked = { server: DEMO_TODAY.rated, tool: 'list_notes', ok: true, ms: 420 };
   await sendReport(app, worked, { 'x-mcp-atlas-license': paidOne!, 'x-forwarded-for': '192.0.2.10' });
@@ -99,7 +104,7 @@ export async function buildDemoSite(days: number = DEMO_DAYS): Promise<DemoSite>
   await sendReport(app, failed, { 'x-forwarded-for': '198.18.0.30' });
   // Reports count from the next rebuild of the read model, as in the service.
   view = await buildView(storage, DEMO_NOW);
-  return { outcome, storage, app, view: () => view };
+  return { outcome, storage, app, view: () => view, appAt };
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ async function pagesApp(methodologyPath?: string): Promise<Hono> {
     changes: createChangeReader(storage),
     methodologyVersion: METHODOLOGY_VERSION,
     appVersion: APP_VERSION,
+    origin: 'http://localhost',
     ...(methodologyPath !== undefined ? { methodology: createMethodologySource(methodologyPath) } : {}),
   });
   return app;

@@ -3,7 +3,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runDemo } from '../demo/run-demo.js';
 import type { Logger } from '../log.js';
-import { serveAtlas } from '../serve/serve-atlas.js';
+import { demoLicenseValidator, serveAtlas } from '../serve/serve-atlas.js';
 import { createFsStorage } from '../storage/fs-storage.js';
 import { EXIT_FAILED, EXIT_OK, intFlag, parse, UsageError } from './shared.js';
 
@@ -39,7 +39,8 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
     await outcome.fleet.close();
     return outcome.chain.ok ? EXIT_OK : EXIT_FAILED;
   }
-  const running = await serveAtlas({ storage, port, log, keys: outcome.keys, onClose: () => outcome.fleet.close() });
+  // The demo's license keys are public, so only the demo installs them; `serve` takes keys from --license-keys.
+  const running = await serveAtlas({ storage, port, log, keys: outcome.keys, validateLicense: demoLicenseValidator, onClose: () => outcome.fleet.close() });
   process.stdout.write(`mcp-atlas demo is serving at ${running.url}\n`);
   await running.closed;
   return EXIT_OK;

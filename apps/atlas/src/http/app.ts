@@ -12,6 +12,7 @@ import { clientAddress } from './client-address.js';
 import { resolveHttpDeps, type HttpDeps } from './deps.js';
 import { errorBody, invalidInput, refuse, type Answer, type Refusal } from './errors.js';
 import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './limits.js';
+import { createHostGuard } from './host-guard.js';
 import { handleMcpRequest } from './mcp.js';
 import { createOpenApiDocument } from './openapi.js';
 import { parseJsonOrNull } from './parse-json.js';
@@ -111,6 +112,9 @@ export function createHttpApp(options: HttpDeps): Hono {
   });
 
   const app = new Hono();
+
+  // First of all: a request for another name, or a write from another site's page, goes no further.
+  app.use('*', createHostGuard(deps.site));
 
   // Read routes may be fetched from any page (the verification snippet, dashboards); writes stay same-origin.
   app.use('/api/*', cors({ origin: '*', allowMethods: ['GET'] }));
@@ -258,7 +262,7 @@ export function createHttpApp(options: HttpDeps): Hono {
   app.get('/mcp', mcpMethodNotAllowed);
   app.delete('/mcp', mcpMethodNotAllowed);
 
-  mountPages(app, { getView: deps.getView, changes, methodologyVersion: deps.methodologyVersion, appVersion: deps.appVersion, searchCache });
+  mountPages(app, { getView: deps.getView, changes, methodologyVersion: deps.methodologyVersion, appVersion: deps.appVersion, searchCache, origin: deps.site.origin });
 
   app.notFound((c) => c.json(errorBody(refuse(404, 'not_found', `nothing is served at ${c.req.method} ${c.req.path}`)), 404));
 

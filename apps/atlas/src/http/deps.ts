@@ -5,6 +5,7 @@ import type { DemandRecorder } from '../demand/recorder.js';
 import type { Storage } from '../storage/storage.js';
 import type { AtlasView } from '../view/build-view.js';
 import { REPORTER_SECRET_MIN_BYTES, UNVERSIONED } from './limits.js';
+import { createSiteAddress, type SiteAddress } from './site-address.js';
 
 /** Where the HTTP surface writes its structured log lines (pino's `info` and `warn` fit). */
 export interface HttpLogger {
@@ -66,6 +67,13 @@ export interface HttpDeps {
    * n-th address from the right of the header is the client's.
    */
   trustedProxyHops?: number;
+  /**
+   * Where the service is reached (`createSiteAddress`): the origin every absolute URL on pages and snippets
+   * starts with, and the Host and Origin values requests may carry (others are refused with 421 or 403).
+   * Defaults to loopback on any port with the origin http://localhost, which suits an app served on loopback
+   * by someone else; `serveAtlas` always passes the real one.
+   */
+  site?: SiteAddress;
   logger?: HttpLogger;
   /**
    * Reads an owner's token file for the opt-out form: the probe's `readOwnerToken` bound to the service's
@@ -90,10 +98,11 @@ export interface HttpDeps {
 }
 
 /** HttpDeps with every default filled in and every value checked; what the routes work with. */
-export type ResolvedHttpDeps = Omit<HttpDeps, 'appVersion' | 'reporterSecret' | 'trustedProxyHops'> & {
+export type ResolvedHttpDeps = Omit<HttpDeps, 'appVersion' | 'reporterSecret' | 'trustedProxyHops' | 'site'> & {
   appVersion: string;
   reporterSecret: Uint8Array;
   trustedProxyHops: number;
+  site: SiteAddress;
 };
 
 /**
@@ -112,5 +121,6 @@ export function resolveHttpDeps(deps: HttpDeps): ResolvedHttpDeps {
   } else if (!(reporterSecret instanceof Uint8Array) || reporterSecret.length < REPORTER_SECRET_MIN_BYTES) {
     throw new TypeError(`createHttpApp: reporterSecret must be at least ${REPORTER_SECRET_MIN_BYTES} bytes`);
   }
-  return { ...deps, appVersion: deps.appVersion ?? UNVERSIONED, reporterSecret, trustedProxyHops };
+  const site = deps.site ?? createSiteAddress({ bindHost: 'localhost', port: null });
+  return { ...deps, appVersion: deps.appVersion ?? UNVERSIONED, reporterSecret, trustedProxyHops, site };
 }

@@ -95,6 +95,30 @@ function answer(description: string, schema: JsonObject): JsonObject {
 
 const refusal = (description: string): JsonObject => answer(description, ref('Error'));
 
+const MISDIRECTED = refusal('The Host header does not name this service (`misdirected_request`): only its public URL, or a loopback name on its port, is answered.');
+const FOREIGN_ORIGIN = 'or a browser sent it from another site (`foreign_origin`): on /mcp and on writes, an Origin must be this service\'s own';
+
+/**
+ * Adds the Host and Origin checks' answers to every operation: 421 everywhere, and 403 for a foreign Origin on
+ * /mcp and on every write (joined to an operation's own 403 when it has one).
+ */
+function withHostAndOriginRefusals(paths: Record<string, JsonObject>): Record<string, JsonObject> {
+  const out: Record<string, JsonObject> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    const operations: JsonObject = {};
+    for (const [method, operation] of Object.entries(item as Record<string, JsonObject>)) {
+      const responses: Record<string, JsonObject> = { ...(operation.responses as Record<string, JsonObject>), '421': MISDIRECTED };
+      if (path === '/mcp' || method !== 'get') {
+        const own = responses['403'];
+        responses['403'] = refusal(own === undefined ? `A browser sent it from another site (\`foreign_origin\`): on /mcp and on writes, an Origin must be this service's own.` : `${String(own.description)}; ${FOREIGN_ORIGIN}.`);
+      }
+      operations[method] = { ...operation, responses };
+    }
+    out[path] = operations;
+  }
+  return out;
+}
+
 /** Builds the document; `version` is the app's version. */
 export function createOpenApiDocument(version: string): JsonObject {
   return {
@@ -107,10 +131,11 @@ export function createOpenApiDocument(version: string): JsonObject {
       description:
         'Per-server status, uptime and findings, a tool search and a route for agents, agent reports and gateway sensor ' +
         'batches with fixed fields only, and the signed daily roots of the history. Every refusal is ' +
-        '`{ error: { code, message } }` and changes nothing.',
+        '`{ error: { code, message } }` and changes nothing. A request whose Host does not name the service is refused ' +
+        'with 421; a browser request from another site (its Origin) is refused with 403 on /mcp and on writes.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    paths: {
+    paths: withHostAndOriginRefusals({
       '/api/servers': {
         get: {
           operationId: 'listServers',
@@ -361,7 +386,7 @@ export function createOpenApiDocument(version: string): JsonObject {
         },
       },
       ...PAGE_OPENAPI_PATHS,
-    },
+    }),
     components: { schemas: componentSchemas() },
   };
 }

@@ -33,6 +33,11 @@ export interface PageDeps {
   appVersion: string;
   /** The tool search's answer cache, shared with GET /api/toolsearch. */
   searchCache?: SearchCache;
+  /**
+   * The service's origin (such as https://atlas.example.org) that snippets and absolute links start with.
+   * It comes from the operator's settings, never from the request's Host header, which anyone can set.
+   */
+  origin: string;
   /** Where the methodology doc comes from; by default it is found above the app's own folder. */
   methodology?: MethodologySource;
 }
@@ -88,16 +93,11 @@ function serverWithId(view: AtlasView, id: string): ServerView | undefined {
   return ServerIdSchema.safeParse(id).success ? view.byId.get(id) : undefined;
 }
 
-/** The origin the request came to, for snippets that must name this host. */
-function baseOf(c: Context): string {
-  return new URL(c.req.url).origin;
-}
-
 /**
  * Mounts the pages on `app`. Call it before `app.notFound`, which stays the JSON answer for every other path.
  *
  * @example
- * mountPages(app, { getView, changes, methodologyVersion: METHODOLOGY_VERSION, appVersion: APP_VERSION });
+ * mountPages(app, { getView, changes, methodologyVersion: METHODOLOGY_VERSION, appVersion: APP_VERSION, origin: 'https://atlas.example.org' });
  */
 export function mountPages(app: Hono, deps: PageDeps): void {
   const methodology = deps.methodology ?? defaultMethodologySource();
@@ -122,9 +122,9 @@ export function mountPages(app: Hono, deps: PageDeps): void {
 
   app.get(
     '/',
-    timed(async (c) => {
+    timed(async () => {
       const view = deps.getView();
-      return page(200, 'State of remote MCP servers', 'Counts, uptime, changes and the signed history of remote MCP servers.', <StatePage view={view} base={baseOf(c)} />);
+      return page(200, 'State of remote MCP servers', 'Counts, uptime, changes and the signed history of remote MCP servers.', <StatePage view={view} base={deps.origin} />);
     }),
   );
 
@@ -148,7 +148,7 @@ export function mountPages(app: Hono, deps: PageDeps): void {
       const server = serverWithId(view, id);
       if (server === undefined) return notFound(`No server has the id “${id}”.`);
       const changes = await deps.changes.changesOf(server.id, view.day);
-      return page(200, nameOf(server), `Status, uptime, tools and changes of ${nameOf(server)}.`, <ServerPage server={server} changes={changes} base={baseOf(c)} />);
+      return page(200, nameOf(server), `Status, uptime, tools and changes of ${nameOf(server)}.`, <ServerPage server={server} changes={changes} base={deps.origin} />);
     }),
   );
 

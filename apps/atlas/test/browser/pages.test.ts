@@ -10,8 +10,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteAddress } from '../../src/http/site-address.js';
 import { listen } from '../../src/serve/listen.js';
 import { appOver, buildDemoSite, DEMO_TODAY, HOSTILE_CHANGES, HOSTILE_SERVER, writeHandObservatory, type DemoSite } from '../pages-fixtures.js';
 import { launchChromium } from './chromium.js';
@@ -34,8 +36,11 @@ const measured: string[] = [];
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
   site = await buildDemoSite();
-  const demo = await listen(site.app.fetch, 0, '127.0.0.1');
+  // The app names the address it is served at (never a request's Host), so it is made once the port is known.
+  let demoApp: Hono | null = null;
+  const demo = await listen((request, bindings) => demoApp!.fetch(request, bindings as Record<string, unknown>), 0, '127.0.0.1');
   servers.push(demo.server);
+  demoApp = site.appAt(createSiteAddress({ bindHost: '127.0.0.1', port: demo.port }));
   base = `http://127.0.0.1:${demo.port}`;
   const { app: hostileApp } = await appOver(await writeHandObservatory('2026-11-29', [HOSTILE_SERVER], HOSTILE_CHANGES), new Date('2026-11-30T08:00:00Z'));
   const hostile = await listen(hostileApp.fetch, 0, '127.0.0.1');
