@@ -115,20 +115,32 @@ describe('owner verification and notes', () => {
     expect((await getJsonAt(`${w.base}/api/servers/${ID}`)).body.owner).toMatchObject({ note: null, fiveMinuteChecks: false });
   });
 
-  it('reads one host’s token file at most 10 times a UTC day, and answers 429 after that without reading', async () => {
+  it('reads one host’s token file at most 3 failing times a network a day, 1 more per network once the host has 10, and 429 without reading after that', async () => {
     const { w, host } = await watchedWorld();
-    for (let i = 0; i < 10; i++) expect((await postJson(`${w.base}/api/owners/verify`, { server: ID }, { 'x-forwarded-for': `203.0.${i}.1` })).status).toBe(403);
-    const refused = await postJson(`${w.base}/api/owners/verify`, { server: ID }, { 'x-forwarded-for': '203.0.99.1' });
+    const verifyFrom = (network: string) => postJson(`${w.base}/api/owners/verify`, { server: ID }, { 'x-forwarded-for': network });
+    // One network: 3 failing reads, then refused without a read.
+    for (let i = 0; i < 3; i++) expect((await verifyFrom('203.0.0.1')).status).toBe(403);
+    const refused = await verifyFrom('203.0.0.2');
     expect(refused.status).toBe(429);
     expect(refused.body.error).toEqual({
-      code: 'host_daily_limit',
-      message: 'the token file of 127.0.0.1 was already checked 10 times today (UTC); try again tomorrow',
-      limit: 10,
+      code: 'requester_host_failure_limit',
+      message: "this network's last 3 checks of the token file of 127.0.0.1 found no token today (UTC); try again tomorrow, or from the host owner's own network",
+      limit: 3,
     });
-    expect(host.hits.get('/.well-known/mcp-atlas-verify.txt')).toBe(10);
+    expect(host.hits.get('/.well-known/mcp-atlas-verify.txt')).toBe(3);
+    // Two more networks bring the host to 9 failures; a fourth network fails once (the 10th), and once more on
+    // the full host, which spends its last try.
+    for (const network of ['203.0.1.1', '203.0.2.1']) for (let i = 0; i < 3; i++) expect((await verifyFrom(network)).status).toBe(403);
+    expect((await verifyFrom('203.0.3.1')).status).toBe(403);
+    expect((await verifyFrom('203.0.3.1')).status).toBe(403);
+    expect((await verifyFrom('203.0.3.1')).status).toBe(429);
+    // Every further network gets exactly one read.
+    expect((await verifyFrom('203.0.4.1')).status).toBe(403);
+    expect((await verifyFrom('203.0.4.1')).status).toBe(429);
+    expect(host.hits.get('/.well-known/mcp-atlas-verify.txt')).toBe(12);
     w.clock.set('2026-05-05T00:00:00.000Z');
-    expect((await postJson(`${w.base}/api/owners/verify`, { server: ID }, FROM)).status).toBe(403);
-    expect(host.hits.get('/.well-known/mcp-atlas-verify.txt')).toBe(11);
+    expect((await verifyFrom('203.0.0.1')).status).toBe(403);
+    expect(host.hits.get('/.well-known/mcp-atlas-verify.txt')).toBe(13);
   });
 
   it('refuses bad input at each owner step with a 400 that reads nothing and changes nothing', async () => {

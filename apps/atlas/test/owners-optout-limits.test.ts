@@ -34,23 +34,25 @@ describe('the opt-out form and owner tokens', () => {
     expect(verify.slice(-32)).not.toBe(ownerToken(SECRET, 'opt-out', 'https://mcp.owner.example').slice(-32));
   });
 
-  it('reads the file through readOwnerToken when no opt-out reader is given, and limits confirms to 10 a host a day', async () => {
+  it('reads the file through readOwnerToken when no opt-out reader is given, and limits failed confirms per network, not per host', async () => {
     const asked = await postJson(`${fixture.base}/api/optout`, { host: 'mcp.limited.example' });
     host.state.optOutFile = null;
+    // Ten networks fail once each: the host's failure counter is full.
     for (let i = 0; i < 10; i++) {
       const answer = await postJson(`${fixture.base}/api/optout/confirm`, { host: 'mcp.limited.example' }, { 'x-forwarded-for': `192.0.${i}.9` });
       expect(answer.status).toBe(403);
     }
-    host.state.optOutFile = asked.body.token;
-    const refused = await postJson(`${fixture.base}/api/optout/confirm`, { host: 'mcp.limited.example' }, { 'x-forwarded-for': '192.0.77.9' });
+    // A network that already failed gets one more try on the full host, then 429 without a read.
+    expect((await postJson(`${fixture.base}/api/optout/confirm`, { host: 'mcp.limited.example' }, { 'x-forwarded-for': '192.0.0.9' })).status).toBe(403);
+    const refused = await postJson(`${fixture.base}/api/optout/confirm`, { host: 'mcp.limited.example' }, { 'x-forwarded-for': '192.0.0.9' });
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toMatchObject({ code: 'host_daily_limit', limit: 10 });
-    expect(host.hits.get('/.well-known/mcp-atlas-optout.txt')).toBe(10);
+    expect(refused.body.error).toMatchObject({ code: 'requester_host_failure_limit', limit: 3 });
+    expect(host.hits.get('/.well-known/mcp-atlas-optout.txt')).toBe(11);
     expect(await getJson(fixture.storage, 'state/opted-out.json')).toBeNull();
-    // Another host has its own allowance.
-    const other = await postJson(`${fixture.base}/api/optout`, { host: 'mcp.other.example' });
-    host.state.optOutFile = other.body.token;
-    const done = await postJson(`${fixture.base}/api/optout/confirm`, { host: 'mcp.other.example' }, { 'x-forwarded-for': '192.0.77.9' });
-    expect(done).toMatchObject({ status: 200, body: { host: 'mcp.other.example', optedOut: true } });
+    // The owner puts the file up: the full host counter does not refuse a proof that succeeds.
+    host.state.optOutFile = asked.body.token;
+    const done = await postJson(`${fixture.base}/api/optout/confirm`, { host: 'mcp.limited.example' }, { 'x-forwarded-for': '192.0.77.9' });
+    expect(done).toMatchObject({ status: 200, body: { host: 'mcp.limited.example', optedOut: true } });
+    expect(await getJson(fixture.storage, 'state/opted-out.json')).toEqual({ hosts: ['mcp.limited.example'] });
   });
 });

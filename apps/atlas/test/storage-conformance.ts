@@ -60,6 +60,37 @@ export function describeStorageConformance(name: string, create: () => Promise<S
       await expect(storage.get(path)).rejects.toBeInstanceOf(StoragePathError);
     });
 
+    it('appends: creates the file, then adds bytes at its end, byte for byte', async () => {
+      const storage = await create();
+      await storage.append('days/2026-01-01/reports.jsonl', bytes('one\n'));
+      await storage.append('days/2026-01-01/reports.jsonl', new Uint8Array([0, 255, 10]));
+      await storage.append('days/2026-01-01/reports.jsonl', bytes(''));
+      expect(await storage.get('days/2026-01-01/reports.jsonl')).toEqual(new Uint8Array([...bytes('one\n'), 0, 255, 10]));
+      expect(await storage.list('days/')).toEqual(['days/2026-01-01/reports.jsonl']);
+    });
+
+    it('appends after a put, and is not affected by later changes to the appended buffer', async () => {
+      const storage = await create();
+      await storage.put('log.txt', bytes('a'));
+      const payload = bytes('b');
+      const done = storage.append('log.txt', payload);
+      payload[0] = 122;
+      await done;
+      expect(text(await storage.get('log.txt'))).toBe('ab');
+    });
+
+    it('keeps many concurrent appends whole and in the order they were called', async () => {
+      const storage = await create();
+      const lines = Array.from({ length: 300 }, (_, i) => `${i}:${'y'.repeat(i % 7 === 0 ? 5000 : 20)}\n`);
+      await Promise.all(lines.map((line) => storage.append('c/log.jsonl', bytes(line))));
+      expect(text(await storage.get('c/log.jsonl'))).toBe(lines.join(''));
+    });
+
+    it.each(['', '/abs', '../up', 'x.tmp'])('refuses to append to the path %j', async (path) => {
+      const storage = await create();
+      await expect(storage.append(path, bytes('x'))).rejects.toBeInstanceOf(StoragePathError);
+    });
+
     it('keeps every one of many concurrent writes whole', async () => {
       const storage = await create();
       const big = 'x'.repeat(64 * 1024);

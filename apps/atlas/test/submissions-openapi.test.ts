@@ -26,9 +26,10 @@ function expectDocumented(path: string, method: string, status: number, body: un
 const FROM = { 'x-forwarded-for': '192.0.2.44' };
 
 describe('the owners’ routes in the OpenAPI document', () => {
-  it('document the submission body with the url alone, and no other field allowed', () => {
+  it('document the submission body: the url and the optional proveOwnership, and no other field allowed', () => {
     const body = doc.components.schemas.SubmissionBody;
-    expect(Object.keys(body.properties)).toEqual(['url']);
+    expect(Object.keys(body.properties)).toEqual(['url', 'proveOwnership']);
+    expect(body.required).toEqual(['url']);
     expect(body.additionalProperties).toBe(false);
     expect(Object.keys(doc.components.schemas.OwnerSettingsBody.properties).sort()).toEqual(['fiveMinuteChecks', 'note', 'server']);
     expect(doc.components.schemas.ServerDetail.properties.owner).toBeDefined();

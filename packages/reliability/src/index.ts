@@ -104,7 +104,21 @@ export {
   type SubmissionReview,
   type SubmissionVerdict,
 } from './submission.js';
-export { checkOwnershipCheckQuota, checkSubmissionQuota, type IntakeQuotaDecision, type IntakeUsage } from './intake-quota.js';
+export {
+  chargeOwnershipFailure,
+  checkOwnershipCheckQuota,
+  checkSubmissionQuota,
+  decideOwnershipCheck,
+  decideSubmission,
+  OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
+  OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
+  type IntakeQuotaDecision,
+  type IntakeUsage,
+  type OwnershipCheckDecision,
+  type OwnershipCheckUsage,
+  type OwnershipFailureCharge,
+  type SubmissionUsage,
+} from './intake-quota.js';
 export { ReliabilityInputError, type ReliabilityInputErrorCode } from './errors.js';
 export {
   appendDailyLetter,
@@ -185,6 +199,13 @@ export {
   type OwnCheckOutcome,
 } from './incidents.js';
 export {
+  CLOSURE_NOTE_MAX_CHARS,
+  checkClosureNote,
+  decideClosedIncident,
+  lastClosureAt,
+  type IncidentClosure,
+} from './incident-closure.js';
+export {
   describeShownState,
   displayState,
   shouldAlertOwner,
@@ -237,3 +258,85 @@ export {
   type PreviousShardRun,
   type SpendTally,
 } from './cost-cap.js';
+export {
+  BROKEN_HANDSHAKE_REASONS,
+  failedHttpStatus,
+  HTTP_ERROR_REASON,
+  incidentCheckOf,
+  NO_CONNECTION_REASONS,
+  ownCheckOutcomeOf,
+  ownCheckViewOf,
+  REDIRECT_REASON_PREFIX,
+  TIMEOUT_REASONS,
+  type CheckFacts,
+  type StepStatus,
+} from './own-check-outcome.js';
+export {
+  decideOwnerAlert,
+  FIVE_MINUTE_OBSERVATIONS_KEPT,
+  incidentChecksOf,
+  isAnsweringNow,
+  newestHandshakeMs,
+  shownStatusOf,
+  type DailyObservation,
+  type LiveChecks,
+  type OwnerAlertDecision,
+  type TimedObservation,
+} from './live-checks.js';
+export {
+  keepFiveMinuteDays,
+  recordFiveMinuteCheck,
+  recordFiveMinuteObservation,
+  uptimeInputOf,
+  type FiveMinuteDay,
+} from './five-minute.js';
+export { tallyAgreementRecords, type AgreementRecord, type AgreementSubject, type TimedCheckView } from './agreement-records.js';
+export { LEFT_OUT_REASONS, leftOutReasonOf, type LeftOutReason, type MapFacts } from './map-listing.js';
+export {
+  AGGREGATE_GRACE_MINUTES,
+  OSV_RETRY_HOURS,
+  PACKAGE_LAYER_LOOKBACK_DAYS,
+  PACKAGES_PER_SERVER_MAX,
+  RETENTION_KEEPS_CURRENT_MONTH,
+  RETENTION_NEEDS_AGGREGATE,
+  RISK_RISE_DAYS_KEPT,
+  SUBMISSION_EARLIER_ATTEMPTS_KEPT,
+} from './windows.js';
+export {
+  CHANGE_KINDS,
+  describeToolChange,
+  foldServerDay,
+  foldSkippedDay,
+  isDayFolded,
+  newServerFoldState,
+  toolListBaseline,
+  type ChangeKind,
+  type DailyCheckOutcome,
+  type FoldContext,
+  type FoldResult,
+  type RiskRise,
+  type ServerChange,
+  type ServerFoldState,
+  type ToolListBaseline,
+  type ToolListDiffInput,
+  type ToolListDiffSummary,
+} from './fold.js';
+export {
+  decideRetention,
+  isPastRetentionLimit,
+  needsAggregateBeforeDelete,
+  oldestKeptDay,
+  RETENTION_STORES,
+  type RetentionDecision,
+  type RetentionKeepReason,
+  type RetentionQuestion,
+  type RetentionStore,
+} from './retention-policy.js';
+export {
+  isAtOrAfterTimeOfDay,
+  isDayClosed,
+  isOsvCheckDue,
+  packageLayerDays,
+  type OsvCheckState,
+  type UtcTimeOfDay,
+} from './schedule-windows.js';

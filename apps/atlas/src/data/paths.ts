@@ -19,7 +19,12 @@ export const SERVERS_PATH = 'state/servers.json';
 export const serverStatePath = (serverId: string): string => `state/servers/${serverId}.json`;
 export const SERVER_STATES_PREFIX = 'state/servers/';
 export const HOURLY_PATH = 'state/hourly.json';
+/** Each reporter's and sensor's agreement with our checks over the report window; replaced by the hourly agreement task. */
 export const REPORTERS_PATH = 'state/reporters.json';
+/** The newest five-minute observations per server (as many as the second-failure rule reads); one file, replaced each round. */
+export const FIVE_MINUTE_CHECKS_PATH = 'state/five-minute.json';
+/** The newest second-failure alerts per server whose owner opted in, for a person to read; rolling, not signed. */
+export const OWNER_ALERTS_PATH = 'state/owner-alerts.json';
 /** Hosts whose owners opted out: never contacted again, and off the published map (a name covers its subdomains). */
 export const OPTED_OUT_PATH = 'state/opted-out.json';
 /** The RDAP lookup cache: each domain's registration date and the day it was read (kept 30 days). */
@@ -74,3 +79,12 @@ export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';
  * hourly file), so nothing accumulates and retention has nothing to delete.
  */
 export const ORIGINS_PATH = 'state/origins.json';
+
+/** The review queue: one file per item a person reviews (pattern matches, unconfirmed failures, incidents). Not signed. */
+export const REVIEW_ITEMS_PREFIX = 'state/review/items/';
+export const reviewItemPath = (id: string): string => `${REVIEW_ITEMS_PREFIX}${id}.json`;
+/** Incidents a person closed after review (server, time, note); the incident rule honours them. Not signed. */
+export const INCIDENT_CLOSURES_PATH = 'state/review/incident-closures.json';
+/** Operator-kept lists for the route: servers that are gateways, and servers listed in the Claude or ChatGPT directory. */
+export const GATEWAYS_PATH = 'state/gateways.json';
+export const DIRECTORIES_PATH = 'state/directories.json';

@@ -67,6 +67,11 @@ export const ServerDayResultSchema = z.object({
   paymentAddress: z.string().nullable(),
   redirect: z.object({ location: z.string(), followed: z.boolean(), sameSite: z.boolean() }).nullable(),
   category: z.string().nullable(),
+  /**
+   * When the check started, ISO 8601. Absent in results written before it was kept: such a check is
+   * dated by its day only (it sets the shown status, but cannot confirm an incident in a 2-hour window).
+   */
+  checkedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type ServerDayResult = z.infer<typeof ServerDayResultSchema>;
 
@@ -185,6 +190,8 @@ export const HourlyObservationSchema = z.object({
   /** The HTTP status of the answer that failed the check, when there was one. */
   httpStatus: z.number().int().nullable().default(null),
   at: z.string(),
+  /** Wall time of the whole check in milliseconds (the handshake time); absent in files written before it was kept. */
+  elapsedMs: z.number().nonnegative().optional(),
 });
 export type HourlyObservation = z.infer<typeof HourlyObservationSchema>;
 

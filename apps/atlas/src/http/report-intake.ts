@@ -1,8 +1,12 @@
 // Agents' reports: validate the fixed fields, name the reporter (a keyed hash of its license key when the key
 // validates, else a keyed hash of the network the report came from), apply the daily quotas, and append one
 // JSON line to the day's reports.jsonl. Shared by POST /api/reports and the report_road MCP tool, so both
-// follow the same rules. The day's log is read from storage once per day and then kept in memory: this
-// process is the only writer of that file, and every append is a whole-file atomic put, run one at a time.
+// follow the same rules. The day's log is read from storage once per day and then only its counts are kept:
+// this process is the only writer of that file. The log is append-only: each accepted report adds one line
+// (Storage.append: write and fsync, with reports that arrive during an fsync sharing the next one), so the
+// bytes written per report stay the same however long the day's log grows. Quotas are decided and counted
+// one report at a time, in order; the wait for the line to be durable happens outside that queue, which is
+// what lets concurrent reports share an fsync. Each request is answered only once its own line is durable.
 import { checkReportQuota, ReliabilityInputError, reporterKey } from '@mcp-atlas/reliability';
 import { dayReportsPath, rootPath } from '../data/paths.js';
 import type { ResolvedHttpDeps } from './deps.js';
@@ -31,13 +35,19 @@ export interface ReportIntake {
 /** The dependencies of the report intake. */
 export type ReportIntakeDeps = Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'now' | 'validateLicense' | 'reporterSecret' | 'logger'>;
 
-/** The day's report log as this process knows it: its bytes and the counts the quotas need. */
+/** The day's report log as this process knows it: the counts the quotas need, and whether its end is torn. */
 interface ReportDay {
   day: string;
-  bytes: Uint8Array;
   byReporter: Map<string, number>;
   byReporterServer: Map<string, number>;
+  /**
+   * The file may end inside a line (a crash mid-append, or an append that failed): the next line then
+   * starts with a line break, so it never glues onto the torn one (the reader skips the empty or torn line).
+   */
+  tornTail: boolean;
 }
+
+const LINE_FEED = 0x0a;
 
 const encoder = new TextEncoder();
 
@@ -45,17 +55,15 @@ function pairKey(reporter: string, server: string): string {
   return `${reporter}\u0000${server}`;
 }
 
-function countReport(day: ReportDay, report: Pick<StoredReport, 'reporter' | 'server'>): void {
-  day.byReporter.set(report.reporter, (day.byReporter.get(report.reporter) ?? 0) + 1);
+function countReport(day: ReportDay, report: Pick<StoredReport, 'reporter' | 'server'>, by = 1): void {
+  day.byReporter.set(report.reporter, (day.byReporter.get(report.reporter) ?? 0) + by);
   const key = pairKey(report.reporter, report.server);
-  day.byReporterServer.set(key, (day.byReporterServer.get(key) ?? 0) + 1);
+  day.byReporterServer.set(key, (day.byReporterServer.get(key) ?? 0) + by);
 }
 
-function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a, 0);
-  joined.set(b, a.length);
-  return joined;
+/** The bytes one accepted report appends: its JSON line, after a line break when the log's end is torn. */
+export function reportLineOf(record: StoredReport, tornTail: boolean): Uint8Array {
+  return encoder.encode(`${tornTail ? '\n' : ''}${JSON.stringify(record)}\n`);
 }
 
 /** The keyed hash an anonymous reporter is known by: its network never appears in storage. */
@@ -101,7 +109,8 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
   async function loadDay(day: string): Promise<ReportDay> {
     if (current?.day === day) return current;
     const bytes = (await deps.storage.get(dayReportsPath(day))) ?? new Uint8Array();
-    const loaded: ReportDay = { day, bytes, byReporter: new Map(), byReporterServer: new Map() };
+    const tornTail = bytes.length > 0 && bytes[bytes.length - 1] !== LINE_FEED;
+    const loaded: ReportDay = { day, byReporter: new Map(), byReporterServer: new Map(), tornTail };
     const { reports, unreadable } = parseReportLog(bytes);
     for (const report of reports) countReport(loaded, report);
     if (unreadable > 0) deps.logger?.warn({ day, unreadable }, 'lines of the report log do not parse; they do not count toward quotas');
@@ -131,7 +140,12 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
     }
   }
 
-  async function append(record: StoredReport): Promise<Answer<ReportAccepted>> {
+  /**
+   * Decides the quotas for one report and, when admitted, counts it and starts its append; runs in the queue.
+   * The count is taken before the line is durable so the next report in the queue sees it; `durable`
+   * settles when the line is on disk, and a failed append gives the count back.
+   */
+  async function admit(record: StoredReport): Promise<Answer<{ day: string; durable: Promise<void> }>> {
     const day = record.at.slice(0, 10);
     // A sealed day is never written again: its files are fixed by the signed root.
     if ((await deps.storage.get(rootPath(day))) !== null) {
@@ -149,12 +163,25 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
           : `this reporter already sent ${decision.limit} reports about ${record.server} today (UTC); more are taken tomorrow`;
       return { ok: false, refusal: refuse(429, decision.reason, message, { limit: decision.limit }) };
     }
-    const bytes = concatBytes(log.bytes, encoder.encode(`${JSON.stringify(record)}\n`));
-    await deps.storage.put(dayReportsPath(day), bytes);
-    // Counted only once the write succeeded, so a failed write leaves the quotas as they were.
-    log.bytes = bytes;
+    const line = reportLineOf(record, log.tornTail);
+    log.tornTail = false;
     countReport(log, record);
-    return { ok: true, value: { accepted: true, day, server: record.server, paid: record.paid } };
+    const durable = deps.storage.append(dayReportsPath(day), line).catch((error: unknown) => {
+      // A failed append leaves the quotas as they were, and may have left part of the line behind.
+      countReport(log, record, -1);
+      log.tornTail = true;
+      throw error;
+    });
+    // The request awaits `durable` as soon as the queue lets go; this keeps a failure in between from being reported as unhandled.
+    durable.catch(() => undefined);
+    return { ok: true, value: { day, durable } };
+  }
+
+  async function append(record: StoredReport): Promise<Answer<ReportAccepted>> {
+    const admitted = await queue.run(() => admit(record));
+    if (!admitted.ok) return admitted;
+    await admitted.value.durable;
+    return { ok: true, value: { accepted: true, day: admitted.value.day, server: record.server, paid: record.paid } };
   }
 
   return {
@@ -184,7 +211,7 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
       const reporter = await identify(caller);
       if (!reporter.ok) return reporter;
       const record = storedReportOf(body, server.id, reporter.value, deps.now());
-      const result = await queue.run(() => append(record));
+      const result = await append(record);
       if (result.ok) deps.logger?.info({ event: 'report', server: server.id, ok: body.ok, paid: reporter.value.paid }, 'report accepted');
       else deps.logger?.info({ event: 'report_refused', code: result.refusal.code }, 'report refused');
       return result;

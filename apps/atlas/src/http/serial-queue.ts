@@ -1,5 +1,7 @@
-// Appends are read-modify-write through Storage.put, which is atomic per file but knows nothing of other
-// writers; running them one after another in this process is what keeps two reports from losing each other.
+// Read-modify-write through Storage.put (rate counters, owner records, submissions) is atomic per file but
+// knows nothing of other writers; running such tasks one after another in this process is what keeps two
+// requests from losing each other's changes. The report intake runs only its quota decision here, and waits
+// for its durable append outside, so that concurrent reports can share an fsync.
 
 /** Runs tasks one at a time in the order they were queued; a failed task does not stop the ones after it. */
 export interface SerialQueue {

@@ -22,5 +22,17 @@ export function createMemoryStorage(): Storage {
       assertStoragePath(path);
       files.delete(path);
     },
+    async append(path, bytes) {
+      assertStoragePath(path);
+      const existing = files.get(path);
+      if (existing === undefined) {
+        files.set(path, bytes.slice());
+        return;
+      }
+      const joined = new Uint8Array(existing.length + bytes.length);
+      joined.set(existing, 0);
+      joined.set(bytes, existing.length);
+      files.set(path, joined);
+    },
   };
 }

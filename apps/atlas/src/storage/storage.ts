@@ -1,5 +1,6 @@
-// The app's storage seam: everything the service keeps goes through put/get/list/delete by relative path,
-// so an object store can replace the local folder without the rest of the app noticing.
+// The app's storage seam: everything the service keeps goes through put/get/list/delete (and append, for
+// day logs) by relative path, so an object store can replace the local folder without the rest of the app
+// noticing.
 
 /** Thrown for a path that could escape the storage root or is not a plain relative path. */
 export class StoragePathError extends Error {
@@ -19,6 +20,15 @@ export interface Storage {
   list(prefix: string): Promise<string[]>;
   /** Removes `path`; removing a missing path is not an error. */
   delete(path: string): Promise<void>;
+  /**
+   * Adds `bytes` at the end of `path`, creating it when missing, and resolves once they are durable. Appends
+   * to one path land in the order they were called. A crash may lose appends that had not resolved (or
+   * leave the last of them torn), never bytes an earlier append resolved for; so a reader of an appended
+   * log must expect a torn last line. An append that fails leaves the file as it was, as far as the driver
+   * can (the folder driver truncates a partial write away). Meant for logs: do not mix `put` and `append`
+   * on one path at once.
+   */
+  append(path: string, bytes: Uint8Array): Promise<void>;
 }
 
 const SEGMENT = /^[A-Za-z0-9._@:+=-]+$/;

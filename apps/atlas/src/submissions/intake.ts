@@ -2,14 +2,20 @@
 // must pass the probe's guard (https, no IP literal, no local name, no template, not opted out) before
 // anything is stored. Submitting a URL that is already watched, or already under observation, answers with
 // what exists and stores nothing; only a new observation counts against the day's limits.
+// The host's daily limit keeps strangers from making us observe many URLs of a host that did not ask, but it
+// must not let them block the host's owner: a submission sent with "proveOwnership": true when the host's
+// limit is reached reads the origin's verification file once (an ownership check, under its own limits) and,
+// when it holds the token, is taken past the host's limit (never past the requester's own).
 import { checkTarget } from '@mcp-atlas/probe';
 import { z } from 'zod';
 import { readWatchedServers } from '../data/watched-servers.js';
 import type { ResolvedHttpDeps } from '../http/deps.js';
 import { invalidInput, refuse, type Answer } from '../http/errors.js';
 import { createSerialQueue } from '../http/serial-queue.js';
+import { createOwnershipChecks, type OwnershipChecks } from '../owners/ownership-check.js';
 import type { RateCounters } from '../owners/rate-counters.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
+import { combineTokenReaders, ownerToken, ownerTokenPath } from '../owners/token.js';
 import {
   readSubmission,
   startSubmission,
@@ -48,6 +54,13 @@ export const SubmissionBodySchema = z.strictObject({
     .refine(parsesAsUrl, 'must be an absolute URL such as https://mcp.example.com/mcp')
     .refine((text) => !parsesAsUrl(text) || new URL(text).hash === '', 'must not carry a #fragment')
     .describe('The streamable-HTTP MCP endpoint of the server, e.g. https://mcp.example.com/mcp.'),
+  proveOwnership: z
+    .boolean()
+    .optional()
+    .describe(
+      "True to be taken past the host's daily limit by proving control of the host: the verification token for the URL's origin " +
+        '(POST /api/owners/token, or the one the limit refusal names) must be on a line of <origin>/.well-known/mcp-atlas-verify.txt.',
+    ),
 });
 
 /** The `:id` of GET /api/submissions/:id. */
@@ -76,10 +89,40 @@ function normalizedOrNull(url: string): string | null {
 
 /** Creates the intake. */
 export function createSubmissionIntake(
-  deps: Pick<ResolvedHttpDeps, 'storage' | 'now' | 'reporterSecret' | 'allowPrivateTargets' | 'logger'>,
+  deps: Pick<ResolvedHttpDeps, 'storage' | 'now' | 'reporterSecret' | 'allowPrivateTargets' | 'logger' | 'readOwnerToken' | 'readOptOutToken'>,
   counters: RateCounters,
 ): SubmissionIntake {
   const queue = createSerialQueue();
+  // Owner proof reads the verification file only, so it needs the reader of both kinds; the checks share the
+  // app's day counters (the same `counters`), so these reads count like any other ownership check.
+  const reader = deps.readOwnerToken === undefined ? null : combineTokenReaders(undefined, deps.readOwnerToken);
+  const ownership: OwnershipChecks | null = reader === null ? null : createOwnershipChecks(counters, reader, deps.now);
+
+  function hostLimitMessage(limit: number, target: URL): string {
+    const base = `${limit} servers on ${target.hostname} were already submitted today (UTC); more are taken tomorrow`;
+    if (ownership === null) return base;
+    const token = ownerToken(deps.reporterSecret, 'verify', target.origin);
+    return `${base}. If you control ${target.hostname}, put ${token} on a line of ${target.origin}${ownerTokenPath('verify')} and send the same body with "proveOwnership": true`;
+  }
+
+  /** Starts the observation of `url`, counted against the day's limits; runs inside the queue. */
+  async function startCounted(url: string, target: URL, requester: string, provenOwner: boolean): Promise<Answer<SubmissionAnswer>> {
+    const existing = await existingAnswer(url);
+    if (existing !== null) return { ok: true, value: existing };
+    const quota = await counters.takeSubmission(requester, target.hostname, provenOwner);
+    if (!quota.admitted) {
+      const message =
+        quota.reason === 'requester_daily_limit'
+          ? `this network already submitted ${quota.limit} servers today (UTC); more are taken tomorrow`
+          : hostLimitMessage(quota.limit, target);
+      return { ok: false, refusal: refuse(429, quota.reason, message, { limit: quota.limit }) };
+    }
+    const previous = await readSubmission(deps.storage, submissionIdFor(url));
+    const record = startSubmission(url, target.hostname, deps.now(), previous);
+    await writeSubmission(deps.storage, record);
+    deps.logger?.info({ event: 'submission', id: record.id, provenOwner }, 'server submitted');
+    return { ok: true, value: { created: true, submission: viewOfSubmission(record, deps.now()) } };
+  }
 
   async function optedOutHosts(): Promise<string[]> {
     return readOptedOutHosts(deps.storage);
@@ -111,23 +154,23 @@ export function createSubmissionIntake(
         const message = `url: ${guard.message} (${guard.reason})`;
         return { ok: false, refusal: refuse(400, 'url_refused', message, { issues: [{ path: 'url', message: `${guard.message} (${guard.reason})` }] }) };
       }
-      return queue.run(async (): Promise<Answer<SubmissionAnswer>> => {
-        const existing = await existingAnswer(url);
-        if (existing !== null) return { ok: true, value: existing };
-        const quota = await counters.take('submission', requesterIdOf(deps.reporterSecret, caller.address), target.hostname);
-        if (!quota.admitted) {
-          const message =
-            quota.reason === 'requester_daily_limit'
-              ? `this network already submitted ${quota.limit} servers today (UTC); more are taken tomorrow`
-              : `${quota.limit} servers on ${target.hostname} were already submitted today (UTC); more are taken tomorrow`;
-          return { ok: false, refusal: refuse(429, quota.reason, message, { limit: quota.limit }) };
-        }
-        const previous = await readSubmission(deps.storage, submissionIdFor(url));
-        const record = startSubmission(url, target.hostname, deps.now(), previous);
-        await writeSubmission(deps.storage, record);
-        deps.logger?.info({ event: 'submission', id: record.id }, 'server submitted');
-        return { ok: true, value: { created: true, submission: viewOfSubmission(record, deps.now()) } };
+      const requester = requesterIdOf(deps.reporterSecret, caller.address);
+      const first = await queue.run(() => startCounted(url, target, requester, false));
+      const blockedByHost = !first.ok && first.refusal.code === 'host_daily_limit';
+      if (!blockedByHost || parsed.data.proveOwnership !== true) return first;
+      if (ownership === null) {
+        return { ok: false, refusal: refuse(503, 'owner_checks_unavailable', 'this service cannot read token files, so it cannot take proof of ownership') };
+      }
+      // The read happens outside the queue: a slow host must not hold up everyone else's submissions.
+      const proof = await ownership.check({
+        kind: 'verify',
+        origin: target.origin,
+        host: target.hostname,
+        token: ownerToken(deps.reporterSecret, 'verify', target.origin),
+        requester,
       });
+      if (!proof.ok) return proof;
+      return queue.run(() => startCounted(url, target, requester, true));
     },
 
     async read(id) {
