@@ -86,6 +86,32 @@ export { listRegistryServers, pickRemote, isListedEntry, type ListRegistryOption
 export { parsePaymentAddress } from './payment.js';
 export { exceedsJsonDepth } from './json-depth.js';
 export { capToolText, type CappedToolText, type ToolTextCut } from './tool-text-cap.js';
+export {
+  AUTH_DISCOVERY_BONUS,
+  COMPLIANCE_MAX,
+  COMPLIANCE_PARTS,
+  DEEP_CALL_OUTCOMES,
+  DEEP_CALL_TIMEOUT_MS,
+  DEEP_MAX_TOOLS,
+  ERROR_HANDLING_PASS_OUTCOME,
+  FUZZ_OVERSIZED_CHARS,
+  FUZZ_POINTS,
+  FUZZ_UNICODE_TEXT,
+  PLAIN_VALUES,
+  SMOKE_PASS_OUTCOME,
+  UNREACHABLE_LETTER,
+  WRONG_TYPE_FOR_OTHER,
+  WRONG_TYPE_FOR_STRING,
+  classifyDeepCall,
+  scoreCompliance,
+  scoreFuzz,
+  scoreShare,
+  type ComplianceInput,
+  type DeepCallClassification,
+  type CompliancePart,
+  type ComplianceScore,
+  type DeepCallOutcome,
+} from './compliance.js';
 export { createFetchHttpClient, type FetchFunction, type HeaderReader, type HttpClient, type HttpClientFactory, type HttpRequest, type HttpResponse } from './http.js';
 export { systemClock, type ProbeClock } from './clock.js';
 export type { NetworkOptions, ProbeOptions } from './options.js';

@@ -1,23 +1,21 @@
-// Deep mode: error-handling checks and a small fuzz pass over a live session, then the protocol
-// compliance score with its parts. It opens its own MCP session with the SDK client, because the probe
-// never calls tools. Only read-only tools are ever called, in every case, so a server that mishandles a bad
-// input cannot be made to change or delete anything by this check.
+// Deep mode: error-handling checks and a small fuzz pass over a live session, then the protocol compliance
+// score with its parts. What an answer counts as and what the counts are worth are the probe's rules
+// (its src/compliance.ts); this file makes the calls. It opens its own MCP session with the SDK client,
+// because the probe never calls tools. Only read-only tools are ever called, in every case, so a server that
+// mishandles a bad input cannot be made to change or delete anything by this check.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isUsableSchema } from '@mcp-atlas/findings';
-import { readWellKnown } from '@mcp-atlas/probe';
+import { classifyDeepCall, readWellKnown, scoreCompliance as scoreCounts } from '@mcp-atlas/probe';
 import { nodeNetwork, ProcessGroupStdioTransport } from '@mcp-atlas/probe/node';
 import {
-  AUTH_DISCOVERY_BONUS,
   CHECK_CLIENT_NAME,
-  COMPLIANCE_MAX,
   DEEP_CALL_TIMEOUT_MS,
   DEEP_MAX_TOOLS,
   DEEP_UNKNOWN_TOOL_NAME,
   FUZZ_OVERSIZED_CHARS,
-  FUZZ_POINTS,
   FUZZ_UNICODE_TEXT,
   PLAIN_VALUES,
   WRONG_TYPE_FOR_OTHER,
@@ -83,19 +81,9 @@ function plainArguments(schema: unknown): JsonObject {
   return args;
 }
 
-/** Sorts a thrown error or a result into the four outcomes of the peer's scale (with hang split from crash). */
+/** Sorts a thrown error or a result into the four outcomes (the probe's rule, `classifyDeepCall`). */
 export function classifyCall(answer: { result: unknown } | { error: unknown }): { outcome: CallOutcome; detail: string | null } {
-  if ('result' in answer) {
-    const isError = isObject(answer.result) && answer.result.isError === true;
-    return { outcome: isError ? 'proper-error' : 'accepted', detail: isError ? 'tool error result' : null };
-  }
-  const error = answer.error;
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return { outcome: 'hang', detail: error.message };
-    if (error.code === ErrorCode.ConnectionClosed) return { outcome: 'crash', detail: error.message };
-    return { outcome: 'proper-error', detail: `JSON-RPC error ${error.code}` };
-  }
-  return { outcome: 'crash', detail: error instanceof Error ? error.message : String(error) };
+  return classifyDeepCall(answer);
 }
 
 function makeTransport(target: DeepTarget): Transport {
@@ -201,10 +189,6 @@ async function runFuzz(session: DeepSession, tools: readonly ReadOnlyTool[]): Pr
   return cases;
 }
 
-function percent(part: number, whole: number): number {
-  return Math.round((part / whole) * 100);
-}
-
 /** What the compliance score is computed from. `authDiscovery` is null when the server asked for no sign-in. */
 export interface ComplianceInput {
   letter: string;
@@ -216,21 +200,20 @@ export interface ComplianceInput {
 }
 
 /**
- * The compliance parts, their equal-weight average over the parts that were measured (null when none),
- * plus AUTH_DISCOVERY_BONUS when a sign-in server publishes its OAuth metadata, capped at COMPLIANCE_MAX.
+ * Counts what the session saw (tools with a usable input schema, each case's outcome) and scores it with the
+ * probe's compliance rule (`scoreCompliance` of @mcp-atlas/probe): parts, equal weights, the bonus and the cap.
  */
 export function scoreCompliance(input: ComplianceInput): DeepReport['compliance'] {
-  const { letter, tools, errorHandling, fuzz, smoke, authDiscovery } = input;
-  const reachability = letter === 'd' ? 0 : COMPLIANCE_MAX;
-  const schemaValidity = tools.length === 0 ? null : percent(tools.filter((tool) => isObject(tool) && isUsableSchema(tool.inputSchema)).length, tools.length);
-  const errorPart = errorHandling.length === 0 ? null : percent(errorHandling.filter((c) => c.outcome === 'proper-error').length, errorHandling.length);
-  const fuzzPart = fuzz.length === 0 ? null : Math.round(fuzz.reduce((sum, c) => sum + FUZZ_POINTS[c.outcome], 0) / fuzz.length);
-  const smokePart = smoke.length === 0 ? null : percent(smoke.filter((c) => c.outcome === 'accepted').length, smoke.length);
-  const parts = { reachability, schemaValidity, errorHandling: errorPart, fuzz: fuzzPart, smoke: smokePart };
-  const measured = Object.values(parts).filter((value): value is number => value !== null);
-  const authBonus = authDiscovery === true ? AUTH_DISCOVERY_BONUS : 0;
-  const mean = measured.length === 0 ? null : measured.reduce((a, b) => a + b, 0) / measured.length;
-  return { score: mean === null ? null : Math.min(COMPLIANCE_MAX, Math.round(mean) + authBonus), parts, authDiscovery, authBonus };
+  const outcomes = (cases: readonly DeepCase[]) => cases.map((c) => c.outcome);
+  return scoreCounts({
+    letter: input.letter,
+    toolCount: input.tools.length,
+    usableSchemaCount: input.tools.filter((tool) => isObject(tool) && isUsableSchema(tool.inputSchema)).length,
+    errorHandling: outcomes(input.errorHandling),
+    fuzz: outcomes(input.fuzz),
+    smoke: outcomes(input.smoke),
+    authDiscovery: input.authDiscovery,
+  });
 }
 
 // Only a server that asked for sign-in over HTTP is asked for its OAuth metadata.

@@ -1,5 +1,6 @@
 // The shapes `mcp-atlas check` writes: the `--json` report and the baseline (lock) file. Each zod schema
 // travels with its type; the baseline is read back through its schema because it is a file a person may edit.
+import { COMPLIANCE_MAX, DEEP_CALL_OUTCOMES } from '@mcp-atlas/probe';
 import { z } from 'zod';
 import { BASELINE_SCHEMA, CHECK_REPORT_SCHEMA } from './constants.js';
 
@@ -52,7 +53,7 @@ export const BaselineComparisonSchema = z.object({
 export type BaselineComparison = z.infer<typeof BaselineComparisonSchema>;
 
 /** How one deep-mode call ended. */
-export const CallOutcomeSchema = z.enum(['proper-error', 'accepted', 'crash', 'hang']);
+export const CallOutcomeSchema = z.enum(DEEP_CALL_OUTCOMES);
 /** The type CallOutcomeSchema validates. */
 export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
 
@@ -67,7 +68,7 @@ export const DeepCaseSchema = z.object({
 /** The type DeepCaseSchema validates. */
 export type DeepCase = z.infer<typeof DeepCaseSchema>;
 
-const ScorePartSchema = z.number().min(0).max(100).nullable();
+const ScorePartSchema = z.number().min(0).max(COMPLIANCE_MAX).nullable();
 
 /** Deep mode's result: every call, and the protocol compliance score with its parts (null = not measured). */
 export const DeepReportSchema = z.object({
@@ -76,7 +77,7 @@ export const DeepReportSchema = z.object({
   /** Each read-only tool called once with plain, schema-valid arguments: a normal result is a success. */
   smoke: z.array(DeepCaseSchema),
   compliance: z.object({
-    score: z.number().min(0).max(100).nullable(),
+    score: z.number().min(0).max(COMPLIANCE_MAX).nullable(),
     parts: z.object({ reachability: ScorePartSchema, schemaValidity: ScorePartSchema, errorHandling: ScorePartSchema, fuzz: ScorePartSchema, smoke: ScorePartSchema }),
     /** True or false when the server asked for sign-in (was its OAuth metadata published?), else null. */
     authDiscovery: z.boolean().nullable(),

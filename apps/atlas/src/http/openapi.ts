@@ -1,7 +1,23 @@
 // The OpenAPI 3.1 document of the HTTP surface, generated from the same zod schemas the routes validate
 // with and answer by, so the document cannot drift from what the service accepts and returns.
 import { z } from 'zod';
-import { LICENSE_HEADER } from './limits.js';
+import { LICENSE_HEADER, LICENSE_KEY_MAX_LENGTH } from './limits.js';
+import {
+  CHANGES_KEPT_TEXT,
+  DAILY_LETTERS_TEXT,
+  OWNER_NOTE_TEXT,
+  OWNERSHIP_CHECK_CODES_TEXT,
+  OWNERSHIP_CHECK_LIMITS_TEXT,
+  REPORT_LIMITS_TEXT,
+  REPORTER_NETWORK_TEXT,
+  ROUTE_LIMIT_TEXT,
+  SEARCH_LIMIT_TEXT,
+  SENSOR_BATCH_TEXT,
+  SENSOR_LIMITS_TEXT,
+  SUBMISSION_ADMISSION_TEXT,
+  SUBMISSION_LIMITS_TEXT,
+  SUBMISSION_OBSERVATION_TEXT,
+} from './rule-text.js';
 import {
   DayRootBodySchema,
   ErrorBodySchema,
@@ -110,7 +126,7 @@ function withHostAndOriginRefusals(paths: Record<string, JsonObject>): Record<st
       const responses: Record<string, JsonObject> = { ...(operation.responses as Record<string, JsonObject>), '421': MISDIRECTED };
       if (path === '/mcp' || method !== 'get') {
         const own = responses['403'];
-        responses['403'] = refusal(own === undefined ? `A browser sent it from another site (\`foreign_origin\`): on /mcp and on writes, an Origin must be this service's own.` : `${String(own.description)}; ${FOREIGN_ORIGIN}.`);
+        responses['403'] = refusal(own === undefined ? `A browser sent it from another site (\`foreign_origin\`): on /mcp and on writes, an Origin must be this service's own.` : `${String(own.description).replace(/\.$/, '')}; ${FOREIGN_ORIGIN}.`);
       }
       operations[method] = { ...operation, responses };
     }
@@ -139,14 +155,14 @@ export function createOpenApiDocument(version: string): JsonObject {
       '/api/servers': {
         get: {
           operationId: 'listServers',
-          summary: 'Every watched server with its newest letter, 30 daily letters, uptime, success chance, stability and findings.',
+          summary: `Every watched server with its newest letter, ${DAILY_LETTERS_TEXT}, uptime, success chance, stability and findings.`,
           responses: { '200': answer('The servers, sorted by id.', ref('ServerList')) },
         },
       },
       '/api/servers/{id}': {
         get: {
           operationId: 'getServer',
-          summary: 'One server, with its tools (risk level and the rule behind it) and its changes of the last 60 days.',
+          summary: `One server, with its tools (risk level and the rule behind it) and its changes of ${CHANGES_KEPT_TEXT}.`,
           description:
             'Also its domain age from RDAP (`domainAge`, for servers with a high-risk tool and submitted servers) and the npm and ' +
             'PyPI packages it ships as, with their current versions and the OSV ids of their known vulnerabilities (`packages`).',
@@ -165,7 +181,7 @@ export function createOpenApiDocument(version: string): JsonObject {
           parameters: queryParameters(ToolSearchQuerySchema, {
             q: 'What the tool should do, in plain words.',
             risk: 'read: read-only tools only; change: no high-risk tools; any (default).',
-            limit: 'Results, 1 to 100 (default 10).',
+            limit: SEARCH_LIMIT_TEXT,
           }),
           responses: { '200': answer('The results.', ref('ToolSearchResult')), '400': refusal('A parameter is missing, unknown or malformed.') },
         },
@@ -174,7 +190,7 @@ export function createOpenApiDocument(version: string): JsonObject {
         get: {
           operationId: 'routeTask',
           summary: 'The best server and tool for a task, each pick with every factor of its score, and the servers set aside with why.',
-          parameters: queryParameters(RouteQuerySchema, { task: 'The task, in plain words.', limit: 'Picks, 1 to 100 (default 5).' }),
+          parameters: queryParameters(RouteQuerySchema, { task: 'The task, in plain words.', limit: ROUTE_LIMIT_TEXT }),
           responses: { '200': answer('The route.', ref('RouteAnswer')), '400': refusal('A parameter is missing, unknown or malformed.') },
         },
       },
@@ -184,10 +200,10 @@ export function createOpenApiDocument(version: string): JsonObject {
           summary: 'An agent reports how one call went, with fixed fields only.',
           description:
             `A report that carries a license key (header ${LICENSE_HEADER}) that validates counts as a paying reporter's; ` +
-            'any other is anonymous and known by its network (IPv4 /24, IPv6 /48), never by its user agent. ' +
-            'Limits: 50 reports a day per reporter, 3 per server.',
+            `any other is anonymous and known by its network (${REPORTER_NETWORK_TEXT}), never by its user agent. ` +
+            `${REPORT_LIMITS_TEXT}.`,
           parameters: [
-            { name: LICENSE_HEADER, in: 'header', required: false, description: 'A license key.', schema: { type: 'string', maxLength: 256 } },
+            { name: LICENSE_HEADER, in: 'header', required: false, description: 'A license key.', schema: { type: 'string', maxLength: LICENSE_KEY_MAX_LENGTH } },
           ],
           requestBody: { required: true, content: json(ref('ReportBody')) },
           responses: {
@@ -204,14 +220,13 @@ export function createOpenApiDocument(version: string): JsonObject {
       '/api/sensors': {
         post: {
           operationId: 'submitSensorBatch',
-          summary: 'A gateway sensor sends up to 100 call outcomes, with fixed fields only.',
+          summary: `A gateway sensor sends up to ${SENSOR_BATCH_TEXT}, with fixed fields only.`,
           description:
-            'Outcomes older than 24 hours or dated in the future are dropped, as are outcomes about servers not watched. ' +
-            'A sensor may send 20,000 outcomes a UTC day. The sender address is never stored.',
+            `${SENSOR_LIMITS_TEXT}. The sender address is never stored.`,
           requestBody: { required: true, content: json(ref('SensorBatchBody')) },
           responses: {
             '201': answer('The batch was taken; counts say what was kept and what was dropped.', ref('SensorAccepted')),
-            '400': refusal('The body is not JSON, has a field outside the fixed ones, carries more than 100 outcomes, or a field is malformed.'),
+            '400': refusal(`The body is not JSON, has a field outside the fixed ones, carries more than ${SENSOR_BATCH_TEXT}, or a field is malformed.`),
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
             '429': refusal('The sensor (or its network) reached its daily limit.'),
@@ -239,32 +254,44 @@ export function createOpenApiDocument(version: string): JsonObject {
           responses: {
             '200': answer('The host is opted out; it drops off the map at its next daily check.', ref('OptOutDone')),
             '400': refusal('The body is not JSON or the host is not a host name.'),
-            '403': refusal('The token file is missing or does not hold the token.'),
+            '403': refusal('The token file is missing or does not hold the token (`token_not_found`).'),
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
-            '429': refusal('A daily limit on token-file checks was reached (per network: 20, per host: 10).'),
-            '503': refusal('This service cannot read token files; robots.txt still works.'),
+            '429': refusal(`${OWNERSHIP_CHECK_LIMITS_TEXT}.`),
+            '503': refusal('This service cannot read token files (`opt_out_unavailable`); robots.txt still works.'),
           },
         },
       },
       '/api/submissions': {
         post: {
           operationId: 'submitServer',
-          summary: 'An owner submits a remote MCP server; it is checked every 6 hours for 7 days before it may join the map.',
+          summary: `An owner submits a remote MCP server; it is ${SUBMISSION_OBSERVATION_TEXT} before it may join the map.`,
           description:
             'The URL must pass the probe guard (https, a host name rather than an IP address, no local name, no template, ' +
-            'not opted out). It joins the map with at least 20 checks, 90% answered with tools, at most one tool-list change ' +
-            'and every tool described; 70% to 90% answered earns one more week, once. Submitting a URL already watched or ' +
-            'under observation stores nothing and answers 200 with its status. New submissions are limited to 10 a day per ' +
-            'network and 3 a day per host.',
+            `not opted out). Once observed, ${SUBMISSION_ADMISSION_TEXT}. Submitting a URL already watched or ` +
+            `under observation stores nothing and answers 200 with its status. ${SUBMISSION_LIMITS_TEXT}. ` +
+            'When a host has reached its limit, a sender who controls the host can send the same body with ' +
+            '`"proveOwnership": true`: the token file `/.well-known/mcp-atlas-verify.txt` at the URL\'s origin is then read ' +
+            'once (within the ownership-check limits), and a submission it proves is taken past the host\'s limit.',
           requestBody: { required: true, content: json(ref('SubmissionBody')) },
           responses: {
             '201': answer('A new observation started.', ref('SubmissionAnswer')),
             '200': answer('The URL is already under observation or watched; nothing changed.', ref('SubmissionAnswer')),
             '400': refusal('The body is not JSON, has another field, or the URL is malformed or refused by the guard.'),
+            '403': refusal(
+              'With `"proveOwnership": true`, after the host reached its limit: the token file at the URL\'s origin is missing or does ' +
+                'not hold the token (`token_not_found`); nothing was stored.',
+            ),
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
-            '429': refusal('A daily limit was reached; see error.code and error.limit.'),
+            '429': refusal(
+              `A daily limit was reached; see error.code and error.limit. ${SUBMISSION_LIMITS_TEXT}. With \`"proveOwnership": true\`, ` +
+                `the token-file read can also be refused: ${OWNERSHIP_CHECK_CODES_TEXT}.`,
+            ),
+            '503': refusal(
+              'With `"proveOwnership": true`, after the host reached its limit: this service cannot read token files, so it cannot ' +
+                'take proof of ownership (`owner_checks_unavailable`).',
+            ),
           },
         },
       },
@@ -302,12 +329,12 @@ export function createOpenApiDocument(version: string): JsonObject {
           responses: {
             '200': answer('Verified; the date is shown with anything the owner sets.', ref('OwnerState')),
             '400': refusal('The body is not JSON or the server id is malformed.'),
-            '403': refusal('The token file is missing or does not hold the token.'),
+            '403': refusal('The token file is missing or does not hold the token (`token_not_found`).'),
             '404': refusal('No server on the map has this id.'),
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
-            '429': refusal('A daily limit on token-file checks was reached (per network: 20, per host: 10).'),
-            '503': refusal('This service cannot read token files.'),
+            '429': refusal(`${OWNERSHIP_CHECK_LIMITS_TEXT}.`),
+            '503': refusal('This service cannot read token files (`owner_checks_unavailable`).'),
           },
         },
       },
@@ -317,19 +344,19 @@ export function createOpenApiDocument(version: string): JsonObject {
           summary: 'A verified owner sets a short note in their own words and turns five-minute checks on or off.',
           description:
             'Each change reads the token file again and is refused unless it still holds the token. The note is plain text, ' +
-            'one line, at most 280 characters, and is shown as the owner’s words with the date of the last successful ' +
+            `one line, ${OWNER_NOTE_TEXT}, and is shown as the owner’s words with the date of the last successful ` +
             'token-file read; null removes it.',
           requestBody: { required: true, content: json(ref('OwnerSettingsBody')) },
           responses: {
             '200': answer('The owner’s settings as they now stand.', ref('OwnerState')),
             '400': refusal('The body is not JSON, has another field, sets nothing, or the note is not short plain text.'),
-            '403': refusal('The token file no longer holds the token.'),
+            '403': refusal('The token file no longer holds the token (`token_not_found`).'),
             '404': refusal('No server on the map has this id.'),
             '409': refusal('No owner verified this server yet; verify first.'),
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
-            '429': refusal('A daily limit on token-file checks was reached (per network: 20, per host: 10).'),
-            '503': refusal('This service cannot read token files.'),
+            '429': refusal(`${OWNERSHIP_CHECK_LIMITS_TEXT}.`),
+            '503': refusal('This service cannot read token files (`owner_checks_unavailable`).'),
           },
         },
       },

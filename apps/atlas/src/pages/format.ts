@@ -22,6 +22,25 @@ export function formatShare(share: number): string {
   return `${(share * 100).toFixed(1)}%`;
 }
 
+/** A rule's whole-number percent as written in prose: 90 -> 90%. */
+export function formatPercent(percent: number): string {
+  return `${formatCount(percent)}%`;
+}
+
+/**
+ * A rule's factor or weight as written in prose, with at least one decimal so it reads as a factor and
+ * never with trailing noise: 0.8 -> 0.8, 1 -> 1.0, 1.15 -> 1.15.
+ */
+export function formatFactor(value: number): string {
+  const text = String(value);
+  return text.includes('.') ? text : value.toFixed(1);
+}
+
+/** A time of day in UTC, zero-padded: { hour: 4, minute: 5 } -> 04:05 UTC. */
+export function formatTimeOfDay(time: { hour: number; minute: number }): string {
+  return `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')} UTC`;
+}
+
 /** A duration in milliseconds: 240 ms, 3.3 s. */
 export function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;

@@ -1,6 +1,10 @@
 // The pages as the OpenAPI document lists them: every route the app serves is documented there, HTML and
 // SVG answers included, so a reader of the document sees the whole surface.
+import { TOP_PLACES_DIVISOR } from '@mcp-atlas/reliability';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
+import { SEARCH_LIMIT_TEXT } from '../http/rule-text.js';
+import { formatCount, formatPercent } from './format.js';
+import { SERVERS_PER_PAGE } from './servers-page.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -25,7 +29,7 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
   '/servers': {
     get: {
       operationId: 'serversPage',
-      summary: 'Every watched server with its status and uptime, 100 a page.',
+      summary: `Every watched server with its status and uptime, ${formatCount(SERVERS_PER_PAGE)} a page.`,
       parameters: [{ name: 'page', in: 'query', required: false, description: 'The page, from 1.', schema: { type: 'string', pattern: '^\\d{1,6}$' } }],
       responses: { '200': html('The page.'), '400': html('The page number is not one of the list’s pages.') },
     },
@@ -41,7 +45,7 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
   '/reliable': {
     get: {
       operationId: 'reliablePage',
-      summary: 'The most reliable servers of each category, with the top-10% marks.',
+      summary: `The most reliable servers of each category, with the top-${formatPercent(100 / TOP_PLACES_DIVISOR)} marks.`,
       responses: { '200': html('The page.') },
     },
   },
@@ -52,7 +56,7 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
       parameters: [
         { name: 'q', in: 'query', required: false, description: 'What the tool should do; without it the page shows the empty form.', schema: { type: 'string' } },
         { name: 'risk', in: 'query', required: false, description: 'read, change or any (default).', schema: { type: 'string', enum: ['read', 'change', 'any'] } },
-        { name: 'limit', in: 'query', required: false, description: 'Results, 1 to 100 (default 10).', schema: { type: 'string' } },
+        { name: 'limit', in: 'query', required: false, description: SEARCH_LIMIT_TEXT, schema: { type: 'string' } },
       ],
       responses: { '200': html('The page.'), '400': html('The query cannot be answered; the page says why.') },
     },

@@ -3,10 +3,10 @@
 import { labelUptimePeriod, RANKING_MIN_OBSERVED_DAYS, TOP_PLACES_DIVISOR, TOP_PLACES_MIN_RANKED, type CategoryRanking } from '@mcp-atlas/reliability';
 import type { FC } from 'hono/jsx';
 import type { AtlasView } from '../view/build-view.js';
-import { formatMs, formatUptime, plural } from './format.js';
+import { formatMs, formatPercent, formatUptime, plural } from './format.js';
 import { TableHead } from './parts.js';
 
-const TOP_SHARE = `top ${Math.round(100 / TOP_PLACES_DIVISOR)}%`;
+const TOP_SHARE = `top ${formatPercent(Math.round(100 / TOP_PLACES_DIVISOR))}`;
 
 /** An element id for a category's heading: lower-case letters, digits and dashes only. */
 function headingIdOf(category: string): string {

@@ -2,9 +2,9 @@
 // on the server, with the same counts in a table for screen readers and text browsers. Whether it is shown at
 // all is the reliability package's rule (decideUptimeDistribution); the bands are presentation only, finer
 // near 100% because that is where most servers are.
-import { DISTRIBUTION_MIN_MEDIAN_DAYS, decideUptimeDistribution, type DistributionStatus } from '@mcp-atlas/reliability';
+import { DISTRIBUTION_MIN_MEDIAN_DAYS, decideUptimeDistribution, UPTIME_DECIMALS, type DistributionStatus } from '@mcp-atlas/reliability';
 import type { FC } from 'hono/jsx';
-import { formatCount, plural } from './format.js';
+import { formatCount, formatPercent, plural } from './format.js';
 import { TableHead } from './parts.js';
 
 /** One band of the histogram: uptimes from `from` (included) up to `below` (excluded), in percent. */
@@ -16,18 +16,32 @@ export interface UptimeBand {
   below: number;
 }
 
+// The step between two uptime figures (0.1 with one decimal), so a band's label ends where the next begins.
+const UPTIME_STEP = 10 ** -UPTIME_DECIMALS;
+
+/** A band's label, from its bounds and the uptime's decimals: "below 50%", "50 to 79.9%", "100%". */
+function bandLabel(from: number, below: number): string {
+  if (from === 0) return `below ${formatPercent(below)}`;
+  if (below === Number.POSITIVE_INFINITY) return formatPercent(from);
+  return `${from} to ${(below - UPTIME_STEP).toFixed(UPTIME_DECIMALS)}%`;
+}
+
+function band(from: number, below: number, short: string): UptimeBand {
+  return { label: bandLabel(from, below), short, from, below };
+}
+
 /**
- * The bands, lowest first. Uptimes carry one decimal, so "99 to 99.9" holds every figure from 99.0 to 99.9
- * and the last band holds exactly 100.
+ * The bands, lowest first. Uptimes carry UPTIME_DECIMALS decimals, so "99 to 99.9%" holds every figure from
+ * 99.0 to 99.9 (a server that missed a check stops there) and the last band holds exactly 100.
  */
 export const UPTIME_BANDS: readonly UptimeBand[] = [
-  { label: 'below 50%', short: '<50', from: 0, below: 50 },
-  { label: '50 to 79.9%', short: '50–79', from: 50, below: 80 },
-  { label: '80 to 89.9%', short: '80–89', from: 80, below: 90 },
-  { label: '90 to 94.9%', short: '90–94', from: 90, below: 95 },
-  { label: '95 to 98.9%', short: '95–98', from: 95, below: 99 },
-  { label: '99 to 99.9%', short: '99+', from: 99, below: 100 },
-  { label: '100%', short: '100', from: 100, below: Number.POSITIVE_INFINITY },
+  band(0, 50, '<50'),
+  band(50, 80, '50–79'),
+  band(80, 90, '80–89'),
+  band(90, 95, '90–94'),
+  band(95, 99, '95–98'),
+  band(99, 100, '99+'),
+  band(100, Number.POSITIVE_INFINITY, '100'),
 ];
 
 /** How many of `percents` fall in each band, in band order. */
