@@ -166,38 +166,50 @@ describe('the daily cost cap across crashes', () => {
   }, 180_000);
 
   it('a scan that dies mid-shard is charged for the checks it made, and the re-run adds only its own', async () => {
-    const storage = createMemoryStorage();
+    const disk = createMemoryStorage();
     const members = ['notes', 'warehouse', 'maps']; // all three in shard 0 of 8
     const servers = members.map((id) => ({ id, url: fleet.members.find((m) => m.id === id)!.url, source: 'registry' as const }));
     for (const id of members) expect(shardOf(id, 8), id).toBe(0);
-    await putJson(storage, 'state/servers.json', { servers });
-    let probes = 0;
-    // The first attempt dies as its second check begins, before that check sends anything.
-    const dying = (server: WatchedServer) => {
-      if (probes === 1) throw new Error('the process died here');
-      probes++;
-      return probeServer(server.url, { allowPrivate: true });
+    await putJson(disk, 'state/servers.json', { servers });
+    // The process dies while it writes the ledger for the second time (the charge of its second check): the
+    // write never lands and nothing after it runs, as with a kill at that instant. The probe itself is real
+    // and never throws, so the scan's per-server catch has nothing to turn into a record.
+    const ledgerPath = 'state/costs/daily/2026-12-05.json';
+    let ledgerWrites = 0;
+    const dying: Storage = {
+      get: (path) => disk.get(path),
+      list: (prefix) => disk.list(prefix),
+      delete: (path) => disk.delete(path),
+      append: (path, bytes) => disk.append(path, bytes),
+      put: async (path, bytes) => {
+        if (path === ledgerPath && ++ledgerWrites === 2) throw new Error('the process died here');
+        return disk.put(path, bytes);
+      },
     };
-    const cap = { budgetMicroUsd: 9000, model: { perCheckUsd: 0.001, perSecondUsd: 0 } };
-    const options = { day: '2026-12-05', servers, storage, methodologyVersion: METHODOLOGY_VERSION, concurrency: 1, cap };
-    await expect(scanDay({ ...options, probe: dying })).rejects.toThrow('the process died here');
-    expect(await getJson(storage, 'state/costs/daily/2026-12-05.json')).toMatchObject({ spentMicroUsd: 1000, checks: 1, parts: { '0': { checks: 1 } } });
-    expect(await storage.get('days/2026-12-05/results/000.json')).toBeNull();
-
-    // The restart re-runs the whole shard: three more checks, charged on top of the one already made.
+    let probes = 0;
     const counted = (server: WatchedServer) => {
       probes++;
       return probeServer(server.url, { allowPrivate: true });
     };
-    const resumed = await scanDay({ ...options, probe: counted });
-    expect(probes).toBe(4);
+    const cap = { budgetMicroUsd: 9000, model: { perCheckUsd: 0.001, perSecondUsd: 0 } };
+    const options = { day: '2026-12-05', servers, methodologyVersion: METHODOLOGY_VERSION, concurrency: 1, cap, probe: counted };
+    await expect(scanDay({ ...options, storage: dying })).rejects.toThrow('the process died here');
+    // Two checks went out; only the first one's charge reached the disk, and no shard file was written.
+    expect(probes).toBe(2);
+    expect(await getJson(disk, ledgerPath)).toMatchObject({ spentMicroUsd: 1000, checks: 1, parts: { '0': { checks: 1 } } });
+    expect(await disk.get('days/2026-12-05/results/000.json')).toBeNull();
+
+    // The restart re-runs the whole shard: three more checks, charged on top of the one already on disk.
+    const resumed = await scanDay({ ...options, storage: disk });
+    expect(probes).toBe(5);
     expect(resumed.shardsRun).toContain(0);
+    expect(resumed.results.map((r) => r.reason)).not.toContain('internal-error');
     expect(resumed.spend).toMatchObject({ spentMicroUsd: 4000, checks: 4, parts: { '0': { spentMicroUsd: 4000, checks: 4 } }, stopped: null });
-    expect(await getJson(storage, 'state/costs/daily/2026-12-05.json')).toMatchObject({ spentMicroUsd: 4000, checks: 4 });
+    expect(await getJson(disk, ledgerPath)).toMatchObject({ spentMicroUsd: 4000, checks: 4 });
 
     // Resuming a finished day charges nothing more.
-    const again = await scanDay({ ...options, probe: counted });
-    expect(probes).toBe(4);
+    const again = await scanDay({ ...options, storage: disk });
+    expect(probes).toBe(5);
     expect(again.shardsResumed).toContain(0);
     expect(again.spend).toMatchObject({ spentMicroUsd: 4000, checks: 4 });
   });

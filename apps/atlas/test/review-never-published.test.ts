@@ -1,14 +1,13 @@
 // The review-only pattern checks end to end: a real MCP server (SDK McpServer on loopback) whose tool
 // descriptions hold instruction-like wording and invisible characters goes through the schedule's daily
-// check; the day's catalogs are then queued for review (queueCatalogReviews, the call the schedule makes after
-// the daily check). The matches are in the review queue and nowhere else: not in any day file, not in any
+// check, which queues the day's catalogs for review itself. The matches are in the review queue and nowhere else: not in any day file, not in any
 // API answer, page, or answer of the MCP tools agents call. The descriptions themselves are the server's own
 // published data and do appear; what must never appear is the checks' verdict.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createNodeHttpClient } from '@mcp-atlas/probe/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listReviewItems, queueCatalogReviews } from '../src/data/review-queue.js';
+import { listReviewItems } from '../src/data/review-queue.js';
 import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { Scheduler } from '../src/serve/scheduler.js';
@@ -52,10 +51,9 @@ describe('review-only pattern matches are never published', () => {
     const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network, clock });
     expect(await scheduler.tick()).toContain('daily');
 
-    // The call the schedule makes after each daily check.
-    const queued = await queueCatalogReviews(storage, '2026-11-10', clock.now());
+    // The daily check queued the day's matches itself, dated by the schedule's clock.
     const items = await listReviewItems(storage);
-    expect(items).toEqual(queued);
+    expect(items.map((i) => i.queuedAt)).toEqual([clock.now().toISOString(), clock.now().toISOString()]);
     expect(items.map((i) => [i.server, i.kind, 'check' in i ? i.check : null, 'tool' in i ? i.tool : null].join(' ')).sort()).toEqual([
       'sneaky-notes pattern-match instruction-like-wording get_secret_note',
       'sneaky-notes pattern-match invisible-characters search_notes',

@@ -20,9 +20,10 @@ export const TIMEOUT_REASONS = ['timeout', 'deadline'] as const;
 
 /**
  * Probe reasons that mean the server answered but the MCP handshake broke: a JSON-RPC error on
- * initialize, an answer that is not MCP, malformed HTTP, or an answer over the size cap.
+ * initialize, an answer that is not MCP, malformed HTTP, an answer over the size cap, or an answer nested
+ * deeper than the probe's nesting limit (refused unread, like one over the size cap).
  */
-export const BROKEN_HANDSHAKE_REASONS = ['jsonrpc-error', 'not-mcp', 'invalid-http', 'answer-too-large'] as const;
+export const BROKEN_HANDSHAKE_REASONS = ['jsonrpc-error', 'not-mcp', 'invalid-http', 'answer-too-large', 'too-deep'] as const;
 
 /** The probe reason of an HTTP error answer; its status decides the outcome. */
 export const HTTP_ERROR_REASON = 'http-error';

@@ -393,7 +393,13 @@ export const SUBMISSIONS_PER_HOST_PER_DAY = 3;
 /** Reads of an owner's token file one requester may cause per UTC day (verify, owner changes, opt-out). */
 export const OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY = 20;
 
-/** Reads of the token file of one host per UTC day, whoever asks: what we send a host from the owner forms. */
+/**
+ * Reads of one host's token file per UTC day from all networks together, as counted only by the deprecated
+ * checkOwnershipCheckQuota. The current rules never refuse a read on a host-wide count (a stranger could
+ * spend it and lock the owner out): decideOwnershipCheck limits each network's own reads and failed reads,
+ * and chargeOwnershipFailure uses the host's failures from everyone (OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
+ * the same 10) only to make further failures cost a network all its remaining tries.
+ */
 export const OWNERSHIP_CHECKS_PER_HOST_PER_DAY = 10;
 
 // ---------------------------------------------------------------------------------------------

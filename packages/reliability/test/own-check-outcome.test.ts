@@ -22,6 +22,8 @@ describe('our checks in the incident rule’s words', () => {
     [{ letter: 'd', reason: 'not-mcp', httpStatus: 200 }, 'broken_handshake'],
     [{ letter: 'd', reason: 'jsonrpc-error', httpStatus: 200 }, 'broken_handshake'],
     [{ letter: 'd', reason: 'answer-too-large', httpStatus: 200 }, 'broken_handshake'],
+    // An answer nested past the probe's limit is refused unread: the handshake broke, the server did answer.
+    [{ letter: 'd', reason: 'too-deep', httpStatus: 200 }, 'broken_handshake'],
     [{ letter: 'd', reason: 'redirect-cross-site', httpStatus: 307 }, 'redirect'],
     [{ letter: 'd', reason: 'guard:ip-literal', httpStatus: null }, null],
   ] as const)('%j -> %s', (facts, outcome) => {

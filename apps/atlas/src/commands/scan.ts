@@ -54,8 +54,9 @@ export async function commandScan(args: readonly string[], log: Logger): Promise
   const costs = costFlags(flags);
   const allowPrivate = flags['allow-private'] === true;
   const network = scanNetworkOf(allowPrivate);
-  const { storage } = await openDataFolder(flags);
-  const keys = await loadOrCreateSigningKeys(storage, new Date());
+  // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
+  const { dir, storage } = await openDataFolder(flags);
+  const keys = await loadOrCreateSigningKeys(storage, new Date(), { dataDir: dir, warn: (message) => log.warn(message) });
   const registryUrl = typeof flags.registry === 'string' ? flags.registry : null;
   const day = dayFlag(flags) ?? dayFromTime(new Date());
   // The registry is read here rather than by the schedule, so the private-network switch reaches the

@@ -1,19 +1,41 @@
 // `mcp-atlas seal`: sign one day, or every day that is due.
-import { dayFromTime } from '@mcp-atlas/history';
+import { dayFromTime, type DayRoot } from '@mcp-atlas/history';
 import type { Logger } from '../log.js';
 import { loadOrCreateSigningKeys } from '../seal/keys.js';
-import { sealDueDays, sealStoredDay } from '../seal/seal-day.js';
-import { dayFlag, EXIT_OK, openDataFolder, parse } from './shared.js';
+import { DayNotFinishedError, sealDueDays, sealStoredDay } from '../seal/seal-day.js';
+import { dayFlag, EXIT_FAILED, EXIT_OK, openDataFolder, parse } from './shared.js';
 
 export const SEAL_USAGE = `  seal    [--data DIR] [--day YYYY-MM-DD]       seal one day, or every due day (catch-up) when --day is absent`;
 
-/** Runs `seal`; resolves to the exit code. */
+/** The line `seal` prints for a day it left unsealed, with the reason. */
+export function notSealedLine(day: string, reason: string): string {
+  return `not sealed ${day}: ${reason}\n`;
+}
+
+/**
+ * Runs `seal`; resolves to the exit code. Catch-up prints each due day it left unsealed (not finished, or
+ * a later day already sealed) and still exits 0; `--day` exits 1 when that day is refused.
+ */
 export async function commandSeal(args: readonly string[], log: Logger): Promise<number> {
   const flags = parse(args, { data: { type: 'string' }, day: { type: 'string' } });
-  const { storage } = await openDataFolder(flags);
-  const keys = await loadOrCreateSigningKeys(storage, new Date());
+  const { dir, storage } = await openDataFolder(flags);
+  const keys = await loadOrCreateSigningKeys(storage, new Date(), { dataDir: dir, warn: (message) => log.warn(message) });
   const day = dayFlag(flags);
-  const written = day !== null ? [await sealStoredDay(storage, day, keys)] : await sealDueDays(storage, dayFromTime(new Date()), keys);
+  let written: DayRoot[];
+  if (day !== null) {
+    try {
+      written = [await sealStoredDay(storage, day, keys)];
+    } catch (error) {
+      if (!(error instanceof DayNotFinishedError)) throw error;
+      process.stderr.write(notSealedLine(day, error.reason));
+      return EXIT_FAILED;
+    }
+  } else {
+    written = await sealDueDays(storage, dayFromTime(new Date()), keys, (unsealed, reason) => {
+      process.stdout.write(notSealedLine(unsealed, reason));
+      log.warn({ day: unsealed, reason }, 'day not sealed');
+    });
+  }
   for (const record of written) process.stdout.write(`sealed ${record.day} ${record.root}\n`);
   if (written.length === 0) process.stdout.write('nothing to seal\n');
   log.info({ sealed: written.map((r) => r.day) }, 'seal done');

@@ -177,8 +177,9 @@ export interface StartedServe {
  */
 export async function startServe(settings: ServeSettings, log: Logger, options: { handleSignals?: boolean } = {}): Promise<StartedServe> {
   const validateLicense = await loadLicenseValidator(settings.licenseKeysFile, log);
-  const { storage } = await openDataFolder(settings.flags);
-  const keys = await loadOrCreateSigningKeys(storage, new Date());
+  // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
+  const { dir, storage } = await openDataFolder(settings.flags);
+  const keys = await loadOrCreateSigningKeys(storage, new Date(), { dataDir: dir, warn: (message) => log.warn(message) });
   const network = serveNetworkOf(settings.allowPrivate);
   let scheduler: Scheduler | null = null;
   const running = await serveAtlas({

@@ -1,10 +1,10 @@
 // What every command shares: the exit codes, the usage error, and the flag readers. Each command lives in its
 // own file next to this one; commands.ts dispatches to them.
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isDay } from '@mcp-atlas/history';
-import { createFsStorage, removeStaleTempFiles } from '../storage/fs-storage.js';
+import { createFsStorage } from '../storage/fs-storage.js';
 import { CostFlagError, readCostFlags, type CostSettings } from '../costs/cost-settings.js';
 import { OutsideUrlError, readOutsideFlags, type OutsideServiceUrls } from '../outside/outside-config.js';
 
@@ -63,11 +63,54 @@ export function dayFlag(flags: Flags): string | null {
   return raw;
 }
 
-/** Opens (creating) the --data folder and clears temp files a crash left behind. */
-export async function openDataFolder(flags: Flags): Promise<{ dir: string; storage: ReturnType<typeof createFsStorage> }> {
+/**
+ * How old a temp file must be before a command start removes it. A write in progress (temp file, fsync,
+ * rename) lasts well under a second even for the largest day file, so a temp file 10 minutes old is one a
+ * crash left behind; a younger one may be a running `serve`'s write that `scan` or `seal` must not delete.
+ */
+export const STALE_TEMP_FILE_AGE_MS = 10 * 60_000;
+
+/**
+ * Removes the temp files under `root` last modified at least `minAgeMs` before `now`: the ones a crash
+ * left behind, never a write another process has in progress. Returns how many it removed.
+ */
+export async function removeTempFilesOlderThan(root: string, now: Date, minAgeMs: number = STALE_TEMP_FILE_AGE_MS): Promise<number> {
+  const stale: string[] = [];
+  const collect = async (folder: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) await collect(full);
+      else if (entry.name.endsWith('.tmp') && (await isOlderThan(full, now.getTime() - minAgeMs))) stale.push(full);
+    }
+  };
+  await collect(root);
+  await Promise.all(stale.map((file) => rm(file, { force: true })));
+  return stale.length;
+}
+
+/** True when the file was last modified at or before `cutoffMs`; a file gone meanwhile is not (nothing to remove). */
+async function isOlderThan(path: string, cutoffMs: number): Promise<boolean> {
+  try {
+    return (await stat(path)).mtimeMs <= cutoffMs;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens (creating) the --data folder and clears the temp files a crash left behind: only those older than
+ * STALE_TEMP_FILE_AGE_MS, since `serve` may be writing to the same folder while `scan` or `seal` starts.
+ */
+export async function openDataFolder(flags: Flags, now: Date = new Date()): Promise<{ dir: string; storage: ReturnType<typeof createFsStorage> }> {
   const dir = resolve(String(flags.data ?? './atlas-data'));
   await mkdir(dir, { recursive: true });
-  // A write a crash cut short leaves only a temp file next to the last good copy; clear those first.
-  await removeStaleTempFiles(dir);
+  // A write a crash cut short leaves only a temp file next to the last good copy; clear the old ones first.
+  await removeTempFilesOlderThan(dir, now);
   return { dir, storage: createFsStorage(dir) };
 }

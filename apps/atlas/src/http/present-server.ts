@@ -101,8 +101,8 @@ const LEFT_OUT_LABELS: Readonly<Record<NonNullable<ServerView['leftOut']>, strin
 };
 
 /**
- * The server page's note on a server off the map (left out of lists, search, route and rankings), or null.
- * Not yet in GET /api/servers/:id: its documented schema (http/schemas.ts) needs the field first.
+ * Why a server is off the map (left out of lists, search, route and rankings), with its words, or null:
+ * the `leftOut` field of GET /api/servers/:id and the note on the server page.
  */
 export function presentLeftOut(server: ServerView): LeftOutBody | null {
   return server.leftOut === null ? null : { reason: server.leftOut, label: LEFT_OUT_LABELS[server.leftOut] };
@@ -149,5 +149,6 @@ export function presentServerDetail(view: AtlasView, server: ServerView, changes
     submittedAt: server.submittedAt,
     domainAge: presentDomainAge(server.domainAge),
     packages: presentPackages(server.packages),
+    leftOut: presentLeftOut(server),
   };
 }

@@ -1,7 +1,7 @@
 // The wire shapes of the HTTP and MCP surface, as zod schemas with their inferred types. Request schemas
 // validate every query and body at the trust boundary; response schemas describe what the routes answer,
 // feed the OpenAPI document, and let the tests check each answer against the document it claims to follow.
-import { FAILURE_REASONS, SENSOR_OUTCOMES_PER_BATCH, SURPRISES } from '@mcp-atlas/reliability';
+import { FAILURE_REASONS, LEFT_OUT_REASONS, SENSOR_OUTCOMES_PER_BATCH, SURPRISES } from '@mcp-atlas/reliability';
 import { DEFAULT_ROUTE_LIMIT, DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT } from '@mcp-atlas/route';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
@@ -16,6 +16,20 @@ import {
   TOOL_NAME_MAX_LENGTH,
   TOOLS_HASH_PATTERN,
 } from './limits.js';
+import {
+  CHANGES_KEPT_TEXT,
+  DAILY_LETTERS_TEXT,
+  DOMAIN_AGE_KEPT_TEXT,
+  DOMAIN_AGE_TEXT,
+  INCIDENT_TEXT,
+  LONG_UPTIME_TEXT,
+  OSV_CHECK_TEXT,
+  RATING_TEXT,
+  SUBMITTED_AT_TEXT,
+  UPTIME_LABEL_TEXT,
+  UPTIME_VALUE_TEXT,
+  YOUNG_DOMAIN_TEXT,
+} from './rule-text.js';
 
 // Control characters have no place in any identifier we accept; refusing them keeps logs and files clean.
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
@@ -203,13 +217,13 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** A server's uptime figure and how it must be labelled. */
 export const UptimeBodySchema = z.object({
-  value: z.number().nullable().describe('Percent with one decimal, or null when no day was observed.'),
-  label: z.string().describe('"30-day uptime", "over N days observed" or "no days observed".'),
+  value: z.number().nullable().describe(UPTIME_VALUE_TEXT),
+  label: z.string().describe(UPTIME_LABEL_TEXT),
   source: z.enum(['five_minute', 'daily']),
   sourceLabel: z.string(),
   daysObserved: z.int(),
   isThirtyDay: z.boolean(),
-  longValue: z.number().nullable().describe('The 90-day five-minute figure, when kept.'),
+  longValue: z.number().nullable().describe(LONG_UPTIME_TEXT),
 });
 
 /** What a page shows for a server right now. */
@@ -232,7 +246,7 @@ export const ServerSummarySchema = z.object({
   title: z.string().nullable(),
   day: DAY_TEXT.nullable().describe('The newest scanned day, which `letter` belongs to.'),
   letter: z.enum(['o', 'a', 'p', 'd']).nullable().describe("The newest day's letter, or null when that day has no result."),
-  letters: z.string().describe('Up to 30 daily letters, oldest first; n marks a day without a check.'),
+  letters: z.string().describe(`Up to ${DAILY_LETTERS_TEXT}, oldest first; n marks a day without a check.`),
   status: DisplayStatusSchema,
   notStandardMcp: z.boolean(),
   uptime: UptimeBodySchema,
@@ -299,8 +313,8 @@ export const ServerDomainAgeSchema = z.object({
   domain: z.string().describe('The registrable domain looked up.'),
   registeredAt: z.string().nullable().describe('The registration date of the RDAP record, or null when the lookup found none.'),
   ageDays: z.int().nullable().describe('Whole days since registration, today.'),
-  young: z.boolean().describe('Younger than 90 days: the route lowers its guard to 0.8 and sets the server aside for high-risk tasks.'),
-  lookedUpDay: DAY_TEXT.describe('The day of the lookup; a found date is used for 30 days, then read again.'),
+  young: z.boolean().describe(YOUNG_DOMAIN_TEXT),
+  lookedUpDay: DAY_TEXT.describe(DOMAIN_AGE_KEPT_TEXT),
   problem: OutsideProblemBodySchema.nullable().describe('Why the lookup found no date, or null.'),
 });
 
@@ -315,7 +329,7 @@ const OsvCheckBodySchema = z.object({
 /** The packages a server ships, with their current versions and known vulnerabilities. */
 export const ServerPackagesSchema = z.object({
   day: DAY_TEXT.nullable().describe('The day of the package layer shown (the newest one OSV answered for), or null.'),
-  osv: OsvCheckBodySchema.nullable().describe("That day's OSV check (04:05 UTC), or null before it ran."),
+  osv: OsvCheckBodySchema.nullable().describe(OSV_CHECK_TEXT),
   packages: z.array(
     z.object({
       ecosystem: z.enum(['npm', 'PyPI']),
@@ -337,7 +351,7 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
   check: ServerCheckSchema.nullable(),
   toolsDay: DAY_TEXT.nullable().describe('The day the tool list below was read.'),
   tools: z.array(ServerToolSchema),
-  changes: z.array(ServerChangeSchema).describe('Changes of the last 60 days, newest first.'),
+  changes: z.array(ServerChangeSchema).describe(`Changes of ${CHANGES_KEPT_TEXT}, newest first.`),
   outages: z.array(z.int()).describe('Lengths in days of the last finished outages, newest last.'),
   incident: z
     .object({
@@ -347,19 +361,23 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
       since: z.string().nullable(),
       explanation: z.string(),
     })
-    .describe('The live-incident decision over the last 2 hours; reporters are counted, never named.'),
+    .describe(INCIDENT_TEXT),
   rating: z
     .object({ shown: z.boolean(), stars: z.number().nullable(), reliability: z.number().nullable(), reporters: z.int() })
-    .describe('Agents’ stars and reliability, shown only from 3 distinct reporters and a paid weight of 1.0; otherwise null.'),
+    .describe(RATING_TEXT),
   owner: OwnerShownSchema.nullable().describe('What the verified owner set, or null when no owner verified control of the origin.'),
   submittedAt: z
     .string()
     .nullable()
-    .describe('When the owner submitted the server, for one that joined through a submission; route treats it as new for 30 days.'),
-  domainAge: ServerDomainAgeSchema.nullable().describe(
-    'The domain age from RDAP, read only for servers with a high-risk tool and submitted servers (at most 40 new lookups a day); null when not looked up in the last 30 days.',
-  ),
+    .describe(SUBMITTED_AT_TEXT),
+  domainAge: ServerDomainAgeSchema.nullable().describe(DOMAIN_AGE_TEXT),
   packages: ServerPackagesSchema.describe('The npm and PyPI packages the registry entry ships as, read daily, and their known vulnerabilities from OSV.'),
+  leftOut: z
+    .object({ reason: z.enum(LEFT_OUT_REASONS), label: z.string() })
+    .nullable()
+    .describe(
+      'Why the server is off the published map (left out of lists, search, route and rankings): its owner opted out, its robots.txt shuts our bot out, it left the registry, or the newest daily check did not list it; null while it is on the map.',
+    ),
 });
 export type ServerDetail = z.infer<typeof ServerDetailSchema>;
 

@@ -5,15 +5,17 @@ import { CHARS_PER_TOKEN, FINDING_TITLES, type FindingId } from '@mcp-atlas/find
 import {
   describePublicRating,
   FAILURES_IN_A_ROW_TO_SHOW,
+  FIVE_MINUTE_LONG_WINDOW_DAYS,
   HOUR_PROFILE_MIN_HOURS,
   NON_STANDARD_HTTP_STATUSES,
+  REPORT_WINDOW_DAYS,
   STABILITY_WINDOW_DAYS,
   STAR_FLOOR,
   STAR_SPAN,
 } from '@mcp-atlas/reliability';
 import type { FC } from 'hono/jsx';
 import type { z } from 'zod';
-import { presentTools } from '../http/present-server.js';
+import { presentLeftOut, presentTools } from '../http/present-server.js';
 import type { ServerChangeSchema } from '../http/schemas.js';
 import type { ServerView } from '../view/build-view.js';
 import { EmbedSnippets } from './embed.js';
@@ -131,7 +133,7 @@ const FiguresSection: FC<{ server: ServerView }> = ({ server }) => {
           <dt>Uptime, {uptime.label}</dt>
           <dd>{uptime.percent === null ? 'none yet' : formatUptime(uptime.percent)}</dd>
           <dd class="small muted">from {uptime.sourceLabel}</dd>
-          {uptime.longPercent !== null ? <dd class="small">{formatUptime(uptime.longPercent)} over 90 days</dd> : null}
+          {uptime.longPercent !== null ? <dd class="small">{formatUptime(uptime.longPercent)} over {FIVE_MINUTE_LONG_WINDOW_DAYS} days</dd> : null}
         </div>
         <div data-figure="success-chance">
           <dt>Chance the next check works</dt>
@@ -193,7 +195,7 @@ const RatingSection: FC<{ server: ServerView }> = ({ server }) => {
       {rating.shown ? (
         <p data-stars>
           <strong>{formatStars(rating.stars)}</strong> of {STAR_FLOOR + STAR_SPAN} stars; {formatShare(rating.reliability)} of reported calls
-          worked, from {plural(server.rating.reporters, 'reporter')} over the last 30 days.
+          worked, from {plural(server.rating.reporters, 'reporter')} over the last {REPORT_WINDOW_DAYS} days.
         </p>
       ) : (
         <p data-stars="hidden">{rating.label}.</p>
@@ -360,6 +362,23 @@ const OutagesSection: FC<{ server: ServerView }> = ({ server }) => {
 };
 
 /** The server page's content. */
+/**
+ * Says plainly that a server is off the published map, and why (the same words as the API's `leftOut`);
+ * nothing while it is on the map.
+ */
+const LeftOutNotice: FC<{ server: ServerView }> = ({ server }) => {
+  const leftOut = presentLeftOut(server);
+  if (leftOut === null) return null;
+  // The label reads "left out: <why>"; the page puts the why in a sentence of its own.
+  const why = leftOut.label.slice(leftOut.label.indexOf(':') + 1).trim();
+  return (
+    <p class="note" role="status" data-left-out={leftOut.reason}>
+      <strong>Left out of the published map:</strong> {why}. It is not in the server lists, the tool search, the route
+      or the rankings; what it answered before stays here and in the signed daily history.
+    </p>
+  );
+};
+
 export const ServerPage: FC<{ server: ServerView; changes: readonly ServerChange[]; base: string }> = ({ server, changes, base }) => (
   <>
     <h1>{nameOf(server)}</h1>
@@ -367,6 +386,7 @@ export const ServerPage: FC<{ server: ServerView; changes: readonly ServerChange
       <span class="mono hash">{server.url}</span>
       {server.category !== null ? <span class="muted"> · category {server.category}</span> : null}
     </p>
+    <LeftOutNotice server={server} />
     <IncidentBanner server={server} />
     <StatusSection server={server} />
     <ServerOrigin server={server} />

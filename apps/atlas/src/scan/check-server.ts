@@ -33,8 +33,12 @@ function nameOf(tool: unknown): string {
   return typeof name === 'string' ? name : '';
 }
 
-/** Turns a probe result into the day's record of that server, plus its catalog. */
-export function recordCheck(server: WatchedServer, day: string, probe: ProbeResult): ServerCheck {
+/**
+ * Turns a probe result into the day's record of that server, plus its catalog. `checkedAt` (ISO 8601) is
+ * when the check started: it places the daily check in the incident rule's 2-hour window. Without it the
+ * record is dated by its day only, as results written before it was kept are.
+ */
+export function recordCheck(server: WatchedServer, day: string, probe: ProbeResult, checkedAt?: string): ServerCheck {
   const answeredWithTools = probe.letter === 'o';
   // The whole list's text as it came (its size is the token estimate), and the part kept within the cap.
   const listedJson = answeredWithTools ? (probe.toolsJson ?? JSON.stringify(probe.tools)) : '[]';
@@ -73,6 +77,7 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
     paymentAddress: probe.paymentAddress,
     redirect: probe.redirect,
     category: answeredWithTools ? categorize(tools) : null,
+    ...(checkedAt !== undefined ? { checkedAt } : {}),
   };
   if (!answeredWithTools || toolsHash === null) return { result, catalog: null, catalogToolsJson: null };
   const catalog: Catalog = {
@@ -111,7 +116,7 @@ function describeError(error: unknown): string {
  * its answer, threw): letter d, reason `internal-error`, and the error's message. One server's failure
  * must not stop the day.
  */
-export function internalErrorResult(server: WatchedServer, error: unknown): ServerDayResult {
+export function internalErrorResult(server: WatchedServer, error: unknown, checkedAt?: string): ServerDayResult {
   return {
     id: server.id,
     url: server.url,
@@ -132,5 +137,6 @@ export function internalErrorResult(server: WatchedServer, error: unknown): Serv
     paymentAddress: null,
     redirect: null,
     category: null,
+    ...(checkedAt !== undefined ? { checkedAt } : {}),
   };
 }

@@ -41,6 +41,12 @@ export interface ScanDayOptions {
   onChecked?: (done: number, total: number, result: ServerDayResult) => void;
   /** The daily compute cap; without one every shard runs (the demo's simulated month). */
   cap?: DailyCap;
+  /**
+   * The clock read just before each server's probe, for its record's `checkedAt`. Without one the results
+   * carry no `checkedAt` (dated by their day only): a caller that hands over answers it did not take now (the
+   * demo's simulated month) must not have them stamped with the wall clock. The schedule always passes its clock.
+   */
+  now?: () => Date;
 }
 
 /** The daily compute cap of one scan: the day's budget and what one check costs. */
@@ -143,14 +149,16 @@ interface CheckedServer {
  * caught: it is our own configuration that is wrong, for every server alike, and recording it would mark
  * the whole fleet down for the day; the scan stops and resumes once it is fixed.
  */
-async function checkServer(probe: ProbeFn, server: WatchedServer, day: string): Promise<CheckedServer> {
+async function checkServer(probe: ProbeFn, server: WatchedServer, day: string, now: (() => Date) | undefined): Promise<CheckedServer> {
+  // Taken before the probe: the incident rule dates a check by when it started, as it does hourly checks.
+  const checkedAt = now?.().toISOString();
   try {
-    const check = recordCheck(server, day, await probe(server));
+    const check = recordCheck(server, day, await probe(server), checkedAt);
     const catalogBytes = check.catalog === null || check.catalogToolsJson === null ? null : encodeCatalog(check.catalog, check.catalogToolsJson);
     return { result: check.result, catalogBytes };
   } catch (error) {
     if (error instanceof ProbeInputError) throw error;
-    return { result: internalErrorResult(server, error), catalogBytes: null };
+    return { result: internalErrorResult(server, error, checkedAt), catalogBytes: null };
   }
 }
 
@@ -165,7 +173,7 @@ async function runShard(
 ): Promise<ServerDayResult[]> {
   return mapWithLimit(members, options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (entry) => {
     const server = byId.get(entry.id) ?? { id: entry.id, url: entry.url, source: 'registry' as const };
-    const check = await checkServer(options.probe, server, options.day);
+    const check = await checkServer(options.probe, server, options.day, options.now);
     // Charged from the wall time the result records, so the ledger can be checked against the shard file.
     if (cap !== null) await cap.gate.charge(String(shard), priceCheck(check.result.elapsedMs, cap.model));
     if (check.catalogBytes !== null) await options.storage.put(dayCatalogPath(options.day, server.id), check.catalogBytes);

@@ -3,7 +3,10 @@
 //
 // A root is forever, so only a finished day is signed: one with its summary (written last by the day's
 // scan) and a file for every shard its index lists, except the shards the daily cost cap left for the next
-// day. A partial folder (a scan that died, a shard lost) is refused, never signed as if it were whole.
+// day. A partial folder (a scan that died, a shard lost) is refused, never signed as if it were whole. A day
+// on which no scan started (no index.json, only other day files such as agents' reports) has nothing
+// partial and is signed as it is. And a day is never signed after a later day: that later root already
+// chained past it, so signing it now would leave the chain with a root nothing points to.
 import { daysToSign, parseDayRoot, previousRootFor, sealDay, type DayRoot } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
 import { DAYS_PREFIX, dayFolder, dayIndexPath, dayShardPath, daySummaryPath, ROOTS_PREFIX, rootPath } from '../data/paths.js';
@@ -59,12 +62,17 @@ async function missingShards(storage: Storage, day: string, shards: number): Pro
 }
 
 /**
- * Why a day cannot be sealed yet, or null when it is finished: its summary must exist (the scan writes it
- * last), its index must be readable, and every shard the index lists must have its file, unless the daily
- * cost cap skipped it: the missing shards must hold exactly the servers the summary counts as skipped by
- * the cap. Files that cannot be read count as missing.
+ * Why a day cannot be sealed yet, or null when it is finished. A day whose scan never started (no
+ * index.json at all) is finished: its other files (reports, package results) are all it will have. A day
+ * whose scan started must have its summary (the scan writes it last), a readable index, and a file for
+ * every shard the index lists, unless the daily cost cap skipped it: the missing shards must hold exactly
+ * the servers the summary counts as skipped by the cap. Files that cannot be read count as missing.
  */
 export async function findUnfinishedReason(storage: Storage, day: string): Promise<string | null> {
+  const indexBytes = await storage.get(dayIndexPath(day));
+  const summaryBytes = await storage.get(daySummaryPath(day));
+  // No scan ran that day: nothing of a scan can be missing. A summary without its index is still partial.
+  if (indexBytes === null && summaryBytes === null) return null;
   const summary = SummarySchema.safeParse(await getJsonOrNull(storage, daySummaryPath(day)));
   if (!summary.success) return `days/${day}/summary.json is missing or unreadable, so the day's scan has not finished`;
   const index = DayIndexSchema.safeParse(await getJsonOrNull(storage, dayIndexPath(day)));
@@ -82,13 +90,39 @@ export async function findUnfinishedReason(storage: Storage, day: string): Promi
 }
 
 /**
- * Seals one day and writes its root. Refuses a day that already has a root, one with no files, and one
- * that is not finished (DayNotFinishedError: no summary, or a shard file missing that the cap did not skip).
+ * Thrown by sealStoredDay for a day that has no root while a later day has one: the later root chained to
+ * an earlier day, past this one, so this day can no longer join the chain. `laterDay` is the newest such day.
+ */
+export class DaySealedOutOfOrderError extends DayNotFinishedError {
+  constructor(
+    day: string,
+    readonly laterDay: string,
+  ) {
+    super(day, `a later day (${laterDay}) is already sealed and its root chains past this day, so this day can no longer be sealed`);
+    this.name = 'DaySealedOutOfOrderError';
+  }
+}
+
+/** The newest sealed day after `day`, or null when no later day has a root. */
+function newestLaterRoot(roots: ReadonlyMap<string, DayRoot>, day: string): string | null {
+  let newest: string | null = null;
+  for (const sealedDay of roots.keys()) if (sealedDay > day && (newest === null || sealedDay > newest)) newest = sealedDay;
+  return newest;
+}
+
+/**
+ * Seals one day and writes its root. Refuses a day that already has a root, one with no files, one that a
+ * later day's root already chained past (DaySealedOutOfOrderError), and one that is not finished
+ * (DayNotFinishedError: its scan started but has no summary, or a shard file is missing that the cap did
+ * not skip).
  */
 export async function sealStoredDay(storage: Storage, day: string, keys: SigningKeys): Promise<DayRoot> {
   const roots = await readRoots(storage);
   const files = await readDayFiles(storage, day);
   if (files.length === 0) throw new Error(`Day ${day} has no files to seal`);
+  // A day that already has a root is refused by sealDay below (ALREADY_SEALED), with its own message.
+  const laterDay = roots.has(day) ? null : newestLaterRoot(roots, day);
+  if (laterDay !== null) throw new DaySealedOutOfOrderError(day, laterDay);
   const unfinished = await findUnfinishedReason(storage, day);
   if (unfinished !== null) throw new DayNotFinishedError(day, unfinished);
   const previousRoots = new Map([...roots].map(([d, record]) => [d, record.root]));
@@ -105,13 +139,16 @@ export async function sealStoredDay(storage: Storage, day: string, keys: Signing
   return record;
 }
 
-/** Called for each due day that is left unsealed because it is not finished, with the reason. */
+/**
+ * Called for each due day that is left unsealed, with the reason: not finished, or a later day already
+ * sealed (then the day stays unsealed for good; the reason says so).
+ */
 export type OnDayNotFinished = (day: string, reason: string) => void;
 
 /**
  * Signs the day before `today` and any of the days before it (within the catch-up window) that have
- * files but no root, oldest first. A day that is not finished is skipped and reported to `onNotFinished`
- * (the others are still signed). Returns the records written.
+ * files but no root, oldest first. A day that is not finished, or that a later root already chained past,
+ * is skipped and reported to `onNotFinished` (the others are still signed). Returns the records written.
  */
 export async function sealDueDays(storage: Storage, today: string, keys: SigningKeys, onNotFinished?: OnDayNotFinished): Promise<DayRoot[]> {
   const sealed = new Set((await readRoots(storage)).keys());

@@ -2,7 +2,8 @@
 // catches up), read the registry and run the daily check once per day, the hourly check once per hour, the
 // five-minute checks for owners who opted in (with their second-failure alerts), the 6-hourly checks of
 // submitted servers (and their decisions), the reporters' and sensors' agreement with our checks once per
-// hour, the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
+// hour, the review queue's failures and incidents once per hour (the daily check queues its catalogs' pattern
+// matches itself), the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
 // order runDue gives; ticks never overlap.
 import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
 import {
@@ -50,6 +51,8 @@ import { readFiveMinuteChecks, writeFiveMinuteChecks, type FiveMinuteObservation
 import { OWNER_ALERTS_KEPT, readOwnerAlerts, writeOwnerAlerts, type OwnerAlert } from '../data/owner-alerts.js';
 import { hourlyObservationsOf } from '../view/live-inputs.js';
 import { writeAgreementRecords } from '../view/agreement-job.js';
+import { buildView } from '../view/build-view.js';
+import { addReviewItems, queueCatalogReviews, reviewItemsOfIncident } from '../data/review-queue.js';
 
 /** A clock the schedule reads and waits on; tests inject one they can move. */
 export interface ScheduleClock {
@@ -71,6 +74,8 @@ export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
 /** How often the schedule looks for due checks of submitted servers (their slots are 6 hours apart). */
 export const SUBMISSION_RUN_PERIOD_MS = 5 * 60_000;
 const OptInSchema = z.object({ servers: z.array(z.string()) });
+/** Tasks whose work the read model does not show, so running them alone does not rebuild it. */
+const TASKS_WITHOUT_REFRESH: ReadonlySet<string> = new Set(['retention', 'review']);
 
 /** What the schedule needs. */
 export interface SchedulerDeps {
@@ -110,6 +115,7 @@ export class Scheduler {
   private lastSubmissionRun = Number.NEGATIVE_INFINITY;
   private lastAggregateHour: string | null = null;
   private lastAgreementHour: string | null = null;
+  private lastReviewHour: string | null = null;
   private readonly clock: ScheduleClock;
   private readonly costs: ResolvedCosts;
   private readonly outside: OutsideTasks;
@@ -173,16 +179,18 @@ export class Scheduler {
     await attempt('five-minute', () => this.fiveMinuteIfDue(now, today));
     // After the checks, so this hour's tallies compare reports with the newest checks.
     await attempt('agreement', () => this.agreementIfDue(now));
+    // After the checks and the tallies, so the incident decisions read the newest of both.
+    await attempt('review', () => this.reviewIfDue(now));
     // Aggregates before retention: a raw day is deleted only once its aggregate exists.
     await attempt('aggregates', () => this.aggregatesIfDue(now));
     await attempt('retention', () => this.retentionIfDue(today));
-    if (done.some((name) => name !== 'retention')) await this.deps.refresh?.();
+    if (done.some((name) => !TASKS_WITHOUT_REFRESH.has(name))) await this.deps.refresh?.();
     return done;
   }
 
   private async sealIfDue(now: Date, today: string): Promise<boolean> {
     if (!isAfterSealTime(now)) return false;
-    const written = await sealDueDays(this.deps.storage, today, this.deps.keys);
+    const written = await sealDueDays(this.deps.storage, today, this.deps.keys, (day, reason) => this.deps.log.warn({ day, reason }, 'day not sealed: not finished'));
     for (const record of written) this.deps.log.info({ day: record.day, root: record.root }, 'sealed');
     return written.length > 0;
   }
@@ -207,7 +215,14 @@ export class Scheduler {
     const optedOut = await this.readOptedOut();
     const indexExists = (await this.deps.storage.get(`days/${today}/index.json`)) !== null;
     if (this.deps.registryUrl !== null && !indexExists) {
-      const synced = await syncRegistry({ storage: this.deps.storage, registryUrl: this.deps.registryUrl, network: this.deps.network, optedOut });
+      // `serve --allow-private` watches a company's own network: its registry may list http and private addresses.
+      const synced = await syncRegistry({
+        storage: this.deps.storage,
+        registryUrl: this.deps.registryUrl,
+        network: this.deps.network,
+        optedOut,
+        allowPrivate: this.deps.network.allowPrivate === true,
+      });
       // The registry's list as written, plus the submitted servers that passed their observation.
       servers = await readWatchedServers(this.deps.storage);
       this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
@@ -226,6 +241,8 @@ export class Scheduler {
       ...(this.deps.concurrency !== undefined ? { concurrency: this.deps.concurrency } : {}),
       onChecked: (count) => bar?.tick(count),
       cap: { budgetMicroUsd: this.costs.dailyBudgetMicroUsd, model: this.costs.model },
+      // Each result records when its check started, by the schedule's clock.
+      now: () => this.clock.now(),
     });
     bar?.stop();
     // A capped day is still a whole day: folded (its skipped servers get `n`), summarized and later sealed.
@@ -237,6 +254,9 @@ export class Scheduler {
       methodologyVersion: METHODOLOGY_VERSION,
       skippedByCap: scan.skippedByCap,
     });
+    // The day's catalogs go to a person's review queue (review-only description checks), never to a page.
+    const queued = await queueCatalogReviews(this.deps.storage, today, this.clock.now());
+    if (queued.length > 0) this.deps.log.info({ day: today, items: queued.length }, 'tool descriptions queued for review');
     if (scan.capStop !== null) {
       const { shard, estimateMicroUsd, spentMicroUsd } = scan.capStop;
       const budgetMicroUsd = this.costs.dailyBudgetMicroUsd;
@@ -321,6 +341,27 @@ export class Scheduler {
     const records = await writeAgreementRecords(this.deps.storage, now);
     this.deps.log.info({ reporters: Object.keys(records.reporters).length, sensors: Object.keys(records.sensors).length }, 'agreement tallied');
     return true;
+  }
+
+  /**
+   * Once per UTC hour: the incident decisions of every server on the map, read from a fresh read model at
+   * `now`, add their shown incidents and unconfirmed failures to the review queue (each episode once).
+   * True when it added an item.
+   */
+  private async reviewIfDue(now: Date): Promise<boolean> {
+    const hour = hourOf(now);
+    if (this.lastReviewHour === hour) return false;
+    this.lastReviewHour = hour;
+    const view = await buildView(this.deps.storage, now);
+    // A mark list edited into a wrong shape counts as empty; say so once an hour until someone fixes it.
+    for (const problem of view.markProblems) this.deps.log.warn({ problem }, 'route mark list not read');
+    const added = await addReviewItems(
+      this.deps.storage,
+      view.servers.flatMap((server) => reviewItemsOfIncident(server.id, server.incident, now)),
+      now,
+    );
+    if (added.length > 0) this.deps.log.warn({ items: added.map((item) => item.id) }, 'failures and incidents queued for review');
+    return added.length > 0;
   }
 
   private async fiveMinuteIfDue(now: Date, today: string): Promise<boolean> {

@@ -25,10 +25,11 @@ import {
   type SensorDayEntry,
   type SensorOutcome,
   summarizeSensorOutcomes,
-  decideIncident,
+  decideClosedIncident,
   type IncidentCheck,
   type IncidentDecision,
   type IncidentSensorOutcome,
+  type LiveChecks,
   type ShownStatus,
   type UptimeInput,
   type UptimeSummary,
@@ -37,7 +38,7 @@ import {
   type HourProfileView,
   type HourResult,
 } from '@mcp-atlas/reliability';
-import { createToolIndex, type ToolIndex } from '@mcp-atlas/route';
+import { createToolIndex, type IndexServer, type ToolIndex } from '@mcp-atlas/route';
 import { dayCatalogPath, dayChangesPath, SERVER_STATES_PREFIX, SERVERS_PATH } from '../data/paths.js';
 import { CatalogSchema, ChangesFileSchema, DayIndexSchema, ServerStateSchema, HourlyFileSchema, type HourlyFile, type Catalog, type Change, type ServerDayResult, type ServerState } from '../data/schemas.js';
 import { readRoots } from '../seal/seal-day.js';
@@ -56,6 +57,8 @@ import { readAgreementLookups } from '../data/reporter-records.js';
 import { domainAgeOf, packagesOfServer, readDomainAges, readShownPackageLayer, type DomainAgeView, type ServerPackagesView } from '../outside/read-outside.js';
 import { readOwnerRecords, type OwnerRecord } from '../owners/owner-records.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
+import { readIncidentClosures } from '../data/review-queue.js';
+import { readRouteMarks } from '../data/route-marks.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -143,6 +146,11 @@ export interface AtlasView {
    * the rankings; `byId` still holds them, so a server page can say it is left out and why.
    */
   leftOut: LeftOutServer[];
+  /**
+   * One sentence per operator-kept mark list (gateways, directory-listed servers) that could not be read
+   * and so counted as empty in this view; empty when both lists are fine or absent.
+   */
+  markProblems: string[];
 }
 
 async function latestScannedDay(storage: Storage): Promise<string | null> {
@@ -288,6 +296,98 @@ async function listedByNewestCheck(storage: Storage, day: string | null): Promis
   return index.success ? new Set(index.data.servers.map((s) => s.id)) : null;
 }
 
+/**
+ * What agents, sensors and people said in the report window, read once for every server (see
+ * {@link judgeServerEvidence}): reports, sensor outcomes, each reporter's agreement, incident closures.
+ */
+export interface ServerEvidence {
+  reports: Map<string, Report[]>;
+  sensors: RecentSensorData;
+  agreement: Awaited<ReturnType<typeof readAgreementLookups>>;
+  closures: Awaited<ReturnType<typeof readIncidentClosures>>;
+}
+
+/** Reads the {@link ServerEvidence} of the report window ending `today`. */
+export async function readServerEvidence(storage: Storage, today: string): Promise<ServerEvidence> {
+  return {
+    reports: await readRecentReports(storage, today),
+    sensors: await readRecentSensorData(storage, today),
+    agreement: await readAgreementLookups(storage),
+    closures: await readIncidentClosures(storage),
+  };
+}
+
+/**
+ * One server's live incident and agents' rating from the evidence and our own live checks. buildView and the
+ * per-server live update (live-update.ts) both call it, so both follow the same package rules.
+ */
+export function judgeServerEvidence(id: string, live: LiveChecks, evidence: ServerEvidence, now: Date): { incident: IncidentDecision; rating: Rating } {
+  const reports = evidence.reports.get(id) ?? [];
+  return {
+    incident: decideClosedIncident(
+      id,
+      { reports, sensorOutcomes: evidence.sensors.incidentOutcomes.get(id) ?? [], checks: incidentChecksOfLive(live) },
+      evidence.closures,
+      now,
+    ),
+    // Each reporter and sensor weighs by its agreement with our checks (the hourly agreement task's records).
+    rating: rateServer(reports, now, {
+      sensors: evidence.sensors.entries.get(id) ?? [],
+      reporterAgreement: evidence.agreement.reporters,
+      sensorAgreement: evidence.agreement.sensors,
+    }),
+  };
+}
+
+/** What every server's tool-index entry reads besides the server: today's tool changes, the marks, the newest day. */
+export interface IndexContext {
+  /** Servers whose tool list changed on the newest day. */
+  changedToday: ReadonlySet<string>;
+  marks: Awaited<ReturnType<typeof readRouteMarks>>;
+  day: string | null;
+}
+
+/** What the route's tool index is told about one server on the map (buildView and the live update share it). */
+export function indexServerOf(server: ServerView, context: IndexContext): IndexServer {
+  return {
+    id: server.id,
+    ...(server.title !== null ? { name: server.title } : {}),
+    url: server.url,
+    tools: server.catalog?.tools ?? [],
+    answering: server.answeringNow,
+    successChance: server.successChance,
+    stability: server.stability,
+    changedToday: context.changedToday.has(server.id),
+    crossDomainRedirect: server.latest?.redirect?.sameSite === false,
+    agentsReliability: server.rating.visible ? server.rating.reliability : null,
+    liveIncident: server.incident.shown,
+    // Operator-kept marks (`mcp-atlas mark`): the gateway guard and set-aside, and the directory factor.
+    gateway: context.marks.gateways.has(server.id),
+    directoryListed: context.marks.directories.has(server.id),
+    // A submitted server is new for the route's guard and high-risk set-aside for 30 days after submission.
+    ...(server.submittedAt !== null ? { submittedAt: server.submittedAt } : {}),
+    // A domain younger than 90 days lowers the route's guard and sets the server aside for high-risk tasks.
+    ...(server.domainAge?.ageDays != null ? { domainAgeDays: server.domainAge.ageDays } : {}),
+    ...(server.state.riskRiseDays.length > 0 && context.day !== null
+      ? { riskRiseDays: daysBetween(server.state.riskRiseDays.at(-1) as string, context.day) }
+      : {}),
+  };
+}
+
+/** The most-reliable lists over the servers on the map. */
+export function rankServers(servers: readonly ServerView[]): CategoryRanking[] {
+  return rankMostReliable(
+    servers.map((server) => ({
+      id: server.id,
+      url: server.url,
+      category: server.category,
+      answeringNow: server.answeringNow,
+      letters: server.letters,
+      handshakeMs: server.handshakeMs ?? Number.MAX_SAFE_INTEGER,
+    })),
+  );
+}
+
 /** Builds the read model from storage; `now` dates the agents' ratings and the live incidents. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
@@ -310,6 +410,9 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const owners = (await readOwnerRecords(storage)).records;
   const domainAges = await readDomainAges(storage);
   const packageLayer = await readShownPackageLayer(storage, today);
+  // Read once: a person's closures cut off the failures before them; the marks feed the route's factors.
+  const closures = await readIncidentClosures(storage);
+  const marks = await readRouteMarks(storage);
   // A server skipped on the newest day (the daily cost cap) is shown from the last day it was checked.
   const olderDays = new Map<string, Map<string, ServerDayResult>>();
   const olderResultOf = async (state: ServerState): Promise<ServerDayResult | null> => {
@@ -356,16 +459,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       catalog,
       state,
       shown,
-      incident: decideIncident(
-        { reports: reports.get(state.id) ?? [], sensorOutcomes: sensors.incidentOutcomes.get(state.id) ?? [], checks: incidentChecksOfLive(live) },
-        now,
-      ),
-      // Each reporter and sensor weighs by its agreement with our checks (the hourly agreement task's records).
-      rating: rateServer(reports.get(state.id) ?? [], now, {
-        sensors: sensors.entries.get(state.id) ?? [],
-        reporterAgreement: agreement.reporters,
-        sensorAgreement: agreement.sensors,
-      }),
+      ...judgeServerEvidence(state.id, live, { reports, sensors, agreement, closures }, now),
       owner: ownerViewOf(owners.get(state.id), state.url),
       submittedAt: watched.get(state.id)?.submittedAt ?? null,
       hourProfile: hourProfileOf(hourly[state.id]),
@@ -382,38 +476,8 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const changesData = day === null ? null : await getJson(storage, dayChangesPath(day));
   const changes = changesData === null ? [] : ChangesFileSchema.parse(changesData).changes;
   const changedToday = new Set(changes.filter((c) => c.kind === 'tools').map((c) => c.serverId));
-  const toolIndex = createToolIndex(
-    servers.map((server) => ({
-      id: server.id,
-      ...(server.title !== null ? { name: server.title } : {}),
-      url: server.url,
-      tools: server.catalog?.tools ?? [],
-      answering: server.answeringNow,
-      successChance: server.successChance,
-      stability: server.stability,
-      changedToday: changedToday.has(server.id),
-      crossDomainRedirect: server.latest?.redirect?.sameSite === false,
-      agentsReliability: server.rating.visible ? server.rating.reliability : null,
-      liveIncident: server.incident.shown,
-      // A submitted server is new for the route's guard and high-risk set-aside for 30 days after submission.
-      ...(server.submittedAt !== null ? { submittedAt: server.submittedAt } : {}),
-      // A domain younger than 90 days lowers the route's guard and sets the server aside for high-risk tasks.
-      ...(server.domainAge?.ageDays != null ? { domainAgeDays: server.domainAge.ageDays } : {}),
-      ...(server.state.riskRiseDays.length > 0 && day !== null
-        ? { riskRiseDays: daysBetween(server.state.riskRiseDays.at(-1) as string, day) }
-        : {}),
-    })),
-  );
-  const rankings = rankMostReliable(
-    servers.map((server) => ({
-      id: server.id,
-      url: server.url,
-      category: server.category,
-      answeringNow: server.answeringNow,
-      letters: server.letters,
-      handshakeMs: server.handshakeMs ?? Number.MAX_SAFE_INTEGER,
-    })),
-  );
+  const toolIndex = createToolIndex(servers.map((server) => indexServerOf(server, { changedToday, marks, day })));
+  const rankings = rankServers(servers);
   return {
     day,
     servers,
@@ -424,6 +488,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     roots: await readRoots(storage),
     changes,
     leftOut: all.flatMap((s) => (s.leftOut === null ? [] : [{ id: s.id, reason: s.leftOut }])),
+    markProblems: marks.problems,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   INITIALIZE_REQUEST_ID,
   INITIALIZE_TIMEOUT_MS,
   INITIALIZED_TIMEOUT_MS,
+  MAX_JSON_DEPTH,
   MAX_TOOLS_KEPT,
   MAX_TOOLS_PAGES,
   PROBE_RULES_VERSION,
@@ -26,6 +27,7 @@ import {
 } from '../constants.js';
 import { ProbeInputError, describeType } from '../errors.js';
 import { RESERIALIZED_WARNING, ToolCollector, decideNextPage, interpretInitializeResult, interpretToolsPage, supportedVersionsFrom } from '../interpret.js';
+import { describeTooDeep, exceedsJsonDepth } from '../json-depth.js';
 import { type ProbeOptions, resolveProbeSettings } from '../options.js';
 import { letterForReason } from '../probe-server.js';
 import type { ProbeReason, ProbeResult, ProbeStep, ServerInfo, StepName, StepOutcome } from '../schemas.js';
@@ -43,9 +45,21 @@ export interface StdioServer {
 export type StdioProbeOptions = Pick<ProbeOptions, 'protocolVersion' | 'clientInfo' | 'deadlineMs' | 'signal' | 'clock'>;
 
 /**
+ * Thrown by the raw-line buffer for a line nested deeper than MAX_JSON_DEPTH: the line is dropped unread
+ * (never handed to JSON.parse), and the handshake turns it into reason `too-deep` for the request waiting.
+ */
+class TooDeepLineError extends Error {
+  constructor() {
+    super(describeTooDeep('a message'));
+    this.name = 'TooDeepLineError';
+  }
+}
+
+/**
  * The SDK transport parses each line before handing the message over, and the raw text is gone. The
  * findings package needs the tools arrays exactly as sent, so this buffer does the same line splitting
  * and also remembers the raw text (and whether it was valid UTF-8) of the message it last returned.
+ * A line nested past MAX_JSON_DEPTH is refused before it is parsed, as the HTTP probe refuses an answer.
  */
 class RawLineBuffer {
   lastLine: string | null = null;
@@ -93,6 +107,8 @@ class RawLineBuffer {
       this.lastLineValidUtf8 = false;
     }
     line = line.replace(/\r$/, '');
+    // Measured before parsing: code that walks JSON recursively breaks on a line thousands of levels deep.
+    if (exceedsJsonDepth(line, MAX_JSON_DEPTH)) throw new TooDeepLineError();
     this.lastLine = line;
     return deserializeMessage(line);
   }
@@ -357,6 +373,7 @@ class RawStdioTransport extends ProcessGroupStdioTransport {
 
 type Answer =
   | { kind: 'message'; message: Record<string, unknown>; raw: string | null; validUtf8: boolean }
+  | { kind: 'too-deep' }
   | { kind: 'closed' }
   | { kind: 'stopped'; cause: StopCause };
 
@@ -432,6 +449,10 @@ class StdioHandshake {
     };
     this.transport.onerror = (error) => {
       if (this.transport.raw.overCap) return;
+      if (error instanceof TooDeepLineError) {
+        this.refuseTooDeep();
+        return;
+      }
       this.warnings.push(`stdio: ${error.message.slice(0, 300)}`);
     };
   }
@@ -461,6 +482,15 @@ class StdioHandshake {
     if (waiter === undefined) return;
     this.waiters.delete(id);
     waiter({ kind: 'message', message, raw, validUtf8 });
+  }
+
+  // A line too deep to parse has no id we can read. The handshake asks one thing at a time, so the line is
+  // taken as the answer to the request waiting; with none waiting it is only a warning.
+  private refuseTooDeep(): void {
+    const waiting = [...this.waiters.values()];
+    this.waiters.clear();
+    if (waiting.length === 0) this.warnings.push(`stdio: ${describeTooDeep('a message')}, ignored`);
+    for (const waiter of waiting) waiter({ kind: 'too-deep' });
   }
 
   // A server may ping its client or ask it for roots; a polite client answers rather than leaving it waiting.
@@ -556,6 +586,7 @@ class StdioHandshake {
       const exited = this.exitedMessage('initialize');
       return fail(exited.reason, exited.message);
     }
+    if (answer.kind === 'too-deep') return fail('too-deep', describeTooDeep('the initialize answer'));
     if (!answer.validUtf8) return fail('not-mcp', 'initialize: the answer is not valid UTF-8');
     const error = answer.message.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
     if (error !== undefined) {
@@ -593,6 +624,7 @@ class StdioHandshake {
         const exited = this.exitedMessage('tools/list');
         return stop(exited.reason, exited.message);
       }
+      if (answer.kind === 'too-deep') return stop('too-deep', describeTooDeep(`tools/list page ${page}`));
       if (!answer.validUtf8) return stop('not-mcp', 'tools/list: the answer is not valid UTF-8');
       const error = answer.message.error as { code?: unknown; message?: unknown } | undefined;
       if (error !== undefined) return stop('jsonrpc-error', `tools/list was rejected: JSON-RPC error ${String(error.code)}: ${String(error.message).slice(0, 300)}`);
