@@ -146,6 +146,7 @@ describe('the schedule’s retention over simulated days', () => {
 
     clock.set('2026-10-02T01:10:00.000Z');
     expect(await scheduler.tick()).toContain('aggregates');
+    // The day's state report waits for the day to be over; demand and sensor aggregates for 1 October are due.
     expect(await storage.list('aggregates/')).toEqual(['aggregates/demand/2026-10-01.json', 'aggregates/sensors/2026-10-01.json']);
     for (const path of raw) expect(await has(path), path).toBe(true);
 
@@ -163,7 +164,11 @@ describe('the schedule’s retention over simulated days', () => {
     await scheduler.tick();
     for (const path of raw) expect(await has(path), path).toBe(false);
     // What the methodology keeps stays: the aggregates, and every signed day and root the schedule wrote.
-    expect(await storage.list('aggregates/')).toEqual(['aggregates/demand/2026-10-01.json', 'aggregates/sensors/2026-10-01.json']);
+    expect(await storage.list('aggregates/demand/')).toEqual(['aggregates/demand/2026-10-01.json']);
+    expect(await storage.list('aggregates/sensors/')).toEqual(['aggregates/sensors/2026-10-01.json']);
+    // The state reports of the days the schedule checked, and October's monthly report once October was over.
+    expect(await storage.list('aggregates/state/')).toEqual(['2026-10-02', '2026-10-07', '2026-10-08', '2026-11-04'].map((d) => `aggregates/state/${d}.json`));
+    expect(await storage.list('aggregates/monthly/')).toEqual(['aggregates/monthly/2026-10.json']);
     expect(await has('days/2026-10-02/summary.json')).toBe(true);
     expect(await has('roots/2026-10-02.json')).toBe(true);
   });

@@ -53,7 +53,8 @@ export const ownerPath = (serverId: string): string => `${OWNERS_PREFIX}${server
 
 /**
  * Short-lived stores in day-named folders or files, deleted by the retention job (serve/retention.ts) once
- * past their limit. Several are written by features still to come; the job already covers them.
+ * past their limit. Each has a writer: the counts and markers through demand/day-counts.ts (batched, one file
+ * per process and day), raw sensor batches by the sensor intake, demand records by the demand recorder.
  */
 export const SENSOR_BATCHES_PREFIX = 'sensors/';
 export const DEMAND_RECORDS_PREFIX = 'demand/';
@@ -65,11 +66,28 @@ export const VIEW_COUNTS_PREFIX = 'views/';
 export const DAILY_CALL_MARKERS_PREFIX = 'markers/daily-calls/';
 export const RATE_COUNTERS_PREFIX = 'state/rate-counters/';
 export const rateCountersPath = (day: string): string => `${RATE_COUNTERS_PREFIX}${day}.json`;
+/** One process's badge sightings of one day: requests per server badge, nothing about who asked. */
+export const badgeSightingsPath = (day: string, writer: string): string => `${BADGE_SIGHTINGS_PREFIX}${day}/${writer}.json`;
+/** One process's page and widget views of one day, per page (and server for server pages and widgets). */
+export const viewCountsPath = (day: string, writer: string): string => `${VIEW_COUNTS_PREFIX}${day}/${writer}.json`;
+/** One process's refused sensor requests of one day, per refusal reason; no addresses. */
+export const refusedSensorRequestsPath = (day: string, writer: string): string => `${REFUSED_SENSOR_REQUESTS_PREFIX}${day}/${writer}.json`;
+/** One process's per-server ask markers of one day: how many find_tool and route answers named each server. */
+export const askMarkersPath = (day: string, writer: string): string => `${ASK_MARKERS_PREFIX}${day}/${writer}.json`;
+/** One process's daily-call markers of one day: MCP tool calls per keyed agent id (never published). */
+export const dailyCallMarkersPath = (day: string, writer: string): string => `${DAILY_CALL_MARKERS_PREFIX}${day}/${writer}.json`;
+/** The MCP call log: one JSON line per tool call, one file per UTC day, append-only and never published. */
+export const MCP_CALL_LOG_PREFIX = 'mcp-calls/';
+export const mcpCallLogPath = (day: string): string => `${MCP_CALL_LOG_PREFIX}${day}.jsonl`;
 
 /** Daily aggregates: written once their day is over, kept forever, never part of a signed root. */
 export const AGGREGATES_PREFIX = 'aggregates/';
 export const demandAggregatePath = (day: string): string => `${AGGREGATES_PREFIX}demand/${day}.json`;
 export const sensorAggregatePath = (day: string): string => `${AGGREGATES_PREFIX}sensors/${day}.json`;
+/** The day's state report: servers by letter, tools and findings of that day's check. */
+export const stateReportPath = (day: string): string => `${AGGREGATES_PREFIX}state/${day}.json`;
+/** The monthly report (`YYYY-MM`), summed from that month's daily aggregates once the month is over. */
+export const monthlyReportPath = (month: string): string => `${AGGREGATES_PREFIX}monthly/${month}.json`;
 
 /** Owners' opt-in list for five-minute checks (written by the owner flow). */
 export const FIVE_MINUTE_OPT_IN_PATH = 'state/five-minute-opt-in.json';

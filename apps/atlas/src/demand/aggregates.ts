@@ -2,17 +2,30 @@
 // An aggregate is written once its day is over (with a few minutes' grace for writes still in flight at
 // midnight), never rewritten, and kept forever; the retention job deletes a day's raw files only once the
 // day's aggregate exists. Neither raw store nor aggregate is part of a signed root.
+//
+// Two more aggregates are kept forever: the state report of each day with a finished daily check (servers by
+// letter, tools, findings), and the monthly report, summed from a month's daily aggregates once it is over.
 import { AGGREGATE_GRACE_MINUTES, FAILURE_REASONS, isDayClosed } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import {
+  AGGREGATES_PREFIX,
+  DAILY_CALL_MARKERS_PREFIX,
+  dayIndexPath,
+  DAYS_PREFIX,
+  daySummaryPath,
   DEMAND_RECORDS_PREFIX,
   demandAggregatePath,
+  monthlyReportPath,
   SENSOR_BATCHES_PREFIX,
   sensorAggregatePath,
+  stateReportPath,
 } from '../data/paths.js';
+import { readDayResults } from '../data/day-results.js';
 import { StoredSensorBatchSchema } from '../http/schemas.js';
+import { DayIndexSchema } from '../data/schemas.js';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { DemandRecordFileSchema } from './recorder.js';
+import { DayCountFileSchema } from './day-counts.js';
 
 // When a day counts as over (AGGREGATE_GRACE_MINUTES after midnight UTC) is @mcp-atlas/reliability's `isDayClosed`.
 export { AGGREGATE_GRACE_MINUTES, isDayClosed };
@@ -132,9 +145,146 @@ export async function aggregateSensorDay(storage: Storage, day: string, paths: r
   };
 }
 
+/** One day's state report: what that day's daily check found, over every server it listed. */
+export const StateReportSchema = z.strictObject({
+  day: z.string(),
+  /** Servers the day's check listed (cost-cap skips included). */
+  servers: z.int().nonnegative(),
+  /** Servers by the letter of the day's check; `n` for servers the check listed but did not run. */
+  letters: z.strictObject({ o: z.int().nonnegative(), a: z.int().nonnegative(), p: z.int().nonnegative(), d: z.int().nonnegative(), n: z.int().nonnegative() }),
+  /** Tools listed by servers that answered with tools. */
+  tools: z.int().nonnegative(),
+  highRiskTools: z.int().nonnegative(),
+  /** Servers with each finding. */
+  findings: z.record(z.string(), z.int().nonnegative()),
+});
+export type StateReport = z.infer<typeof StateReportSchema>;
+
+/** One month's report, summed from its daily aggregates once the month is over. */
+export const MonthlyReportSchema = z.strictObject({
+  month: z.string(),
+  /** Days of the month with a state report. */
+  days: z.int().nonnegative(),
+  /** Server-days by letter, summed over the state reports. */
+  letters: z.strictObject({ o: z.int().nonnegative(), a: z.int().nonnegative(), p: z.int().nonnegative(), d: z.int().nonnegative(), n: z.int().nonnegative() }),
+  /** Servers and tools on the month's last reported day. */
+  serversAtEnd: z.int().nonnegative(),
+  toolsAtEnd: z.int().nonnegative(),
+  /** Server-days with each finding. */
+  findings: z.record(z.string(), z.int().nonnegative()),
+  /** Routed tasks (demand aggregates) and sensor outcomes (sensor aggregates) of the month. */
+  routedTasks: z.int().nonnegative(),
+  sensorOutcomes: z.int().nonnegative(),
+  /** Distinct keyed agent ids that called the MCP tools, from the daily-call markers still kept. */
+  distinctAgents: z.int().nonnegative(),
+  /** Days of the month whose daily-call markers were still there; distinctAgents covers only these. */
+  agentDays: z.int().nonnegative(),
+});
+export type MonthlyReport = z.infer<typeof MonthlyReportSchema>;
+
+/** The state report of `day` from its stored results, or null when the day has no finished daily check. */
+export async function aggregateStateDay(storage: Storage, day: string): Promise<StateReport | null> {
+  // A day whose check has not finished (no run summary yet: still running, or resuming after a crash) waits.
+  if ((await storage.get(daySummaryPath(day))) === null) return null;
+  const index = DayIndexSchema.safeParse(await getJsonOrNull(storage, dayIndexPath(day)));
+  if (!index.success) return null;
+  const results = await readDayResults(storage, day);
+  const letters = { o: 0, a: 0, p: 0, d: 0, n: 0 };
+  const findings: Record<string, number> = {};
+  let tools = 0;
+  let highRiskTools = 0;
+  for (const listed of index.data.servers) {
+    const result = results.get(listed.id);
+    if (result === undefined) {
+      letters.n++;
+      continue;
+    }
+    letters[result.letter]++;
+    if (result.letter === 'o') {
+      tools += result.toolCount;
+      highRiskTools += result.highRiskTools;
+    }
+    for (const id of new Set(result.findings.map((finding) => finding.id))) findings[id] = (findings[id] ?? 0) + 1;
+  }
+  return { day, servers: index.data.servers.length, letters, tools, highRiskTools, findings: sortedRecord(findings) };
+}
+
+function sortedRecord(record: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The month (`YYYY-MM`) after `month`. */
+function nextMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+}
+
+/** Whether every day of `month` is closed on `now`: its last day is over, with the aggregates' grace. */
+export function isMonthClosed(month: string, now: Date): boolean {
+  const lastDay = new Date(Date.parse(`${nextMonth(month)}-01T00:00:00.000Z`) - 1).toISOString().slice(0, 10);
+  return isDayClosed(lastDay, now);
+}
+
+/** The monthly report of `month` from its state reports, demand and sensor aggregates, and daily-call markers. */
+export async function aggregateMonth(storage: Storage, month: string): Promise<MonthlyReport> {
+  const letters = { o: 0, a: 0, p: 0, d: 0, n: 0 };
+  const findings: Record<string, number> = {};
+  let days = 0;
+  let last: StateReport | null = null;
+  for (const path of (await storage.list(`${AGGREGATES_PREFIX}state/${month}-`)).sort()) {
+    const report = StateReportSchema.safeParse(await getJsonOrNull(storage, path));
+    if (!report.success) continue;
+    days++;
+    last = report.data;
+    for (const letter of ['o', 'a', 'p', 'd', 'n'] as const) letters[letter] += report.data.letters[letter];
+    for (const [id, count] of Object.entries(report.data.findings)) findings[id] = (findings[id] ?? 0) + count;
+  }
+  let routedTasks = 0;
+  for (const path of await storage.list(`${AGGREGATES_PREFIX}demand/${month}-`)) {
+    const demand = DemandAggregateSchema.safeParse(await getJsonOrNull(storage, path));
+    if (demand.success) routedTasks += demand.data.total;
+  }
+  let sensorOutcomes = 0;
+  for (const path of await storage.list(`${AGGREGATES_PREFIX}sensors/${month}-`)) {
+    const sensors = SensorAggregateSchema.safeParse(await getJsonOrNull(storage, path));
+    if (sensors.success) for (const server of Object.values(sensors.data.servers)) sensorOutcomes += server.outcomes;
+  }
+  const agents = new Set<string>();
+  const agentDays = new Set<string>();
+  for (const path of await storage.list(`${DAILY_CALL_MARKERS_PREFIX}${month}-`)) {
+    const file = DayCountFileSchema.safeParse(await getJsonOrNull(storage, path));
+    if (!file.success) continue;
+    agentDays.add(file.data.day);
+    for (const agent of Object.keys(file.data.counts)) agents.add(agent);
+  }
+  return {
+    month,
+    days,
+    letters,
+    serversAtEnd: last?.servers ?? 0,
+    toolsAtEnd: last?.tools ?? 0,
+    findings: sortedRecord(findings),
+    routedTasks,
+    sensorOutcomes,
+    distinctAgents: agents.size,
+    agentDays: agentDays.size,
+  };
+}
+
+/** The days with a daily check (an index under days/), oldest first. */
+async function checkedDays(storage: Storage): Promise<string[]> {
+  const days = new Set<string>();
+  for (const path of await storage.list(DAYS_PREFIX)) {
+    const match = /^days\/(\d{4}-\d{2}-\d{2})\/index\.json$/.exec(path);
+    if (match !== null) days.add(match[1] as string);
+  }
+  return [...days].sort();
+}
+
 /**
  * Writes the aggregate of every closed day that has raw demand records or sensor batches and no aggregate
- * yet; returns the paths written. A day's aggregate is written once and never rewritten.
+ * yet, the state report of every closed day with a daily check, and the monthly report of every month that
+ * is over and has state reports; returns the paths written. Each is written once and never rewritten.
  */
 export async function writeDueAggregates(storage: Storage, now: Date): Promise<string[]> {
   const written: string[] = [];
@@ -150,6 +300,25 @@ export async function writeDueAggregates(storage: Storage, now: Date): Promise<s
       await putJson(storage, target, await kind.aggregate(storage, day, paths));
       written.push(target);
     }
+  }
+  const months = new Set<string>();
+  for (const day of await checkedDays(storage)) {
+    if (!isDayClosed(day, now)) continue;
+    months.add(day.slice(0, 7));
+    const target = stateReportPath(day);
+    if ((await storage.get(target)) !== null) continue;
+    const report = await aggregateStateDay(storage, day);
+    if (report === null) continue;
+    await putJson(storage, target, report);
+    written.push(target);
+  }
+  // A month's report waits for the month to be over, and is written after its days' reports above.
+  for (const month of [...months].sort()) {
+    if (!isMonthClosed(month, now)) continue;
+    const target = monthlyReportPath(month);
+    if ((await storage.get(target)) !== null) continue;
+    await putJson(storage, target, await aggregateMonth(storage, month));
+    written.push(target);
   }
   return written;
 }

@@ -9,8 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import { dayFromTime } from '@mcp-atlas/history';
 import { z } from 'zod';
-import { demandRecordPath } from '../data/paths.js';
+import { askMarkersPath, dailyCallMarkersPath, demandRecordPath } from '../data/paths.js';
 import { putJson, type Storage } from '../storage/storage.js';
+import { createDayCounter } from './day-counts.js';
 
 /** One process's demand counts of one day, as written to demand/<day>/<writer>.json. */
 export const DemandRecordFileSchema = z.strictObject({
@@ -24,7 +25,17 @@ export type DemandRecordFile = z.infer<typeof DemandRecordFileSchema>;
 export interface DemandRecorder {
   /** Counts one task routed to `serverId` on today's UTC day. Never throws and never waits for the disk. */
   record(serverId: string): void;
-  /** Resolves once every count recorded so far is on disk. */
+  /**
+   * Marks that a find_tool or route answer named these servers (a per-server ask marker: a count per server
+   * and day, nothing about who asked). Batched: written at most once a minute and on flush.
+   */
+  recordAsk(serverIds: readonly string[]): void;
+  /**
+   * Marks one MCP tool call by an agent (a daily-call marker: calls per keyed agent id and day, kept for the
+   * current month at most and never published). Batched like ask markers.
+   */
+  recordCall(agentId: string): void;
+  /** Resolves once every count and marker recorded so far is on disk. */
   flush(): Promise<void>;
 }
 
@@ -35,6 +46,8 @@ export interface DemandRecorderDeps {
   logger?: { warn(fields: object, message?: string): void };
   /** This process's file name in each day folder; random by default. */
   writer?: string;
+  /** Milliseconds the batched markers wait before they are written (default: a minute). */
+  markerFlushIntervalMs?: number;
 }
 
 /** The top pick of a route answer, the server a task was routed to; null when nothing was picked. */
@@ -49,6 +62,15 @@ export function createDemandRecorder(deps: DemandRecorderDeps): DemandRecorder {
   const dirty = new Set<string>();
   let active = false;
   let current: Promise<void> = Promise.resolve();
+  const markerDeps = {
+    storage: deps.storage,
+    now: deps.now,
+    writer,
+    ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
+    ...(deps.markerFlushIntervalMs !== undefined ? { flushIntervalMs: deps.markerFlushIntervalMs } : {}),
+  };
+  const asks = createDayCounter({ ...markerDeps, pathOf: askMarkersPath });
+  const calls = createDayCounter({ ...markerDeps, pathOf: dailyCallMarkersPath });
 
   // Runs until nothing is dirty, so counts that arrive during a write go out with the next turn of the loop.
   // `active` is cleared in the same synchronous step as the last look at `dirty`, so a count can never slip
@@ -89,9 +111,18 @@ export function createDemandRecorder(deps: DemandRecorderDeps): DemandRecorder {
       dirty.add(day);
       void startWriting();
     },
+    recordAsk(serverIds) {
+      // One marker per server per answer, however many of its tools the answer lists.
+      for (const id of new Set(serverIds)) asks.add(id);
+    },
+    recordCall(agentId) {
+      calls.add(agentId);
+    },
     async flush() {
       await current;
       if (dirty.size > 0) await startWriting();
+      await asks.flush();
+      await calls.flush();
     },
   };
 }

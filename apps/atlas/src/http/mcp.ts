@@ -7,6 +7,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import type { Refusal } from './errors.js';
 import { MCP_BODY_MAX_BYTES } from './limits.js';
+import { SUBMISSION_ADMISSION_TEXT, SUBMISSION_OBSERVATION_TEXT } from './rule-text.js';
+import { agentIdOf, appendMcpCall, clientNameOf, countryOf } from './mcp-call-log.js';
 import type { ReportCaller, ReportIntake } from './report-intake.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import { routedServerOf, type DemandRecorder } from '../demand/recorder.js';
@@ -30,6 +32,11 @@ export interface McpContext {
   submissions: SubmissionIntake;
   /** Counts the server each routed task went to (the same counter as GET /api/route). */
   demand: DemandRecorder;
+  /**
+   * The request's headers, for the call log's client name (User-Agent) and country (a CDN header behind a
+   * trusted proxy); `handleMcpRequest` fills it in. Without it, calls are logged with an empty user agent.
+   */
+  headers?: Headers;
 }
 
 function structured(value: Record<string, unknown>): CallToolResult {
@@ -50,6 +57,24 @@ function internalError(deps: ResolvedHttpDeps, tool: string, error: unknown): Ca
 export function createAtlasMcpServer(context: McpContext): McpServer {
   const { deps, reports, caller, submissions, demand } = context;
   const server = new McpServer({ name: 'mcp-atlas', version: deps.appVersion });
+  const headers = context.headers ?? new Headers();
+  const userAgent = headers.get('user-agent');
+  const agent = agentIdOf(deps.reporterSecret, caller.address, userAgent);
+  // Every tool call leaves one line in the call log and one daily-call marker. The log is not awaited: an
+  // answer never waits for it, and a failed write is logged rather than failing the call.
+  const noteCall = (tool: string): void => {
+    demand.recordCall(agent);
+    const line = {
+      tool,
+      at: deps.now().toISOString(),
+      client: clientNameOf(server.server.getClientVersion()?.name, userAgent),
+      country: countryOf(headers, deps.trustedProxyHops),
+      agent,
+    };
+    appendMcpCall(deps.storage, line).catch((error: unknown) => {
+      deps.logger?.warn({ event: 'mcp_call_log_failed', error: error instanceof Error ? error.message : String(error) }, 'MCP call not logged');
+    });
+  };
 
   server.registerTool(
     'find_tool',
@@ -66,8 +91,10 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
       annotations: { title: 'Find a tool', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (args) => {
+      noteCall('find_tool');
       try {
         const answer = answerToolSearch(deps.getView(), args.query, { risk: args.risk, limit: args.limit });
+        if (answer.ok) demand.recordAsk(answer.value.results.map((hit) => hit.serverId));
         return answer.ok ? structured(answer.value) : toolError(answer.refusal);
       } catch (error) {
         return internalError(deps, 'find_tool', error);
@@ -89,9 +116,11 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
       annotations: { title: 'Route a task', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (args) => {
+      noteCall('route');
       try {
         const answer = answerRoute(deps.getView(), args.task, { now: deps.now(), limit: args.limit });
         if (!answer.ok) return toolError(answer.refusal);
+        demand.recordAsk(answer.value.picks.map((pick) => pick.serverId));
         const routed = routedServerOf(answer.value);
         if (routed !== null) demand.record(routed);
         return structured(answer.value);
@@ -116,6 +145,7 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
       annotations: { title: 'Report a call', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     async (args) => {
+      noteCall('report_road');
       try {
         const result = await reports.submit(args, caller);
         return result.ok ? structured(result.value) : toolError(result.refusal);
@@ -131,8 +161,7 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
       title: 'Submit an MCP server',
       description:
         'Asks mcp-atlas to watch a remote MCP server (its streamable-HTTP endpoint URL, https). A submitted server is ' +
-        'checked every 6 hours for 7 days and joins the map with at least 20 checks, 90% of them answered with tools, at ' +
-        'most one change of its tool list and every tool described; 70% to 90% answered earns one more week. Submitting ' +
+        `${SUBMISSION_OBSERVATION_TEXT}, and ${SUBMISSION_ADMISSION_TEXT}. Submitting ` +
         'a URL that is already watched or under observation changes nothing and answers with its status. Submissions ' +
         'are limited per network and per host each day.',
       inputSchema: SubmissionBodySchema,
@@ -140,6 +169,7 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
       annotations: { title: 'Submit a server', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
     async (args) => {
+      noteCall('submit_mcp_server');
       try {
         const answer = await submissions.submit(args, { address: caller.address });
         return answer.ok ? structured(answer.value) : toolError(answer.refusal);
@@ -154,5 +184,5 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
 
 /** Answers one Streamable HTTP request with a fresh server and transport, closed once the answer is ready. */
 export async function handleMcpRequest(request: Request, context: McpContext): Promise<Response> {
-  return answerStatelessMcp(createAtlasMcpServer(context), request, { maxRequestBodySize: MCP_BODY_MAX_BYTES });
+  return answerStatelessMcp(createAtlasMcpServer({ ...context, headers: request.headers }), request, { maxRequestBodySize: MCP_BODY_MAX_BYTES });
 }

@@ -11,6 +11,7 @@ import { checkReportQuota, ReliabilityInputError, reporterKey } from '@mcp-atlas
 import { dayReportsPath, rootPath } from '../data/paths.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
+import type { IntakeHooks } from './intake-hooks.js';
 import { keyedId } from './keyed-id.js';
 import { parseReportLog } from './report-log.js';
 import { LICENSE_KEY_MAX_LENGTH, TOOL_NAME_PATTERN } from './limits.js';
@@ -33,7 +34,7 @@ export interface ReportIntake {
 }
 
 /** The dependencies of the report intake. */
-export type ReportIntakeDeps = Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'now' | 'validateLicense' | 'reporterSecret' | 'logger'>;
+export type ReportIntakeDeps = Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'now' | 'validateLicense' | 'reporterSecret' | 'logger'> & IntakeHooks;
 
 /** The day's report log as this process knows it: the counts the quotas need, and whether its end is torn. */
 interface ReportDay {
@@ -212,7 +213,11 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
       if (!reporter.ok) return reporter;
       const record = storedReportOf(body, server.id, reporter.value, deps.now());
       const result = await append(record);
-      if (result.ok) deps.logger?.info({ event: 'report', server: server.id, ok: body.ok, paid: reporter.value.paid }, 'report accepted');
+      if (result.ok) {
+        deps.logger?.info({ event: 'report', server: server.id, ok: body.ok, paid: reporter.value.paid }, 'report accepted');
+        // Once the line is durable, the server's rating and incident may change: ask for a live update.
+        deps.onServerEvidence?.([server.id]);
+      }
       else deps.logger?.info({ event: 'report_refused', code: result.refusal.code }, 'report refused');
       return result;
     },

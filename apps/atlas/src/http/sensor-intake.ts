@@ -8,6 +8,7 @@ import { admitSensorBatch, ReliabilityInputError, reporterKey, type SensorOutcom
 import { putJson } from '../storage/storage.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
+import type { IntakeHooks } from './intake-hooks.js';
 import { parseJsonOrNull } from './parse-json.js';
 import { SENSOR_ADDRESS_KEY_BYTES, SENSOR_BATCH_SEQUENCE_DIGITS } from './limits.js';
 import { SensorBatchBodySchema, StoredSensorBatchSchema, type SensorAccepted, type StoredSensorOutcome } from './schemas.js';
@@ -28,7 +29,7 @@ export interface SensorIntake {
 }
 
 /** The dependencies of the sensor intake. */
-export type SensorIntakeDeps = Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'now' | 'logger'>;
+export type SensorIntakeDeps = Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'now' | 'logger'> & IntakeHooks;
 
 /** What this process counted today for one sensor: outcomes accepted and batches stored. */
 interface SensorDay {
@@ -74,81 +75,90 @@ export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
     return loaded;
   }
 
-  return {
-    async submit(input, caller) {
-      const parsed = SensorBatchBodySchema.safeParse(input);
-      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
-      const batch = parsed.data;
-      if (caller.address === null) {
-        return { ok: false, refusal: refuse(400, 'no_client_address', 'the network this batch came from cannot be told, so it cannot be limited') };
+  // Every refusal is counted by its code for the day's refused-sensor-requests store; nothing about the sender.
+  async function submitCounted(input: unknown, caller: { address: string | null }): Promise<Answer<SensorAccepted>> {
+    const answer = await submitBatch(input, caller);
+    if (!answer.ok) deps.onSensorRefused?.(answer.refusal.code);
+    return answer;
+  }
+
+  async function submitBatch(input: unknown, caller: { address: string | null }): Promise<Answer<SensorAccepted>> {
+    const parsed = SensorBatchBodySchema.safeParse(input);
+    if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
+    const batch = parsed.data;
+    if (caller.address === null) {
+      return { ok: false, refusal: refuse(400, 'no_client_address', 'the network this batch came from cannot be told, so it cannot be limited') };
+    }
+    let network: string;
+    try {
+      network = reporterKey(caller.address);
+    } catch (error) {
+      if (error instanceof ReliabilityInputError) {
+        return { ok: false, refusal: refuse(400, 'invalid_client_address', 'the client address is not an IP address') };
       }
-      let network: string;
-      try {
-        network = reporterKey(caller.address);
-      } catch (error) {
-        if (error instanceof ReliabilityInputError) {
-          return { ok: false, refusal: refuse(400, 'invalid_client_address', 'the client address is not an IP address') };
-        }
-        throw error;
+      throw error;
+    }
+    const view = deps.getView();
+    const known: SensorOutcome[] = [];
+    let unknownServer = 0;
+    for (const outcome of batch.outcomes) {
+      const server = resolveServer(view, outcome.server);
+      if (server === null) {
+        unknownServer++;
+        continue;
       }
-      const view = deps.getView();
-      const known: SensorOutcome[] = [];
-      let unknownServer = 0;
-      for (const outcome of batch.outcomes) {
-        const server = resolveServer(view, outcome.server);
-        if (server === null) {
-          unknownServer++;
-          continue;
-        }
-        known.push({
-          server: server.id,
-          ok: outcome.ok,
-          at: new Date(outcome.at).toISOString(),
-          ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
-          ...(outcome.ms !== undefined ? { ms: outcome.ms } : {}),
-        });
-      }
-      return queue.run(async (): Promise<Answer<SensorAccepted>> => {
-        const now = deps.now();
-        const day = dayFromTime(now);
-        const today = addressDay(day);
-        const addressId = createHmac('sha256', today.key).update(network).digest('hex');
-        const counts = await sensorDay(day, batch.sensor);
-        // One network counts as at most one sensor's daily budget, and one sensor id as one budget across
-        // networks: the larger of the two counts decides.
-        const acceptedToday = Math.max(counts.accepted, today.accepted.get(addressId) ?? 0);
-        const decision = admitSensorBatch({ sensor: batch.sensor, outcomes: known }, { now, acceptedToday });
-        if (decision.status === 'refused') {
-          const refusal =
-            decision.reason === 'daily_limit_reached'
-              ? refuse(429, 'daily_limit_reached', `this sensor (or its network) already sent ${decision.limit} outcomes today (UTC)`, {
-                  limit: decision.limit,
-                })
-              : refuse(400, 'batch_too_large', `a batch carries at most ${decision.limit} outcomes`, { limit: decision.limit });
-          deps.logger?.info({ event: 'sensor_refused', code: refusal.code }, 'sensor batch refused');
-          return { ok: false, refusal };
-        }
-        const outcomes: StoredSensorOutcome[] = decision.accepted.map((outcome) => ({
-          server: outcome.server,
-          ok: outcome.ok,
-          at: typeof outcome.at === 'string' ? outcome.at : outcome.at.toISOString(),
-          ...(outcome.reason !== undefined && outcome.reason !== null ? { reason: outcome.reason } : {}),
-          ...(outcome.ms !== undefined ? { ms: outcome.ms } : {}),
-        }));
-        if (outcomes.length > 0) {
-          await putJson(deps.storage, sensorBatchPath(day, batch.sensor, counts.batches), {
-            sensor: batch.sensor,
-            day,
-            received: now.toISOString(),
-            outcomes,
-          });
-          counts.batches++;
-          counts.accepted += outcomes.length;
-          today.accepted.set(addressId, (today.accepted.get(addressId) ?? 0) + outcomes.length);
-        }
-        deps.logger?.info({ event: 'sensor_batch', accepted: outcomes.length }, 'sensor batch taken');
-        return { ok: true, value: { accepted: outcomes.length, dropped: { ...decision.dropped, unknownServer } } };
+      known.push({
+        server: server.id,
+        ok: outcome.ok,
+        at: new Date(outcome.at).toISOString(),
+        ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+        ...(outcome.ms !== undefined ? { ms: outcome.ms } : {}),
       });
-    },
-  };
+    }
+    return queue.run(async (): Promise<Answer<SensorAccepted>> => {
+      const now = deps.now();
+      const day = dayFromTime(now);
+      const today = addressDay(day);
+      const addressId = createHmac('sha256', today.key).update(network).digest('hex');
+      const counts = await sensorDay(day, batch.sensor);
+      // One network counts as at most one sensor's daily budget, and one sensor id as one budget across
+      // networks: the larger of the two counts decides.
+      const acceptedToday = Math.max(counts.accepted, today.accepted.get(addressId) ?? 0);
+      const decision = admitSensorBatch({ sensor: batch.sensor, outcomes: known }, { now, acceptedToday });
+      if (decision.status === 'refused') {
+        const refusal =
+          decision.reason === 'daily_limit_reached'
+            ? refuse(429, 'daily_limit_reached', `this sensor (or its network) already sent ${decision.limit} outcomes today (UTC)`, {
+                limit: decision.limit,
+              })
+            : refuse(400, 'batch_too_large', `a batch carries at most ${decision.limit} outcomes`, { limit: decision.limit });
+        deps.logger?.info({ event: 'sensor_refused', code: refusal.code }, 'sensor batch refused');
+        return { ok: false, refusal };
+      }
+      const outcomes: StoredSensorOutcome[] = decision.accepted.map((outcome) => ({
+        server: outcome.server,
+        ok: outcome.ok,
+        at: typeof outcome.at === 'string' ? outcome.at : outcome.at.toISOString(),
+        ...(outcome.reason !== undefined && outcome.reason !== null ? { reason: outcome.reason } : {}),
+        ...(outcome.ms !== undefined ? { ms: outcome.ms } : {}),
+      }));
+      if (outcomes.length > 0) {
+        await putJson(deps.storage, sensorBatchPath(day, batch.sensor, counts.batches), {
+          sensor: batch.sensor,
+          day,
+          received: now.toISOString(),
+          outcomes,
+        });
+        counts.batches++;
+        counts.accepted += outcomes.length;
+        today.accepted.set(addressId, (today.accepted.get(addressId) ?? 0) + outcomes.length);
+      }
+      deps.logger?.info({ event: 'sensor_batch', accepted: outcomes.length }, 'sensor batch taken');
+      // The servers with new outcomes on disk may have a new rating or incident: ask for a live update.
+      if (outcomes.length > 0) deps.onServerEvidence?.([...new Set(outcomes.map((outcome) => outcome.server))]);
+      return { ok: true, value: { accepted: outcomes.length, dropped: { ...decision.dropped, unknownServer } } };
+    });
+  }
+
+  return { submit: submitCounted };
 }

@@ -227,3 +227,32 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     }),
   );
 }
+
+/** A page request as the view counts record it: which store, and what it is counted under. */
+export interface PageSighting {
+  /** `badge`: a badge sighting (per server); `view`: a page or widget view. */
+  kind: 'badge' | 'view';
+  /** The server id for a badge; for a view, `state`, `servers`, `reliable`, `search`, `methodology`, `server:<id>` or `widget:<id>`. */
+  key: string;
+}
+
+const SIMPLE_PAGES: Readonly<Record<string, string>> = { '/': 'state', '/servers': 'servers', '/reliable': 'reliable', '/search': 'search', '/methodology': 'methodology' };
+
+/**
+ * What a GET of `pathname` counts as in the badge sightings or the page and widget view counts, or null for
+ * any other path. Only the path is read: never the address, the user agent or the referrer. The caller counts
+ * only answers with status 200, so an id here named a server that exists.
+ *
+ * @example pageSightingOf('/badge/files-example.svg'); // { kind: 'badge', key: 'files-example' }
+ */
+export function pageSightingOf(pathname: string): PageSighting | null {
+  const simple = SIMPLE_PAGES[pathname];
+  if (simple !== undefined) return { kind: 'view', key: simple };
+  const match = /^\/(badge|widget|servers)\/([^/]+)$/.exec(pathname);
+  if (match === null) return null;
+  const [, section, file] = match as unknown as [string, string, string];
+  const id = section === 'badge' ? (file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '') : file;
+  if (!ServerIdSchema.safeParse(id).success) return null;
+  if (section === 'badge') return { kind: 'badge', key: id };
+  return { kind: 'view', key: `${section === 'widget' ? 'widget' : 'server'}:${id}` };
+}

@@ -5,6 +5,8 @@ import { createHmac } from 'node:crypto';
 import { DEFAULT_USER_AGENT, readOwnerToken, type NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { createHttpApp } from '../http/app.js';
+import type { HttpDeps } from '../http/deps.js';
+import type { IntakeHooks } from '../http/intake-hooks.js';
 import { createLicenseKeyStore, licenseValidatorOf, refuseEveryLicense } from '../http/license-keys.js';
 import { createSiteAddress } from '../http/site-address.js';
 import type { Logger } from '../log.js';
@@ -12,8 +14,13 @@ import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
 import type { SigningKeys } from '../seal/keys.js';
 import type { Storage } from '../storage/storage.js';
 import { buildView, type AtlasView } from '../view/build-view.js';
+import { updateServersLive } from '../view/live-update.js';
 import { createDemandRecorder } from '../demand/recorder.js';
+import { createDayCounter, randomWriter } from '../demand/day-counts.js';
+import { badgeSightingsPath, refusedSensorRequestsPath, viewCountsPath } from '../data/paths.js';
+import { pageSightingOf } from '../pages/routes.js';
 import { listen, type NodeFetchHandler } from './listen.js';
+import { createLiveUpdateQueue } from './live-update-queue.js';
 
 /** A license validator for paid reporters; without one every key is refused (the demo installs its own). */
 export type LicenseValidator = (key: string) => Promise<boolean>;
@@ -44,6 +51,22 @@ export interface ServeOptions {
   searchCacheEntries?: number;
   /** Handle SIGINT/SIGTERM (the CLI does; tests do not). */
   handleSignals?: boolean;
+  /** The live updates' coalescing window in milliseconds (default `LIVE_UPDATE_DELAY_SECONDS`); tests shorten it. */
+  liveUpdateDelayMs?: number;
+  /** Milliseconds the batched counts (badge sightings, views, refused sensor requests, markers) wait before a write. */
+  countFlushIntervalMs?: number;
+}
+
+/** How the read model changed since start: full rebuilds and per-server live updates. */
+export interface ViewStats {
+  /** Whole read models built (the one at start included). */
+  fullBuilds: number;
+  /** Live update runs (each covers every server pending at the time). */
+  liveUpdates: number;
+  /** Servers recomputed by live updates, summed over runs. */
+  serversUpdated: number;
+  /** Live updates that rebuilt the route's tool index. */
+  indexRebuilds: number;
 }
 
 /** A running service. */
@@ -55,6 +78,15 @@ export interface RunningAtlas {
   port: number;
   /** Rebuilds the read model from storage (after a scan) and swaps it in whole. */
   refresh(): Promise<void>;
+  /**
+   * Marks servers with news (a check of them, a report, a sensor batch): their live fields, rating and
+   * incident are recomputed within `LIVE_UPDATE_DELAY_SECONDS`, without a full rebuild. Returns at once.
+   */
+  updateServers(serverIds: readonly string[]): void;
+  /** Runs the pending live updates now and resolves when they are in the view. */
+  flushLiveUpdates(): Promise<void>;
+  /** Counts of full rebuilds and live updates so far. */
+  viewStats(): ViewStats;
   close(): Promise<void>;
   closed: Promise<void>;
 }
@@ -68,9 +100,47 @@ export const demoLicenseValidator: LicenseValidator = licenseValidatorOf(createL
 /** Starts serving the data in `storage`. */
 export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
   const now = options.now ?? (() => new Date());
+  const stats: ViewStats = { fullBuilds: 0, liveUpdates: 0, serversUpdated: 0, indexRebuilds: 0 };
   let view: AtlasView = await buildView(options.storage, now());
-  // Held here so that shutdown can put the last demand counts on disk.
-  const demand = createDemandRecorder({ storage: options.storage, now, logger: options.log });
+  stats.fullBuilds++;
+  // Every change of the view (a full rebuild, a live update) runs one at a time, so a live update computed
+  // from an older view is never swapped in over a newer rebuild.
+  let viewWork: Promise<void> = Promise.resolve();
+  const changeView = (work: () => Promise<void>): Promise<void> => {
+    const next = viewWork.then(work);
+    viewWork = next.catch(() => undefined);
+    return next;
+  };
+  const liveUpdates = createLiveUpdateQueue({
+    ...(options.liveUpdateDelayMs !== undefined ? { delayMs: options.liveUpdateDelayMs } : {}),
+    logger: options.log,
+    run: (ids) =>
+      changeView(async () => {
+        const result = await updateServersLive(view, options.storage, ids, now());
+        view = result.view;
+        stats.liveUpdates++;
+        stats.serversUpdated += result.updated.length;
+        if (result.indexRebuilt) stats.indexRebuilds++;
+      }),
+  });
+  // Held here so that shutdown can put the last counts and markers on disk.
+  const countFlush = options.countFlushIntervalMs !== undefined ? { flushIntervalMs: options.countFlushIntervalMs } : {};
+  const demand = createDemandRecorder({
+    storage: options.storage,
+    now,
+    logger: options.log,
+    ...(options.countFlushIntervalMs !== undefined ? { markerFlushIntervalMs: options.countFlushIntervalMs } : {}),
+  });
+  const writer = randomWriter();
+  const counterOf = (pathOf: (day: string, writer: string) => string) =>
+    createDayCounter({ storage: options.storage, now, pathOf, writer, logger: options.log, ...countFlush });
+  const badgeSightings = counterOf(badgeSightingsPath);
+  const viewCounts = counterOf(viewCountsPath);
+  const refusedSensorRequests = counterOf(refusedSensorRequestsPath);
+  const hooks: IntakeHooks = {
+    onServerEvidence: (ids) => liveUpdates.enqueue(ids),
+    onSensorRefused: (reason) => refusedSensorRequests.add(reason),
+  };
   const host = options.host ?? '127.0.0.1';
   // Checked before binding, so a public bind without a public URL fails at once and binds nothing.
   createSiteAddress({ publicUrl: options.publicUrl ?? null, bindHost: host, port: null });
@@ -85,7 +155,9 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
   const site = createSiteAddress({ publicUrl: options.publicUrl ?? null, bindHost: host, port });
   let app: ReturnType<typeof createHttpApp>;
   try {
-    app = createHttpApp({
+    // The intakes read the hooks from the app's dependencies (see http/intake-hooks.ts).
+    const deps: HttpDeps & IntakeHooks = {
+      ...hooks,
       getView: () => view,
       storage: options.storage,
       publicKey: options.keys.publicKey,
@@ -105,13 +177,23 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
       // Only a network that lifts the guard's address rules (tests, the demo's loopback fleet) lets submissions name one.
       allowPrivateTargets: options.ownerNetwork?.allowPrivate === true,
       demand,
-    });
+    };
+    app = createHttpApp(deps);
   } catch (error) {
     // A bad setting (caught by createHttpApp) must not leave the port bound.
     server.close();
     throw error;
   }
-  handler = (request, bindings) => app.fetch(request, bindings as Record<string, unknown>);
+  // Badge sightings and page and widget views are counted from the path of a GET answered 200: nothing else
+  // of the request is read, and the count is batched (at most one write a minute per store).
+  handler = async (request, bindings) => {
+    const response = await app.fetch(request, bindings as Record<string, unknown>);
+    if (request.method === 'GET' && response.status === 200) {
+      const sighting = pageSightingOf(new URL(request.url).pathname);
+      if (sighting !== null) (sighting.kind === 'badge' ? badgeSightings : viewCounts).add(sighting.key);
+    }
+    return response;
+  };
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
@@ -124,7 +206,9 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
         server.close(() => resolve());
         (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       });
+      await liveUpdates.close();
       await demand.flush();
+      await Promise.all([badgeSightings.flush(), viewCounts.flush(), refusedSensorRequests.flush()]);
       await options.onClose?.();
       resolveClosed();
     })();
@@ -140,9 +224,14 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
     url,
     origin: site.origin,
     port,
-    refresh: async () => {
-      view = await buildView(options.storage, now());
-    },
+    refresh: () =>
+      changeView(async () => {
+        view = await buildView(options.storage, now());
+        stats.fullBuilds++;
+      }),
+    updateServers: (ids) => liveUpdates.enqueue(ids),
+    flushLiveUpdates: () => liveUpdates.flush(),
+    viewStats: () => ({ ...stats }),
     close,
     closed,
   };
