@@ -80,6 +80,10 @@ describe('enforceRetention on 2026-11-20', () => {
       'markers/daily-calls/2026-11-01/a.json',
       // Rate counters, 7 days.
       'state/rate-counters/2026-11-14.json',
+      // October's daily-call markers past 7 days, but October's monthly report (below) is missing: kept.
+      'markers/daily-calls/2026-09-30/a.json',
+      // The MCP call log, 30 days: 2026-10-22 is the oldest day kept.
+      'mcp-calls/2026-10-22.jsonl',
     ];
     const deleted = [
       'sensors/2026-10-16/gw-one/000000.json',
@@ -92,18 +96,22 @@ describe('enforceRetention on 2026-11-20', () => {
       'views/2026-08-22/pages.json',
       'markers/daily-calls/2026-10-31/a.json',
       'state/rate-counters/2026-11-13.json',
+      'mcp-calls/2026-10-21.jsonl',
     ];
-    await writeAll(storage, [...NEVER_DELETED, ...kept, ...deleted]);
+    // October's monthly report exists, so October's daily-call markers may go; September's does not.
+    await writeAll(storage, [...NEVER_DELETED, 'aggregates/monthly/2026-10.json', ...kept, ...deleted]);
     const removed = await enforceRetention(storage, '2026-11-20');
     expect([...removed].sort()).toEqual([...deleted].sort());
-    expect(await storage.list('')).toEqual([...NEVER_DELETED, ...kept].sort());
+    expect(await storage.list('')).toEqual([...NEVER_DELETED, 'aggregates/monthly/2026-10.json', ...kept].sort());
     // Run again the same day: nothing more goes.
     expect(await enforceRetention(storage, '2026-11-20')).toEqual([]);
   });
 
-  it('deletes daily-call markers of the previous month after 7 days only', async () => {
+  it('deletes daily-call markers of the previous month after 7 days only, once its monthly report exists', async () => {
     const storage = await diskStorage();
     await writeAll(storage, ['markers/daily-calls/2026-10-28/a.json', 'markers/daily-calls/2026-10-27/a.json']);
+    expect(await enforceRetention(storage, '2026-11-03')).toEqual([]);
+    await writeAll(storage, ['aggregates/monthly/2026-10.json']);
     expect(await enforceRetention(storage, '2026-11-03')).toEqual(['markers/daily-calls/2026-10-27/a.json']);
   });
 
@@ -115,8 +123,9 @@ describe('enforceRetention on 2026-11-20', () => {
       ['per-server ask markers', 'markers/ask/', 30, false, false],
       ['badge sightings', 'badge-sightings/', 30, false, false],
       ['page and widget view counts', 'views/', 90, false, false],
-      ['daily-call markers', 'markers/daily-calls/', 7, false, true],
+      ['daily-call markers', 'markers/daily-calls/', 7, true, true],
       ['rate counters for submissions and ownership checks', 'state/rate-counters/', 7, false, false],
+      ['MCP call log', 'mcp-calls/', 30, false, false],
     ]);
     // One location per store of the package's policy, and an aggregate path wherever the policy waits for one.
     expect(RETENTION_STORES.map((s) => s.store)).toEqual(POLICY_STORES);

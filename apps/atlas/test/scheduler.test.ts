@@ -64,7 +64,9 @@ describe('the service schedule', () => {
     expect(await scheduler.tick()).toEqual([]);
 
     clock.set('2026-11-11T01:04:00Z');
-    expect(await scheduler.tick()).toEqual(['daily', 'hourly', 'agreement', 'retention']);
+    // 10 November is over and its daily check finished, so its state report is written (the aggregates task).
+    expect(await scheduler.tick()).toEqual(['daily', 'hourly', 'agreement', 'aggregates', 'retention']);
+    expect(await storage.get('aggregates/state/2026-11-10.json')).not.toBeNull();
     expect(await storage.get('roots/2026-11-10.json')).toBeNull();
 
     clock.set('2026-11-11T01:05:00Z');

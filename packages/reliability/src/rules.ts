@@ -353,6 +353,9 @@ export const RETENTION_DAYS = Object.freeze({
   viewCounts: 90,
   dailyCallMarkers: 7,
   rateCounters: 7,
+  // The methodology keeps a log of MCP calls to run the service and stop abuse, and names no limit for it. We keep
+  // 30 days: long enough to trace an abuse report, short enough that the log never becomes a record of agents.
+  mcpCallLog: 30,
 });
 
 // ---------------------------------------------------------------------------------------------

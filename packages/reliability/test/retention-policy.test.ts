@@ -28,10 +28,11 @@ describe('the retention policy', () => {
       'viewCounts',
       'dailyCallMarkers',
       'rateCounters',
+      'mcpCallLog',
     ]);
-    expect(RETENTION_NEEDS_AGGREGATE).toEqual(['rawSensorBatches', 'rawDemandRecords']);
+    expect(RETENTION_NEEDS_AGGREGATE).toEqual(['rawSensorBatches', 'rawDemandRecords', 'dailyCallMarkers']);
     expect(RETENTION_KEEPS_CURRENT_MONTH).toEqual(['dailyCallMarkers']);
-    expect(RETENTION_STORES.filter(needsAggregateBeforeDelete)).toEqual(['rawSensorBatches', 'rawDemandRecords']);
+    expect(RETENTION_STORES.filter(needsAggregateBeforeDelete)).toEqual(['rawSensorBatches', 'rawDemandRecords', 'dailyCallMarkers']);
   });
 
   // Hand-computed: a limit of N keeps today and the N - 1 days before; a day N days old goes.
@@ -44,6 +45,7 @@ describe('the retention policy', () => {
     ['viewCounts', 90, '2026-10-03'],
     ['dailyCallMarkers', 7, '2026-12-25'],
     ['rateCounters', 7, '2026-12-25'],
+    ['mcpCallLog', 30, '2026-12-02'],
   ];
 
   for (const [store, limit, oldestKept] of cases) {
@@ -74,18 +76,27 @@ describe('the retention policy', () => {
     expect(decideRetention({ store: 'refusedSensorRequests', day: dayAgo(35), today: TODAY, aggregateExists: false })).toEqual({ action: 'delete' });
   });
 
-  it('daily-call markers: never a day of the current UTC month, however old; the month before goes at 7 days', () => {
-    // Today 2026-12-31: 1 December is 30 days old and kept; 24 November (37 days) goes.
-    expect(decideRetention({ store: 'dailyCallMarkers', day: '2026-12-01', today: TODAY, aggregateExists: false })).toEqual({ action: 'keep', reason: 'current-month' });
-    expect(decideRetention({ store: 'dailyCallMarkers', day: '2026-11-30', today: TODAY, aggregateExists: false })).toEqual({ action: 'delete' });
+  it('daily-call markers: never a day of the current UTC month, however old; the month before goes at 7 days, once its monthly report exists', () => {
+    // Today 2026-12-31: 1 December is 30 days old and kept; 30 November (31 days) goes once November's report exists.
+    expect(decideRetention({ store: 'dailyCallMarkers', day: '2026-12-01', today: TODAY, aggregateExists: true })).toEqual({ action: 'keep', reason: 'current-month' });
+    expect(decideRetention({ store: 'dailyCallMarkers', day: '2026-11-30', today: TODAY, aggregateExists: true })).toEqual({ action: 'delete' });
+    // Without the month's report the markers stay: its count of distinct agents is read from them.
+    expect(decideRetention({ store: 'dailyCallMarkers', day: '2026-11-30', today: TODAY, aggregateExists: false })).toEqual({ action: 'keep', reason: 'no-aggregate' });
     // Today 2027-01-07: 31 December is 7 days old and in the month before: gone; 1 January is 6 days old: kept.
-    expect(decideRetention({ store: 'dailyCallMarkers', day: '2026-12-31', today: '2027-01-07', aggregateExists: false })).toEqual({ action: 'delete' });
-    expect(decideRetention({ store: 'dailyCallMarkers', day: '2027-01-01', today: '2027-01-07', aggregateExists: false })).toEqual({ action: 'keep', reason: 'within-limit' });
-    expect(decideRetention({ store: 'dailyCallMarkers', day: '2027-01-01', today: '2027-01-08', aggregateExists: false })).toEqual({ action: 'keep', reason: 'current-month' });
+    expect(decideRetention({ store: 'dailyCallMarkers', day: '2026-12-31', today: '2027-01-07', aggregateExists: true })).toEqual({ action: 'delete' });
+    expect(decideRetention({ store: 'dailyCallMarkers', day: '2027-01-01', today: '2027-01-07', aggregateExists: true })).toEqual({ action: 'keep', reason: 'within-limit' });
+    expect(decideRetention({ store: 'dailyCallMarkers', day: '2027-01-01', today: '2027-01-08', aggregateExists: true })).toEqual({ action: 'keep', reason: 'current-month' });
     // Same month number a year earlier is not the current month.
-    expect(decideRetention({ store: 'dailyCallMarkers', day: '2025-12-31', today: TODAY, aggregateExists: false })).toEqual({ action: 'delete' });
-    // The rate counters have the same 7 days but no month rule.
+    expect(decideRetention({ store: 'dailyCallMarkers', day: '2025-12-31', today: TODAY, aggregateExists: true })).toEqual({ action: 'delete' });
+    // The rate counters have the same 7 days but no month rule and no aggregate.
     expect(decideRetention({ store: 'rateCounters', day: '2026-12-01', today: TODAY, aggregateExists: false })).toEqual({ action: 'delete' });
+  });
+
+  it('the MCP call log: 30 days, no aggregate', () => {
+    // Today 2026-12-31: 2 December is 29 days old (kept); 1 December is 30 days old (deleted).
+    expect(decideRetention({ store: 'mcpCallLog', day: '2026-12-02', today: TODAY, aggregateExists: false })).toEqual({ action: 'keep', reason: 'within-limit' });
+    expect(decideRetention({ store: 'mcpCallLog', day: '2026-12-01', today: TODAY, aggregateExists: false })).toEqual({ action: 'delete' });
+    expect(decideRetention({ store: 'mcpCallLog', day: '2026-11-30', today: TODAY, aggregateExists: false })).toEqual({ action: 'delete' });
   });
 
   it('the methodology\'s example: with 35 days, the folder of 1 November goes on 6 December', () => {

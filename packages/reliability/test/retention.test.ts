@@ -15,6 +15,7 @@ describe('the retention limits', () => {
       viewCounts: 90,
       dailyCallMarkers: 7,
       rateCounters: 7,
+      mcpCallLog: 30,
     });
     expect(Object.isFrozen(RETENTION_DAYS)).toBe(true);
   });

@@ -197,7 +197,7 @@ export async function startServe(settings: ServeSettings, log: Logger, options: 
   });
   if (settings.schedule) {
     const { registryUrl, costs, outside } = settings;
-    scheduler = new Scheduler({ storage, log, keys, registryUrl, network, refresh: running.refresh, progress: true, costs, outside });
+    scheduler = new Scheduler({ storage, log, keys, registryUrl, network, refresh: running.refresh, updateServers: running.updateServers, progress: true, costs, outside });
     scheduler.start();
   }
   return { running, scheduler };

@@ -145,7 +145,10 @@ export function createHttpApp(options: HttpDeps): Hono {
     const query = readQuery(c, ToolSearchQuerySchema);
     if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
     const answer = answerToolSearch(deps.getView(), query.value.q, { risk: query.value.risk, limit: query.value.limit }, searchCache);
-    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+    if (!answer.ok) return sendRefusal(c, answer.refusal, deps.now());
+    // Ask markers: which servers an answer named, per day; nothing about the query or who asked.
+    demand.recordAsk(answer.value.results.map((hit) => hit.serverId));
+    return c.json(answer.value);
   });
 
   app.get('/api/route', (c) => {
@@ -156,6 +159,7 @@ export function createHttpApp(options: HttpDeps): Hono {
     // Demand: the top pick's server id and the day, nothing about the task or who asked.
     const routed = routedServerOf(answer.value);
     if (routed !== null) demand.record(routed);
+    demand.recordAsk(answer.value.picks.map((pick) => pick.serverId));
     return c.json(answer.value);
   });
 

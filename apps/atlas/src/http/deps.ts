@@ -1,5 +1,6 @@
 // What the HTTP surface needs from the rest of the app, injected so tests and the demo can hand in their
 // own clock, storage and license store, and so nothing here reads a global.
+import type { IntakeHooks } from './intake-hooks.js';
 import { randomBytes } from 'node:crypto';
 import type { DemandRecorder } from '../demand/recorder.js';
 import type { Storage } from '../storage/storage.js';
@@ -30,7 +31,7 @@ export interface HttpLogger {
  *   logger,
  * });
  */
-export interface HttpDeps {
+export interface HttpDeps extends IntakeHooks {
   /** The current read model. Called once per request; the app replaces the view whole after a scan. */
   getView(): AtlasView;
   /** Where reports (`days/<day>/reports.jsonl`) and sensor batches (`sensors/<day>/…`) are written. */

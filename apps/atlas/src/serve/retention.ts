@@ -16,6 +16,8 @@ import {
   SENSOR_BATCHES_PREFIX,
   sensorAggregatePath,
   VIEW_COUNTS_PREFIX,
+  MCP_CALL_LOG_PREFIX,
+  monthlyReportPath,
 } from '../data/paths.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -38,14 +40,16 @@ export const RETENTION_LOCATIONS: readonly RetentionLocation[] = [
   { store: 'askMarkers', name: 'per-server ask markers', prefix: ASK_MARKERS_PREFIX },
   { store: 'badgeSightings', name: 'badge sightings', prefix: BADGE_SIGHTINGS_PREFIX },
   { store: 'viewCounts', name: 'page and widget view counts', prefix: VIEW_COUNTS_PREFIX },
-  { store: 'dailyCallMarkers', name: 'daily-call markers', prefix: DAILY_CALL_MARKERS_PREFIX },
+  // The month's report counts distinct agents from these markers, so a day goes only once its month's report exists.
+  { store: 'dailyCallMarkers', name: 'daily-call markers', prefix: DAILY_CALL_MARKERS_PREFIX, aggregateOf: (day) => monthlyReportPath(day.slice(0, 7)) },
   { store: 'rateCounters', name: 'rate counters for submissions and ownership checks', prefix: RATE_COUNTERS_PREFIX },
+  { store: 'mcpCallLog', name: 'MCP call log', prefix: MCP_CALL_LOG_PREFIX },
 ];
 
 /** Each store with its limit in days, as published (for the operator's view and the tests). */
 export const RETENTION_STORES = RETENTION_LOCATIONS.map((location) => ({ ...location, keepDays: RETENTION_DAYS[location.store] }));
 
-const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})(?:\/|\.json$)/;
+const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})(?:\/|\.jsonl?$)/;
 
 /** The day a store's file belongs to, from its folder or file name; null for anything else (left alone). */
 function dayOfPath(location: RetentionLocation, path: string): string | null {

@@ -76,6 +76,11 @@ export const SUBMISSION_RUN_PERIOD_MS = 5 * 60_000;
 const OptInSchema = z.object({ servers: z.array(z.string()) });
 /** Tasks whose work the read model does not show, so running them alone does not rebuild it. */
 const TASKS_WITHOUT_REFRESH: ReadonlySet<string> = new Set(['retention', 'review']);
+/**
+ * Checks whose results change only the servers they checked: alone in a tick, they update those servers in
+ * the read model (when the service gives `updateServers`) instead of rebuilding it whole.
+ */
+const PER_SERVER_TASKS: ReadonlySet<string> = new Set(['hourly', 'five-minute']);
 
 /** What the schedule needs. */
 export interface SchedulerDeps {
@@ -89,6 +94,8 @@ export interface SchedulerDeps {
   clock?: ScheduleClock;
   /** Rebuilds the read model after new data. */
   refresh?: () => Promise<void>;
+  /** Updates only these servers in the read model (ratings, incidents, shown status); falls back to `refresh`. */
+  updateServers?: (ids: readonly string[]) => void;
   concurrency?: number;
   progress?: boolean;
   /** The compute caps: budgets per UTC day and the cost model (defaults: $0.10 daily, $0.25 five-minute). */
@@ -184,8 +191,24 @@ export class Scheduler {
     // Aggregates before retention: a raw day is deleted only once its aggregate exists.
     await attempt('aggregates', () => this.aggregatesIfDue(now));
     await attempt('retention', () => this.retentionIfDue(today));
-    if (done.some((name) => !TASKS_WITHOUT_REFRESH.has(name))) await this.deps.refresh?.();
+    await this.showResults(done);
     return done;
+  }
+
+  /** Servers the hourly and five-minute checks of the current tick looked at. */
+  private checkedThisTick = new Set<string>();
+
+  /** Puts a tick's results in front of readers: a whole rebuild, or only the servers its checks looked at. */
+  private async showResults(done: readonly string[]): Promise<void> {
+    const checked = [...this.checkedThisTick];
+    this.checkedThisTick = new Set();
+    const shown = done.filter((name) => !TASKS_WITHOUT_REFRESH.has(name));
+    if (shown.length === 0) return;
+    if (this.deps.updateServers !== undefined && shown.every((name) => PER_SERVER_TASKS.has(name))) {
+      this.deps.updateServers(checked);
+      return;
+    }
+    await this.deps.refresh?.();
   }
 
   private async sealIfDue(now: Date, today: string): Promise<boolean> {
@@ -288,6 +311,7 @@ export class Scheduler {
       return [server.id, nextHourlyEntry(saved?.results[server.id], result, this.clock.now().toISOString())] as const;
     });
     await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });
+    for (const [id] of results) this.checkedThisTick.add(id);
     await this.alertOwners('hourly', new Set(results.map(([id]) => id)));
     return true;
   }
@@ -399,6 +423,7 @@ export class Scheduler {
       // The counters keep 92 UTC days (not 92 entries): the package drops pairs older than that.
       const fiveMinute = recordFiveMinuteCheck(state.fiveMinute, today, isAnsweringLetter(result.letter));
       await putJson(this.deps.storage, serverStatePath(server.id), { ...state, fiveMinute });
+      this.checkedThisTick.add(server.id);
       observed.set(server.id, {
         letter: result.letter,
         reason: result.reason,
