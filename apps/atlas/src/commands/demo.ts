@@ -1,7 +1,7 @@
 // `mcp-atlas demo`: a local fleet, a simulated month of checks, sealed, then served.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { runDemo } from '../demo/run-demo.js';
+import { runDemo, type DemoHighlights } from '../demo/run-demo.js';
 import type { Logger } from '../log.js';
 import { demoLicenseValidator, serveAtlas } from '../serve/serve-atlas.js';
 import { createFsStorage } from '../storage/fs-storage.js';
@@ -33,7 +33,8 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
   const storage = createFsStorage(dir);
   await storage.put(DEMO_MARKER, new TextEncoder().encode('{"made_by":"mcp-atlas demo"}\n'));
   const outcome = await runDemo({ days, storage, now: new Date(), log, progress: true });
-  printDemoTable(outcome.letters, outcome.fleet.members.map((m) => ({ id: m.id, kind: m.kind })));
+  printDemoTable(outcome.letters, outcome.fleet.members.filter((m) => m.watched).map((m) => ({ id: m.id, kind: m.kind })));
+  printDemoHighlights(outcome.highlights);
   process.stdout.write(`chain: ${outcome.chain.ok ? 'verified' : `broken at ${outcome.chain.day}: ${outcome.chain.reason}`}\n`);
   if (flags.once === true) {
     await outcome.fleet.close();
@@ -48,8 +49,27 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
 
 function printDemoTable(letters: Map<string, string>, members: { id: string; kind: string }[]): void {
   const width = Math.max(...members.map((m) => m.id.length));
-  process.stdout.write(`${'server'.padEnd(width)}  ${'kind'.padEnd(8)}  daily letters, oldest first\n`);
+  const kindWidth = Math.max(8, ...members.map((m) => m.kind.length));
+  process.stdout.write(`${'server'.padEnd(width)}  ${'kind'.padEnd(kindWidth)}  daily letters, oldest first\n`);
   for (const member of members) {
-    process.stdout.write(`${member.id.padEnd(width)}  ${member.kind.padEnd(8)}  ${letters.get(member.id) ?? ''}\n`);
+    process.stdout.write(`${member.id.padEnd(width)}  ${member.kind.padEnd(kindWidth)}  ${letters.get(member.id) ?? ''}\n`);
   }
+}
+
+/** One line each for what the demo shows beyond the letters, as the served read model has it. */
+export function describeDemoHighlights(h: DemoHighlights): string[] {
+  const list = (items: string[]) => (items.length === 0 ? 'none' : items.join(', '));
+  const marked = (kind: 'gateway' | 'directory') => list(h.marks.filter((m) => m.kind === kind).map((m) => m.server));
+  return [
+    `left out:        ${list(h.leftOut.map((s) => `${s.id} (${s.reason})`))}`,
+    `live incident:   ${list(h.incidents.map((s) => `${s.id} (confirmed by ${s.confirmedBy.join(' and ')}, ${s.failingReporters} failing reporters)`))}`,
+    `agents' ratings: ${list(h.rated.map((s) => `${s.id} ${s.stars.toFixed(1)} stars from ${s.reporters} reporters`))}`,
+    `owner-verified:  ${list(h.owners.map((s) => `${s.id}${s.note !== null ? ' (note' : ' ('}${s.fiveMinuteChecks ? `${s.note !== null ? ', ' : ''}five-minute checks)` : ')'}`))}`,
+    `route marks:     gateway ${marked('gateway')}; directory ${marked('directory')}`,
+    `submitted:       ${list(h.submitted.map((s) => `${s.member} (${s.status === 'observing' ? 'in its observation week' : s.status}, ${s.checks} checks so far)`))}`,
+  ];
+}
+
+function printDemoHighlights(highlights: DemoHighlights): void {
+  for (const line of describeDemoHighlights(highlights)) process.stdout.write(`${line}\n`);
 }

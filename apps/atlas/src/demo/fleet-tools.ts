@@ -92,3 +92,22 @@ export const FILES_TOOLS: readonly DemoTool[] = [
   { name: 'upload_file', description: 'Stores a file in a shared folder.', input: { path: z.string(), content: z.string() }, annotations: { readOnlyHint: false } },
   { name: 'share_folder', description: 'Grants access to a folder to another person.', input: { folder: z.string(), person: z.string() }, annotations: { readOnlyHint: false } },
 ];
+
+/** The member that breaks in the last hours before the demo serves: a mail inbox. */
+export const INBOX_TOOLS: readonly DemoTool[] = [
+  { name: 'list_messages', description: 'Lists the newest messages in a mailbox folder.', input: { folder: z.string().optional() }, annotations: { readOnlyHint: true } },
+  { name: 'read_message', description: 'Returns one mail message with its headers and body.', input: id, annotations: { readOnlyHint: true } },
+  { name: 'send_message', description: 'Sends a mail message to the given recipients.', input: { to: z.array(z.string()), subject: z.string(), body: z.string() }, annotations: { readOnlyHint: false } },
+];
+
+/** The member whose robots.txt later shuts every bot out: a recipe book. */
+export const RECIPES_TOOLS: readonly DemoTool[] = [
+  { name: 'search_recipes', description: 'Finds recipes by ingredient, cuisine or cooking time.', input: { query: z.string() }, annotations: { readOnlyHint: true } },
+  { name: 'get_recipe', description: 'Returns one recipe with its ingredients and steps.', input: id, annotations: { readOnlyHint: true } },
+];
+
+/** The member its owner submitted, still in its observation week: a currency converter. */
+export const CURRENCY_TOOLS: readonly DemoTool[] = [
+  { name: 'convert_currency', description: 'Converts an amount between two currencies at the latest rate.', input: { amount: z.number(), from: z.string(), to: z.string() }, annotations: { readOnlyHint: true } },
+  { name: 'list_currencies', description: 'Lists the currencies the converter knows.', input: {}, annotations: { readOnlyHint: true } },
+];

@@ -2,16 +2,20 @@
 // a registry really holds. Each request may carry the simulated day in DEMO_DAY_HEADER, so every day of a
 // simulated month can be probed at once and each server still answers as it would have on that day.
 import type { ServerType } from '@hono/node-server';
+import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { answerStatelessMcp } from '../http/stateless-mcp.js';
 import { Hono } from 'hono';
 import {
   CALENDAR_TOOLS,
   CODEHOST_TOOLS,
+  CURRENCY_TOOLS,
   FILES_TOOLS,
+  INBOX_TOOLS,
   LEDGER_TOOLS,
   MAPS_TOOLS,
   NOTES_TOOLS,
+  RECIPES_TOOLS,
   TICKETS_TOOLS_AFTER,
   TICKETS_TOOLS_BEFORE,
   TRANSLATE_TOOLS,
@@ -24,11 +28,31 @@ import { listen } from '../serve/listen.js';
 /** The header the demo's probe adds so a fleet server knows which simulated day it is answering for. */
 export const DEMO_DAY_HEADER = 'x-atlas-demo-day';
 
+/**
+ * The header the demo's live checks (hourly, five-minute, observation) add: the instant, ISO 8601, the check
+ * stands for. The breaking member reads it to know whether its outage had begun; daily checks do not send it.
+ */
+export const DEMO_AT_HEADER = 'x-atlas-demo-at';
+
 /** How long the slow member waits before answering initialize: past the 3 s "slow" finding. */
 export const SLOW_MEMBER_DELAY_MS = 3_300;
 
 /** What a member does, which decides the letter it should get. */
-export type MemberKind = 'healthy' | 'sign-in' | 'payment' | 'flaky' | 'slow' | 'changing' | 'redirect' | 'not-mcp';
+export type MemberKind =
+  | 'healthy'
+  | 'sign-in'
+  | 'payment'
+  | 'flaky'
+  | 'slow'
+  | 'changing'
+  | 'redirect'
+  | 'not-mcp'
+  /** Answers every daily check, then fails (HTTP 503) from the fleet's `breakAt` on: the live incident. */
+  | 'breaking'
+  /** Answers, until its robots.txt shuts every bot out from {@link robotsOutDayFor}: it leaves the map. */
+  | 'robots-out'
+  /** Answers; not on the watched list: its owner submitted it and it is in its observation week. */
+  | 'submitted';
 
 /** A fleet member's description, before it is started. */
 export interface MemberSpec {
@@ -43,8 +67,10 @@ export interface MemberSpec {
 /** A running member. */
 export interface FleetMember extends MemberSpec {
   url: string;
-  /** The letter a correct probe gives it on `day`. */
-  expectedLetter(day: number): 'o' | 'a' | 'p' | 'd';
+  /** The letter a correct daily check gives it on `day`; null when its robots.txt keeps our bot out that day. */
+  expectedLetter(day: number): 'o' | 'a' | 'p' | 'd' | null;
+  /** False for the submitted member: the daily check does not know it until its observation admits it. */
+  watched: boolean;
 }
 
 /** The payment address the paying member asks agents to pay. */
@@ -61,6 +87,11 @@ function isFlakyDownDay(day: number): boolean {
 /** The day the changing member swaps its tool list (rewrites one tool and adds a high-risk one). */
 export function changeDayFor(days: number): number {
   return Math.max(1, days - 4);
+}
+
+/** The day from which the robots-out member's robots.txt disallows every bot (it answered before). */
+export function robotsOutDayFor(days: number): number {
+  return Math.max(1, days - 7);
 }
 
 function fleetSpecs(days: number): MemberSpec[] {
@@ -86,11 +117,16 @@ function fleetSpecs(days: number): MemberSpec[] {
     },
     { id: 'moved', title: 'Moved away (redirect)', kind: 'redirect', tools: same(NOTES_TOOLS), version: '1.0.0' },
     { id: 'homepage', title: 'A web page (not MCP)', kind: 'not-mcp', tools: same([]), version: '1.0.0' },
+    { id: 'inbox', title: 'Mail inbox (down now)', kind: 'breaking', tools: same(INBOX_TOOLS), version: '6.2.0' },
+    { id: 'recipes', title: 'Recipe book (robots.txt says no)', kind: 'robots-out', tools: same(RECIPES_TOOLS), version: '1.1.0' },
+    { id: 'currency', title: 'Currency converter (submitted)', kind: 'submitted', tools: same(CURRENCY_TOOLS), version: '0.1.0' },
   ];
 }
 
-function expectedLetterFor(kind: MemberKind, day: number): 'o' | 'a' | 'p' | 'd' {
+function expectedLetterFor(kind: MemberKind, day: number, days: number): 'o' | 'a' | 'p' | 'd' | null {
   switch (kind) {
+    case 'robots-out':
+      return day >= robotsOutDayFor(days) ? null : 'o';
     case 'sign-in':
       return 'a';
     case 'payment':
@@ -108,6 +144,13 @@ function expectedLetterFor(kind: MemberKind, day: number): 'o' | 'a' | 'p' | 'd'
 function dayOf(request: Request): number {
   const value = Number(request.headers.get(DEMO_DAY_HEADER) ?? '0');
   return Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/** The instant a live check stands for, from DEMO_AT_HEADER; null for a daily check (no header) or a bad value. */
+function atOf(request: Request): number | null {
+  const value = request.headers.get(DEMO_AT_HEADER);
+  const ms = value === null ? Number.NaN : Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
 }
 
 function buildMcpServer(spec: MemberSpec, day: number): McpServer {
@@ -133,6 +176,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface ReceivedRequest {
   member: string;
   httpMethod: string;
+  /** The path asked for: /mcp, /robots.txt, a well-known file. */
+  path: string;
+  /** The simulated day the request stood for (DEMO_DAY_HEADER; 0 without it). */
+  day: number;
   /** JSON-RPC methods in the body (a batch may hold several). */
   rpcMethods: string[];
   /** Header names that carry credentials, if the client sent any. */
@@ -151,16 +198,33 @@ async function describeRequest(member: string, request: Request): Promise<Receiv
   return {
     member,
     httpMethod: request.method,
+    path: new URL(request.url).pathname,
+    day: dayOf(request),
     rpcMethods,
     credentialHeaders: CREDENTIAL_HEADERS.filter((name) => request.headers.has(name)),
   };
 }
 
-function memberApp(spec: MemberSpec, received: ReceivedRequest[]): Hono {
+/** What a member's behaviour depends on besides its kind. */
+interface MemberContext {
+  days: number;
+  /** From this instant the breaking member fails its live checks; null: it never breaks. */
+  breakAtMs: number | null;
+  /** The owner-verification tokens the member's origin serves at VERIFY_TOKEN_PATH, one a line. */
+  verifyTokens: string[];
+}
+
+function memberApp(spec: MemberSpec, received: ReceivedRequest[], otherReceived: ReceivedRequest[], context: MemberContext): Hono {
   const app = new Hono();
+  // Every request is recorded, so tests can tell what the observatory asked each member, and for which day:
+  // MCP requests in `received`, the rest (robots.txt, well-known files) in `otherReceived`.
+  app.use('*', async (c, next) => {
+    const described = await describeRequest(spec.id, c.req.raw);
+    (described.path === '/mcp' ? received : otherReceived).push(described);
+    await next();
+  });
   app.all('/mcp', async (c) => {
     const request = c.req.raw;
-    received.push(await describeRequest(spec.id, request));
     const day = dayOf(request);
     switch (spec.kind) {
       case 'sign-in':
@@ -179,6 +243,11 @@ function memberApp(spec: MemberSpec, received: ReceivedRequest[]): Hono {
       case 'flaky':
         if (isFlakyDownDay(day)) return c.text('upstream unavailable', 503);
         break;
+      case 'breaking': {
+        const at = atOf(request);
+        if (context.breakAtMs !== null && at !== null && at >= context.breakAtMs) return c.text('mail backend unavailable', 503);
+        break;
+      }
       case 'slow': {
         const body = request.method === 'POST' ? ((await request.clone().json().catch(() => null)) as { method?: string } | null) : null;
         if (body?.method === 'initialize') await sleep(SLOW_MEMBER_DELAY_MS);
@@ -189,37 +258,63 @@ function memberApp(spec: MemberSpec, received: ReceivedRequest[]): Hono {
     }
     return answerMcp(spec, request);
   });
-  app.get('/robots.txt', (c) => c.text('User-agent: *\nAllow: /\n'));
+  app.get('/robots.txt', (c) => {
+    const shut = spec.kind === 'robots-out' && dayOf(c.req.raw) >= robotsOutDayFor(context.days);
+    return c.text(shut ? 'User-agent: *\nDisallow: /\n' : 'User-agent: *\nAllow: /\n');
+  });
+  // The owner-verification file, as an owner would publish it; empty (404) until the demo's owner puts a token in.
+  app.get(VERIFY_TOKEN_PATH, (c) => (context.verifyTokens.length === 0 ? c.text('not found', 404) : c.text(`${context.verifyTokens.join('\n')}\n`)));
   return app;
 }
 
 /** A running fleet and how to stop it. */
 export interface Fleet {
   members: FleetMember[];
-  /** Every request the fleet received, in arrival order. */
+  /** Every MCP request (to /mcp) the fleet received, in arrival order. */
   received: ReceivedRequest[];
+  /** Every other request (robots.txt, well-known and token files), in arrival order. */
+  otherReceived: ReceivedRequest[];
+  /** Makes a member's origin serve an owner-verification token, as its owner would after asking for one. */
+  publishVerifyToken(id: string, token: string): void;
   close(): Promise<void>;
+}
+
+/** Options of {@link startFleet}. */
+export interface FleetOptions {
+  /** When the breaking member starts failing its live checks; absent, it never does. */
+  breakAt?: Date;
 }
 
 /**
  * Starts every member of the demo fleet on its own loopback port (127.0.0.1 only) and returns their URLs.
  * `days` is the length of the simulated history; it decides when the changing member changes.
  */
-export async function startFleet(days: number): Promise<Fleet> {
+export async function startFleet(days: number, options: FleetOptions = {}): Promise<Fleet> {
   const running: { server: ServerType; member: FleetMember }[] = [];
   const received: ReceivedRequest[] = [];
+  const otherReceived: ReceivedRequest[] = [];
+  const contexts = new Map<string, MemberContext>();
   for (const spec of fleetSpecs(days)) {
-    const { server, port } = await listen(memberApp(spec, received).fetch, 0, '127.0.0.1');
+    const context: MemberContext = { days, breakAtMs: options.breakAt?.getTime() ?? null, verifyTokens: [] };
+    contexts.set(spec.id, context);
+    const { server, port } = await listen(memberApp(spec, received, otherReceived, context).fetch, 0, '127.0.0.1');
     const member: FleetMember = {
       ...spec,
       url: `http://127.0.0.1:${port}/mcp`,
-      expectedLetter: (day) => expectedLetterFor(spec.kind, day),
+      expectedLetter: (day) => expectedLetterFor(spec.kind, day, days),
+      watched: spec.kind !== 'submitted',
     };
     running.push({ server, member });
   }
   return {
     members: running.map((r) => r.member),
     received,
+    otherReceived,
+    publishVerifyToken: (id, token) => {
+      const context = contexts.get(id);
+      if (context === undefined) throw new Error(`the demo fleet has no member ${id}`);
+      context.verifyTokens.push(token);
+    },
     close: async () => {
       await Promise.all(
         running.map(
