@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { dayReportsPath } from '../src/data/paths.js';
 import { createHttpApp } from '../src/http/app.js';
-import { createSerialQueue } from '../src/http/serial-queue.js';
+import { createSerialQueue } from '../src/storage/serial-queue.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import type { Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { runCommand } from '../src/commands.js';
 import { CatalogSchema, ShardFileSchema, type ServerDayResult } from '../src/data/schemas.js';
 import { createLogger } from '../src/log.js';
-import { serverIdFor } from '../src/serve/registry-sync.js';
+import { serverIdFor } from '../src/data/server-id.js';
 
 const DAY = '2026-12-01';
 

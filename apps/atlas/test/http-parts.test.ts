@@ -4,7 +4,7 @@ import { createHttpApp } from '../src/http/app.js';
 import { resolveHttpDeps, type HttpDeps } from '../src/http/deps.js';
 import { displayStatusOf, presentServerSummary } from '../src/http/present-server.js';
 import { answerRoute, answerToolSearch } from '../src/http/read-answers.js';
-import { createSerialQueue } from '../src/http/serial-queue.js';
+import { createSerialQueue } from '../src/storage/serial-queue.js';
 import { createChangeReader } from '../src/http/server-changes.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson } from '../src/storage/storage.js';

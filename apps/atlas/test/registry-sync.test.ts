@@ -1,7 +1,8 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverIdFor, syncRegistry } from '../src/serve/registry-sync.js';
+import { syncRegistry } from '../src/serve/registry-sync.js';
+import { serverIdFor } from '../src/data/server-id.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson } from '../src/storage/storage.js';
 

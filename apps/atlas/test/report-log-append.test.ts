@@ -12,7 +12,7 @@ import { generateKeyPair } from '@mcp-atlas/history';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dayReportsPath } from '../src/data/paths.js';
 import { createHttpApp } from '../src/http/app.js';
-import { parseReportLog } from '../src/http/report-log.js';
+import { parseReportLog } from '../src/data/report-log.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import type { Storage } from '../src/storage/storage.js';

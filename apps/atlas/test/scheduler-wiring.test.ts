@@ -14,7 +14,7 @@ import { setRouteMark } from '../src/data/route-marks.js';
 import { readDayResults } from '../src/data/day-results.js';
 import { readWatchedServers } from '../src/data/watched-servers.js';
 import type { Logger } from '../src/log.js';
-import { serverIdFor } from '../src/serve/registry-sync.js';
+import { serverIdFor } from '../src/data/server-id.js';
 import { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson } from '../src/storage/storage.js';

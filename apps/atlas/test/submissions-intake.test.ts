@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { putJson } from '../src/storage/storage.js';
-import { SubmissionAnswerSchema } from '../src/submissions/intake.js';
+import { SubmissionAnswerSchema } from '../src/http/submission-intake.js';
 import { dumpStorage, FIXTURE_NOW, getJsonAt, postJson, startFixture, urlOf, type RunningFixture } from './fixtures/http-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { writeFixture } from './fixtures/http-atlas.js';

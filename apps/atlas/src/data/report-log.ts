@@ -1,8 +1,8 @@
 // The day log of agents' reports (days/<day>/reports.jsonl): one JSON line per accepted report. Read by the
 // intake (for quotas) and by the read model (for ratings and incidents); a line that does not parse counts
 // for neither.
-import { parseJsonOrNull } from './parse-json.js';
-import { StoredReportSchema, type StoredReport } from './schemas.js';
+import { parseJsonOrNull } from '../storage/parse-json.js';
+import { StoredReportSchema, type StoredReport } from './stored-records.js';
 
 const decoder = new TextDecoder();
 

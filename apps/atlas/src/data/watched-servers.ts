@@ -4,7 +4,7 @@
 import { SERVERS_PATH, SUBMITTED_SERVERS_PATH } from './paths.js';
 import { WatchedServersSchema, type WatchedServer } from './schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { createSerialQueue, type SerialQueue } from '../http/serial-queue.js';
+import { createSerialQueue, type SerialQueue } from '../storage/serial-queue.js';
 
 // Adding is read-modify-write of one file, and submissions are decided several at a time: one queue per
 // storage runs the adds one after another, so two servers admitted at the same tick are both kept.

@@ -21,7 +21,7 @@ import {
   stateReportPath,
 } from '../data/paths.js';
 import { readDayResults } from '../data/day-results.js';
-import { StoredSensorBatchSchema } from '../http/schemas.js';
+import { StoredSensorBatchSchema } from '../data/stored-records.js';
 import { DayIndexSchema } from '../data/schemas.js';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { DemandRecordFileSchema } from './recorder.js';

@@ -15,7 +15,7 @@ import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './
 import { createHostGuard } from './host-guard.js';
 import { handleMcpRequest } from './mcp.js';
 import { createOpenApiDocument } from './openapi.js';
-import { parseJsonOrNull } from './parse-json.js';
+import { parseJsonOrNull } from '../storage/parse-json.js';
 import { flattenQuery } from './query.js';
 import { presentServerDetail, presentServerSummary } from './present-server.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
@@ -27,11 +27,11 @@ import { createSensorIntake } from './sensor-intake.js';
 import { createChangeReader } from './server-changes.js';
 import { createDemandRecorder, routedServerOf } from '../demand/recorder.js';
 import { OWNER_BODY_MAX_BYTES } from '../owners/limits.js';
-import { createOwnerIntake } from '../owners/owner-intake.js';
-import { createOwnershipChecks } from '../owners/ownership-check.js';
+import { createOwnerIntake } from './owner-intake.js';
+import { createOwnershipChecks } from './ownership-check.js';
 import { createRateCounters } from '../owners/rate-counters.js';
 import { combineTokenReaders } from '../owners/token.js';
-import { createSubmissionIntake, SUBMISSION_BODY_MAX_BYTES } from '../submissions/intake.js';
+import { createSubmissionIntake, SUBMISSION_BODY_MAX_BYTES } from './submission-intake.js';
 import { mountPages } from '../pages/routes.js';
 
 export type { HttpDeps, HttpLogger } from './deps.js';

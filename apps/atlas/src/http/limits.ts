@@ -45,15 +45,8 @@ export const REPORT_MAX_RESULT_TOKENS = 10_000_000;
 /** Largest amount charged a report may claim, in the charge's own unit. */
 export const REPORT_MAX_CHARGED = 1_000_000;
 
-/**
- * A gateway sensor's id: chosen by the sensor, stable across days, safe as a storage path segment.
- * Lower-case letters, digits, `_` and `-`, 1 to 64 characters, starting with a letter or digit. Lower
- * case only, so two ids never share a folder on a file system that ignores case.
- */
-export const SENSOR_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-
-/** Bytes of the keyed hash kept as an anonymous reporter's id (128 bits: no collisions in practice). */
-export const REPORTER_ID_BYTES = 16;
+// Ids that are also storage paths or stored values are defined with the stored shapes, in data/.
+export { REPORTER_ID_BYTES, SENSOR_ID_PATTERN } from '../data/stored-records.js';
 
 /** Shortest secret accepted for keying anonymous reporter ids. */
 export const REPORTER_SECRET_MIN_BYTES = 32;

@@ -8,7 +8,7 @@ import { dayFromTime } from '@mcp-atlas/history';
 import { z } from 'zod';
 import { mcpCallLogPath } from '../data/paths.js';
 import type { Storage } from '../storage/storage.js';
-import { keyedId } from './keyed-id.js';
+import { keyedId } from '../data/keyed-id.js';
 
 /** The country recorded when none can be trusted. */
 export const UNKNOWN_COUNTRY = 'unknown';

@@ -12,7 +12,7 @@ import { agentIdOf, appendMcpCall, clientNameOf, countryOf } from './mcp-call-lo
 import type { ReportCaller, ReportIntake } from './report-intake.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import { routedServerOf, type DemandRecorder } from '../demand/recorder.js';
-import { SubmissionAnswerSchema, SubmissionBodySchema, type SubmissionIntake } from '../submissions/intake.js';
+import { SubmissionAnswerSchema, SubmissionBodySchema, type SubmissionIntake } from './submission-intake.js';
 import {
   FindToolInputSchema,
   ReportAcceptedSchema,

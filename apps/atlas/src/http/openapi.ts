@@ -37,8 +37,8 @@ import {
   WellKnownSchema,
 } from './schemas.js';
 import { OptOutBodySchema, OptOutDoneAnswerSchema, OptOutTokenAnswerSchema } from './optout.js';
-import { OwnerServerBodySchema, OwnerSettingsBodySchema, OwnerStateAnswerSchema, OwnerTokenAnswerSchema } from '../owners/owner-intake.js';
-import { SubmissionAnswerSchema, SubmissionBodySchema, SubmissionIdSchema } from '../submissions/intake.js';
+import { OwnerServerBodySchema, OwnerSettingsBodySchema, OwnerStateAnswerSchema, OwnerTokenAnswerSchema } from './owner-intake.js';
+import { SubmissionAnswerSchema, SubmissionBodySchema, SubmissionIdSchema } from './submission-intake.js';
 import { SubmissionViewSchema } from '../submissions/records.js';
 import { PAGE_OPENAPI_PATHS } from '../pages/openapi-paths.js';
 

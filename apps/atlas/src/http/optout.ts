@@ -3,12 +3,12 @@
 // host as opted out. The host is then never contacted again and drops off the map; signed days stay.
 import { OPT_OUT_TOKEN_PATH } from '@mcp-atlas/probe';
 import { z } from 'zod';
-import type { OwnershipChecks } from '../owners/ownership-check.js';
+import type { OwnershipChecks } from './ownership-check.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { ownerToken } from '../owners/token.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
-import { createSerialQueue } from './serial-queue.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
 import { addOptedOutHost } from '../data/opted-out.js';
 
 /** The form's body is one host name. */

@@ -6,15 +6,15 @@
 // (one ownership check each), so losing control of the host ends the right to change what we show. Nothing
 // is stored before a step succeeds.
 import { z } from 'zod';
-import { ServerIdSchema } from '../http/schemas.js';
-import type { ResolvedHttpDeps } from '../http/deps.js';
-import { invalidInput, refuse, type Answer } from '../http/errors.js';
-import { createSerialQueue } from '../http/serial-queue.js';
-import { OWNER_NOTE_MAX_CHARACTERS } from './limits.js';
-import { readOwnerRecord, setFiveMinuteOptIn, writeOwnerRecord, type OwnerRecord } from './owner-records.js';
+import { ServerIdSchema } from './schemas.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { invalidInput, refuse, type Answer } from './errors.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
+import { OWNER_NOTE_MAX_CHARACTERS } from '../owners/limits.js';
+import { readOwnerRecord, setFiveMinuteOptIn, writeOwnerRecord, type OwnerRecord } from '../owners/owner-records.js';
 import type { OwnershipChecks } from './ownership-check.js';
-import { requesterIdOf } from './rate-counters.js';
-import { ownerToken, ownerTokenPath } from './token.js';
+import { requesterIdOf } from '../owners/rate-counters.js';
+import { ownerToken, ownerTokenPath } from '../owners/token.js';
 
 // Control characters (line breaks included: a note is one paragraph) and format characters (zero-width and
 // direction overrides), which could make the note read differently from what it holds.

@@ -1,9 +1,9 @@
 // One ownership check: read an owner's token file once, within the day's limits. Shared by the opt-out form
 // and owner verification (and every later owner change, which re-reads the file), so every read of a
 // host's token file is limited and refused the same way.
-import { refuse, type Answer } from '../http/errors.js';
-import type { RateCounters } from './rate-counters.js';
-import { ownerTokenPath, type OwnerTokenFileReader, type OwnerTokenKind } from './token.js';
+import { refuse, type Answer } from './errors.js';
+import type { RateCounters } from '../owners/rate-counters.js';
+import { ownerTokenPath, type OwnerTokenFileReader, type OwnerTokenKind } from '../owners/token.js';
 
 /** What one check needs: which file, where, the token it must hold, and who asked. */
 export interface OwnershipCheckInput {

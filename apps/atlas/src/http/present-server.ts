@@ -5,7 +5,7 @@ import type { AtlasView, ServerView } from '../view/build-view.js';
 import type { ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
 import type { z } from 'zod';
 import { OWNER_NOTE_ATTRIBUTION } from '../owners/limits.js';
-import { presentDomainAge, presentPackages } from '../outside/present-outside.js';
+import { presentDomainAge, presentPackages } from './present-outside.js';
 
 /** What a page shows for the server now (hourly checks and the second-failure rule included), with its words. */
 export function displayStatusOf(server: ServerView): ServerSummary['status'] {

@@ -12,11 +12,11 @@ import { dayReportsPath, rootPath } from '../data/paths.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
 import type { IntakeHooks } from './intake-hooks.js';
-import { keyedId } from './keyed-id.js';
-import { parseReportLog } from './report-log.js';
+import { keyedId } from '../data/keyed-id.js';
+import { parseReportLog } from '../data/report-log.js';
 import { LICENSE_KEY_MAX_LENGTH, TOOL_NAME_PATTERN } from './limits.js';
 import { ReportBodySchema, type ReportAccepted, type ReportBody, type StoredReport } from './schemas.js';
-import { createSerialQueue } from './serial-queue.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
 import { resolveServer } from './server-ref.js';
 
 /** What is known about the sender of a report, read from the request and used only to name the reporter. */

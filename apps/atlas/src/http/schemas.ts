@@ -159,46 +159,8 @@ export type SensorBatchBody = z.infer<typeof SensorBatchBodySchema>;
 // What is stored
 // ------------------------------------------------------------------------------------------------
 
-/**
- * One line of `days/<day>/reports.jsonl`: the report's fixed fields with the server resolved to its id,
- * who sent it (`paid:` or `anon:` and a keyed hash of its license key or network), whether the reporter paid, and
- * when it arrived. No address, user agent or free text is ever part of it.
- */
-export const StoredReportSchema = z.strictObject({
-  server: z.string().regex(SERVER_ID_PATTERN),
-  tool: z.string(),
-  ok: z.boolean(),
-  reason: z.enum(FAILURE_REASONS).optional(),
-  ms: z.number().optional(),
-  matched: z.boolean().optional(),
-  resultTokens: z.int().optional(),
-  charged: z.number().optional(),
-  surprise: z.enum(SURPRISES).optional(),
-  toolsHash: z.string().optional(),
-  reporter: z.string(),
-  paid: z.boolean(),
-  at: z.iso.datetime(),
-});
-export type StoredReport = z.infer<typeof StoredReportSchema>;
-
-/** One accepted sensor outcome as stored: the server resolved to its id, the time normalized to UTC. */
-export const StoredSensorOutcomeSchema = z.strictObject({
-  server: z.string().regex(SERVER_ID_PATTERN),
-  ok: z.boolean(),
-  at: z.iso.datetime(),
-  reason: z.enum(FAILURE_REASONS).optional(),
-  ms: z.number().optional(),
-});
-export type StoredSensorOutcome = z.infer<typeof StoredSensorOutcomeSchema>;
-
-/** One accepted sensor batch, as stored under `sensors/<day>/<sensor>/`. Never holds the sender's address. */
-export const StoredSensorBatchSchema = z.strictObject({
-  sensor: z.string().regex(SENSOR_ID_PATTERN),
-  day: DAY_TEXT,
-  received: z.iso.datetime(),
-  outcomes: z.array(StoredSensorOutcomeSchema),
-});
-export type StoredSensorBatch = z.infer<typeof StoredSensorBatchSchema>;
+// The stored shapes of reports and sensor batches live in data/ (the read model and the aggregates read them).
+export { StoredReportSchema, StoredSensorOutcomeSchema, StoredSensorBatchSchema, type StoredReport, type StoredSensorOutcome, type StoredSensorBatch } from '../data/stored-records.js';
 
 // ------------------------------------------------------------------------------------------------
 // Answers

@@ -9,10 +9,10 @@ import { putJson } from '../storage/storage.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { invalidInput, refuse, type Answer } from './errors.js';
 import type { IntakeHooks } from './intake-hooks.js';
-import { parseJsonOrNull } from './parse-json.js';
+import { parseJsonOrNull } from '../storage/parse-json.js';
 import { SENSOR_ADDRESS_KEY_BYTES, SENSOR_BATCH_SEQUENCE_DIGITS } from './limits.js';
 import { SensorBatchBodySchema, StoredSensorBatchSchema, type SensorAccepted, type StoredSensorOutcome } from './schemas.js';
-import { createSerialQueue } from './serial-queue.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
 import { resolveServer } from './server-ref.js';
 
 /** Folder of one sensor's batches on one UTC day (arrival day). Not under days/: no root covers it. */

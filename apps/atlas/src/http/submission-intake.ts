@@ -9,10 +9,10 @@
 import { checkTarget } from '@mcp-atlas/probe';
 import { z } from 'zod';
 import { readWatchedServers } from '../data/watched-servers.js';
-import type { ResolvedHttpDeps } from '../http/deps.js';
-import { invalidInput, refuse, type Answer } from '../http/errors.js';
-import { createSerialQueue } from '../http/serial-queue.js';
-import { createOwnershipChecks, type OwnershipChecks } from '../owners/ownership-check.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { invalidInput, refuse, type Answer } from './errors.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
+import { createOwnershipChecks, type OwnershipChecks } from './ownership-check.js';
 import type { RateCounters } from '../owners/rate-counters.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { combineTokenReaders, ownerToken, ownerTokenPath } from '../owners/token.js';
@@ -26,7 +26,7 @@ import {
   viewOfWatched,
   writeSubmission,
   type SubmissionView,
-} from './records.js';
+} from '../submissions/records.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 
 /** Longest URL a submission may carry. */

@@ -15,8 +15,8 @@ import {
 } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { rateCountersPath } from '../data/paths.js';
-import { keyedId } from '../http/keyed-id.js';
-import { createSerialQueue } from '../http/serial-queue.js';
+import { keyedId } from '../data/keyed-id.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
 /** What is counted: new submissions, and reads of an owner's token file. */

@@ -2,7 +2,7 @@
 // (latest versions, deleted entries left out); the remote is the probe's choice; SSE-only remotes, URL
 // templates, IP addresses and opted-out hosts are left out here by the probe's guard, before any request.
 // Each entry's npm and PyPI packages are kept with it, for the package layer.
-import { createHash } from 'node:crypto';
+import { serverIdFor } from '../data/server-id.js';
 import { checkTarget, DEFAULT_NPM_REGISTRY_URL, DEFAULT_PYPI_URL, listRegistryServers, pickRemote, type NetworkOptions } from '@mcp-atlas/probe';
 import { WatchedPackageSchema, type WatchedPackage, type WatchedServer } from '../data/schemas.js';
 import { PACKAGES_PER_SERVER_MAX } from '../outside/outside-config.js';
@@ -15,15 +15,6 @@ export interface SkippedEntry {
   why: string;
 }
 
-/**
- * A path- and URL-safe id for a registry name: the name lower-cased with runs of other characters turned
- * into dashes, plus a short hash of the exact name so two names that slug alike stay apart.
- */
-export function serverIdFor(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'server';
-  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
-  return `${slug}-${hash}`;
-}
 
 // The public registries the package layer reads; an entry naming another registry (a private mirror, a
 // company's own) ships a package those do not hold, or a different one under the same name.

@@ -12,7 +12,7 @@ import { reviewSubmission, SUBMISSION_MAX_EXTENSIONS } from '@mcp-atlas/reliabil
 import { addSubmittedServer } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { mapWithLimit } from '../scan/pool.js';
-import { serverIdFor } from '../serve/registry-sync.js';
+import { serverIdFor } from '../data/server-id.js';
 import type { Storage } from '../storage/storage.js';
 import {
   listSubmissionIds,
