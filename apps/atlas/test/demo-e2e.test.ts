@@ -198,6 +198,35 @@ describe('mcp-atlas demo, end to end', () => {
     const list = await getJson<{ servers: { id: string }[] }>('/api/servers');
     expect(list.servers.map((s) => s.id)).not.toContain(currency.id);
   });
+
+  it('lists the submitted server apart, as in observation, in the API and on the pages, and nowhere on the map', async () => {
+    const [submitted] = outcome.highlights.submitted;
+    const currency = outcome.fleet.members.find((m) => m.id === 'currency')!;
+    const detail = await getJson<{ soFar: { checks: number; answered: number } }>(`/api/submissions/${submitted!.id}`);
+    const list = await getJson<{
+      servers: { id: string; url: string }[];
+      observing: { id: string; url: string; name: string | null; checks: number; answered: number; answeredPercent: number | null; window: { end: string } }[];
+    }>('/api/servers');
+    expect(list.observing.map((o) => o.id)).toEqual([submitted!.id]);
+    const [observing] = list.observing;
+    expect(observing).toMatchObject({ url: currency.url, name: 'demo-currency', checks: detail.soFar.checks, answered: detail.soFar.answered, answeredPercent: 100 });
+    // Submitted 3.5 days ago: its first week ends in the days ahead.
+    expect(Date.parse(observing!.window.end)).toBeGreaterThan(Date.now());
+    expect(list.servers.map((s) => s.url)).not.toContain(currency.url);
+    for (const path of ['/servers', '/']) {
+      const html = await (await fetch(`${running.url}${path}`)).text();
+      expect(html, path).toContain('In observation');
+      expect(html, path).toContain(`data-submission="${submitted!.id}"`);
+      expect(html, path).toContain('demo-currency');
+    }
+    // Not in the search nor the route, even for a task only its tool fits.
+    const search = await getJson<{ results: { serverId: string }[] }>('/api/toolsearch?q=convert an amount between currencies');
+    expect(search.results.map((hit) => hit.serverId)).not.toContain(currency.id);
+    expect(JSON.stringify(search)).not.toContain('convert_currency');
+    const route = await getJson<{ picks: { serverId: string }[]; setAside: { serverId: string }[] }>('/api/route?task=convert an amount between two currencies');
+    expect([...route.picks, ...route.setAside].map((pick) => pick.serverId)).not.toContain(currency.id);
+    expect(JSON.stringify(route)).not.toContain('convert_currency');
+  });
 });
 
 describe('mcp-atlas demo --once', () => {

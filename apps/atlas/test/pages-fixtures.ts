@@ -267,3 +267,17 @@ export function renderMsOf(headers: Headers): number {
   if (match === null) throw new Error('no render timing in the answer');
   return Number(match[1]);
 }
+
+/** Bytes a page may weigh: 100 KB for lists and server pages. */
+export const PAGE_BUDGET_BYTES = 100 * 1024;
+
+/**
+ * The methodology page is the whole methodology document, not a list that grows with the fleet: it gets a budget
+ * of its own, so the other pages stay held to 100 KB as the document grows.
+ */
+export const DOCUMENT_BUDGET_BYTES = 256 * 1024;
+
+/** The byte budget of the page at `path`. */
+export function pageBudgetBytes(path: string): number {
+  return path === '/methodology' ? DOCUMENT_BUDGET_BYTES : PAGE_BUDGET_BYTES;
+}

@@ -13,6 +13,7 @@ import {
   mcpCallLogPath,
   refusedSensorRequestsPath,
   viewCountsPath,
+  monthlyReportPath,
 } from '../src/data/paths.js';
 import { aggregateStateDay, writeDueAggregates } from '../src/demand/aggregates.js';
 import { createDayCounter, DAY_COUNT_MAX_KEYS, OVERFLOW_KEY, sumDayCounts } from '../src/demand/day-counts.js';
@@ -23,7 +24,7 @@ import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { enforceRetention } from '../src/serve/retention.js';
 import { serveAtlas, type RunningAtlas } from '../src/serve/serve-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
-import { getJson, type Storage } from '../src/storage/storage.js';
+import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { dumpStorage, FIXTURE_NOW, TODAY, writeFixture } from './fixtures/http-atlas.js';
 
 const log = createLogger('silent');
@@ -222,13 +223,16 @@ describe('retention of the filled stores at their limits', () => {
     });
   }
 
-  it('keeps daily-call markers 7 days, and all of the current month', async () => {
+  it('keeps daily-call markers 7 days, all of the current month, and until their month\'s report exists', async () => {
     const storage = createMemoryStorage();
     const counter = createDayCounter({ storage, now: () => new Date('2026-10-01T12:00:00Z'), pathOf: dailyCallMarkersPath, writer: 'w-test' });
     counter.add('agent-a');
     await counter.flush();
     expect(await enforceRetention(storage, '2026-10-07')).toEqual([]);
     expect(await enforceRetention(storage, '2026-10-31')).toEqual([]);
+    // October is over, but its monthly report (which counts distinct agents from these markers) is not written yet.
+    expect(await enforceRetention(storage, '2026-11-01')).toEqual([]);
+    await putJson(storage, monthlyReportPath('2026-10'), { month: '2026-10' });
     expect(await enforceRetention(storage, '2026-11-01')).toEqual(['markers/daily-calls/2026-10-01/w-test.json']);
   });
 });

@@ -1,5 +1,6 @@
 // POST /api/submissions, GET /api/submissions/:id and the submit_mcp_server MCP tool: the guard, the
 // idempotent answers, the daily limits, and bad input refused with a 400 that changes nothing.
+import { MCP_CALL_LOG_PREFIX } from '../src/data/paths.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -177,12 +178,16 @@ describe('the submit_mcp_server MCP tool', () => {
     // The same URL over HTTP finds the same submission.
     expect((await submit(f, { url: 'https://mcp.agents.example/mcp' })).body.submission.id).toBe(answer.submission.id);
 
-    const before = await dumpStorage(f.storage);
+    // Every MCP call is written to the call log, refused ones included (it exists to trace abuse); nothing else may change.
+    const withoutCallLog = async () => new Map([...(await dumpStorage(f.storage))].filter(([path]) => !path.startsWith(MCP_CALL_LOG_PREFIX)));
+    const before = await withoutCallLog();
+    const loggedBefore = (await f.storage.list(MCP_CALL_LOG_PREFIX)).length;
     const refused = await client.callTool({ name: 'submit_mcp_server', arguments: { url: 'https://127.0.0.1/mcp' } });
     expect(refused.isError).toBe(true);
     expect((refused.content as { text: string }[])[0]!.text).toContain('url_refused: url: ');
     const malformed = await client.callTool({ name: 'submit_mcp_server', arguments: { url: 'https://mcp.example/mcp', extra: 1 } });
     expect(malformed.isError).toBe(true);
-    expect(await dumpStorage(f.storage)).toEqual(before);
+    expect(await withoutCallLog()).toEqual(before);
+    expect((await f.storage.list(MCP_CALL_LOG_PREFIX)).length).toBe(loggedBefore);
   });
 });

@@ -1,10 +1,10 @@
 // What every command shares: the exit codes, the usage error, and the flag readers. Each command lives in its
 // own file next to this one; commands.ts dispatches to them.
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isDay } from '@mcp-atlas/history';
-import { createFsStorage } from '../storage/fs-storage.js';
+import { createFsStorage, removeStaleTempFiles } from '../storage/fs-storage.js';
 import { CostFlagError, readCostFlags, type CostSettings } from '../costs/cost-settings.js';
 import { OutsideUrlError, readOutsideFlags, type OutsideServiceUrls } from '../outside/outside-config.js';
 
@@ -75,32 +75,7 @@ export const STALE_TEMP_FILE_AGE_MS = 10 * 60_000;
  * left behind, never a write another process has in progress. Returns how many it removed.
  */
 export async function removeTempFilesOlderThan(root: string, now: Date, minAgeMs: number = STALE_TEMP_FILE_AGE_MS): Promise<number> {
-  const stale: string[] = [];
-  const collect = async (folder: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = join(folder, entry.name);
-      if (entry.isDirectory()) await collect(full);
-      else if (entry.name.endsWith('.tmp') && (await isOlderThan(full, now.getTime() - minAgeMs))) stale.push(full);
-    }
-  };
-  await collect(root);
-  await Promise.all(stale.map((file) => rm(file, { force: true })));
-  return stale.length;
-}
-
-/** True when the file was last modified at or before `cutoffMs`; a file gone meanwhile is not (nothing to remove). */
-async function isOlderThan(path: string, cutoffMs: number): Promise<boolean> {
-  try {
-    return (await stat(path)).mtimeMs <= cutoffMs;
-  } catch {
-    return false;
-  }
+  return removeStaleTempFiles(root, { modifiedAtOrBefore: now.getTime() - minAgeMs });
 }
 
 /**

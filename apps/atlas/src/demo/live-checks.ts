@@ -3,9 +3,10 @@
 // fleet member, timed at the instant it stands for, and each lands in the same files, through the same
 // helpers, as the schedule's hourly and five-minute tasks write (the hourly file's entries, the five-minute
 // observations and each server's five-minute counters).
+import { observationOfCheck } from '../data/check-observation.js';
 import { dayFromTime } from '@mcp-atlas/history';
 import { FIVE_MINUTE_CHECK_DEADLINE_MS, probeServer, type NetworkOptions, type ProbeResult } from '@mcp-atlas/probe';
-import { failedHttpStatus, isAnsweringLetter, recordFiveMinuteCheck, recordFiveMinuteObservation } from '@mcp-atlas/reliability';
+import { isAnsweringLetter, recordFiveMinuteCheck, recordFiveMinuteObservation } from '@mcp-atlas/reliability';
 import { daysBetween } from '../data/days.js';
 import { readFiveMinuteChecks, writeFiveMinuteChecks, type FiveMinuteObservation } from '../data/five-minute-checks.js';
 import { HOURLY_PATH, serverStatePath } from '../data/paths.js';
@@ -113,15 +114,7 @@ export async function simulateFiveMinuteChecks(storage: Storage, server: Watched
     const ok = isAnsweringLetter(result.letter);
     if (ok) answered++;
     counters = recordFiveMinuteCheck(counters, dayFromTime(new Date(at)), ok);
-    const observation: FiveMinuteObservation = {
-      letter: result.letter,
-      reason: result.reason,
-      notMcp: result.notStandardMcp,
-      httpStatus: failedHttpStatus(result.steps),
-      at,
-      elapsedMs: Math.round(result.elapsedMs),
-    };
-    kept = recordFiveMinuteObservation(kept, observation) as FiveMinuteObservation[];
+    kept = recordFiveMinuteObservation(kept, observationOfCheck(result, at)) as FiveMinuteObservation[];
   });
   await putJson(storage, serverStatePath(server.id), { ...state, fiveMinute: counters });
   const file = await readFiveMinuteChecks(storage);

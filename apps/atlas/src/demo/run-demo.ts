@@ -2,7 +2,6 @@
 // seal each day, verify the chain, then bring the data up to the moment it serves: hourly checks, agents'
 // reports (a live incident and visible ratings), an owner with five-minute checks, a submission in its
 // observation week and the route marks. Needs no network beyond loopback.
-import { createHmac } from 'node:crypto';
 import { dayFromTime, shiftDay, verifyChain } from '@mcp-atlas/history';
 import { probeServer, type ProbeResult } from '@mcp-atlas/probe';
 import type { WatchedServer } from '../data/schemas.js';
@@ -13,7 +12,7 @@ import { foldDay } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
 import { scanDay } from '../scan/scan-day.js';
-import { loadOrCreateSigningKeys, type SigningKeys } from '../seal/keys.js';
+import { loadOrCreateSigningKeys, reporterSecretOf, type SigningKeys } from '../seal/keys.js';
 import { readRoots, sealStoredDay } from '../seal/seal-day.js';
 import { writeWatchedServers } from '../data/watched-servers.js';
 import { demoLicenseValidator } from '../serve/serve-atlas.js';
@@ -107,7 +106,7 @@ export function simulatedDays(now: Date, count: number): string[] {
  * that the demo's reports and owner tokens name the reporters and origins as the served demo does.
  */
 export function demoReporterSecret(keys: SigningKeys): Uint8Array {
-  return createHmac('sha256', keys.privateKey).update('mcp-atlas reporter ids').digest();
+  return reporterSecretOf(keys);
 }
 
 function demoServers(fleet: Fleet): WatchedServer[] {

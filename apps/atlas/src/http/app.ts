@@ -17,7 +17,7 @@ import { handleMcpRequest } from './mcp.js';
 import { createOpenApiDocument } from './openapi.js';
 import { parseJsonOrNull } from '../storage/parse-json.js';
 import { flattenQuery } from './query.js';
-import { presentServerDetail, presentServerSummary } from './present-server.js';
+import { presentObserving, presentServerDetail, presentServerSummary } from './present-server.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import { createSearchCache } from './search-cache.js';
 import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
@@ -126,7 +126,8 @@ export function createHttpApp(options: HttpDeps): Hono {
     const view = deps.getView();
     let list = serverLists.get(view);
     if (list === undefined) {
-      list = { day: view.day, servers: view.servers.map((server) => presentServerSummary(view, server)) };
+      // Submitted servers in observation are listed apart: they are not on the map until admitted.
+      list = { day: view.day, servers: view.servers.map((server) => presentServerSummary(view, server)), observing: view.observing.map(presentObserving) };
       serverLists.set(view, list);
     }
     return c.json(list);

@@ -30,6 +30,7 @@ import {
   SensorBatchBodySchema,
   ServerDetailSchema,
   ServerIdSchema,
+  ObservingServerSchema,
   ServerListSchema,
   ServerSummarySchema,
   ToolSearchQuerySchema,
@@ -50,6 +51,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Error: ErrorBodySchema,
   ServerSummary: ServerSummarySchema,
   ServerList: ServerListSchema,
+  ObservingServer: ObservingServerSchema,
   ServerDetail: ServerDetailSchema,
   ToolSearchResult: ToolSearchResultSchema,
   RouteAnswer: RouteAnswerSchema,
@@ -156,7 +158,11 @@ export function createOpenApiDocument(version: string): JsonObject {
         get: {
           operationId: 'listServers',
           summary: `Every watched server with its newest letter, ${DAILY_LETTERS_TEXT}, uptime, success chance, stability and findings.`,
-          responses: { '200': answer('The servers, sorted by id.', ref('ServerList')) },
+          description:
+            `\`servers\` holds the servers on the map. \`observing\` lists, apart, the submitted servers still in observation ` +
+            `(${SUBMISSION_OBSERVATION_TEXT}) with their checks and share answered so far and when their window ends; they are not ` +
+            'in `servers`, search or route until admitted.',
+          responses: { '200': answer('The servers on the map, sorted by id, and the submitted servers in observation.', ref('ServerList')) },
         },
       },
       '/api/servers/{id}': {

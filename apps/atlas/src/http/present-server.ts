@@ -2,7 +2,8 @@
 // comes from the view (and so from the packages); this file only chooses names and shapes.
 import { describeShownState } from '@mcp-atlas/reliability';
 import type { AtlasView, ServerView } from '../view/build-view.js';
-import type { ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
+import type { ObservingServer, ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
+import type { ObservingSubmission } from '../submissions/observing.js';
 import type { z } from 'zod';
 import { OWNER_NOTE_ATTRIBUTION } from '../owners/limits.js';
 import { presentDomainAge, presentPackages } from './present-outside.js';
@@ -47,6 +48,21 @@ export function presentServerSummary(view: AtlasView, server: ServerView): Serve
       ...(finding.tools !== undefined ? { tools: finding.tools } : {}),
       ...(finding.value !== undefined ? { value: finding.value } : {}),
     })),
+  };
+}
+
+/** A submitted server in observation as GET /api/servers lists it, apart from the servers on the map. */
+export function presentObserving(entry: ObservingSubmission): ObservingServer {
+  return {
+    id: entry.id,
+    url: entry.url,
+    name: entry.name,
+    submittedAt: entry.submittedAt,
+    window: { index: entry.window.index, start: entry.window.start, end: entry.window.end },
+    checks: entry.checks,
+    answered: entry.answered,
+    answeredPercent: entry.answeredPercent,
+    nextCheckAt: entry.nextCheckAt,
   };
 }
 

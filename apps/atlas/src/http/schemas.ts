@@ -25,6 +25,7 @@ import {
   LONG_UPTIME_TEXT,
   OSV_CHECK_TEXT,
   RATING_TEXT,
+  SUBMISSION_OBSERVATION_TEXT,
   SUBMITTED_AT_TEXT,
   UPTIME_LABEL_TEXT,
   UPTIME_VALUE_TEXT,
@@ -222,8 +223,32 @@ export const ServerSummarySchema = z.object({
 });
 export type ServerSummary = z.infer<typeof ServerSummarySchema>;
 
+/** A submitted server in its observation window, with what the window saw so far. */
+export const ObservingServerSchema = z
+  .object({
+    id: z.string().describe('The submission id: GET /api/submissions/{id} has the whole record.'),
+    url: z.string(),
+    name: z.string().nullable().describe('The name the server gave itself in its newest answered check (its words, not ours), or null.'),
+    submittedAt: z.string(),
+    window: z
+      .object({ index: z.int(), start: z.string(), end: z.string() })
+      .describe('The current observation window (index 1 is the one extra window); the decision comes at `end`.'),
+    checks: z.int().describe('Checks run in the current window so far.'),
+    answered: z.int().describe('Of those, the checks that answered with tools.'),
+    answeredPercent: z.number().nullable().describe('The share answered so far in percent, truncated to one decimal as the decision reads it; null before any check.'),
+    nextCheckAt: z.string().nullable(),
+  })
+  .describe(`A submitted server, ${SUBMISSION_OBSERVATION_TEXT} before it may join the map.`);
+export type ObservingServer = z.infer<typeof ObservingServerSchema>;
+
 /** GET /api/servers. */
-export const ServerListSchema = z.object({ day: DAY_TEXT.nullable(), servers: z.array(ServerSummarySchema) });
+export const ServerListSchema = z.object({
+  day: DAY_TEXT.nullable(),
+  servers: z.array(ServerSummarySchema),
+  observing: z
+    .array(ObservingServerSchema)
+    .describe('Submitted servers still in observation, oldest submission first. They are not in `servers`, search or route until admitted.'),
+});
 export type ServerList = z.infer<typeof ServerListSchema>;
 
 /** A tool of a server with our risk verdict and the rule that decided it. */

@@ -4,6 +4,7 @@ import type { FC } from 'hono/jsx';
 import type { AtlasView } from '../view/build-view.js';
 import { describeUptimeShort } from './badge.js';
 import { formatShare, plural } from './format.js';
+import { ObservingSection } from './observing-section.js';
 import { StatePill, TableHead } from './parts.js';
 
 /** Servers listed per page. */
@@ -50,6 +51,7 @@ export const ServersPage: FC<{ view: AtlasView; page: number }> = ({ view, page 
           {page < pages ? <a href={`/servers?page=${page + 1}`}>next page</a> : null}
         </nav>
       ) : null}
+      <ObservingSection observing={view.observing} />
     </>
   );
 };

@@ -7,6 +7,7 @@ import type { FC } from 'hono/jsx';
 import type { Change } from '../data/schemas.js';
 import type { AtlasView } from '../view/build-view.js';
 import { formatCount, plural } from './format.js';
+import { ObservingSection } from './observing-section.js';
 import { describeLetter, TableHead } from './parts.js';
 import { LETTER_COLOURS } from './styles.js';
 import { UptimeDistribution } from './uptime-histogram.js';
@@ -156,6 +157,7 @@ export const StatePage: FC<{ view: AtlasView; base: string }> = ({ view, base })
           percents={view.servers.flatMap((s) => (s.uptime.percent === null ? [] : [s.uptime.percent]))}
         />
       </section>
+      <ObservingSection observing={view.observing} />
       <section aria-labelledby="changes-heading">
         <h2 id="changes-heading">Changes{view.day === null ? '' : ` on ${view.day}`}</h2>
         <ChangeList changes={view.changes} titleOf={titleOf} />

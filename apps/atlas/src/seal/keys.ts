@@ -4,6 +4,7 @@
 // folder is on disk (`dataDir`), two guards apply that the seam cannot express: a key file readable by
 // others is tightened to 0600 with a warning, and a new key is written so that the folder entries leading
 // to it survive a power cut (each newly created folder's parent is fsynced, and keys/ after the rename).
+import { createHmac } from 'node:crypto';
 import { chmod, mkdir, open, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { generateKeyPair, privateKeyFromPem, privateKeyPem, publicKeyFor } from '@mcp-atlas/history';
@@ -124,4 +125,12 @@ export async function loadOrCreateSigningKeys(storage: Storage, now: Date, optio
     await writeKeyFile(options.dataDir, new TextEncoder().encode(`${JSON.stringify(record, null, 2)}\n`));
   }
   return pair;
+}
+
+/**
+ * The secret anonymous reporter ids and agent ids are keyed with: stable across restarts and never stored, because
+ * it is derived from the signing key, which never leaves keys/.
+ */
+export function reporterSecretOf(keys: Pick<SigningKeys, 'privateKey'>): Uint8Array {
+  return createHmac('sha256', keys.privateKey).update('mcp-atlas reporter ids').digest();
 }

@@ -4,7 +4,7 @@
 import type { ProbeResult } from '@mcp-atlas/probe';
 import { createHourProfile, recordHourResult } from '@mcp-atlas/reliability';
 import type { HourlyFile } from '../data/schemas.js';
-import { failedHttpStatus } from '../view/own-checks.js';
+import { observationOfCheck } from '../data/check-observation.js';
 
 /** What the hourly file keeps for one server. */
 export type HourlyEntry = HourlyFile['results'][string];
@@ -15,8 +15,7 @@ export function nextHourlyEntry(before: HourlyEntry | undefined, result: ProbeRe
     before === undefined
       ? null
       : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, httpStatus: before.httpStatus, at: before.at, ...(before.elapsedMs !== undefined ? { elapsedMs: before.elapsedMs } : {}) };
-  // The wall time is kept so the rankings' handshake tie-break can read the newest check's time.
-  const observation = { letter: result.letter, reason: result.reason, notMcp: result.notStandardMcp, httpStatus: failedHttpStatus(result.steps), at, elapsedMs: Math.round(result.elapsedMs) };
+  const observation = observationOfCheck(result, at);
   const hours = recordHourResult(before?.hours ?? createHourProfile(), { letter: observation.letter, at });
   return { ...observation, previous, hours: [...hours] };
 }

@@ -5,6 +5,7 @@
 // hour, the review queue's failures and incidents once per hour (the daily check queues its catalogs' pattern
 // matches itself), the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
 // order runDue gives; ticks never overlap.
+import { observationOfCheck } from '../data/check-observation.js';
 import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
 import {
   FIVE_MINUTE_CHECK_DEADLINE_MS,
@@ -16,7 +17,6 @@ import {
 import {
   decideOwnerAlert,
   estimateChecksCost,
-  failedHttpStatus,
   isAnsweringLetter,
   priceCheck,
   recordFiveMinuteCheck,
@@ -424,14 +424,7 @@ export class Scheduler {
       const fiveMinute = recordFiveMinuteCheck(state.fiveMinute, today, isAnsweringLetter(result.letter));
       await putJson(this.deps.storage, serverStatePath(server.id), { ...state, fiveMinute });
       this.checkedThisTick.add(server.id);
-      observed.set(server.id, {
-        letter: result.letter,
-        reason: result.reason,
-        notMcp: result.notStandardMcp,
-        httpStatus: failedHttpStatus(result.steps),
-        at,
-        elapsedMs: Math.round(result.elapsedMs),
-      });
+      observed.set(server.id, observationOfCheck(result, at));
     });
     if (observed.size > 0) {
       // One write per round: the newest two observations per server, for the shown status, incidents and alerts.

@@ -1,7 +1,6 @@
 // Serving: the HTTP app over the read model, on 127.0.0.1 by default, with graceful shutdown on SIGINT and
 // SIGTERM (stop accepting, finish what is in flight, close the fleet or scheduler, then resolve). The app is
 // built once the port is known, so that its pages name the bound address (or the public URL), never a Host.
-import { createHmac } from 'node:crypto';
 import { DEFAULT_USER_AGENT, readOwnerToken, type NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { createHttpApp } from '../http/app.js';
@@ -11,7 +10,7 @@ import { createLicenseKeyStore, licenseValidatorOf, refuseEveryLicense } from '.
 import { createSiteAddress } from '../http/site-address.js';
 import type { Logger } from '../log.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
-import type { SigningKeys } from '../seal/keys.js';
+import { reporterSecretOf, type SigningKeys } from '../seal/keys.js';
 import type { Storage } from '../storage/storage.js';
 import { buildView, type AtlasView } from '../view/build-view.js';
 import { updateServersLive } from '../view/live-update.js';
@@ -168,8 +167,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
       site,
       ...(options.trustedProxyHops !== undefined ? { trustedProxyHops: options.trustedProxyHops } : {}),
       appVersion: APP_VERSION,
-      // Stable across restarts and never stored: derived from the signing key, which never leaves keys/.
-      reporterSecret: createHmac('sha256', options.keys.privateKey).update('mcp-atlas reporter ids').digest(),
+      reporterSecret: reporterSecretOf(options.keys),
       logger: options.log,
       ...(options.searchCacheEntries !== undefined ? { searchCacheEntries: options.searchCacheEntries } : {}),
       readOptOutToken: (origin, token) => readOwnerToken(origin, 'opt-out', token, options.ownerNetwork ?? nodeNetwork),

@@ -3,7 +3,7 @@
 // Appends (day logs) open the file for appending, write and fsync; appends that arrive while an fsync runs
 // wait and share the next one (group commit), so the cost of a durable line stays flat as the log grows.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
 
@@ -55,8 +55,12 @@ async function walk(root: string, folder: string, out: string[]): Promise<void> 
   }
 }
 
-/** Removes temp files an interrupted write left behind; they are never the live copy of anything. */
-export async function removeStaleTempFiles(root: string): Promise<number> {
+/**
+ * Removes temp files an interrupted write left behind; they are never the live copy of anything. With
+ * `modifiedAtOrBefore` (epoch ms), only temp files last modified at or before it go, so a write another process
+ * has in progress is left alone. Returns how many it removed.
+ */
+export async function removeStaleTempFiles(root: string, options: { modifiedAtOrBefore?: number } = {}): Promise<number> {
   const stale: string[] = [];
   async function collect(folder: string): Promise<void> {
     let entries;
@@ -68,12 +72,22 @@ export async function removeStaleTempFiles(root: string): Promise<number> {
     for (const entry of entries) {
       const full = join(folder, entry.name);
       if (entry.isDirectory()) await collect(full);
-      else if (entry.name.endsWith('.tmp')) stale.push(full);
+      else if (entry.name.endsWith('.tmp') && (await isModifiedAtOrBefore(full, options.modifiedAtOrBefore))) stale.push(full);
     }
   }
   await collect(root);
   await Promise.all(stale.map((file) => rm(file, { force: true })));
   return stale.length;
+}
+
+/** True without a cutoff, or when the file was last modified at or before it; a file gone meanwhile is not. */
+async function isModifiedAtOrBefore(path: string, cutoffMs: number | undefined): Promise<boolean> {
+  if (cutoffMs === undefined) return true;
+  try {
+    return (await stat(path)).mtimeMs <= cutoffMs;
+  } catch {
+    return false;
+  }
 }
 
 /** One path's appends: the bytes waiting for the next write, who waits on them, and the flush under way. */

@@ -59,6 +59,7 @@ import { readOwnerRecords, type OwnerRecord } from '../owners/owner-records.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { readIncidentClosures } from '../data/review-queue.js';
 import { readRouteMarks } from '../data/route-marks.js';
+import { listableObserving, readObservingSubmissions, type ObservingSubmission } from '../submissions/observing.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -151,6 +152,11 @@ export interface AtlasView {
    * and so counted as empty in this view; empty when both lists are fine or absent.
    */
   markProblems: string[];
+  /**
+   * Submitted servers still in their observation window, oldest submission first: listed apart with their
+   * progress, and never in `servers`, search, route or rankings until their observation admits them.
+   */
+  observing: ObservingSubmission[];
 }
 
 async function latestScannedDay(storage: Storage): Promise<string | null> {
@@ -450,7 +456,8 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       title: watched.get(state.id)?.title ?? state.title ?? null,
       letter: state.lastLetter,
       letters: state.letters,
-      uptime: describeUptime(uptimeInputOf(state, day)),
+      // Five-minute checks of today count before today's daily check has run.
+      uptime: describeUptime(uptimeInputOf(state, today)),
       successChance: successChance(state.letters),
       stability: stability(changeDaysLast30),
       changeDaysLast30,
@@ -489,6 +496,11 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     changes,
     leftOut: all.flatMap((s) => (s.leftOut === null ? [] : [{ id: s.id, reason: s.leftOut }])),
     markProblems: marks.problems,
+    observing: listableObserving(await readObservingSubmissions(storage, now), {
+      optedOutHosts: optedOut,
+      excludedOrigins,
+      watchedUrls: new Set([...watchedList, ...all].map((s) => s.url)),
+    }),
   };
 }
 
