@@ -2,6 +2,7 @@
 // server is a grandchild of check. The server writes its pid to a file and keeps running after its stdin
 // closes (as servers holding a listener or a database do). After check returns, with or without --deep,
 // that pid must be gone.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { CheckReportSchema } from '../src/check/report-schema.js';
 import { makeWorkDir, runCheckIn } from './fixtures/check-run.js';
 
 const lingering = fileURLToPath(new URL('./fixtures/check-stdio-lingering.mjs', import.meta.url));
+/** The built CLI (the test task runs after the build). */
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const folders: string[] = [];
 
 /** The check arguments that start the fixture through `sh -c '"$@"; exit $?'`, which forks rather than execs. */
@@ -60,6 +63,19 @@ afterEach(() => {
 });
 
 describe('check -- <wrapper around a stdio server>', () => {
+  it('ends the server\'s process group when the check itself is interrupted (Ctrl-C)', async () => {
+    const { dir, pidFile } = workDir();
+    // The built CLI as a user runs it; the server never answers, so the check is still waiting when interrupted.
+    const cli = spawn(process.execPath, [CLI, 'check', '--', 'sh', '-c', '"$@"; exit $?', 'sh', process.execPath, lingering, pidFile, 'mute'], { cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
+    while (!existsSync(pidFile) || pidsIn(pidFile).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    cli.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const pids = pidsIn(pidFile);
+    for (let waited = 0; waited < 5_000 && pids.some((pid) => !isGone(pid)); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
+  }, 30_000);
+
   it('leaves no grandchild running after the handshake check', async () => {
     const { dir, pidFile } = workDir();
     const run = await runCheckIn(dir, ['--json', ...wrappedServer(pidFile)]);

@@ -117,7 +117,7 @@ describe('an app before the first scan', () => {
     const storage = createMemoryStorage();
     const emptyView = await buildView(storage);
     const app = createHttpApp({ ...(await baseDeps()), storage, getView: () => emptyView });
-    expect(await (await app.request('/api/servers')).json()).toEqual({ day: null, servers: [] });
+    expect(await (await app.request('/api/servers')).json()).toEqual({ day: null, servers: [], observing: [] });
     expect(await (await app.request('/api/toolsearch?q=notes')).json()).toEqual({ results: [] });
     expect((await (await app.request('/api/route?task=send%20mail')).json()).picks).toEqual([]);
     expect((await app.request('/api/maps?a=root&day=2026-11-30')).status).toBe(404);

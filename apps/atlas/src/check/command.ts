@@ -153,19 +153,42 @@ async function writeOrExplain(file: string, write: () => Promise<void>): Promise
   }
 }
 
+/** Exit codes of a check interrupted by Ctrl-C or a termination signal (128 + the signal's number). */
+const INTERRUPTED_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/**
+ * Runs `work` with Ctrl-C and SIGTERM turned into an orderly exit. A stdio server runs in its own process group,
+ * so the terminal's signal no longer reaches it; exiting through `process.exit` runs the probe's exit hook, which
+ * ends the server's whole group, where Node's default signal handling would leave it running.
+ */
+async function withInterruptsEndingTheServer<T>(work: () => Promise<T>): Promise<T> {
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const handler = (): void => process.exit(INTERRUPTED_EXIT[signal]);
+    process.once(signal, handler);
+    return () => process.removeListener(signal, handler);
+  });
+  try {
+    return await work();
+  } finally {
+    for (const remove of handlers) remove();
+  }
+}
+
 async function runParsed(parsed: CheckArguments, env: CheckEnvironment): Promise<number> {
   const gates = parseGates(parsed.failOn);
   const missing = gates.find(needsBaseline);
   if (missing !== undefined && parsed.baseline === null) throw new CheckUsageError(`--fail-on ${missing.kind} compares with a baseline: give --baseline FILE`);
   const baseline = await loadBaseline(parsed, env.cwd);
-  const outcome = await runCheck({
-    target: parsed.target,
-    gates,
-    baseline: baseline.content === null ? null : { file: baseline.file, content: baseline.content },
-    deep: parsed.deep,
-    ...(env.fetch === undefined ? {} : { fetch: env.fetch }),
-    ...(env.deepCallTimeoutMs === undefined ? {} : { deepCallTimeoutMs: env.deepCallTimeoutMs }),
-  });
+  const outcome = await withInterruptsEndingTheServer(() =>
+    runCheck({
+      target: parsed.target,
+      gates,
+      baseline: baseline.content === null ? null : { file: baseline.file, content: baseline.content },
+      deep: parsed.deep,
+      ...(env.fetch === undefined ? {} : { fetch: env.fetch }),
+      ...(env.deepCallTimeoutMs === undefined ? {} : { deepCallTimeoutMs: env.deepCallTimeoutMs }),
+    }),
+  );
   const { report } = outcome;
   if (parsed.updateBaseline) {
     if (outcome.freshBaseline === null) env.stderr(`mcp-atlas: ${baseline.file} was not written: no tool list was read (${report.reason})\n`);
