@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,9 +40,13 @@ describe('the mcp-risk command', () => {
 
   it('accepts a JSON-RPC response holding result.tools', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-risk-'));
-    const file = join(dir, 'response.json');
-    writeFileSync(file, JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'grant_access' }] } }));
-    expect(run([file]).stdout).toMatch(/^high-risk\s+rule 2\s+grant_access\n$/);
+    try {
+      const file = join(dir, 'response.json');
+      writeFileSync(file, JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'grant_access' }] } }));
+      expect(run([file]).stdout).toMatch(/^high-risk\s+rule 2\s+grant_access\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 with a clear message on input that is not JSON', () => {
