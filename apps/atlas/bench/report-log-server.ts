@@ -15,7 +15,7 @@ import { createSerialQueue } from '../src/storage/serial-queue.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import type { Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
-import { FIXTURE_NOW, TODAY, writeFixture } from '../test/fixtures/http-atlas.js';
+import { fixtureDeps, TODAY, writeFixture } from '../test/fixtures/http-atlas.js';
 
 /** About `megabytes` MB of earlier report lines, each from its own made-up reporter. */
 function earlierReports(megabytes: number): Uint8Array {
@@ -61,17 +61,7 @@ const prefillMegabytes = Number(process.argv[3] ?? '0');
 if (prefillMegabytes > 0) await disk.put(dayReportsPath(TODAY), earlierReports(prefillMegabytes));
 const storage = mode === 'rewrite' ? rewritingAppends(disk) : disk;
 const view = await buildView(storage);
-const app = createHttpApp({
-  getView: () => view,
-  storage,
-  publicKey: keys.publicKey,
-  now: () => FIXTURE_NOW,
-  methodologyVersion: '1.0.0',
-  botUserAgent: 'mcp-atlas-bot/0.1.0 (+https://example.test/bot)',
-  reporterSecret: new Uint8Array(32).fill(7),
-  trustedProxyHops: 1,
-  validateLicense: async () => false,
-});
+const app = createHttpApp({ ...fixtureDeps(storage, view, keys.publicKey), validateLicense: async () => false });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
   const { port } = server.address() as AddressInfo;
   process.stdout.write(`READY http://127.0.0.1:${port}\n`);

@@ -16,7 +16,7 @@ import { createHttpApp } from '../src/http/app.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import type { Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
-import { FIXTURE_NOW, PAID_KEYS, writeFixture } from './fixtures/http-atlas.js';
+import { FIXTURE_NOW, fixtureDeps, writeFixture } from './fixtures/http-atlas.js';
 import { startOwnerHost, type OwnerHost } from './fixtures/submission-world.js';
 
 /** Bodies per run; FUZZ_RUNS raises it for a longer hunt. */
@@ -48,15 +48,7 @@ beforeAll(async () => {
   const view = await buildView(storage);
   const keys = await generateKeyPair();
   app = createHttpApp({
-    getView: () => view,
-    storage,
-    publicKey: keys.publicKey,
-    now: () => FIXTURE_NOW,
-    methodologyVersion: '1.0.0',
-    botUserAgent: 'mcp-atlas-bot/0.1.0 (+https://example.test/bot)',
-    reporterSecret: new Uint8Array(32).fill(7),
-    trustedProxyHops: 1,
-    validateLicense: async (key) => PAID_KEYS.has(key),
+    ...fixtureDeps(storage, view, keys.publicKey),
     // Every form's host stands for the loopback host, so token-file reads are real reads.
     readOwnerToken: (_origin, kind, token) => readOwnerToken(host.origin, kind, token, { allowPrivate: true }),
     // Demand counts go to their own store: they are written after a good answer, on the recorder's schedule.

@@ -3,7 +3,7 @@
 // arrive together share an fsync; and a process killed at any instant loses at most the reports it had not
 // answered, never an earlier line.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,7 +18,7 @@ import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import type { Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { bundleHarness } from './fixtures/bundle-harness.js';
-import { FIXTURE_NOW, TODAY, writeFixture } from './fixtures/http-atlas.js';
+import { fixtureDeps, TODAY, writeFixture } from './fixtures/http-atlas.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const LOG = dayReportsPath(TODAY);
@@ -38,17 +38,7 @@ async function tempFolder(): Promise<string> {
 async function appOver(storage: Storage) {
   const view = await buildView(storage);
   const keys = await generateKeyPair();
-  return createHttpApp({
-    getView: () => view,
-    storage,
-    publicKey: keys.publicKey,
-    now: () => FIXTURE_NOW,
-    methodologyVersion: '1.0.0',
-    botUserAgent: 'mcp-atlas-bot/0.1.0 (+https://example.test/bot)',
-    reporterSecret: new Uint8Array(32).fill(7),
-    trustedProxyHops: 1,
-    validateLicense: async () => false,
-  });
+  return createHttpApp({ ...fixtureDeps(storage, view, keys.publicKey), validateLicense: async () => false });
 }
 
 type App = Awaited<ReturnType<typeof appOver>>;

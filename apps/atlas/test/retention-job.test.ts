@@ -147,7 +147,7 @@ describe('the schedule’s retention over simulated days', () => {
       received: '2026-10-01T12:00:00.000Z',
       outcomes: [{ server: 'notes-hub', ok: true, at: '2026-10-01T11:59:00.000Z' }],
     });
-    expect(await createRateCounters(storage, clock.now).take('submission', 'requester-a', 'mcp.example')).toEqual({ admitted: true });
+    expect(await createRateCounters(storage, clock.now).takeSubmission('requester-a', 'mcp.example', false)).toEqual({ admitted: true });
     const keys = await generateKeyPair();
     const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
     const raw = ['demand/2026-10-01/w-sim.json', 'sensors/2026-10-01/gw-one/000000.json'];

@@ -101,14 +101,6 @@ export function simulatedDays(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => shiftDay(today, i - count));
 }
 
-/**
- * The reporter secret the serving process derives from the signing key (serve-atlas.ts does the same), so
- * that the demo's reports and owner tokens name the reporters and origins as the served demo does.
- */
-export function demoReporterSecret(keys: SigningKeys): Uint8Array {
-  return reporterSecretOf(keys);
-}
-
 function demoServers(fleet: Fleet): WatchedServer[] {
   return fleet.members.filter((m) => m.watched).map((m) => ({ id: m.id, url: m.url, title: m.title, source: 'demo' as const, allowPrivate: true }));
 }
@@ -237,7 +229,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoOutcome> {
     const servers = demoServers(fleet);
     await writeWatchedServers(storage, servers);
     const keys = await loadOrCreateSigningKeys(storage, now);
-    const secret = demoReporterSecret(keys);
+    // The secret the serving process derives too, so the demo's reports and owner tokens match the served demo's.
+    const secret = reporterSecretOf(keys);
     // The demo's paying agents count as paying only through the validator the served demo installs.
     const reporters = await demoReporters(secret, demoLicenseValidator);
     const days = simulatedDays(now, options.days);

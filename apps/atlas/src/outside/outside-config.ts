@@ -1,12 +1,9 @@
 // Where the outside services live (RDAP, npm, PyPI, OSV) and when the package layer runs. The addresses
 // default to the public services named in @mcp-atlas/probe; an operator (or a test) replaces any of them.
 import { DEFAULT_NPM_REGISTRY_URL, DEFAULT_OSV_URL, DEFAULT_PYPI_URL, DEFAULT_RDAP_URL, normalizeBaseUrl, OSV_CHECK_TIME_UTC } from '@mcp-atlas/probe';
-import { isAtOrAfterTimeOfDay, PACKAGES_PER_SERVER_MAX } from '@mcp-atlas/reliability';
+import { isAtOrAfterTimeOfDay } from '@mcp-atlas/reliability';
 
 export { OSV_CHECK_TIME_UTC };
-
-/** Packages kept per registry entry: the reliability package's rule, re-exported for the registry sync. */
-export { PACKAGES_PER_SERVER_MAX };
 
 /** The outside services' base URLs as an operator may set them; anything left out takes the default. */
 export interface OutsideServiceUrls {

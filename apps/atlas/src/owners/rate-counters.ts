@@ -19,8 +19,6 @@ import { keyedId } from '../data/keyed-id.js';
 import { createSerialQueue } from '../storage/serial-queue.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
-/** What is counted: new submissions, and reads of an owner's token file. */
-export type RateCounterKind = 'submission' | 'ownership';
 
 /** The requester every request without a readable address shares (so such requests are limited together). */
 export const UNKNOWN_REQUESTER = 'unknown';
@@ -60,8 +58,6 @@ export interface RateCounters {
    * failure limit; settling with a match gives the failure back. A crash before settling leaves it counted.
    */
   takeOwnershipCheck(requester: string, host: string): Promise<OwnershipTake>;
-  /** The older form of both: `take('submission', …)` is takeSubmission without proof; `take('ownership', …)` a read that is never settled. */
-  take(kind: RateCounterKind, requester: string, host: string): Promise<IntakeQuotaDecision | OwnershipCheckDecision>;
 }
 
 /** The counter names in the day's file; the kind comes first so the two families never mix. */
@@ -148,10 +144,5 @@ export function createRateCounters(storage: Storage, now: () => Date): RateCount
   return {
     takeSubmission,
     takeOwnershipCheck,
-    async take(kind, requester, host) {
-      if (kind === 'submission') return takeSubmission(requester, host, false);
-      const taken = await takeOwnershipCheck(requester, host);
-      return taken.admitted ? { admitted: true } : taken;
-    },
   };
 }

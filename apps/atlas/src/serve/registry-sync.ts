@@ -5,7 +5,7 @@
 import { serverIdFor } from '../data/server-id.js';
 import { checkTarget, DEFAULT_NPM_REGISTRY_URL, DEFAULT_PYPI_URL, listRegistryServers, pickRemote, type NetworkOptions } from '@mcp-atlas/probe';
 import { WatchedPackageSchema, type WatchedPackage, type WatchedServer } from '../data/schemas.js';
-import { PACKAGES_PER_SERVER_MAX } from '../outside/outside-config.js';
+import { PACKAGES_PER_SERVER_MAX } from '@mcp-atlas/reliability';
 import { writeWatchedServers } from '../data/watched-servers.js';
 import type { Storage } from '../storage/storage.js';
 
