@@ -16,7 +16,9 @@ const folderPattern = (folders) => `^src/(${folders.join('|')})/`;
 /** One rule per layer: nothing in it imports a folder of a higher layer. */
 const layerRules = LAYERS.slice(0, -1).map((folders, index) => ({
   name: `layer-${folders[0]}`,
-  comment: `${folders.join(', ')} may not import from a higher layer (${LAYERS.slice(index + 1).flat().join(', ')})`,
+  comment: `${folders.join(', ')} may not import from a higher layer (${LAYERS.slice(index + 1)
+    .flat()
+    .join(', ')})`,
   severity: 'error',
   from: { path: folderPattern(folders) },
   to: { path: folderPattern(LAYERS.slice(index + 1).flat()) },
@@ -27,7 +29,13 @@ const knownFolders = LAYERS.flat();
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'import cycles hide the direction of the code', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'import cycles hide the direction of the code',
+      from: {},
+      to: { circular: true },
+    },
     ...layerRules,
     {
       name: 'folder-has-a-layer',

@@ -6,10 +6,17 @@
 import { hashTool, hashToolList } from '@mcp-atlas/findings';
 import { classifyTools } from '@mcp-atlas/risk';
 import { bench, describe } from 'vitest';
-import { dayCatalogPath, dayIndexPath, dayReportsPath, dayShardPath, serverStatePath, SERVERS_PATH } from '../src/data/paths.js';
+import {
+  dayCatalogPath,
+  dayIndexPath,
+  dayReportsPath,
+  dayShardPath,
+  SERVERS_PATH,
+  serverStatePath,
+} from '../src/data/paths.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
-import { buildView, type AtlasView } from '../src/view/build-view.js';
+import { type AtlasView, buildView } from '../src/view/build-view.js';
 import { updateServersLive } from '../src/view/live-update.js';
 
 const SERVERS = 2_000;
@@ -17,7 +24,20 @@ const TOOLS_PER_SERVER = 8;
 const DAY = '2026-11-30';
 const NOW = new Date('2026-11-30T12:00:00.000Z');
 const VERBS = ['list', 'get', 'create', 'update', 'delete', 'search', 'send', 'read'];
-const NOUNS = ['note', 'ticket', 'invoice', 'file', 'message', 'event', 'contact', 'order', 'page', 'task', 'repo', 'forecast'];
+const NOUNS = [
+  'note',
+  'ticket',
+  'invoice',
+  'file',
+  'message',
+  'event',
+  'contact',
+  'order',
+  'page',
+  'task',
+  'repo',
+  'forecast',
+];
 
 const idOf = (i: number) => `server-${String(i).padStart(4, '0')}`;
 
@@ -25,15 +45,26 @@ function toolsOf(i: number): unknown[] {
   return Array.from({ length: TOOLS_PER_SERVER }, (_, t) => {
     const verb = VERBS[t % VERBS.length] as string;
     const noun = NOUNS[(i + t) % NOUNS.length] as string;
-    return { name: `${verb}_${noun}`, description: `${verb} a ${noun} of server ${i} by id, name or date range.`, inputSchema: { type: 'object' } };
+    return {
+      name: `${verb}_${noun}`,
+      description: `${verb} a ${noun} of server ${i} by id, name or date range.`,
+      inputSchema: { type: 'object' },
+    };
   });
 }
 
 async function writeWorld(): Promise<Storage> {
   const storage = createMemoryStorage();
   const ids = Array.from({ length: SERVERS }, (_, i) => idOf(i));
-  await putJson(storage, SERVERS_PATH, { servers: ids.map((id) => ({ id, url: `https://${id}.example.test/mcp`, title: id, source: 'registry' })) });
-  await putJson(storage, dayIndexPath(DAY), { day: DAY, methodologyVersion: '1.0.0', shards: 1, servers: ids.map((id) => ({ id, url: `https://${id}.example.test/mcp`, shard: 0 })) });
+  await putJson(storage, SERVERS_PATH, {
+    servers: ids.map((id) => ({ id, url: `https://${id}.example.test/mcp`, title: id, source: 'registry' })),
+  });
+  await putJson(storage, dayIndexPath(DAY), {
+    day: DAY,
+    methodologyVersion: '1.0.0',
+    shards: 1,
+    servers: ids.map((id) => ({ id, url: `https://${id}.example.test/mcp`, shard: 0 })),
+  });
   const results = [];
   for (let i = 0; i < SERVERS; i++) {
     const id = idOf(i);
@@ -67,7 +98,14 @@ async function writeWorld(): Promise<Storage> {
       toolsHash: hashToolList(tools),
       serverVersion: '1.0.0',
       tools,
-      verdicts: tools.map((tool, t) => ({ name: (tool as { name: string }).name, hash: hashTool(tool), level: verdicts[t]!.level, rule: verdicts[t]!.rule, raised: verdicts[t]!.raised, reason: verdicts[t]!.reason })),
+      verdicts: tools.map((tool, t) => ({
+        name: (tool as { name: string }).name,
+        hash: hashTool(tool),
+        level: verdicts[t]!.level,
+        rule: verdicts[t]!.rule,
+        raised: verdicts[t]!.raised,
+        reason: verdicts[t]!.reason,
+      })),
     });
     await putJson(storage, serverStatePath(id), {
       id,
@@ -93,7 +131,17 @@ async function writeWorld(): Promise<Storage> {
   // Two reports a server, all working, from paying reporters: every server has a rating to recompute.
   const lines = [];
   for (let i = 0; i < SERVERS * 2; i++) {
-    lines.push(JSON.stringify({ server: idOf(i % SERVERS), tool: 'list_note', ok: true, ms: 300, reporter: `paid:r${i % 40}`, paid: true, at: `2026-11-30T0${i % 10}:00:00.000Z` }));
+    lines.push(
+      JSON.stringify({
+        server: idOf(i % SERVERS),
+        tool: 'list_note',
+        ok: true,
+        ms: 300,
+        reporter: `paid:r${i % 40}`,
+        paid: true,
+        at: `2026-11-30T0${i % 10}:00:00.000Z`,
+      }),
+    );
   }
   await storage.put(dayReportsPath(DAY), new TextEncoder().encode(`${lines.join('\n')}\n`));
   for (let b = 0; b < 50; b++) {
@@ -101,7 +149,11 @@ async function writeWorld(): Promise<Storage> {
       sensor: `gw-${b}`,
       day: DAY,
       received: '2026-11-30T11:00:00.000Z',
-      outcomes: Array.from({ length: 100 }, (_, o) => ({ server: idOf((b * 100 + o) % SERVERS), ok: true, at: '2026-11-30T10:30:00.000Z' })),
+      outcomes: Array.from({ length: 100 }, (_, o) => ({
+        server: idOf((b * 100 + o) % SERVERS),
+        ok: true,
+        at: '2026-11-30T10:30:00.000Z',
+      })),
     });
   }
   return storage;
@@ -111,7 +163,15 @@ const storage = await writeWorld();
 const view: AtlasView = await buildView(storage, NOW);
 // Three failing reports from paying reporters open an incident on one server: its update rebuilds the index.
 const failing = ['paid:x', 'paid:y', 'paid:z'].map((reporter) =>
-  JSON.stringify({ server: idOf(7), tool: 'list_note', ok: false, reason: 'server_error', reporter, paid: true, at: '2026-11-30T11:50:00.000Z' }),
+  JSON.stringify({
+    server: idOf(7),
+    tool: 'list_note',
+    ok: false,
+    reason: 'server_error',
+    reporter,
+    paid: true,
+    at: '2026-11-30T11:50:00.000Z',
+  }),
 );
 await storage.append(dayReportsPath(DAY), new TextEncoder().encode(`${failing.join('\n')}\n`));
 

@@ -5,12 +5,12 @@ import { loadCorpus } from '@mcp-atlas/corpus';
 import { hashToolList } from '@mcp-atlas/findings';
 import { runDemo } from '../src/demo/run-demo.js';
 import { createLogger } from '../src/log.js';
-import { catalogPathForBench, statePathForBench } from './paths.js';
 import { emptyServerState } from '../src/scan/fold-day.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { serveAtlas } from '../src/serve/serve-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
+import { catalogPathForBench, statePathForBench } from './paths.js';
 
 const DAY = '2026-11-30';
 
@@ -22,7 +22,14 @@ async function fillWithCorpus(storage: Storage, toolTarget: number): Promise<num
     const id = `bench-${i}`;
     const list = source.tools.slice(0, toolTarget - tools);
     tools += list.length;
-    await putJson(storage, catalogPathForBench(DAY, id), { id, day: DAY, toolsHash: hashToolList(list), serverVersion: '1.0.0', tools: list, verdicts: [] });
+    await putJson(storage, catalogPathForBench(DAY, id), {
+      id,
+      day: DAY,
+      toolsHash: hashToolList(list),
+      serverVersion: '1.0.0',
+      tools: list,
+      verdicts: [],
+    });
     await putJson(storage, statePathForBench(id), {
       ...emptyServerState({ id, url: `https://${id}.example.com/mcp` }),
       letters: 'o'.repeat(30),
@@ -49,6 +56,14 @@ if (mode === 'demo') {
   keys = await loadOrCreateSigningKeys(storage, new Date());
   await fillWithCorpus(storage, Number(mode));
 }
-const running = await serveAtlas({ storage, port: 0, log, keys, handleSignals: true, searchCacheEntries, ...(onClose ? { onClose } : {}) });
+const running = await serveAtlas({
+  storage,
+  port: 0,
+  log,
+  keys,
+  handleSignals: true,
+  searchCacheEntries,
+  ...(onClose ? { onClose } : {}),
+});
 process.stdout.write(`READY ${running.url}\n`);
 await running.closed;

@@ -4,15 +4,16 @@
 // time), the baseline the benchmark compares against. With a second argument of N megabytes, the day log
 // starts N MB long (earlier reports from other networks), as a busy day's would. Prints READY <url>. Bundled by bench/run-report-log.mjs;
 // never part of the app's build.
-import type { AddressInfo } from 'node:net';
+
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { dayReportsPath } from '../src/data/paths.js';
 import { createHttpApp } from '../src/http/app.js';
-import { createSerialQueue } from '../src/storage/serial-queue.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
+import { createSerialQueue } from '../src/storage/serial-queue.js';
 import type { Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { fixtureDeps, TODAY, writeFixture } from '../test/fixtures/http-atlas.js';

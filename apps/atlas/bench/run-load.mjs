@@ -15,10 +15,30 @@ const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 // Queries in the words of agents' tasks; rotated so consecutive requests differ.
 const QUERIES = [
-  'search issues', 'weather forecast', 'send an invoice', 'read a file', 'create a calendar event', 'query sql database',
-  'list pull requests', 'translate text', 'delete a record', 'refund a payment', 'take a screenshot', 'list kubernetes pods',
-  'find a note', 'upload a file', 'merge a branch', 'get directions', 'run a workflow', 'book a meeting room',
-  'search documentation', 'list repositories', 'create a ticket', 'reply to a customer', 'geocode an address', 'read logs',
+  'search issues',
+  'weather forecast',
+  'send an invoice',
+  'read a file',
+  'create a calendar event',
+  'query sql database',
+  'list pull requests',
+  'translate text',
+  'delete a record',
+  'refund a payment',
+  'take a screenshot',
+  'list kubernetes pods',
+  'find a note',
+  'upload a file',
+  'merge a branch',
+  'get directions',
+  'run a workflow',
+  'book a meeting room',
+  'search documentation',
+  'list repositories',
+  'create a ticket',
+  'reply to a customer',
+  'geocode an address',
+  'read logs',
 ];
 
 async function startServer(mode, cacheEntries) {
@@ -46,7 +66,16 @@ async function measure(label, mode, cacheEntries) {
   return result;
 }
 
-await build({ entryPoints: [join(here, 'load-server.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, packages: 'external', logLevel: 'silent' });
+await build({
+  entryPoints: [join(here, 'load-server.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: out,
+  packages: 'external',
+  logLevel: 'silent',
+});
 console.log('GET /api/toolsearch under load (targets: >= 2,000 req/s, p99 < 50 ms)');
 console.log('baseline: every search computed afresh (cache off); then with the per-view answer cache on');
 await measure('demo data, cache off', 'demo', 0);

@@ -42,7 +42,13 @@ async function sendReport(url, n) {
   const response = await fetch(`${url}/api/reports`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 8) & 255}.${n & 255}.1` },
-    body: JSON.stringify({ server: 'notes-hub', tool: 'list_notes', ok: n % 7 !== 0, ...(n % 7 === 0 ? { reason: 'timeout' } : {}), ms: 100 + (n % 900) }),
+    body: JSON.stringify({
+      server: 'notes-hub',
+      tool: 'list_notes',
+      ok: n % 7 !== 0,
+      ...(n % 7 === 0 ? { reason: 'timeout' } : {}),
+      ms: 100 + (n % 900),
+    }),
   });
   await response.arrayBuffer();
   if (response.status !== 201) throw new Error(`report ${n} answered ${response.status}`);
@@ -92,9 +98,29 @@ async function scenario(title, reports, prefillMb) {
   print(baseline);
   const now = await measure('append', reports, prefillMb);
   print(now);
-  console.log(`  append-only vs rewrite: ${(now.rate / baseline.rate).toFixed(2)}x the rate; last-${now.edge} median ${(baseline.last / now.last).toFixed(2)}x lower`);
+  console.log(
+    `  append-only vs rewrite: ${(now.rate / baseline.rate).toFixed(2)}x the rate; last-${now.edge} median ${(baseline.last / now.last).toFixed(2)}x lower`,
+  );
 }
 
-await build({ entryPoints: [join(here, 'report-log-server.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, packages: 'external', logLevel: 'silent' });
-await scenario(`POST /api/reports: ${REPORTS} reports from distinct networks, ${CONCURRENCY} in flight, data folder on disk, empty day log`, REPORTS, 0);
-if (PREFILL_MB > 0) await scenario(`The same with the day log already ${PREFILL_MB} MB long: ${PREFILL_REPORTS} reports`, PREFILL_REPORTS, PREFILL_MB);
+await build({
+  entryPoints: [join(here, 'report-log-server.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: out,
+  packages: 'external',
+  logLevel: 'silent',
+});
+await scenario(
+  `POST /api/reports: ${REPORTS} reports from distinct networks, ${CONCURRENCY} in flight, data folder on disk, empty day log`,
+  REPORTS,
+  0,
+);
+if (PREFILL_MB > 0)
+  await scenario(
+    `The same with the day log already ${PREFILL_MB} MB long: ${PREFILL_REPORTS} reports`,
+    PREFILL_REPORTS,
+    PREFILL_MB,
+  );

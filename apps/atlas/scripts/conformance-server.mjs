@@ -19,7 +19,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The scenarios that must pass. */
-export const SERVER_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'tools-call-error', 'dns-rebinding-protection'];
+export const SERVER_SCENARIOS = [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'tools-call-error',
+  'dns-rebinding-protection',
+];
 
 /** Days the demo simulates: enough for a signed history, few enough to take seconds. */
 const DEMO_DAYS = '2';
@@ -29,7 +35,11 @@ const START_TIMEOUT_MS = 60_000;
 const app = dirname(dirname(fileURLToPath(import.meta.url)));
 const cli = join(app, 'dist', 'cli.js');
 const shim = join(app, 'scripts', 'node20-fs-glob', 'register.mjs');
-const suite = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
+const suite = join(
+  dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')),
+  'dist',
+  'index.js',
+);
 
 /** Runs a command to its end with inherited output; resolves to its exit code. */
 function run(command, args, options = {}) {
@@ -99,7 +109,11 @@ async function main() {
     for (const scenario of SERVER_SCENARIOS) {
       console.log(`== ${scenario} against ${service.url}/mcp`);
       // The suite writes its results under ./results: run it in the temp folder so nothing lands in the clone.
-      const code = await run(process.execPath, ['--import', shim, suite, 'server', '--url', `${service.url}/mcp`, '--scenario', scenario], { cwd: work });
+      const code = await run(
+        process.execPath,
+        ['--import', shim, suite, 'server', '--url', `${service.url}/mcp`, '--scenario', scenario],
+        { cwd: work },
+      );
       if (code !== 0) failed.push(scenario);
     }
     if (failed.length > 0) {

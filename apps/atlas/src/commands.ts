@@ -12,8 +12,8 @@ import { EXIT_OK, EXIT_USAGE, UsageError } from './commands/shared.js';
 import { commandVerify, VERIFY_USAGE } from './commands/verify.js';
 import { createLogger, type Logger } from './log.js';
 
-export { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './commands/shared.js';
 export { DEFAULT_REGISTRY_URL } from './commands/serve.js';
+export { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './commands/shared.js';
 
 const USAGE = `Usage: mcp-atlas <command> [options]
 

@@ -1,5 +1,5 @@
 // Structured JSON logs (pino) on stderr, so stdout stays for what a command prints for people and scripts.
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 
 export type { Logger };
 

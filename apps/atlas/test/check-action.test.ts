@@ -29,18 +29,33 @@ interface Action {
 const action = load(readFileSync(fileURLToPath(new URL('../action/action.yml', import.meta.url)), 'utf8')) as Action;
 const checkStep = action.runs.steps.find((step) => step.id === 'check') as Step;
 
-function runStep(inputs: Record<string, string>, exitCode: number): { argv: string[]; output: string; status: number | null; dir: string } {
+function runStep(
+  inputs: Record<string, string>,
+  exitCode: number,
+): { argv: string[]; output: string; status: number | null; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'atlas-action-'));
   // Stand-ins for npx and node: each records its arguments (first line: which one ran) and exits with exitCode.
   for (const program of ['npx', 'node']) {
-    writeFileSync(join(dir, program), `#!/usr/bin/env bash\n{ echo ${program}; printf '%s\\n' "$@"; } > "${dir}/argv"\nexit ${exitCode}\n`);
+    writeFileSync(
+      join(dir, program),
+      `#!/usr/bin/env bash\n{ echo ${program}; printf '%s\\n' "$@"; } > "${dir}/argv"\nexit ${exitCode}\n`,
+    );
     chmodSync(join(dir, program), 0o755);
   }
   writeFileSync(join(dir, 'step.sh'), checkStep.run as string);
-  const env: Record<string, string> = { PATH: `${dir}:${process.env.PATH ?? ''}`, GITHUB_OUTPUT: join(dir, 'output'), ACTION_ROOT: join(dir, 'action') };
+  const env: Record<string, string> = {
+    PATH: `${dir}:${process.env.PATH ?? ''}`,
+    GITHUB_OUTPUT: join(dir, 'output'),
+    ACTION_ROOT: join(dir, 'action'),
+  };
   for (const [name, input] of Object.entries(inputs)) env[name] = input;
   const result = spawnSync('bash', ['-e', join(dir, 'step.sh')], { env });
-  return { argv: readFileSync(join(dir, 'argv'), 'utf8').trimEnd().split('\n'), output: readFileSync(join(dir, 'output'), 'utf8'), status: result.status, dir };
+  return {
+    argv: readFileSync(join(dir, 'argv'), 'utf8').trimEnd().split('\n'),
+    output: readFileSync(join(dir, 'output'), 'utf8'),
+    status: result.status,
+    dir,
+  };
 }
 
 const defaults = {
@@ -58,7 +73,13 @@ const defaults = {
 describe('the composite action', () => {
   it('is composite: node, the build from source when asked, the check, the SARIF upload even on failure, then the exit code', () => {
     expect(action.runs.using).toBe('composite');
-    expect(action.runs.steps.map((s) => s.uses ?? s.id ?? 'run')).toEqual(['actions/setup-node@v4', 'run', 'check', 'github/codeql-action/upload-sarif@v3', 'run']);
+    expect(action.runs.steps.map((s) => s.uses ?? s.id ?? 'run')).toEqual([
+      'actions/setup-node@v4',
+      'run',
+      'check',
+      'github/codeql-action/upload-sarif@v3',
+      'run',
+    ]);
     expect(action.runs.steps[1]?.if).toContain("inputs.from-source == 'true'");
     expect(action.runs.steps[3]?.if).toContain('always()');
     expect(action.inputs['fail-on']?.default).toBe('not-answering');
@@ -68,15 +89,50 @@ describe('the composite action', () => {
   });
 
   it('builds the command line for a URL with a baseline, gates and deep mode', () => {
-    const run = runStep({ ...defaults, INPUT_URL: 'http://127.0.0.1:3000/mcp', INPUT_BASELINE: 'mcp-atlas.lock.json', INPUT_FAIL_ON: 'risk-rise,change', INPUT_DEEP: 'true' }, 0);
-    expect(run.argv).toEqual(['npx', '--yes', 'mcp-atlas@latest', 'check', 'http://127.0.0.1:3000/mcp', '--sarif', 'mcp-atlas.sarif', '--fail-on', 'risk-rise,change', '--baseline', 'mcp-atlas.lock.json', '--deep']);
+    const run = runStep(
+      {
+        ...defaults,
+        INPUT_URL: 'http://127.0.0.1:3000/mcp',
+        INPUT_BASELINE: 'mcp-atlas.lock.json',
+        INPUT_FAIL_ON: 'risk-rise,change',
+        INPUT_DEEP: 'true',
+      },
+      0,
+    );
+    expect(run.argv).toEqual([
+      'npx',
+      '--yes',
+      'mcp-atlas@latest',
+      'check',
+      'http://127.0.0.1:3000/mcp',
+      '--sarif',
+      'mcp-atlas.sarif',
+      '--fail-on',
+      'risk-rise,change',
+      '--baseline',
+      'mcp-atlas.lock.json',
+      '--deep',
+    ]);
     expect(run.output).toBe('exit-code=0\n');
     expect(run.status).toBe(0);
   });
 
   it('builds the command line for a stdio server and records a tripped gate without stopping the job', () => {
     const run = runStep({ ...defaults, INPUT_COMMAND: 'node dist/server.js --stdio', INPUT_VERSION: '0.1.0' }, 1);
-    expect(run.argv).toEqual(['npx', '--yes', 'mcp-atlas@0.1.0', 'check', '--sarif', 'mcp-atlas.sarif', '--fail-on', 'not-answering', '--', 'node', 'dist/server.js', '--stdio']);
+    expect(run.argv).toEqual([
+      'npx',
+      '--yes',
+      'mcp-atlas@0.1.0',
+      'check',
+      '--sarif',
+      'mcp-atlas.sarif',
+      '--fail-on',
+      'not-answering',
+      '--',
+      'node',
+      'dist/server.js',
+      '--stdio',
+    ]);
     expect(run.output).toBe('exit-code=1\n');
     expect(run.status).toBe(0);
   });
@@ -90,6 +146,11 @@ describe('the composite action', () => {
 
   it('with from-source, runs the built CLI of the action checkout instead of npx', () => {
     const run = runStep({ ...defaults, INPUT_URL: 'http://127.0.0.1:3000/mcp', INPUT_FROM_SOURCE: 'true' }, 0);
-    expect(run.argv.slice(0, 4)).toEqual(['node', `${run.dir}/action/../dist/cli.js`, 'check', 'http://127.0.0.1:3000/mcp']);
+    expect(run.argv.slice(0, 4)).toEqual([
+      'node',
+      `${run.dir}/action/../dist/cli.js`,
+      'check',
+      'http://127.0.0.1:3000/mcp',
+    ]);
   });
 });

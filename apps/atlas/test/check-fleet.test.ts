@@ -3,9 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckReportSchema, type CheckReport } from '../src/check/report-schema.js';
-import { BaselineFileSchema } from '../src/check/report-schema.js';
-import { type Fleet, changeDayFor, startFleet } from '../src/demo/fleet.js';
+import { BaselineFileSchema, type CheckReport, CheckReportSchema } from '../src/check/report-schema.js';
+import { changeDayFor, type Fleet, startFleet } from '../src/demo/fleet.js';
 import { fetchOnDay, makeWorkDir, runCheckIn } from './fixtures/check-run.js';
 
 const DAYS = 30;
@@ -29,7 +28,14 @@ describe('check of a healthy server', () => {
     const run = await runCheckIn(makeWorkDir(), [urlOf('notes'), '--json']);
     expect(run.code).toBe(0);
     const r = report(run.stdout);
-    expect(r).toMatchObject({ schema: 'mcp-atlas.check/1', letter: 'o', reason: 'ok', protocolVersion: '2025-06-18', transport: 'http', passed: true });
+    expect(r).toMatchObject({
+      schema: 'mcp-atlas.check/1',
+      letter: 'o',
+      reason: 'ok',
+      protocolVersion: '2025-06-18',
+      transport: 'http',
+      passed: true,
+    });
     expect(r.serverInfo).toEqual({ name: 'demo-notes', version: '2.3.0' });
     expect(r.tools.map((t) => [t.name, t.level])).toEqual([
       ['list_notes', 'read-only'],
@@ -107,7 +113,12 @@ describe('gates and exit codes', () => {
   });
 
   it('finding:<id> trips only on that finding: the slow server has slow and missing-descriptions', async () => {
-    const slow = await runCheckIn(makeWorkDir(), [urlOf('translate'), '--json', '--fail-on', 'finding:slow,finding:missing-descriptions']);
+    const slow = await runCheckIn(makeWorkDir(), [
+      urlOf('translate'),
+      '--json',
+      '--fail-on',
+      'finding:slow,finding:missing-descriptions',
+    ]);
     expect(slow.code).toBe(1);
     const r = report(slow.stdout);
     expect(r.findings.map((f) => f.id)).toEqual(expect.arrayContaining(['slow', 'missing-descriptions']));
@@ -117,7 +128,14 @@ describe('gates and exit codes', () => {
   });
 
   it('gates may repeat --fail-on and are reported in the order given', async () => {
-    const run = await runCheckIn(makeWorkDir(), [urlOf('homepage'), '--json', '--fail-on', 'high-risk', '--fail-on', 'not-answering']);
+    const run = await runCheckIn(makeWorkDir(), [
+      urlOf('homepage'),
+      '--json',
+      '--fail-on',
+      'high-risk',
+      '--fail-on',
+      'not-answering',
+    ]);
     expect(run.code).toBe(1);
     expect(report(run.stdout).gates.failOn).toEqual(['high-risk', 'not-answering']);
   });
@@ -127,7 +145,11 @@ describe('gates and exit codes', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('--fail-on GATE[,GATE...]');
     const parsed = await import('../src/check/command.js');
-    expect(parsed.parseCheckArguments(['--', 'node', 'server.js', '--help']).target).toEqual({ kind: 'stdio', command: 'node', args: ['server.js', '--help'] });
+    expect(parsed.parseCheckArguments(['--', 'node', 'server.js', '--help']).target).toEqual({
+      kind: 'stdio',
+      command: 'node',
+      args: ['server.js', '--help'],
+    });
   });
 
   it('usage errors exit 2 and say what is wrong', async () => {
@@ -171,12 +193,28 @@ describe('baseline round trip', () => {
     ]);
     expect(lock.serverVersion).toBe('1.8.0');
 
-    const same = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json', '--fail-on', 'change,risk-rise', '--json'], { fetch: before });
+    const same = await runCheckIn(
+      dir,
+      [url, '--baseline', 'mcp-atlas.lock.json', '--fail-on', 'change,risk-rise', '--json'],
+      { fetch: before },
+    );
     expect(same.code).toBe(0);
-    expect(report(same.stdout).baseline).toEqual({ file: 'mcp-atlas.lock.json', added: [], removed: [], changed: [], renamed: [], riskRises: [], unchanged: true });
+    expect(report(same.stdout).baseline).toEqual({
+      file: 'mcp-atlas.lock.json',
+      added: [],
+      removed: [],
+      changed: [],
+      renamed: [],
+      riskRises: [],
+      unchanged: true,
+    });
 
     const after = fetchOnDay(changeDayFor(DAYS));
-    const changed = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json', '--fail-on', 'change,risk-rise', '--json'], { fetch: after });
+    const changed = await runCheckIn(
+      dir,
+      [url, '--baseline', 'mcp-atlas.lock.json', '--fail-on', 'change,risk-rise', '--json'],
+      { fetch: after },
+    );
     expect(changed.code).toBe(1);
     const r = report(changed.stdout);
     expect(r.baseline).toEqual({
@@ -196,9 +234,13 @@ describe('baseline round trip', () => {
     expect(reported.stdout).toContain('risk rise delete_ticket: new -> high-risk');
 
     // Accepting the change: update, then the same day is unchanged again.
-    const update = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json', '--update-baseline'], { fetch: after });
+    const update = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json', '--update-baseline'], {
+      fetch: after,
+    });
     expect(update.code).toBe(0);
-    const again = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json', '--fail-on', 'change', '--json'], { fetch: after });
+    const again = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json', '--fail-on', 'change', '--json'], {
+      fetch: after,
+    });
     expect(again.code).toBe(0);
     expect(report(again.stdout).baseline?.unchanged).toBe(true);
   });
@@ -210,21 +252,35 @@ describe('baseline round trip', () => {
     const first = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json', '--json']);
     expect(report(first.stdout).baseline?.unchanged).toBe(true);
     // Rewrite the lock as if the server had called list_stations list_weather_stations before, with the hash recomputed.
-    const lock = JSON.parse(readFileSync(join(dir, 'mcp-atlas.lock.json'), 'utf8')) as { tools: { name: string; definition: { name: string } }[] };
+    const lock = JSON.parse(readFileSync(join(dir, 'mcp-atlas.lock.json'), 'utf8')) as {
+      tools: { name: string; definition: { name: string } }[];
+    };
     const renamedDefinition = { ...lock.tools[2]!.definition, name: 'list_weather_stations' };
     const { hashTool } = await import('@mcp-atlas/findings');
-    lock.tools[2] = { ...lock.tools[2]!, name: 'list_weather_stations', definition: renamedDefinition, hash: hashTool(renamedDefinition) } as never;
+    lock.tools[2] = {
+      ...lock.tools[2]!,
+      name: 'list_weather_stations',
+      definition: renamedDefinition,
+      hash: hashTool(renamedDefinition),
+    } as never;
     writeFileSync(join(dir, 'mcp-atlas.lock.json'), JSON.stringify(lock));
     const run = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json', '--fail-on', 'change', '--json']);
     expect(run.code).toBe(1);
-    expect(report(run.stdout).baseline).toMatchObject({ added: [], removed: [], renamed: [{ from: 'list_weather_stations', to: 'list_stations' }], unchanged: false });
+    expect(report(run.stdout).baseline).toMatchObject({
+      added: [],
+      removed: [],
+      renamed: [{ from: 'list_weather_stations', to: 'list_stations' }],
+      unchanged: false,
+    });
   });
 
   it('refuses a lock file whose hash does not match its tool, and one that is not a baseline: exit 2', async () => {
     const dir = makeWorkDir();
     const url = urlOf('weather');
     await runCheckIn(dir, [url, '--update-baseline']);
-    const lock = JSON.parse(readFileSync(join(dir, 'mcp-atlas.lock.json'), 'utf8')) as { tools: { definition: { description: string } }[] };
+    const lock = JSON.parse(readFileSync(join(dir, 'mcp-atlas.lock.json'), 'utf8')) as {
+      tools: { definition: { description: string } }[];
+    };
     lock.tools[0]!.definition.description = 'Edited by hand.';
     writeFileSync(join(dir, 'mcp-atlas.lock.json'), JSON.stringify(lock));
     const edited = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json']);

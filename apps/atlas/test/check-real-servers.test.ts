@@ -2,16 +2,16 @@
 // server-memory over stdio through `--`), deep mode included, and deep mode against a server that hangs
 // and crashes on purpose.
 import { mkdtempSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckReportSchema, type CheckReport } from '../src/check/report-schema.js';
+import { type CheckReport, CheckReportSchema } from '../src/check/report-schema.js';
 import { type Fleet, startFleet } from '../src/demo/fleet.js';
-import { type RunningEverything, memoryCommandLine, startEverything } from './fixtures/check-servers.js';
 import { makeWorkDir, runCheckIn } from './fixtures/check-run.js';
+import { memoryCommandLine, type RunningEverything, startEverything } from './fixtures/check-servers.js';
 
 const report = (stdout: string): CheckReport => CheckReportSchema.parse(JSON.parse(stdout));
 const fragile = fileURLToPath(new URL('./fixtures/check-stdio-fragile.mjs', import.meta.url));
@@ -34,9 +34,19 @@ describe('server-everything over Streamable HTTP', () => {
     const r = report(first.stdout);
     expect(r).toMatchObject({ letter: 'o', reason: 'ok', protocolVersion: '2025-06-18', transport: 'http' });
     expect(r.tools.length).toBeGreaterThanOrEqual(10);
-    expect(r.tools.find((t) => t.name === 'echo')).toMatchObject({ level: expect.any(String), rule: expect.any(Number) });
+    expect(r.tools.find((t) => t.name === 'echo')).toMatchObject({
+      level: expect.any(String),
+      rule: expect.any(Number),
+    });
     expect(r.elapsedMs).toBeGreaterThan(0);
-    const second = await runCheckIn(dir, [everything.url, '--json', '--baseline', 'mcp-atlas.lock.json', '--fail-on', 'change,risk-rise']);
+    const second = await runCheckIn(dir, [
+      everything.url,
+      '--json',
+      '--baseline',
+      'mcp-atlas.lock.json',
+      '--fail-on',
+      'change,risk-rise',
+    ]);
     expect(second.code).toBe(0);
     expect(report(second.stdout).baseline?.unchanged).toBe(true);
   });
@@ -75,7 +85,9 @@ describe('server-memory over stdio via --', () => {
     expect(r.tools.find((t) => t.name === 'read_graph')?.level).toBe('read-only');
     expect(r.tools.find((t) => t.name === 'delete_entities')?.level).not.toBe('read-only');
     const called = new Set([...r.deep!.errorHandling, ...r.deep!.fuzz].map((c) => c.tool));
-    for (const name of called) if (name !== 'mcp_atlas_check_no_such_tool_7f3a') expect(r.tools.find((t) => t.name === name)?.level).toBe('read-only');
+    for (const name of called)
+      if (name !== 'mcp_atlas_check_no_such_tool_7f3a')
+        expect(r.tools.find((t) => t.name === name)?.level).toBe('read-only');
     expect(r.deep!.errorHandling[0]).toMatchObject({ kind: 'unknown-tool', outcome: 'proper-error' });
     expect(r.deep!.compliance.score).not.toBeNull();
   });
@@ -89,7 +101,9 @@ describe('server-memory over stdio via --', () => {
 
 describe('deep mode against a server that hangs and crashes', () => {
   it('scores a hang and a crash as 0, reconnects after each, and keeps proper errors and accepted inputs apart', async () => {
-    const run = await runCheckIn(makeWorkDir(), ['--json', '--deep', '--', process.execPath, fragile], { deepCallTimeoutMs: 1_000 });
+    const run = await runCheckIn(makeWorkDir(), ['--json', '--deep', '--', process.execPath, fragile], {
+      deepCallTimeoutMs: 1_000,
+    });
     expect(run.code).toBe(0);
     const deep = report(run.stdout).deep!;
     expect(deep.errorHandling.map((c) => [c.kind, c.outcome])).toEqual([
@@ -105,7 +119,13 @@ describe('deep mode against a server that hangs and crashes', () => {
     ]);
     expect(deep.smoke.map((c) => [c.kind, c.tool, c.outcome])).toEqual([['smoke', 'get_item', 'accepted']]);
     // error handling: 2 of 3 proper = 67; fuzz: (50+50+50+0)/4 = 37.5 -> 38; smoke 1 of 1 = 100; schema validity 100; reachability 100.
-    expect(deep.compliance.parts).toEqual({ reachability: 100, schemaValidity: 100, errorHandling: 67, fuzz: 38, smoke: 100 });
+    expect(deep.compliance.parts).toEqual({
+      reachability: 100,
+      schemaValidity: 100,
+      errorHandling: 67,
+      fuzz: 38,
+      smoke: 100,
+    });
     // (100 + 100 + 67 + 38 + 100) / 5 = 81; no sign-in asked, so no bonus
     expect(deep.compliance).toMatchObject({ score: 81, authDiscovery: null, authBonus: 0 });
   });
@@ -125,7 +145,15 @@ describe('deep mode on a server that did not answer', () => {
     const run = await runCheckIn(makeWorkDir(), [homepage, '--json', '--deep']);
     expect(run.code).toBe(1);
     const deep = report(run.stdout).deep!;
-    expect(deep).toMatchObject({ errorHandling: [], fuzz: [], smoke: [], compliance: { score: 0, parts: { reachability: 0, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null } } });
+    expect(deep).toMatchObject({
+      errorHandling: [],
+      fuzz: [],
+      smoke: [],
+      compliance: {
+        score: 0,
+        parts: { reachability: 0, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null },
+      },
+    });
     expect(deep.skipped).toContain('letter d');
   });
 
@@ -134,7 +162,12 @@ describe('deep mode on a server that did not answer', () => {
     const run = await runCheckIn(makeWorkDir(), [vault, '--json', '--deep']);
     expect(run.code).toBe(0);
     const deep = report(run.stdout).deep!;
-    expect(deep.compliance).toEqual({ score: 100, parts: { reachability: 100, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null }, authDiscovery: false, authBonus: 0 });
+    expect(deep.compliance).toEqual({
+      score: 100,
+      parts: { reachability: 100, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null },
+      authDiscovery: false,
+      authBonus: 0,
+    });
   });
 });
 
@@ -148,7 +181,10 @@ describe('deep mode on a sign-in server that publishes its OAuth metadata', () =
         response.end(JSON.stringify({ resource: url, authorization_servers: ['http://127.0.0.1:1/'] }));
         return;
       }
-      response.writeHead(401, { 'www-authenticate': 'Bearer resource_metadata="/.well-known/oauth-protected-resource"', 'content-type': 'application/json' });
+      response.writeHead(401, {
+        'www-authenticate': 'Bearer resource_metadata="/.well-known/oauth-protected-resource"',
+        'content-type': 'application/json',
+      });
       response.end('{"error":"unauthorized"}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -163,7 +199,12 @@ describe('deep mode on a sign-in server that publishes its OAuth metadata', () =
     expect(run.code).toBe(0);
     const r = report(run.stdout);
     expect(r.letter).toBe('a');
-    expect(r.deep!.compliance).toEqual({ score: 100, parts: { reachability: 100, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null }, authDiscovery: true, authBonus: 10 });
+    expect(r.deep!.compliance).toEqual({
+      score: 100,
+      parts: { reachability: 100, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null },
+      authDiscovery: true,
+      authBonus: 10,
+    });
     const text = await runCheckIn(makeWorkDir(), [url, '--deep']);
     expect(text.stdout).toContain('+10 OAuth discovery');
   });

@@ -2,17 +2,45 @@
 // loopback test of deep mode, how a call's answer is sorted, and the compliance score at its edges.
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { parseCheckArguments, isLoopbackUrl } from '../src/check/command.js';
+import { isLoopbackUrl, parseCheckArguments } from '../src/check/command.js';
 import { AUTH_DISCOVERY_BONUS, DEFAULT_GATES, FUZZ_POINTS } from '../src/check/constants.js';
 import { classifyCall, plainValueFor, scoreCompliance, wrongValueFor } from '../src/check/deep.js';
 import { CheckUsageError } from '../src/check/errors.js';
-import { evaluateGates, parseGates, type GateInput } from '../src/check/gates.js';
+import { evaluateGates, type GateInput, parseGates } from '../src/check/gates.js';
 import type { BaselineComparison, CheckedTool, DeepCase } from '../src/check/report-schema.js';
 
-const tool = (name: string, level: CheckedTool['level']): CheckedTool => ({ name, level, rule: 1, raised: false, reason: '', hash: '0'.repeat(64) });
-const unchanged: BaselineComparison = { file: 'l.json', added: [], removed: [], changed: [], renamed: [], riskRises: [], unchanged: true };
-const input = (over: Partial<GateInput> = {}): GateInput => ({ letter: 'o', reason: 'ok', tools: [], findings: [], baseline: null, ...over });
-const deepCase = (outcome: DeepCase['outcome']): DeepCase => ({ kind: 'fuzz-empty', tool: 't', outcome, elapsedMs: 1, detail: null });
+const tool = (name: string, level: CheckedTool['level']): CheckedTool => ({
+  name,
+  level,
+  rule: 1,
+  raised: false,
+  reason: '',
+  hash: '0'.repeat(64),
+});
+const unchanged: BaselineComparison = {
+  file: 'l.json',
+  added: [],
+  removed: [],
+  changed: [],
+  renamed: [],
+  riskRises: [],
+  unchanged: true,
+};
+const input = (over: Partial<GateInput> = {}): GateInput => ({
+  letter: 'o',
+  reason: 'ok',
+  tools: [],
+  findings: [],
+  baseline: null,
+  ...over,
+});
+const deepCase = (outcome: DeepCase['outcome']): DeepCase => ({
+  kind: 'fuzz-empty',
+  tool: 't',
+  outcome,
+  elapsedMs: 1,
+  detail: null,
+});
 
 describe('parseGates', () => {
   it('defaults to not-answering only', () => {
@@ -21,7 +49,12 @@ describe('parseGates', () => {
   });
 
   it('reads comma lists, repeats and finding ids', () => {
-    expect(parseGates(['high-risk,change', 'finding:slow', ' risk-rise '])).toEqual([{ kind: 'high-risk' }, { kind: 'change' }, { kind: 'finding', id: 'slow' }, { kind: 'risk-rise' }]);
+    expect(parseGates(['high-risk,change', 'finding:slow', ' risk-rise '])).toEqual([
+      { kind: 'high-risk' },
+      { kind: 'change' },
+      { kind: 'finding', id: 'slow' },
+      { kind: 'risk-rise' },
+    ]);
   });
 
   it('refuses unknown names and unknown finding ids with a typed error', () => {
@@ -35,14 +68,18 @@ describe('parseGates', () => {
 describe('evaluateGates', () => {
   it('not-answering trips on d only; a and p are answers', () => {
     const gates = parseGates(['not-answering']);
-    expect(evaluateGates(gates, input({ letter: 'd', reason: 'timeout' }))).toEqual([{ gate: 'not-answering', detail: 'the server is not answering (timeout)' }]);
+    expect(evaluateGates(gates, input({ letter: 'd', reason: 'timeout' }))).toEqual([
+      { gate: 'not-answering', detail: 'the server is not answering (timeout)' },
+    ]);
     for (const letter of ['o', 'a', 'p']) expect(evaluateGates(gates, input({ letter }))).toEqual([]);
   });
 
   it('high-risk trips on one high-risk tool and not on changes-data', () => {
     const gates = parseGates(['high-risk']);
     expect(evaluateGates(gates, input({ tools: [tool('a', 'read-only'), tool('b', 'changes-data')] }))).toEqual([]);
-    expect(evaluateGates(gates, input({ tools: [tool('a', 'high-risk'), tool('b', 'high-risk')] }))).toEqual([{ gate: 'high-risk', detail: 'high-risk tools: a, b' }]);
+    expect(evaluateGates(gates, input({ tools: [tool('a', 'high-risk'), tool('b', 'high-risk')] }))).toEqual([
+      { gate: 'high-risk', detail: 'high-risk tools: a, b' },
+    ]);
   });
 
   it('risk-rise and change need a difference; no comparison means nothing to trip', () => {
@@ -50,8 +87,15 @@ describe('evaluateGates', () => {
     expect(evaluateGates(gates, input())).toEqual([]);
     expect(evaluateGates(gates, input({ baseline: unchanged }))).toEqual([]);
     const renamedOnly = { ...unchanged, renamed: [{ from: 'x', to: 'y' }], unchanged: false };
-    expect(evaluateGates(gates, input({ baseline: renamedOnly }))).toEqual([{ gate: 'change', detail: 'the tool list changed: renamed x -> y' }]);
-    const rise = { ...unchanged, changed: ['t'], riskRises: [{ name: 't', from: 'read-only' as const, to: 'changes-data' as const }], unchanged: false };
+    expect(evaluateGates(gates, input({ baseline: renamedOnly }))).toEqual([
+      { gate: 'change', detail: 'the tool list changed: renamed x -> y' },
+    ]);
+    const rise = {
+      ...unchanged,
+      changed: ['t'],
+      riskRises: [{ name: 't', from: 'read-only' as const, to: 'changes-data' as const }],
+      unchanged: false,
+    };
     expect(evaluateGates(gates, input({ baseline: rise }))).toEqual([
       { gate: 'risk-rise', detail: 'risk rose: t read-only -> changes-data' },
       { gate: 'change', detail: 'the tool list changed: changed t' },
@@ -60,14 +104,29 @@ describe('evaluateGates', () => {
 
   it('finding:<id> trips on that id only', () => {
     const findings = [{ id: 'slow', title: 'Slow', message: 'took 3001 ms' }];
-    expect(evaluateGates(parseGates(['finding:slow']), input({ findings }))).toEqual([{ gate: 'finding:slow', detail: 'took 3001 ms' }]);
+    expect(evaluateGates(parseGates(['finding:slow']), input({ findings }))).toEqual([
+      { gate: 'finding:slow', detail: 'took 3001 ms' },
+    ]);
     expect(evaluateGates(parseGates(['finding:heavy-tool-list']), input({ findings }))).toEqual([]);
   });
 });
 
 describe('parseCheckArguments', () => {
   it('reads a URL and its flags', () => {
-    expect(parseCheckArguments(['http://127.0.0.1:9/mcp', '--json', '--sarif', 'a.sarif', '--baseline', 'b.json', '--update-baseline', '--fail-on', 'change', '--deep'])).toEqual({
+    expect(
+      parseCheckArguments([
+        'http://127.0.0.1:9/mcp',
+        '--json',
+        '--sarif',
+        'a.sarif',
+        '--baseline',
+        'b.json',
+        '--update-baseline',
+        '--fail-on',
+        'change',
+        '--deep',
+      ]),
+    ).toEqual({
       target: { kind: 'http', url: 'http://127.0.0.1:9/mcp' },
       json: true,
       sarif: 'a.sarif',
@@ -80,7 +139,11 @@ describe('parseCheckArguments', () => {
   });
 
   it('reads a stdio command after --, flags of the command included', () => {
-    expect(parseCheckArguments(['--json', '--', 'node', 'server.js', '--json']).target).toEqual({ kind: 'stdio', command: 'node', args: ['server.js', '--json'] });
+    expect(parseCheckArguments(['--json', '--', 'node', 'server.js', '--json']).target).toEqual({
+      kind: 'stdio',
+      command: 'node',
+      args: ['server.js', '--json'],
+    });
   });
 
   it('allows --deep on loopback, and on another host only with --i-own-this-server', () => {
@@ -94,8 +157,12 @@ describe('parseCheckArguments', () => {
 
 describe('isLoopbackUrl', () => {
   it('is true for localhost, 127.0.0.0/8 and ::1, false for anything else', () => {
-    expect(['http://localhost/', 'http://127.0.0.1/', 'http://127.255.255.254/', 'http://[::1]/'].map(isLoopbackUrl)).toEqual([true, true, true, true]);
-    expect(['http://128.0.0.1/', 'http://10.0.0.1/', 'https://example.com/', 'http://[::2]/'].map(isLoopbackUrl)).toEqual([false, false, false, false]);
+    expect(
+      ['http://localhost/', 'http://127.0.0.1/', 'http://127.255.255.254/', 'http://[::1]/'].map(isLoopbackUrl),
+    ).toEqual([true, true, true, true]);
+    expect(
+      ['http://128.0.0.1/', 'http://10.0.0.1/', 'https://example.com/', 'http://[::2]/'].map(isLoopbackUrl),
+    ).toEqual([false, false, false, false]);
   });
 });
 
@@ -103,26 +170,34 @@ describe('classifyCall', () => {
   it('sorts results, JSON-RPC errors, timeouts, closed connections and other failures', () => {
     expect(classifyCall({ result: { content: [], isError: true } }).outcome).toBe('proper-error');
     expect(classifyCall({ result: { content: [] } }).outcome).toBe('accepted');
-    expect(classifyCall({ error: new McpError(-32602, 'bad') })).toEqual({ outcome: 'proper-error', detail: 'JSON-RPC error -32602' });
+    expect(classifyCall({ error: new McpError(-32602, 'bad') })).toEqual({
+      outcome: 'proper-error',
+      detail: 'JSON-RPC error -32602',
+    });
     expect(classifyCall({ error: new McpError(-32001, 'timed out') }).outcome).toBe('hang');
     expect(classifyCall({ error: new McpError(-32000, 'closed') }).outcome).toBe('crash');
-    expect(classifyCall({ error: new Error('socket hang up') })).toEqual({ outcome: 'crash', detail: 'socket hang up' });
+    expect(classifyCall({ error: new Error('socket hang up') })).toEqual({
+      outcome: 'crash',
+      detail: 'socket hang up',
+    });
   });
 });
 
 describe('argument values', () => {
   it('fills fields with plain values of their type', () => {
-    expect([{ type: 'string' }, { type: 'integer' }, { type: 'number', minimum: 5 }, { type: 'boolean' }, { type: 'array' }, { type: 'object' }, { enum: ['b', 'c'] }, { type: ['null', 'string'] }, {}].map(plainValueFor)).toEqual([
-      'x',
-      1,
-      5,
-      true,
-      [],
-      {},
-      'b',
-      null,
-      'x',
-    ]);
+    expect(
+      [
+        { type: 'string' },
+        { type: 'integer' },
+        { type: 'number', minimum: 5 },
+        { type: 'boolean' },
+        { type: 'array' },
+        { type: 'object' },
+        { enum: ['b', 'c'] },
+        { type: ['null', 'string'] },
+        {},
+      ].map(plainValueFor),
+    ).toEqual(['x', 1, 5, true, [], {}, 'b', null, 'x']);
   });
 
   it('gives a wrong type: a number for a string, a string for anything else', () => {
@@ -145,7 +220,12 @@ describe('scoreCompliance', () => {
       fuzz: [deepCase('proper-error'), deepCase('accepted')],
       smoke: [deepCase('accepted'), deepCase('proper-error')],
     });
-    expect(result).toEqual({ score: 62, parts: { reachability: 100, schemaValidity: 50, errorHandling: 33, fuzz: 75, smoke: 50 }, authDiscovery: null, authBonus: 0 });
+    expect(result).toEqual({
+      score: 62,
+      parts: { reachability: 100, schemaValidity: 50, errorHandling: 33, fuzz: 75, smoke: 50 },
+      authDiscovery: null,
+      authBonus: 0,
+    });
   });
 
   it('rounds half up: (100 + 50 + 33 + 75) / 4 = 64.5 -> 65', () => {
@@ -159,7 +239,12 @@ describe('scoreCompliance', () => {
   });
 
   it('leaves out parts that were not measured', () => {
-    expect(scoreCompliance(none)).toEqual({ score: 100, parts: { reachability: 100, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null }, authDiscovery: null, authBonus: 0 });
+    expect(scoreCompliance(none)).toEqual({
+      score: 100,
+      parts: { reachability: 100, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null },
+      authDiscovery: null,
+      authBonus: 0,
+    });
     expect(scoreCompliance({ ...none, letter: 'd' }).score).toBe(0);
   });
 
@@ -167,12 +252,41 @@ describe('scoreCompliance', () => {
     expect(AUTH_DISCOVERY_BONUS).toBe(10);
     // reachability 100, schema validity 1 of 2 = 50: mean 75, plus 10 = 85
     const half = { ...none, letter: 'a', tools: [t({ type: 'object' }), t(null)] };
-    expect(scoreCompliance({ ...half, authDiscovery: true })).toMatchObject({ score: 85, authBonus: 10, authDiscovery: true });
-    expect(scoreCompliance({ ...half, authDiscovery: false })).toMatchObject({ score: 75, authBonus: 0, authDiscovery: false });
+    expect(scoreCompliance({ ...half, authDiscovery: true })).toMatchObject({
+      score: 85,
+      authBonus: 10,
+      authDiscovery: true,
+    });
+    expect(scoreCompliance({ ...half, authDiscovery: false })).toMatchObject({
+      score: 75,
+      authBonus: 0,
+      authDiscovery: false,
+    });
     // mean 95 + 10 = 105 -> capped at 100; mean 90 + 10 = 100 exactly
-    const ninetyFive = { ...none, letter: 'a', errorHandling: [], fuzz: [deepCase('proper-error'), deepCase('proper-error'), deepCase('proper-error'), deepCase('proper-error'), deepCase('accepted')] };
+    const ninetyFive = {
+      ...none,
+      letter: 'a',
+      errorHandling: [],
+      fuzz: [
+        deepCase('proper-error'),
+        deepCase('proper-error'),
+        deepCase('proper-error'),
+        deepCase('proper-error'),
+        deepCase('accepted'),
+      ],
+    };
     expect(scoreCompliance({ ...ninetyFive, authDiscovery: true }).score).toBe(100);
-    const ninety = { ...none, letter: 'a', fuzz: [deepCase('proper-error'), deepCase('proper-error'), deepCase('proper-error'), deepCase('accepted'), deepCase('accepted')] };
+    const ninety = {
+      ...none,
+      letter: 'a',
+      fuzz: [
+        deepCase('proper-error'),
+        deepCase('proper-error'),
+        deepCase('proper-error'),
+        deepCase('accepted'),
+        deepCase('accepted'),
+      ],
+    };
     expect(scoreCompliance({ ...ninety, authDiscovery: false }).score).toBe(90);
     expect(scoreCompliance({ ...ninety, authDiscovery: true }).score).toBe(100);
   });

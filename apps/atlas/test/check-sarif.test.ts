@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SARIF_RISK_RISE_RULE } from '../src/check/constants.js';
 import { CheckReportSchema } from '../src/check/report-schema.js';
-import { type Fleet, changeDayFor, startFleet } from '../src/demo/fleet.js';
-import { sarifSchemaErrors } from './fixtures/check-sarif-schema.js';
+import { changeDayFor, type Fleet, startFleet } from '../src/demo/fleet.js';
 import { fetchOnDay, makeWorkDir, runCheckIn } from './fixtures/check-run.js';
+import { sarifSchemaErrors } from './fixtures/check-sarif-schema.js';
 
 let fleet: Fleet;
 const urlOf = (id: string): string => fleet.members.find((m) => m.id === id)?.url ?? '';
@@ -57,13 +57,18 @@ describe('SARIF output', () => {
     const dir = makeWorkDir();
     const url = urlOf('tickets');
     await runCheckIn(dir, [url, '--baseline', 'tickets.lock.json', '--update-baseline'], { fetch: fetchOnDay(0) });
-    const run = await runCheckIn(dir, [url, '--baseline', 'tickets.lock.json', '--sarif', 'out.sarif', '--json'], { fetch: fetchOnDay(changeDayFor(30)) });
+    const run = await runCheckIn(dir, [url, '--baseline', 'tickets.lock.json', '--sarif', 'out.sarif', '--json'], {
+      fetch: fetchOnDay(changeDayFor(30)),
+    });
     expect(run.code).toBe(0);
     const log = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')) as SarifLog;
     expect(sarifSchemaErrors(log)).toEqual([]);
     const rises = log.runs[0]!.results.filter((r) => r.ruleId === SARIF_RISK_RISE_RULE);
     expect(rises).toHaveLength(1);
-    expect(rises[0]).toMatchObject({ level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'tickets.lock.json' } } }] });
+    expect(rises[0]).toMatchObject({
+      level: 'error',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'tickets.lock.json' } } }],
+    });
     expect(rises[0]?.message.text).toContain('tool "delete_ticket" rose from absent to high-risk');
   });
 

@@ -37,7 +37,10 @@ function isGone(pid: number): boolean {
 
 /** Every pid the fixture wrote, one per server start. */
 function pidsIn(pidFile: string): number[] {
-  return readFileSync(pidFile, 'utf8').split('\n').filter((line) => line !== '').map(Number);
+  return readFileSync(pidFile, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map(Number);
 }
 
 function workDir(): { dir: string; pidFile: string } {
@@ -63,16 +66,22 @@ afterEach(() => {
 });
 
 describe('check -- <wrapper around a stdio server>', () => {
-  it('ends the server\'s process group when the check itself is interrupted (Ctrl-C)', async () => {
+  it("ends the server's process group when the check itself is interrupted (Ctrl-C)", async () => {
     const { dir, pidFile } = workDir();
     // The built CLI as a user runs it; the server never answers, so the check is still waiting when interrupted.
-    const cli = spawn(process.execPath, [CLI, 'check', '--', 'sh', '-c', '"$@"; exit $?', 'sh', process.execPath, lingering, pidFile, 'mute'], { cwd: dir, stdio: 'ignore' });
+    const cli = spawn(
+      process.execPath,
+      [CLI, 'check', '--', 'sh', '-c', '"$@"; exit $?', 'sh', process.execPath, lingering, pidFile, 'mute'],
+      { cwd: dir, stdio: 'ignore' },
+    );
     const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
-    while (!existsSync(pidFile) || pidsIn(pidFile).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!existsSync(pidFile) || pidsIn(pidFile).length === 0)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     cli.kill('SIGINT');
     expect(await exited).toBe(130);
     const pids = pidsIn(pidFile);
-    for (let waited = 0; waited < 5_000 && pids.some((pid) => !isGone(pid)); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 5_000 && pids.some((pid) => !isGone(pid)); waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
   }, 30_000);
 

@@ -5,16 +5,23 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleHarness } from './fixtures/bundle-harness.js';
-import { startFleet, type Fleet } from '../src/demo/fleet.js';
-import { DayIndexSchema, ShardFileSchema, SpendLedgerSchema, SummarySchema, type SpendLedger, type WatchedServer } from '../src/data/schemas.js';
 import { probeServer } from '@mcp-atlas/probe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DayIndexSchema,
+  ShardFileSchema,
+  type SpendLedger,
+  SpendLedgerSchema,
+  SummarySchema,
+  type WatchedServer,
+} from '../src/data/schemas.js';
+import { type Fleet, startFleet } from '../src/demo/fleet.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { scanDay, shardOf } from '../src/scan/scan-day.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
+import { bundleHarness } from './fixtures/bundle-harness.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 let harness: string;
@@ -33,7 +40,10 @@ afterAll(async () => {
  * Runs the harness; with `killAfterChecks`, kills it with SIGKILL as soon as the fleet has received that
  * many new checks from it, so the kill lands while a check is on its way, whatever the machine's load.
  */
-function runHarness(args: string[], killAfterChecks: { count: number; ids: ReadonlySet<string> } | null): Promise<{ killed: boolean; code: number | null }> {
+function runHarness(
+  args: string[],
+  killAfterChecks: { count: number; ids: ReadonlySet<string> } | null,
+): Promise<{ killed: boolean; code: number | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [harness, ...args], { cwd: join(here, '..'), stdio: 'ignore' });
     let killed = false;
@@ -42,7 +52,8 @@ function runHarness(args: string[], killAfterChecks: { count: number; ids: Reado
       killAfterChecks === null
         ? null
         : setInterval(() => {
-            if (!killed && checksReceived(killAfterChecks.ids) - before >= killAfterChecks.count) killed = child.kill('SIGKILL');
+            if (!killed && checksReceived(killAfterChecks.ids) - before >= killAfterChecks.count)
+              killed = child.kill('SIGKILL');
           }, 1);
     child.on('exit', (code) => {
       if (poll !== null) clearInterval(poll);
@@ -95,7 +106,11 @@ async function expectLedgersRight(storage: Storage): Promise<{ charged: number; 
 /** True when some day has an index but no summary yet: a kill then interrupted that day's scan. */
 async function dayInProgress(storage: Storage): Promise<boolean> {
   for (const day of DAYS) {
-    if ((await storage.get(`days/${day}/index.json`)) !== null && (await storage.get(`days/${day}/summary.json`)) === null) return true;
+    if (
+      (await storage.get(`days/${day}/index.json`)) !== null &&
+      (await storage.get(`days/${day}/summary.json`)) === null
+    )
+      return true;
   }
   return false;
 }
@@ -148,7 +163,8 @@ describe('the daily cost cap across crashes', () => {
       const index = DayIndexSchema.parse(await getJson(storage, `days/${day}/index.json`));
       const results = new Map<string, string>();
       for (const path of await storage.list(`days/${day}/results/`)) {
-        for (const result of ShardFileSchema.parse(await getJson(storage, path)).results) results.set(result.id, result.letter);
+        for (const result of ShardFileSchema.parse(await getJson(storage, path)).results)
+          results.set(result.id, result.letter);
       }
       for (const entry of index.servers) {
         const letter = results.get(entry.id);
@@ -162,13 +178,19 @@ describe('the daily cost cap across crashes', () => {
       // The healthy ones were never marked down for a day the cap skipped.
       if (member.kind === 'healthy') expect(state?.letters ?? '', member.id).not.toContain('d');
     }
-    console.log(`cost-cap scan runs killed: ${kills} of ${runs} (${midDay} mid-day); checks charged ${charged}, results kept ${kept}, checks sent ${probed}`);
+    console.log(
+      `cost-cap scan runs killed: ${kills} of ${runs} (${midDay} mid-day); checks charged ${charged}, results kept ${kept}, checks sent ${probed}`,
+    );
   }, 180_000);
 
   it('a scan that dies mid-shard is charged for the checks it made, and the re-run adds only its own', async () => {
     const disk = createMemoryStorage();
     const members = ['notes', 'warehouse', 'maps']; // all three in shard 0 of 8
-    const servers = members.map((id) => ({ id, url: fleet.members.find((m) => m.id === id)!.url, source: 'registry' as const }));
+    const servers = members.map((id) => ({
+      id,
+      url: fleet.members.find((m) => m.id === id)!.url,
+      source: 'registry' as const,
+    }));
     for (const id of members) expect(shardOf(id, 8), id).toBe(0);
     await putJson(disk, 'state/servers.json', { servers });
     // The process dies while it writes the ledger for the second time (the charge of its second check): the
@@ -192,11 +214,22 @@ describe('the daily cost cap across crashes', () => {
       return probeServer(server.url, { allowPrivate: true });
     };
     const cap = { budgetMicroUsd: 9000, model: { perCheckUsd: 0.001, perSecondUsd: 0 } };
-    const options = { day: '2026-12-05', servers, methodologyVersion: METHODOLOGY_VERSION, concurrency: 1, cap, probe: counted };
+    const options = {
+      day: '2026-12-05',
+      servers,
+      methodologyVersion: METHODOLOGY_VERSION,
+      concurrency: 1,
+      cap,
+      probe: counted,
+    };
     await expect(scanDay({ ...options, storage: dying })).rejects.toThrow('the process died here');
     // Two checks went out; only the first one's charge reached the disk, and no shard file was written.
     expect(probes).toBe(2);
-    expect(await getJson(disk, ledgerPath)).toMatchObject({ spentMicroUsd: 1000, checks: 1, parts: { '0': { checks: 1 } } });
+    expect(await getJson(disk, ledgerPath)).toMatchObject({
+      spentMicroUsd: 1000,
+      checks: 1,
+      parts: { '0': { checks: 1 } },
+    });
     expect(await disk.get('days/2026-12-05/results/000.json')).toBeNull();
 
     // The restart re-runs the whole shard: three more checks, charged on top of the one already on disk.
@@ -204,7 +237,12 @@ describe('the daily cost cap across crashes', () => {
     expect(probes).toBe(5);
     expect(resumed.shardsRun).toContain(0);
     expect(resumed.results.map((r) => r.reason)).not.toContain('internal-error');
-    expect(resumed.spend).toMatchObject({ spentMicroUsd: 4000, checks: 4, parts: { '0': { spentMicroUsd: 4000, checks: 4 } }, stopped: null });
+    expect(resumed.spend).toMatchObject({
+      spentMicroUsd: 4000,
+      checks: 4,
+      parts: { '0': { spentMicroUsd: 4000, checks: 4 } },
+      stopped: null,
+    });
     expect(await getJson(disk, ledgerPath)).toMatchObject({ spentMicroUsd: 4000, checks: 4 });
 
     // Resuming a finished day charges nothing more.

@@ -1,15 +1,15 @@
 // The five-minute checks' own cost cap, and what a five-minute check counts as answered, with real loopback
 // MCP servers (the demo fleet) and the schedule driven by a simulated clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFleet, type Fleet } from '../src/demo/fleet.js';
+import { FIVE_MINUTE_OPT_IN_PATH } from '../src/data/paths.js';
+import { type Fleet, startFleet } from '../src/demo/fleet.js';
 import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
-import { FIVE_MINUTE_OPT_IN_PATH } from '../src/data/paths.js';
 import { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
-import { manualClock } from './fixtures/manual-clock.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { manualClock } from './fixtures/manual-clock.js';
 
 let fleet: Fleet;
 
@@ -21,14 +21,18 @@ afterAll(async () => {
   await fleet.close();
 });
 
-
 // notes lists tools (o), vault asks for sign-in (a), paywall for payment (p), homepage is not MCP (d).
 const MEMBERS = ['notes', 'vault', 'paywall', 'homepage'];
 
-async function counters(storage: Storage, day: string): Promise<Record<string, { answered: number; checks: number } | null>> {
+async function counters(
+  storage: Storage,
+  day: string,
+): Promise<Record<string, { answered: number; checks: number } | null>> {
   const out: Record<string, { answered: number; checks: number } | null> = {};
   for (const id of MEMBERS) {
-    const state = (await getJson(storage, `state/servers/${id}.json`)) as { fiveMinute: { day: string; answered: number; checks: number }[] };
+    const state = (await getJson(storage, `state/servers/${id}.json`)) as {
+      fiveMinute: { day: string; answered: number; checks: number }[];
+    };
     const pair = state.fiveMinute.find((p) => p.day === day);
     out[id] = pair === undefined ? null : { answered: pair.answered, checks: pair.checks };
   }
@@ -43,7 +47,11 @@ function checksReceivedBy(ids: readonly string[]): number {
 describe('the five-minute checks', () => {
   it('count sign-in and payment answers as answered, stop at their own cap, never record a skipped check, and resume the next UTC day', async () => {
     const storage = createMemoryStorage();
-    const servers = MEMBERS.map((id) => ({ id, url: fleet.members.find((m) => m.id === id)!.url, source: 'registry' as const }));
+    const servers = MEMBERS.map((id) => ({
+      id,
+      url: fleet.members.find((m) => m.id === id)!.url,
+      source: 'registry' as const,
+    }));
     await putJson(storage, 'state/servers.json', { servers });
     await putJson(storage, FIVE_MINUTE_OPT_IN_PATH, { servers: MEMBERS });
     const clock = manualClock('2026-12-10T00:10:00Z');
@@ -51,7 +59,16 @@ describe('the five-minute checks', () => {
     // Every check costs exactly 1,000 micro-dollars; $0.006 pays for 6 five-minute checks a day. The daily
     // checks have their own, default budget ($0.10: 100 such checks), untouched by the five-minute ones.
     const costs = { fiveMinuteBudgetUsd: 0.006, model: { perCheckUsd: 0.001, perSecondUsd: 0 } };
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock, costs });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+      costs,
+    });
 
     // Round 1 (00:10): four checks, 4,000 spent. o, a and p count as answered; d does not.
     expect(await scheduler.tick()).toEqual(expect.arrayContaining(['daily', 'hourly', 'five-minute']));
@@ -89,7 +106,11 @@ describe('the five-minute checks', () => {
       stopped: { part: 'paywall', estimateMicroUsd: 1000, spentMicroUsd: 6000 },
     });
     // The daily ledger is separate: the day's four daily checks, nothing of the five-minute ones.
-    expect(await getJson(storage, 'state/costs/daily/2026-12-10.json')).toMatchObject({ budgetMicroUsd: 100_000, spentMicroUsd: 4000, checks: 4 });
+    expect(await getJson(storage, 'state/costs/daily/2026-12-10.json')).toMatchObject({
+      budgetMicroUsd: 100_000,
+      spentMicroUsd: 4000,
+      checks: 4,
+    });
 
     // Later rounds that day send nothing and write nothing: a skipped check is not a failure.
     const checksBefore = checksReceivedBy(MEMBERS);
@@ -110,19 +131,35 @@ describe('the five-minute checks', () => {
       paywall: { answered: 1, checks: 1 },
       homepage: { answered: 0, checks: 1 },
     });
-    expect(await getJson(storage, 'state/costs/five-minute/2026-12-11.json')).toMatchObject({ spentMicroUsd: 4000, checks: 4, stopped: null });
+    expect(await getJson(storage, 'state/costs/five-minute/2026-12-11.json')).toMatchObject({
+      spentMicroUsd: 4000,
+      checks: 4,
+      stopped: null,
+    });
     // The capped day's counters stay as they were.
     expect(await counters(storage, '2026-12-10')).toEqual(capped);
   });
 
   it('keep their counters 92 UTC days, not 92 entries: 91 days back stays, 92 and 93 go', async () => {
     const storage = createMemoryStorage();
-    const servers = ['notes'].map((id) => ({ id, url: fleet.members.find((m) => m.id === id)!.url, source: 'registry' as const }));
+    const servers = ['notes'].map((id) => ({
+      id,
+      url: fleet.members.find((m) => m.id === id)!.url,
+      source: 'registry' as const,
+    }));
     await putJson(storage, 'state/servers.json', { servers });
     await putJson(storage, FIVE_MINUTE_OPT_IN_PATH, { servers: ['notes'] });
     const clock = manualClock('2026-12-01T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
     await scheduler.runDaily('2026-12-01');
     const state = (await getJson(storage, 'state/servers/notes.json')) as Record<string, unknown>;
     // Three sparse old pairs: far fewer than 92 entries, so only a limit in days drops any of them.
@@ -142,16 +179,33 @@ describe('the five-minute checks', () => {
 
   it('with a budget of zero, runs no five-minute check at all', async () => {
     const storage = createMemoryStorage();
-    const servers = ['notes'].map((id) => ({ id, url: fleet.members.find((m) => m.id === id)!.url, source: 'registry' as const }));
+    const servers = ['notes'].map((id) => ({
+      id,
+      url: fleet.members.find((m) => m.id === id)!.url,
+      source: 'registry' as const,
+    }));
     await putJson(storage, 'state/servers.json', { servers });
     await putJson(storage, FIVE_MINUTE_OPT_IN_PATH, { servers: ['notes'] });
     const clock = manualClock('2026-12-10T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock, costs: { fiveMinuteBudgetUsd: 0 } });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+      costs: { fiveMinuteBudgetUsd: 0 },
+    });
     await scheduler.tick();
     const state = (await getJson(storage, 'state/servers/notes.json')) as { letters: string; fiveMinute: unknown[] };
     expect(state.letters).toBe('o');
     expect(state.fiveMinute).toEqual([]);
-    expect(await getJson(storage, 'state/costs/five-minute/2026-12-10.json')).toMatchObject({ spentMicroUsd: 0, checks: 0, stopped: { part: 'notes' } });
+    expect(await getJson(storage, 'state/costs/five-minute/2026-12-10.json')).toMatchObject({
+      spentMicroUsd: 0,
+      checks: 0,
+      stopped: { part: 'notes' },
+    });
   });
 });

@@ -5,12 +5,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verifyChain } from '@mcp-atlas/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleHarness } from './fixtures/bundle-harness.js';
-import { startFleet, type Fleet } from '../src/demo/fleet.js';
-import { readRoots } from '../src/seal/seal-day.js';
+import { type Fleet, startFleet } from '../src/demo/fleet.js';
 import { loadSigningKeys } from '../src/seal/keys.js';
+import { readRoots } from '../src/seal/seal-day.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson } from '../src/storage/storage.js';
+import { bundleHarness } from './fixtures/bundle-harness.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 let harness: string;
@@ -29,9 +29,12 @@ function runHarness(args: string[], killAfterMs: number | null): Promise<{ kille
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [harness, ...args], { cwd: join(here, '..'), stdio: 'ignore' });
     let killed = false;
-    const timer = killAfterMs === null ? null : setTimeout(() => {
-      killed = child.kill('SIGKILL');
-    }, killAfterMs);
+    const timer =
+      killAfterMs === null
+        ? null
+        : setTimeout(() => {
+            killed = child.kill('SIGKILL');
+          }, killAfterMs);
     child.on('exit', (code) => {
       if (timer !== null) clearTimeout(timer);
       resolve({ killed: killed && code === null, code });
@@ -60,7 +63,9 @@ const DAYS = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'];
 describe('a crash at any instant leaves every file whole', () => {
   it('kill -9 during a scan, then a restart finishes it with nothing lost', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'atlas-crash-scan-'));
-    const servers = fleet.members.filter((m) => m.kind !== 'slow').map((m) => ({ id: m.id, url: m.url, source: 'registry' }));
+    const servers = fleet.members
+      .filter((m) => m.kind !== 'slow')
+      .map((m) => ({ id: m.id, url: m.url, source: 'registry' }));
     await putJson(createFsStorage(dir), 'state/servers.json', { servers });
     let kills = 0;
     for (const delay of [150, 300, 450, 600, 900]) {
@@ -84,7 +89,9 @@ describe('a crash at any instant leaves every file whole', () => {
   it('kill -9 during sealing, then a restart seals the rest and the chain verifies', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'atlas-crash-seal-'));
     const storage = createFsStorage(dir);
-    const servers = fleet.members.filter((m) => m.kind === 'healthy').map((m) => ({ id: m.id, url: m.url, source: 'registry' }));
+    const servers = fleet.members
+      .filter((m) => m.kind === 'healthy')
+      .map((m) => ({ id: m.id, url: m.url, source: 'registry' }));
     await putJson(storage, 'state/servers.json', { servers });
     expect((await runHarness(['scan', dir, ...DAYS], null)).code).toBe(0);
     let kills = 0;

@@ -4,11 +4,11 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXIT_OK, runCommand } from '../src/commands.js';
 import { readServeSettings, startServe } from '../src/commands/serve.js';
 import { openDataFolder, removeTempFilesOlderThan, STALE_TEMP_FILE_AGE_MS } from '../src/commands/shared.js';
-import { pino } from 'pino';
+import { EXIT_OK, runCommand } from '../src/commands.js';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -52,7 +52,13 @@ describe('temp files at start', () => {
     await writeFile(kept, '{"servers":[]}');
     await utimes(kept, new Date(0), new Date(0));
     expect(await removeTempFilesOlderThan(dir, now)).toBe(2);
-    expect([await exists(old), await exists(atLimit), await exists(young), await exists(fresh), await exists(kept)]).toEqual([false, false, true, true, true]);
+    expect([
+      await exists(old),
+      await exists(atLimit),
+      await exists(young),
+      await exists(fresh),
+      await exists(kept),
+    ]).toEqual([false, false, true, true, true]);
   });
 
   it('openDataFolder leaves a write in progress alone, and `mcp-atlas seal` next to a service does too', async () => {
@@ -90,7 +96,11 @@ describe('the signing key when a command opens the folder', () => {
       expect(await runCommand([...command, '--data', dir], log), command.join(' ')).toBe(EXIT_OK);
       vi.restoreAllMocks();
       expect((await stat(key)).mode & 0o777, command.join(' ')).toBe(0o600);
-      expect(lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.level === 40 && l.msg.includes('tightened to 0600'))).toHaveLength(1);
+      expect(
+        lines
+          .map((line) => JSON.parse(line) as { level: number; msg: string })
+          .filter((l) => l.level === 40 && l.msg.includes('tightened to 0600')),
+      ).toHaveLength(1);
     }
   });
 

@@ -3,10 +3,10 @@
 // an origin whose read throws becomes an error entry, and a day whose folder is partial is never sealed.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ProbeInputError, probeServer, type ProbeResult } from '@mcp-atlas/probe';
+import { ProbeInputError, type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIndexPath, dayShardPath, daySummaryPath, ORIGINS_PATH } from '../src/data/paths.js';
-import { CatalogSchema, ShardFileSchema, type ServerDayResult, type WatchedServer } from '../src/data/schemas.js';
+import { CatalogSchema, type ServerDayResult, ShardFileSchema, type WatchedServer } from '../src/data/schemas.js';
 import { INTERNAL_ERROR_REASON } from '../src/scan/check-server.js';
 import { encodeOriginsFile, readOrigin, readOriginsOfDay } from '../src/scan/read-origins.js';
 import { scanDay, shardOf } from '../src/scan/scan-day.js';
@@ -30,7 +30,9 @@ beforeAll(async () => {
         message.method === 'initialize'
           ? { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'fine', version: '1' } }
           : { tools: [{ name: 'get_status', description: 'Reads the status.', inputSchema: { type: 'object' } }] };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -120,7 +122,9 @@ describe('the daily scan goes on whatever one server does', () => {
     expect(() => JSON.stringify(catalog)).toThrow(RangeError);
     // A normal catalog reads back equal to what the server listed.
     const fine = CatalogSchema.parse(await getJson(storage, `days/${DAY}/catalogs/fine.json`));
-    expect(fine.tools).toEqual([{ name: 'get_status', description: 'Reads the status.', inputSchema: { type: 'object' } }]);
+    expect(fine.tools).toEqual([
+      { name: 'get_status', description: 'Reads the status.', inputSchema: { type: 'object' } },
+    ]);
   });
 });
 
@@ -129,7 +133,9 @@ describe('a configuration mistake is not a server failure', () => {
     const storage = createMemoryStorage();
     const servers: WatchedServer[] = [{ id: 'fine', url: mcp.url, source: 'registry' }];
     const misconfigured = (server: WatchedServer) => probeServer(server.url, { allowPrivate: true, deadlineMs: -1 });
-    await expect(scanDay({ day: DAY, servers, storage, methodologyVersion: 'test', shards: 1, probe: misconfigured })).rejects.toBeInstanceOf(ProbeInputError);
+    await expect(
+      scanDay({ day: DAY, servers, storage, methodologyVersion: 'test', shards: 1, probe: misconfigured }),
+    ).rejects.toBeInstanceOf(ProbeInputError);
     expect(await storage.get(dayShardPath(DAY, 0))).toBeNull();
   });
 });
@@ -137,9 +143,19 @@ describe('a configuration mistake is not a server failure', () => {
 describe('reading the origins goes on whatever one origin does', () => {
   it('an origin whose read throws becomes an error entry, and counts as allowed', async () => {
     // An HTTP client that breaks as it is made: an unexpected failure inside the probe's read.
-    const broken = { allowPrivate: true, httpClient: () => { throw new TypeError('the client broke'); } };
+    const broken = {
+      allowPrivate: true,
+      httpClient: () => {
+        throw new TypeError('the client broke');
+      },
+    };
     const read = await readOrigin('https://thrown.example', broken);
-    expect(read).toEqual({ origin: 'https://thrown.example', robots: null, wellKnown: null, error: 'internal-error: TypeError: the client broke' });
+    expect(read).toEqual({
+      origin: 'https://thrown.example',
+      robots: null,
+      wellKnown: null,
+      error: 'internal-error: TypeError: the client broke',
+    });
 
     const storage = createMemoryStorage();
     const servers: WatchedServer[] = [
@@ -148,12 +164,22 @@ describe('reading the origins goes on whatever one origin does', () => {
     ];
     const excluded = await readOriginsOfDay({ storage, network: broken, concurrency: 2 }, DAY, servers);
     expect([...excluded]).toEqual([]);
-    const saved = (await getJson(storage, ORIGINS_PATH)) as { day: string; excluded: string[]; origins: { origin: string; error: string }[] };
+    const saved = (await getJson(storage, ORIGINS_PATH)) as {
+      day: string;
+      excluded: string[];
+      origins: { origin: string; error: string }[];
+    };
     expect(saved).toMatchObject({ day: DAY, excluded: [] });
     expect(saved.origins.map((o) => o.origin)).toEqual(['https://a.example', 'https://b.example']);
     // Our own wrong options are not an origin's failure: the read stops, and no day's file says "allowed".
     const other = createMemoryStorage();
-    await expect(readOriginsOfDay({ storage: other, network: { allowPrivate: 'yes' as unknown as boolean }, concurrency: 2 }, DAY, servers)).rejects.toBeInstanceOf(ProbeInputError);
+    await expect(
+      readOriginsOfDay(
+        { storage: other, network: { allowPrivate: 'yes' as unknown as boolean }, concurrency: 2 },
+        DAY,
+        servers,
+      ),
+    ).rejects.toBeInstanceOf(ProbeInputError);
     expect(await other.get(ORIGINS_PATH)).toBeNull();
   });
 
@@ -161,11 +187,27 @@ describe('reading the origins goes on whatever one origin does', () => {
     const deep: Record<string, unknown> = {};
     let cursor = deep;
     for (let i = 0; i < 20_000; i++) cursor = (cursor.a = {}) as Record<string, unknown>;
-    const bytes = encodeOriginsFile(DAY, ['https://closed.example'], [
-      { origin: 'https://deep.example', robots: null, wellKnown: { origin: 'https://deep.example', oauthProtectedResource: { url: 'x', httpStatus: 200, found: true, document: deep, detail: null }, agentCard: { url: 'y', httpStatus: 404, found: false, document: null, detail: 'answered 404' } } },
-      { origin: 'https://fine.example', robots: null, wellKnown: null },
-    ]);
-    const saved = JSON.parse(new TextDecoder().decode(bytes)) as { day: string; excluded: string[]; origins: { origin: string; error?: string }[] };
+    const bytes = encodeOriginsFile(
+      DAY,
+      ['https://closed.example'],
+      [
+        {
+          origin: 'https://deep.example',
+          robots: null,
+          wellKnown: {
+            origin: 'https://deep.example',
+            oauthProtectedResource: { url: 'x', httpStatus: 200, found: true, document: deep, detail: null },
+            agentCard: { url: 'y', httpStatus: 404, found: false, document: null, detail: 'answered 404' },
+          },
+        },
+        { origin: 'https://fine.example', robots: null, wellKnown: null },
+      ],
+    );
+    const saved = JSON.parse(new TextDecoder().decode(bytes)) as {
+      day: string;
+      excluded: string[];
+      origins: { origin: string; error?: string }[];
+    };
     expect(saved.day).toBe(DAY);
     expect(saved.excluded).toEqual(['https://closed.example']);
     expect(saved.origins[0]).toMatchObject({ origin: 'https://deep.example', wellKnown: null });
@@ -190,7 +232,16 @@ async function writeFinishedDay(storage: Storage, day: string): Promise<{ shardO
     order: [0, 1],
   });
   for (const shard of [0, 1]) await putJson(storage, dayShardPath(day, shard), { day, shard, results: [] });
-  await putJson(storage, daySummaryPath(day), { day, methodologyVersion: 'test', servers: 6, letters: { o: 6, a: 0, p: 0, d: 0 }, tools: 0, changes: 0, riskRises: 0, skippedByCap: 0 });
+  await putJson(storage, daySummaryPath(day), {
+    day,
+    methodologyVersion: 'test',
+    servers: 6,
+    letters: { o: 6, a: 0, p: 0, d: 0 },
+    tools: 0,
+    changes: 0,
+    riskRises: 0,
+    skippedByCap: 0,
+  });
   return { shardOfA: first.length, shardOfB: second.length };
 }
 
@@ -224,7 +275,9 @@ describe('sealing only finished days', () => {
     const keys = await loadOrCreateSigningKeys(storage, new Date('2026-12-02T00:00:00Z'));
     await writeFinishedDay(storage, DAY);
     await storage.delete(daySummaryPath(DAY));
-    await expect(sealStoredDay(storage, DAY, keys)).rejects.toThrow(`Day ${DAY} is not sealed: days/${DAY}/summary.json is missing or unreadable, so the day's scan has not finished`);
+    await expect(sealStoredDay(storage, DAY, keys)).rejects.toThrow(
+      `Day ${DAY} is not sealed: days/${DAY}/summary.json is missing or unreadable, so the day's scan has not finished`,
+    );
   });
 
   it('catch-up skips an unfinished day, reports it, and seals the finished ones', async () => {

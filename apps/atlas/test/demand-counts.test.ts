@@ -19,13 +19,20 @@ describe('demand counts from route answers', () => {
     const demand = createDemandRecorder({ storage, now: () => now, writer: 'w-test' });
     const f = await startFixture({ storage, keys, deps: { demand, now: () => now } });
     try {
-      const routed = await fetch(`${f.base}/api/route?task=${encodeURIComponent('list my notes in a notebook')}`, { headers: AGENT });
+      const routed = await fetch(`${f.base}/api/route?task=${encodeURIComponent('list my notes in a notebook')}`, {
+        headers: AGENT,
+      });
       const answer = (await routed.json()) as { picks: { serverId: string }[] };
       expect(answer.picks[0]?.serverId).toBe('notes-hub');
 
       const client = new Client({ name: 'demand-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${f.base}/mcp`), { requestInit: { headers: AGENT } }));
-      const viaMcp = await client.callTool({ name: 'route', arguments: { task: 'get the weather forecast for a city' } });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${f.base}/mcp`), { requestInit: { headers: AGENT } }),
+      );
+      const viaMcp = await client.callTool({
+        name: 'route',
+        arguments: { task: 'get the weather forecast for a city' },
+      });
       expect((viaMcp.structuredContent as { picks: { serverId: string }[] }).picks[0]?.serverId).toBe('weather-desk');
       await client.close();
 
@@ -46,8 +53,12 @@ describe('demand counts from route answers', () => {
       expect(await getJson(f.storage, 'demand/2026-12-02/w-test.json')).toMatchObject({ servers: { 'notes-hub': 1 } });
 
       // Nothing the agent sent is kept: no task words, no address, no user agent.
-      const everything = [...(await dumpStorage(f.storage)).entries()].filter(([path]) => path.startsWith('demand/')).map(([, text]) => text).join('\n');
-      for (const secret of ['notebook', 'forecast', '198.51.100', 'AgentSmith', 'demand test']) expect(everything).not.toContain(secret);
+      const everything = [...(await dumpStorage(f.storage)).entries()]
+        .filter(([path]) => path.startsWith('demand/'))
+        .map(([, text]) => text)
+        .join('\n');
+      for (const secret of ['notebook', 'forecast', '198.51.100', 'AgentSmith', 'demand test'])
+        expect(everything).not.toContain(secret);
     } finally {
       await f.close();
     }
@@ -57,10 +68,16 @@ describe('demand counts from route answers', () => {
 describe('the recorder', () => {
   it('keeps every count when many arrive while a write is in flight', async () => {
     const storage = createMemoryStorage();
-    const demand = createDemandRecorder({ storage, now: () => new Date('2026-12-01T12:00:00.000Z'), writer: 'w-burst' });
+    const demand = createDemandRecorder({
+      storage,
+      now: () => new Date('2026-12-01T12:00:00.000Z'),
+      writer: 'w-burst',
+    });
     for (let i = 0; i < 1000; i++) demand.record(i % 4 === 0 ? 'ticket-yard' : 'notes-hub');
     await demand.flush();
-    expect(await getJson(storage, 'demand/2026-12-01/w-burst.json')).toMatchObject({ servers: { 'notes-hub': 750, 'ticket-yard': 250 } });
+    expect(await getJson(storage, 'demand/2026-12-01/w-burst.json')).toMatchObject({
+      servers: { 'notes-hub': 750, 'ticket-yard': 250 },
+    });
   });
 });
 
@@ -79,7 +96,9 @@ describe('daily aggregates', () => {
 
     expect(await writeDueAggregates(storage, new Date('2026-12-01T23:59:59.000Z'))).toEqual([]);
     expect(await writeDueAggregates(storage, new Date('2026-12-02T00:04:59.999Z'))).toEqual([]);
-    expect(await writeDueAggregates(storage, new Date('2026-12-02T00:05:00.000Z'))).toEqual(['aggregates/demand/2026-12-01.json']);
+    expect(await writeDueAggregates(storage, new Date('2026-12-02T00:05:00.000Z'))).toEqual([
+      'aggregates/demand/2026-12-01.json',
+    ]);
     expect(await getJson(storage, 'aggregates/demand/2026-12-01.json')).toEqual({
       day: '2026-12-01',
       servers: { 'notes-hub': 3, 'weather-desk': 1 },
@@ -110,11 +129,16 @@ describe('daily aggregates', () => {
           })
         ).status,
       ).toBe(201);
-      expect((await post({ sensor: 'gw-two', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:30:00Z' }] })).status).toBe(201);
+      expect(
+        (await post({ sensor: 'gw-two', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:30:00Z' }] }))
+          .status,
+      ).toBe(201);
       // The fixture's checked days also get their state reports and November its monthly report.
-      expect((await writeDueAggregates(f.storage, new Date('2026-12-02T00:05:00.000Z'))).filter((p) => !/\/(state|monthly)\//.test(p))).toEqual([
-        'aggregates/sensors/2026-12-01.json',
-      ]);
+      expect(
+        (await writeDueAggregates(f.storage, new Date('2026-12-02T00:05:00.000Z'))).filter(
+          (p) => !/\/(state|monthly)\//.test(p),
+        ),
+      ).toEqual(['aggregates/sensors/2026-12-01.json']);
       expect(await getJson(f.storage, 'aggregates/sensors/2026-12-01.json')).toEqual({
         day: '2026-12-01',
         servers: {

@@ -2,15 +2,15 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
 import { commandDemo } from '../src/commands/demo.js';
 import { robotsOutDayFor } from '../src/demo/fleet.js';
-import { runDemo, simulatedDays, type DemoOutcome } from '../src/demo/run-demo.js';
+import { type DemoOutcome, runDemo, simulatedDays } from '../src/demo/run-demo.js';
 import { createLogger } from '../src/log.js';
-import { serveAtlas, type RunningAtlas } from '../src/serve/serve-atlas.js';
+import { type RunningAtlas, serveAtlas } from '../src/serve/serve-atlas.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 
 const DAYS = 30;
@@ -26,7 +26,14 @@ beforeAll(async () => {
   const storage = createFsStorage(dataDir);
   const log = createLogger('silent');
   outcome = await runDemo({ days: DAYS, storage, now: startedAt, log });
-  running = await serveAtlas({ storage, port: 0, log, keys: outcome.keys, handleSignals: false, onClose: () => outcome.fleet.close() });
+  running = await serveAtlas({
+    storage,
+    port: 0,
+    log,
+    keys: outcome.keys,
+    handleSignals: false,
+    onClose: () => outcome.fleet.close(),
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -53,7 +60,9 @@ describe('mcp-atlas demo, end to end', () => {
 
   it('seals every day into a chain that verifies with node:crypto alone', async () => {
     expect(outcome.chain).toMatchObject({ ok: true });
-    const wellKnown = (await (await fetch(`${running.url}/.well-known/mcp-atlas.json`)).json()) as { integrity: { public_key_pem: string } };
+    const wellKnown = (await (await fetch(`${running.url}/.well-known/mcp-atlas.json`)).json()) as {
+      integrity: { public_key_pem: string };
+    };
     let previous: string | null = null;
     for (const day of outcome.days) {
       const record = (await (await fetch(`${running.url}/api/maps?a=root&day=${day}`)).json()) as {
@@ -62,8 +71,15 @@ describe('mcp-atlas demo, end to end', () => {
         files: string[];
         signature: string;
       };
-      const root = createHash('sha256').update(`${record.previous_root || ''}\n${record.files.join('\n')}`).digest('hex');
-      const ok = verify(null, Buffer.from(record.root, 'hex'), createPublicKey(wellKnown.integrity.public_key_pem), Buffer.from(record.signature, 'base64'));
+      const root = createHash('sha256')
+        .update(`${record.previous_root || ''}\n${record.files.join('\n')}`)
+        .digest('hex');
+      const ok = verify(
+        null,
+        Buffer.from(record.root, 'hex'),
+        createPublicKey(wellKnown.integrity.public_key_pem),
+        Buffer.from(record.signature, 'base64'),
+      );
       expect(root === record.root && ok ? 'verified' : 'mismatch', day).toBe('verified');
       expect(record.previous_root).toBe(previous);
       previous = record.root;
@@ -71,10 +87,14 @@ describe('mcp-atlas demo, end to end', () => {
   });
 
   it('answers the API with each server on the map, its letters and its findings', async () => {
-    const body = (await (await fetch(`${running.url}/api/servers`)).json()) as { servers: { id: string; letters: string; letter: string }[] };
+    const body = (await (await fetch(`${running.url}/api/servers`)).json()) as {
+      servers: { id: string; letters: string; letter: string }[];
+    };
     const onMap = outcome.fleet.members.filter((m) => m.watched && m.kind !== 'robots-out');
     expect(body.servers.map((s) => s.id).sort()).toEqual(onMap.map((m) => m.id).sort());
-    const translate = (await (await fetch(`${running.url}/api/servers/translate`)).json()) as { findings: { id: string }[] };
+    const translate = (await (await fetch(`${running.url}/api/servers/translate`)).json()) as {
+      findings: { id: string }[];
+    };
     expect(translate.findings.map((f) => f.id)).toContain('slow');
     const tickets = (await (await fetch(`${running.url}/api/servers/tickets`)).json()) as {
       changes: unknown[];
@@ -96,7 +116,9 @@ describe('mcp-atlas demo, end to end', () => {
     expect(received.filter((r) => r.credentialHeaders.length > 0)).toEqual([]);
     // Nor with robots.txt, the well-known files or an owner's token file.
     expect(outcome.fleet.otherReceived.length).toBeGreaterThan(DAYS * outcome.servers.length);
-    expect(outcome.fleet.otherReceived.filter((r) => r.credentialHeaders.length > 0 || r.httpMethod !== 'GET')).toEqual([]);
+    expect(outcome.fleet.otherReceived.filter((r) => r.credentialHeaders.length > 0 || r.httpMethod !== 'GET')).toEqual(
+      [],
+    );
   });
 
   it('answers a real SDK client on its MCP endpoint', async () => {
@@ -123,7 +145,9 @@ describe('mcp-atlas demo, end to end', () => {
     expect([...inbox.incident.confirmedBy].sort()).toEqual(['own_check', 'paid_reporter']);
     expect(inbox.incident.failingReporters).toBe(4);
     // The route sets it aside while the incident lasts.
-    const route = await getJson<{ picks: { serverId: string }[]; setAside: { serverId: string; reason: string }[] }>('/api/route?task=read a mail message');
+    const route = await getJson<{ picks: { serverId: string }[]; setAside: { serverId: string; reason: string }[] }>(
+      '/api/route?task=read a mail message',
+    );
     expect(route.picks.map((p) => p.serverId)).not.toContain('inbox');
     expect(route.setAside.find((s) => s.serverId === 'inbox')?.reason).toMatch(/incident/);
     expect(outcome.highlights.incidents.map((i) => i.id)).toEqual(['inbox']);
@@ -131,7 +155,9 @@ describe('mcp-atlas demo, end to end', () => {
 
   it('shows agents’ ratings on the servers agents reported on over the month', async () => {
     for (const id of ['weather', 'ledger', 'files']) {
-      const server = await getJson<{ rating: { shown: boolean; stars: number | null; reporters: number } }>(`/api/servers/${id}`);
+      const server = await getJson<{ rating: { shown: boolean; stars: number | null; reporters: number } }>(
+        `/api/servers/${id}`,
+      );
       expect(server.rating.shown, id).toBe(true);
       expect(server.rating.reporters, id).toBe(4);
       expect(server.rating.stars, id).toBeGreaterThan(1);
@@ -143,13 +169,18 @@ describe('mcp-atlas demo, end to end', () => {
   });
 
   it('shows the owner who proved control through the token file, with a note and five-minute checks', async () => {
-    const maps = await getJson<{ owner: { note: { text: string } | null; fiveMinuteChecks: boolean; origin: string } | null; uptime: { source: string; value: number | null } }>('/api/servers/maps');
+    const maps = await getJson<{
+      owner: { note: { text: string } | null; fiveMinuteChecks: boolean; origin: string } | null;
+      uptime: { source: string; value: number | null };
+    }>('/api/servers/maps');
     expect(maps.owner).not.toBeNull();
     expect(maps.owner?.fiveMinuteChecks).toBe(true);
     expect(maps.owner?.note?.text).toMatch(/demo maps team/);
     expect(maps.owner?.origin).toBe(new URL(outcome.fleet.members.find((m) => m.id === 'maps')!.url).origin);
     // The token file was really read on the member's origin (twice: verification and the settings change).
-    expect(outcome.fleet.otherReceived.filter((r) => r.member === 'maps' && r.path === VERIFY_TOKEN_PATH)).toHaveLength(2);
+    expect(outcome.fleet.otherReceived.filter((r) => r.member === 'maps' && r.path === VERIFY_TOKEN_PATH)).toHaveLength(
+      2,
+    );
     // Real five-minute checks since the owner opted in (yesterday evening), all answered: the uptime counts them.
     expect(maps.uptime).toMatchObject({ source: 'five_minute', value: 100 });
   });
@@ -187,13 +218,17 @@ describe('mcp-atlas demo, end to end', () => {
   it('keeps the submitted server in its observation week, checked by real probes', async () => {
     const [submitted] = outcome.highlights.submitted;
     expect(submitted?.member).toBe('currency');
-    const answer = await getJson<{ status: string; soFar: { checks: number; answered: number } | null }>(`/api/submissions/${submitted!.id}`);
+    const answer = await getJson<{ status: string; soFar: { checks: number; answered: number } | null }>(
+      `/api/submissions/${submitted!.id}`,
+    );
     expect(answer.status).toBe('observing');
     // Submitted 3.5 days ago, checked every 6 hours: 14 or 15 slots so far, each answered.
     expect(answer.soFar?.checks).toBeGreaterThanOrEqual(14);
     expect(answer.soFar?.answered).toBe(answer.soFar?.checks);
     const currency = outcome.fleet.members.find((m) => m.id === 'currency')!;
-    expect(outcome.fleet.received.filter((r) => r.member === 'currency' && r.rpcMethods.includes('tools/list')).length).toBe(answer.soFar?.checks);
+    expect(
+      outcome.fleet.received.filter((r) => r.member === 'currency' && r.rpcMethods.includes('tools/list')).length,
+    ).toBe(answer.soFar?.checks);
     // Not on the map until its observation admits it.
     const list = await getJson<{ servers: { id: string }[] }>('/api/servers');
     expect(list.servers.map((s) => s.id)).not.toContain(currency.id);
@@ -205,11 +240,25 @@ describe('mcp-atlas demo, end to end', () => {
     const detail = await getJson<{ soFar: { checks: number; answered: number } }>(`/api/submissions/${submitted!.id}`);
     const list = await getJson<{
       servers: { id: string; url: string }[];
-      observing: { id: string; url: string; name: string | null; checks: number; answered: number; answeredPercent: number | null; window: { end: string } }[];
+      observing: {
+        id: string;
+        url: string;
+        name: string | null;
+        checks: number;
+        answered: number;
+        answeredPercent: number | null;
+        window: { end: string };
+      }[];
     }>('/api/servers');
     expect(list.observing.map((o) => o.id)).toEqual([submitted!.id]);
     const [observing] = list.observing;
-    expect(observing).toMatchObject({ url: currency.url, name: 'demo-currency', checks: detail.soFar.checks, answered: detail.soFar.answered, answeredPercent: 100 });
+    expect(observing).toMatchObject({
+      url: currency.url,
+      name: 'demo-currency',
+      checks: detail.soFar.checks,
+      answered: detail.soFar.answered,
+      answeredPercent: 100,
+    });
     // Submitted 3.5 days ago: its first week ends in the days ahead.
     expect(Date.parse(observing!.window.end)).toBeGreaterThan(Date.now());
     expect(list.servers.map((s) => s.url)).not.toContain(currency.url);
@@ -220,10 +269,14 @@ describe('mcp-atlas demo, end to end', () => {
       expect(html, path).toContain('demo-currency');
     }
     // Not in the search nor the route, even for a task only its tool fits.
-    const search = await getJson<{ results: { serverId: string }[] }>('/api/toolsearch?q=convert an amount between currencies');
+    const search = await getJson<{ results: { serverId: string }[] }>(
+      '/api/toolsearch?q=convert an amount between currencies',
+    );
     expect(search.results.map((hit) => hit.serverId)).not.toContain(currency.id);
     expect(JSON.stringify(search)).not.toContain('convert_currency');
-    const route = await getJson<{ picks: { serverId: string }[]; setAside: { serverId: string }[] }>('/api/route?task=convert an amount between two currencies');
+    const route = await getJson<{ picks: { serverId: string }[]; setAside: { serverId: string }[] }>(
+      '/api/route?task=convert an amount between two currencies',
+    );
     expect([...route.picks, ...route.setAside].map((pick) => pick.serverId)).not.toContain(currency.id);
     expect(JSON.stringify(route)).not.toContain('convert_currency');
   });

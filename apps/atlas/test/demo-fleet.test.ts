@@ -1,8 +1,16 @@
+import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
-import { DEMO_AT_HEADER, DEMO_DAY_HEADER, DEMO_PAY_TO, robotsOutDayFor, startFleet, type Fleet, type FleetMember } from '../src/demo/fleet.js';
+import {
+  DEMO_AT_HEADER,
+  DEMO_DAY_HEADER,
+  DEMO_PAY_TO,
+  type Fleet,
+  type FleetMember,
+  robotsOutDayFor,
+  startFleet,
+} from '../src/demo/fleet.js';
 
 let fleet: Fleet;
 const member = (id: string): FleetMember => fleet.members.find((m) => m.id === id)!;
@@ -16,7 +24,9 @@ afterAll(async () => {
 
 async function listToolsWithSdk(url: string, day: number): Promise<string[]> {
   const client = new Client({ name: 'fleet-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { [DEMO_DAY_HEADER]: String(day) } } });
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { [DEMO_DAY_HEADER]: String(day) } },
+  });
   await client.connect(transport);
   const { tools } = await client.listTools();
   await client.close();
@@ -38,7 +48,8 @@ describe('the demo fleet', () => {
   });
 
   it('answers sign-in, payment, redirect and not-MCP as those kinds do', async () => {
-    const post = (url: string) => fetch(url, { method: 'POST', body: '{}', redirect: 'manual', headers: { 'content-type': 'application/json' } });
+    const post = (url: string) =>
+      fetch(url, { method: 'POST', body: '{}', redirect: 'manual', headers: { 'content-type': 'application/json' } });
     expect((await post(member('vault').url)).status).toBe(401);
     const paid = await post(member('paywall').url);
     expect(paid.status).toBe(402);
@@ -53,7 +64,13 @@ describe('the demo fleet', () => {
   it('takes the flaky member down on its down days only', async () => {
     const files = member('files');
     const status = async (day: number) =>
-      (await fetch(files.url, { method: 'POST', body: '{}', headers: { [DEMO_DAY_HEADER]: String(day), 'content-type': 'application/json' } })).status;
+      (
+        await fetch(files.url, {
+          method: 'POST',
+          body: '{}',
+          headers: { [DEMO_DAY_HEADER]: String(day), 'content-type': 'application/json' },
+        })
+      ).status;
     expect(await status(2)).toBe(503);
     expect(await status(3)).not.toBe(503);
     expect(files.expectedLetter(2)).toBe('d');
@@ -62,7 +79,8 @@ describe('the demo fleet', () => {
 
   it('shuts every bot out in the robots-out member’s robots.txt from its day on, and gives it no letter then', async () => {
     const recipes = member('recipes');
-    const robots = async (day: number) => (await fetch(new URL('/robots.txt', recipes.url), { headers: { [DEMO_DAY_HEADER]: String(day) } })).text();
+    const robots = async (day: number) =>
+      (await fetch(new URL('/robots.txt', recipes.url), { headers: { [DEMO_DAY_HEADER]: String(day) } })).text();
     const day = robotsOutDayFor(30);
     expect(day).toBe(23);
     expect(await robots(day - 1)).toBe('User-agent: *\nAllow: /\n');
@@ -91,9 +109,18 @@ describe('the demo fleet', () => {
     try {
       const inbox = breaking.members.find((m) => m.id === 'inbox')!;
       const status = async (at: string | null) => {
-        const headers: Record<string, string> = { [DEMO_DAY_HEADER]: '30', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+        const headers: Record<string, string> = {
+          [DEMO_DAY_HEADER]: '30',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        };
         if (at !== null) headers[DEMO_AT_HEADER] = at;
-        const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+        const body = JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        });
         return (await fetch(inbox.url, { method: 'POST', headers, body })).status;
       };
       expect(await status('2026-11-30T09:59:59.999Z')).toBe(200);

@@ -5,13 +5,22 @@ import { DEMO_RATED_MEMBERS, demoReporters, outageReports, reportsOfDay } from '
 import type { FleetMember } from '../src/demo/fleet.js';
 import { fiveMinuteCheckTimes, hourlyCheckTimes } from '../src/demo/live-checks.js';
 import { demoOwnerVerifiedAt } from '../src/demo/run-demo.js';
-import { demoLicenseValidator } from '../src/serve/serve-atlas.js';
 import { refuseEveryLicense } from '../src/http/license-keys.js';
+import { demoLicenseValidator } from '../src/serve/serve-atlas.js';
 
 const secret = new Uint8Array(32).fill(7);
 
 function memberLike(id: string, letter: (day: number) => 'o' | 'd'): FleetMember {
-  return { id, title: id, kind: 'healthy', version: '1.0.0', url: `http://127.0.0.1:1/${id}`, watched: true, expectedLetter: letter, tools: () => [{ name: `${id}_tool`, input: null }] };
+  return {
+    id,
+    title: id,
+    kind: 'healthy',
+    version: '1.0.0',
+    url: `http://127.0.0.1:1/${id}`,
+    watched: true,
+    expectedLetter: letter,
+    tools: () => [{ name: `${id}_tool`, input: null }],
+  };
 }
 
 describe('the hourly checks', () => {
@@ -23,7 +32,10 @@ describe('the hourly checks', () => {
     expect(hourlyCheckTimes(new Date('2026-11-30T12:20:00.000Z')).at(-1)).toBe('2026-11-30T12:20:00.000Z');
     expect(hourlyCheckTimes(new Date('2026-11-30T12:19:59.999Z')).at(-1)).toBe('2026-11-30T11:20:00.000Z');
     // Just after midnight the newest hourly check is the day before's 23:20.
-    expect(hourlyCheckTimes(new Date('2026-12-01T00:05:00.000Z')).slice(-2)).toEqual(['2026-11-30T22:20:00.000Z', '2026-11-30T23:20:00.000Z']);
+    expect(hourlyCheckTimes(new Date('2026-12-01T00:05:00.000Z')).slice(-2)).toEqual([
+      '2026-11-30T22:20:00.000Z',
+      '2026-11-30T23:20:00.000Z',
+    ]);
   });
 });
 
@@ -62,7 +74,11 @@ describe('the demo agents’ reports', () => {
     const day2 = reportsOfDay('2026-11-03', 2, members, reporters);
     // Both paying agents, and the anonymous agent whose turn it is (day 2: the first anonymous one, index 2).
     expect(day2.map((r) => r.reporter)).toEqual([reporters[0]!.id, reporters[1]!.id, reporters[2]!.id]);
-    expect(day2.every((r) => r.server === 'files' && r.ok === false && r.reason === 'server_error' && r.at.startsWith('2026-11-03T'))).toBe(true);
+    expect(
+      day2.every(
+        (r) => r.server === 'files' && r.ok === false && r.reason === 'server_error' && r.at.startsWith('2026-11-03T'),
+      ),
+    ).toBe(true);
     const day3 = reportsOfDay('2026-11-04', 3, members, reporters);
     expect(day3.map((r) => r.reporter)).toEqual([reporters[0]!.id, reporters[1]!.id, reporters[3]!.id]);
     expect(day3.every((r) => r.ok === true && r.matched === true && typeof r.ms === 'number')).toBe(true);
@@ -71,11 +87,31 @@ describe('the demo agents’ reports', () => {
   it('report the outage inside the last hour, after the break and on today, newest last', async () => {
     const reporters = await demoReporters(secret, demoLicenseValidator);
     const inbox = memberLike('inbox', () => 'o');
-    const noon = outageReports(inbox, reporters, new Date('2026-11-30T10:00:00.000Z'), new Date('2026-11-30T12:00:00.000Z'));
-    expect(noon.map((r) => r.at)).toEqual(['2026-11-30T11:12:00.000Z', '2026-11-30T11:24:00.000Z', '2026-11-30T11:36:00.000Z', '2026-11-30T11:48:00.000Z']);
+    const noon = outageReports(
+      inbox,
+      reporters,
+      new Date('2026-11-30T10:00:00.000Z'),
+      new Date('2026-11-30T12:00:00.000Z'),
+    );
+    expect(noon.map((r) => r.at)).toEqual([
+      '2026-11-30T11:12:00.000Z',
+      '2026-11-30T11:24:00.000Z',
+      '2026-11-30T11:36:00.000Z',
+      '2026-11-30T11:48:00.000Z',
+    ]);
     expect(noon.every((r) => r.ok === false && r.reason === 'server_error' && r.server === 'inbox')).toBe(true);
     // Ten minutes after midnight: the day before is sealed, so the reports stay on today.
-    const early = outageReports(inbox, reporters, new Date('2026-11-29T22:10:00.000Z'), new Date('2026-11-30T00:10:00.000Z'));
-    expect(early.map((r) => r.at)).toEqual(['2026-11-30T00:02:00.000Z', '2026-11-30T00:04:00.000Z', '2026-11-30T00:06:00.000Z', '2026-11-30T00:08:00.000Z']);
+    const early = outageReports(
+      inbox,
+      reporters,
+      new Date('2026-11-29T22:10:00.000Z'),
+      new Date('2026-11-30T00:10:00.000Z'),
+    );
+    expect(early.map((r) => r.at)).toEqual([
+      '2026-11-30T00:02:00.000Z',
+      '2026-11-30T00:04:00.000Z',
+      '2026-11-30T00:06:00.000Z',
+      '2026-11-30T00:08:00.000Z',
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import { foldDay } from '../src/scan/fold-day.js';
 import { scanDay } from '../src/scan/scan-day.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
-import { RECIPE_TOOLS, startOwnerHost, type OwnerHost } from './fixtures/submission-world.js';
+import { type OwnerHost, RECIPE_TOOLS, startOwnerHost } from './fixtures/submission-world.js';
 
 const DELETE_TOOL = { name: 'delete_recipe', description: 'Deletes a recipe from a cookbook for good.' };
 
@@ -33,16 +33,31 @@ afterEach(async () => {
 
 /** Checks the server for real on `day` and folds the day. */
 async function checkAndFold(day: string): Promise<void> {
-  const scan = await scanDay({ day, servers: [server], storage, methodologyVersion: METHODOLOGY_VERSION, probe: (s) => probeServer(s.url, { allowPrivate: true }) });
+  const scan = await scanDay({
+    day,
+    servers: [server],
+    storage,
+    methodologyVersion: METHODOLOGY_VERSION,
+    probe: (s) => probeServer(s.url, { allowPrivate: true }),
+  });
   await foldDay({ storage, day, results: scan.results, servers: [server], methodologyVersion: METHODOLOGY_VERSION });
 }
 
 /** A day the cost cap left the server's shard for the next day. */
 async function skipByCap(day: string): Promise<void> {
-  await foldDay({ storage, day, results: [], servers: [server], methodologyVersion: METHODOLOGY_VERSION, skippedByCap: [server.id] });
+  await foldDay({
+    storage,
+    day,
+    results: [],
+    servers: [server],
+    methodologyVersion: METHODOLOGY_VERSION,
+    skippedByCap: [server.id],
+  });
 }
 
-async function changesOf(day: string): Promise<{ kind: string; diff?: { added: string[]; removed: string[]; riskRises: { name: string }[] } }[]> {
+async function changesOf(
+  day: string,
+): Promise<{ kind: string; diff?: { added: string[]; removed: string[]; riskRises: { name: string }[] } }[]> {
   return ((await getJson(storage, `days/${day}/changes.json`)) as { changes: never[] }).changes;
 }
 
@@ -63,8 +78,19 @@ describe('the daily fold compares a tool list with the previous daily check that
     const day3 = await changesOf('2026-11-03');
     expect(day3.map((c) => c.kind)).toEqual(['started-answering', 'tools']);
     // Against day 1's list: exactly one tool added (a diff against "no list" would add all three).
-    expect(day3[1]!.diff).toMatchObject({ added: ['delete_recipe'], removed: [], riskRises: [{ name: 'delete_recipe' }] });
-    expect(await state()).toMatchObject({ letters: 'odo', changeDays: ['2026-11-03'], riskRiseDays: ['2026-11-03'], outages: [1], currentOutageDays: 0, lastCatalogDay: '2026-11-03' });
+    expect(day3[1]!.diff).toMatchObject({
+      added: ['delete_recipe'],
+      removed: [],
+      riskRises: [{ name: 'delete_recipe' }],
+    });
+    expect(await state()).toMatchObject({
+      letters: 'odo',
+      changeDays: ['2026-11-03'],
+      riskRiseDays: ['2026-11-03'],
+      outages: [1],
+      currentOutageDays: 0,
+      lastCatalogDay: '2026-11-03',
+    });
   }, 30_000);
 
   it('a day down with the same list on both sides records no tool change', async () => {
@@ -94,7 +120,9 @@ describe('the daily fold compares a tool list with the previous daily check that
     host.state.tools = [...RECIPE_TOOLS, DELETE_TOOL];
     await checkAndFold('2026-11-02');
     const day2 = await changesOf('2026-11-02');
-    expect(day2).toEqual([{ serverId: 'recipes', kind: 'tools', detail: expect.stringContaining('no tool-by-tool detail') }]);
+    expect(day2).toEqual([
+      { serverId: 'recipes', kind: 'tools', detail: expect.stringContaining('no tool-by-tool detail') },
+    ]);
     expect((await state()).changeDays).toEqual(['2026-11-02']);
   }, 30_000);
 
@@ -106,7 +134,10 @@ describe('the daily fold compares a tool list with the previous daily check that
     expect((await changesOf('2026-11-02')).map((c) => [c.kind, c.diff])).toEqual([['tools', undefined]]);
     // A well-formed catalog holding another list than its state's hash names: no detail either.
     const catalog = (await getJson(storage, 'days/2026-11-02/catalogs/recipes.json')) as Record<string, unknown>;
-    await putJson(storage, 'days/2026-11-02/catalogs/recipes.json', { ...catalog, toolsHash: 'not-the-hash-of-this-list' });
+    await putJson(storage, 'days/2026-11-02/catalogs/recipes.json', {
+      ...catalog,
+      toolsHash: 'not-the-hash-of-this-list',
+    });
     host.state.tools = RECIPE_TOOLS;
     await checkAndFold('2026-11-03');
     expect((await changesOf('2026-11-03')).map((c) => [c.kind, c.diff])).toEqual([['tools', undefined]]);
@@ -116,10 +147,28 @@ describe('the daily fold compares a tool list with the previous daily check that
   it('a re-run of a folded day changes neither the state nor the changes file', async () => {
     await checkAndFold('2026-11-01');
     host.state.tools = [...RECIPE_TOOLS, DELETE_TOOL];
-    const scan = await scanDay({ day: '2026-11-02', servers: [server], storage, methodologyVersion: METHODOLOGY_VERSION, probe: (s) => probeServer(s.url, { allowPrivate: true }) });
-    const first = await foldDay({ storage, day: '2026-11-02', results: scan.results, servers: [server], methodologyVersion: METHODOLOGY_VERSION });
+    const scan = await scanDay({
+      day: '2026-11-02',
+      servers: [server],
+      storage,
+      methodologyVersion: METHODOLOGY_VERSION,
+      probe: (s) => probeServer(s.url, { allowPrivate: true }),
+    });
+    const first = await foldDay({
+      storage,
+      day: '2026-11-02',
+      results: scan.results,
+      servers: [server],
+      methodologyVersion: METHODOLOGY_VERSION,
+    });
     const before = await state();
-    const again = await foldDay({ storage, day: '2026-11-02', results: scan.results, servers: [server], methodologyVersion: METHODOLOGY_VERSION });
+    const again = await foldDay({
+      storage,
+      day: '2026-11-02',
+      results: scan.results,
+      servers: [server],
+      methodologyVersion: METHODOLOGY_VERSION,
+    });
     expect(again.changes).toEqual(first.changes);
     expect(await state()).toEqual(before);
     expect(before.letters).toBe('oo');

@@ -2,7 +2,7 @@
 // rules live in .dependency-cruiser.cjs and run as the app's lint. This test shows that the rules hold for src/
 // and that they do catch an upward import and a cycle.
 import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -34,7 +34,10 @@ afterEach(async () => {
 async function tree(files: Record<string, string>): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'atlas-layers-'));
   folders.push(root);
-  await writeFile(join(root, 'tsconfig.json'), '{ "compilerOptions": { "module": "nodenext", "moduleResolution": "nodenext" } }\n');
+  await writeFile(
+    join(root, 'tsconfig.json'),
+    '{ "compilerOptions": { "module": "nodenext", "moduleResolution": "nodenext" } }\n',
+  );
   for (const [path, source] of Object.entries(files)) {
     await mkdir(join(root, path, '..'), { recursive: true });
     await writeFile(join(root, path), source);
@@ -42,7 +45,7 @@ async function tree(files: Record<string, string>): Promise<string> {
   return root;
 }
 
-describe('the app\'s folder layers', () => {
+describe("the app's folder layers", () => {
   it('hold for src/', async () => {
     const result = await cruise(APP);
     expect(result.output).toContain('no dependency violations found');
@@ -70,7 +73,10 @@ describe('the app\'s folder layers', () => {
   }, 60_000);
 
   it('refuse a folder that belongs to no layer', async () => {
-    const root = await tree({ 'src/misc/loose.ts': "import { x } from '../data/x.js';\nexport const y = x;\n", 'src/data/x.ts': 'export const x = 1;\n' });
+    const root = await tree({
+      'src/misc/loose.ts': "import { x } from '../data/x.js';\nexport const y = x;\n",
+      'src/data/x.ts': 'export const x = 1;\n',
+    });
     const result = await cruise(root);
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('folder-has-a-layer');

@@ -4,7 +4,7 @@
 // limit, junk tool names, and a tool list over the stored-text cap. `mcp-atlas scan --registry URL
 // --allow-private --day D` must exit 0 with a result and a reason for every server, and `mcp-atlas seal
 // --day D` must then seal the day.
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { runCommand } from '../src/commands.js';
-import { CatalogSchema, ShardFileSchema, type ServerDayResult } from '../src/data/schemas.js';
-import { createLogger } from '../src/log.js';
+import { CatalogSchema, type ServerDayResult, ShardFileSchema } from '../src/data/schemas.js';
 import { serverIdFor } from '../src/data/server-id.js';
+import { createLogger } from '../src/log.js';
 
 const DAY = '2026-12-01';
 
@@ -31,7 +31,9 @@ let dataDir = '';
 let registry: Running;
 
 /** A node:http server on 127.0.0.1 that reads each body, then hands it to `handle`; closes every socket on close. */
-async function startHttp(handle: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => unknown): Promise<Running> {
+async function startHttp(
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => unknown,
+): Promise<Running> {
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -73,7 +75,11 @@ function startSdkServer(name: string, tools: number): Promise<Running> {
     for (let i = 0; i < tools; i++) {
       server.registerTool(
         `read_record_${i}`,
-        { description: `Reads record ${i} of ${name}.`, inputSchema: { id: z.string() }, annotations: { readOnlyHint: true } },
+        {
+          description: `Reads record ${i} of ${name}.`,
+          inputSchema: { id: z.string() },
+          annotations: { readOnlyHint: true },
+        },
         async () => ({ content: [{ type: 'text', text: 'ok' }] }),
       );
     }
@@ -84,7 +90,8 @@ function startSdkServer(name: string, tools: number): Promise<Running> {
   });
 }
 
-const INIT = '{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1.0.0"}}';
+const INIT =
+  '{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1.0.0"}}';
 
 /**
  * A hand-written MCP server (raw node:http): answers initialize with `initResult` (raw JSON text), tools/list
@@ -93,16 +100,23 @@ const INIT = '{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serve
 function startRawMcp(initResult: string, toolsText: string, extra: Record<string, string> = {}): Promise<Running> {
   return startHttp((req, res, body) => {
     const path = req.url ?? '/';
-    if (path !== '/mcp') return extra[path] !== undefined ? sendText(res, 200, extra[path] as string) : sendText(res, 404, '{}');
+    if (path !== '/mcp')
+      return extra[path] !== undefined ? sendText(res, 200, extra[path] as string) : sendText(res, 404, '{}');
     if (req.method !== 'POST') return sendText(res, 405, '{}');
     const message = JSON.parse(body) as { id?: number; method?: string };
     if (message.method === 'notifications/initialized') {
       res.writeHead(202);
       return res.end();
     }
-    if (message.method === 'initialize') return sendText(res, 200, `{"jsonrpc":"2.0","id":${String(message.id)},"result":${initResult}}`);
-    if (message.method === 'tools/list') return sendText(res, 200, `{"jsonrpc":"2.0","id":${String(message.id)},"result":{"tools":${toolsText}}}`);
-    return sendText(res, 200, `{"jsonrpc":"2.0","id":${String(message.id)},"error":{"code":-32601,"message":"no such method"}}`);
+    if (message.method === 'initialize')
+      return sendText(res, 200, `{"jsonrpc":"2.0","id":${String(message.id)},"result":${initResult}}`);
+    if (message.method === 'tools/list')
+      return sendText(res, 200, `{"jsonrpc":"2.0","id":${String(message.id)},"result":{"tools":${toolsText}}}`);
+    return sendText(
+      res,
+      200,
+      `{"jsonrpc":"2.0","id":${String(message.id)},"error":{"code":-32601,"message":"no such method"}}`,
+    );
   });
 }
 
@@ -110,7 +124,8 @@ function nestedObjects(depth: number): string {
   return `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
 }
 
-const GOOD_TOOL = '{"name":"get_status","description":"Reads the status.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}';
+const GOOD_TOOL =
+  '{"name":"get_status","description":"Reads the status.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}';
 const HUGE_NAME = 'n'.repeat(200_000);
 const CONTROL_NAME = 'bad\u0000\u001b[31mname\n\u2028';
 
@@ -134,15 +149,29 @@ beforeAll(async () => {
   urls.set(names.healthyB, `${(await startSdkServer('healthy-b', 5)).origin}/mcp`);
   urls.set(names.healthyC, `${(await startSdkServer('healthy-c', 1)).origin}/mcp`);
   // Its MCP endpoint is fine; its origin's OAuth metadata is 6,000 levels deep (about 30 KB).
-  urls.set(names.deepOauth, `${(await startRawMcp(INIT, `[${GOOD_TOOL}]`, { '/.well-known/oauth-protected-resource': nestedObjects(6_000) })).origin}/mcp`);
+  urls.set(
+    names.deepOauth,
+    `${(await startRawMcp(INIT, `[${GOOD_TOOL}]`, { '/.well-known/oauth-protected-resource': nestedObjects(6_000) })).origin}/mcp`,
+  );
   const deepInit = `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"deep","version":"1"},"_meta":${nestedObjects(6_000)}}`;
   urls.set(names.deepInit, `${(await startRawMcp(deepInit, `[${GOOD_TOOL}]`)).origin}/mcp`);
   const deepTool = `{"name":"deep","description":"A schema nested 100,000 levels.","inputSchema":${nestedObjects(100_000)}}`;
   urls.set(names.deepSchema, `${(await startRawMcp(INIT, `[${GOOD_TOOL},${deepTool}]`)).origin}/mcp`);
-  const junk = ['42', 'null', '{"name":{"a":[1,2]}}', `{"name":"${HUGE_NAME}","description":"Huge name."}`, `{"name":${JSON.stringify(CONTROL_NAME)},"description":"Control characters."}`, '"just a string"', '[]', GOOD_TOOL];
+  const junk = [
+    '42',
+    'null',
+    '{"name":{"a":[1,2]}}',
+    `{"name":"${HUGE_NAME}","description":"Huge name."}`,
+    `{"name":${JSON.stringify(CONTROL_NAME)},"description":"Control characters."}`,
+    '"just a string"',
+    '[]',
+    GOOD_TOOL,
+  ];
   urls.set(names.junkNames, `${(await startRawMcp(INIT, `[${junk.join(',')}]`)).origin}/mcp`);
   // 500 tools of about 2,500 bytes each: 1.25 MB of raw text, over the 1 MiB kept.
-  const heavy = Array.from({ length: 500 }, (_, i) => JSON.stringify({ name: `heavy_${i}`, description: 'd'.repeat(2_400), inputSchema: { type: 'object' } }));
+  const heavy = Array.from({ length: 500 }, (_, i) =>
+    JSON.stringify({ name: `heavy_${i}`, description: 'd'.repeat(2_400), inputSchema: { type: 'object' } }),
+  );
   urls.set(names.overCap, `${(await startRawMcp(INIT, `[${heavy.join(',')}]`)).origin}/mcp`);
 
   const listing = {
@@ -171,7 +200,8 @@ async function readJsonFile(path: string): Promise<unknown> {
 async function dayResults(): Promise<Map<string, ServerDayResult>> {
   const results = new Map<string, ServerDayResult>();
   for (const file of await readdir(join(dataDir, `days/${DAY}/results`))) {
-    for (const result of ShardFileSchema.parse(await readJsonFile(`days/${DAY}/results/${file}`)).results) results.set(result.id, result);
+    for (const result of ShardFileSchema.parse(await readJsonFile(`days/${DAY}/results/${file}`)).results)
+      results.set(result.id, result);
   }
   return results;
 }
@@ -181,7 +211,9 @@ describe('a day with hostile origins', () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const log = createLogger('silent');
     const registryUrl = registry.origin;
-    expect(await runCommand(['scan', '--data', dataDir, '--registry', registryUrl, '--allow-private', '--day', DAY], log)).toBe(0);
+    expect(
+      await runCommand(['scan', '--data', dataDir, '--registry', registryUrl, '--allow-private', '--day', DAY], log),
+    ).toBe(0);
 
     const results = await dayResults();
     const of = (name: string): ServerDayResult => {
@@ -199,7 +231,10 @@ describe('a day with hostile origins', () => {
 
     // The deep OAuth document is refused where it is read; the server itself answers normally.
     expect(of(names.deepOauth)).toMatchObject({ letter: 'o', reason: 'ok', toolCount: 1 });
-    const origins = (await readJsonFile('state/origins.json')) as { day: string; origins: { origin: string; wellKnown: { oauthProtectedResource: { found: boolean; detail: string } } | null }[] };
+    const origins = (await readJsonFile('state/origins.json')) as {
+      day: string;
+      origins: { origin: string; wellKnown: { oauthProtectedResource: { found: boolean; detail: string } } | null }[];
+    };
     expect(origins.day).toBe(DAY);
     const deepOrigin = new URL(urls.get(names.deepOauth) as string).origin;
     expect(origins.origins.find((o) => o.origin === deepOrigin)?.wellKnown?.oauthProtectedResource).toMatchObject({
@@ -208,23 +243,44 @@ describe('a day with hostile origins', () => {
     });
 
     // Answers nested past the limit are results with their own reason.
-    expect(of(names.deepInit)).toMatchObject({ letter: 'd', reason: 'too-deep', message: `the initialize answer nests deeper than ${MAX_JSON_DEPTH} levels` });
-    expect(of(names.deepSchema)).toMatchObject({ letter: 'd', reason: 'too-deep', message: `tools/list page 1 nests deeper than ${MAX_JSON_DEPTH} levels` });
+    expect(of(names.deepInit)).toMatchObject({
+      letter: 'd',
+      reason: 'too-deep',
+      message: `the initialize answer nests deeper than ${MAX_JSON_DEPTH} levels`,
+    });
+    expect(of(names.deepSchema)).toMatchObject({
+      letter: 'd',
+      reason: 'too-deep',
+      message: `tools/list page 1 nests deeper than ${MAX_JSON_DEPTH} levels`,
+    });
 
     // Junk names are kept and reported on, never a crash.
     const junk = of(names.junkNames);
     expect(junk).toMatchObject({ letter: 'o', reason: 'ok', toolCount: 8 });
     expect(junk.findings.map((f) => f.id)).toEqual(expect.arrayContaining(['missing-descriptions', 'missing-schema']));
-    const junkCatalog = CatalogSchema.parse(await readJsonFile(`days/${DAY}/catalogs/${serverIdFor(names.junkNames)}.json`));
+    const junkCatalog = CatalogSchema.parse(
+      await readJsonFile(`days/${DAY}/catalogs/${serverIdFor(names.junkNames)}.json`),
+    );
     expect(junkCatalog.tools).toHaveLength(8);
-    expect(junkCatalog.verdicts.map((v) => v.name)).toEqual(['', '', '', HUGE_NAME, CONTROL_NAME, '', '', 'get_status']);
+    expect(junkCatalog.verdicts.map((v) => v.name)).toEqual([
+      '',
+      '',
+      '',
+      HUGE_NAME,
+      CONTROL_NAME,
+      '',
+      '',
+      'get_status',
+    ]);
 
     // A list over the text cap is cut on a tool boundary, and says so.
     const heavy = of(names.overCap);
     expect(heavy.letter).toBe('o');
     expect(heavy.toolCount).toBeGreaterThan(400);
     expect(heavy.toolCount).toBeLessThan(500);
-    expect(heavy.findings.find((f) => f.id === 'tool-list-cut')?.message).toMatch(/^The tool list is [\d,]+ bytes of JSON, over the 1,048,576 kept per check; only the first \d+ of 500 tools were kept\.$/);
+    expect(heavy.findings.find((f) => f.id === 'tool-list-cut')?.message).toMatch(
+      /^The tool list is [\d,]+ bytes of JSON, over the 1,048,576 kept per check; only the first \d+ of 500 tools were kept\.$/,
+    );
     const heavyPath = `days/${DAY}/catalogs/${serverIdFor(names.overCap)}.json`;
     const heavyCatalog = CatalogSchema.parse(await readJsonFile(heavyPath));
     expect(heavyCatalog.tools).toHaveLength(heavy.toolCount);
@@ -237,13 +293,17 @@ describe('a day with hostile origins', () => {
     expect(await runCommand(['seal', '--data', dataDir, '--day', DAY], log)).toBe(0);
     const root = (await readJsonFile(`roots/${DAY}.json`)) as { day: string; files: string[] };
     expect(root.day).toBe(DAY);
-    expect(root.files.map((line) => line.split('  ')[1])).toEqual(expect.arrayContaining(['index.json', 'summary.json', `catalogs/${serverIdFor(names.overCap)}.json`]));
+    expect(root.files.map((line) => line.split('  ')[1])).toEqual(
+      expect.arrayContaining(['index.json', 'summary.json', `catalogs/${serverIdFor(names.overCap)}.json`]),
+    );
   }, 180_000);
 
   it('without --allow-private, the loopback registry is refused before any request', async () => {
     const other = await mkdtemp(join(tmpdir(), 'atlas-hostile-guarded-'));
     try {
-      await expect(runCommand(['scan', '--data', other, '--registry', registry.origin, '--day', DAY], createLogger('silent'))).rejects.toThrow(/guard:/);
+      await expect(
+        runCommand(['scan', '--data', other, '--registry', registry.origin, '--day', DAY], createLogger('silent')),
+      ).rejects.toThrow(/guard:/);
     } finally {
       await rm(other, { recursive: true, force: true });
     }

@@ -17,7 +17,7 @@ import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import type { Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { FIXTURE_NOW, fixtureDeps, writeFixture } from './fixtures/http-atlas.js';
-import { startOwnerHost, type OwnerHost } from './fixtures/submission-world.js';
+import { type OwnerHost, startOwnerHost } from './fixtures/submission-world.js';
 
 /** Bodies per run; FUZZ_RUNS raises it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -66,7 +66,17 @@ afterAll(async () => {
 
 /** The POST routes and a body each would take, which the generators below break. */
 const ROUTE_SHAPES: Record<string, Record<string, unknown>> = {
-  '/api/reports': { server: 'notes-hub', tool: 'list_notes', ok: false, reason: 'timeout', ms: 120, matched: true, resultTokens: 40, charged: 0, surprise: 'other' },
+  '/api/reports': {
+    server: 'notes-hub',
+    tool: 'list_notes',
+    ok: false,
+    reason: 'timeout',
+    ms: 120,
+    matched: true,
+    resultTokens: 40,
+    charged: 0,
+    surprise: 'other',
+  },
   '/api/sensors': { sensor: 'gw-fuzz', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:30:00Z' }] },
   '/api/submissions': { url: 'https://mcp.fuzz.example/mcp', proveOwnership: true },
   '/api/optout': { host: 'mcp.fuzz.example' },
@@ -84,12 +94,38 @@ const TOOL_ARGS: Record<string, Record<string, unknown>> = {
   submit_mcp_server: ROUTE_SHAPES['/api/submissions']!,
   no_such_tool: {},
 };
-const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+];
 
 /** A value of the wrong kind, or a strange one of the right kind. */
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(null, true, false, 0, -1, 1e308, -0, 2 ** 53 + 1, '', ' ', '\u0000', '\u202e', '<script>', 'https://[::1]/mcp', '2026-13-45T99:99:99Z', [], {}),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    -0,
+    2 ** 53 + 1,
+    '',
+    ' ',
+    '\u0000',
+    '\u202e',
+    '<script>',
+    'https://[::1]/mcp',
+    '2026-13-45T99:99:99Z',
+    [],
+    {},
+  ),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer(),
@@ -103,7 +139,9 @@ function mutatedShape(shape: Record<string, unknown>): fc.Arbitrary<Record<strin
     .record({
       replace: fc.subarray(keys),
       drop: fc.subarray(keys, { maxLength: Math.min(2, keys.length) }),
-      extra: fc.dictionary(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 12 })), junk, { maxKeys: 2 }),
+      extra: fc.dictionary(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 12 })), junk, {
+        maxKeys: 2,
+      }),
       values: fc.array(junk, { minLength: keys.length, maxLength: keys.length }),
     })
     .map(({ replace, drop, extra, values }) => {
@@ -113,7 +151,8 @@ function mutatedShape(shape: Record<string, unknown>): fc.Arbitrary<Record<strin
         out[key] = replace.includes(key) ? values[i] : shape[key];
       });
       // Own properties, even for __proto__: defineProperty never touches the prototype.
-      for (const [key, value] of Object.entries(extra)) Object.defineProperty(out, key, { value, enumerable: true, configurable: true, writable: true });
+      for (const [key, value] of Object.entries(extra))
+        Object.defineProperty(out, key, { value, enumerable: true, configurable: true, writable: true });
       return out;
     });
 }
@@ -130,19 +169,36 @@ function prototypeText(shape: Record<string, unknown>): fc.Arbitrary<string> {
 /** Deeply nested arrays or objects, up to 20,000 levels. */
 const deepText: fc.Arbitrary<string> = fc
   .tuple(fc.integer({ min: 50, max: 20_000 }), fc.boolean())
-  .map(([depth, objects]) => (objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`));
+  .map(([depth, objects]) =>
+    objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`,
+  );
 
 /** A route-shaped body with one field holding a huge string (past every body limit, or just under one). */
 function hugeText(shape: Record<string, unknown>): fc.Arbitrary<string> {
   const keys = Object.keys(shape);
   return fc
-    .tuple(fc.constantFrom(...keys), fc.constantFrom(900, 4_000, 4_200, 60_000, 70_000, 300_000), fc.constantFrom('x', 'é', '\u{1F600}', '\\u0000'))
-    .map(([key, length, unit]) => JSON.stringify({ ...shape, [key]: '' }).replace(`"${key}":""`, `"${key}":"${unit.repeat(length)}"`));
+    .tuple(
+      fc.constantFrom(...keys),
+      fc.constantFrom(900, 4_000, 4_200, 60_000, 70_000, 300_000),
+      fc.constantFrom('x', 'é', '\u{1F600}', '\\u0000'),
+    )
+    .map(([key, length, unit]) =>
+      JSON.stringify({ ...shape, [key]: '' }).replace(`"${key}":""`, `"${key}":"${unit.repeat(length)}"`),
+    );
 }
 
 /** Bytes that are not valid UTF-8: lone continuation bytes, overlong forms, encoded surrogates, truncated sequences. */
 function invalidUtf8(shape: Record<string, unknown>): fc.Arbitrary<Uint8Array<ArrayBuffer>> {
-  const bad = fc.constantFrom([0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80]);
+  const bad = fc.constantFrom(
+    [0xff],
+    [0xfe, 0xff],
+    [0xc0, 0xaf],
+    [0xe0, 0x80, 0xaf],
+    [0xed, 0xa0, 0x80],
+    [0xf8, 0x88, 0x80, 0x80, 0x80],
+    [0xe2, 0x82],
+    [0x80],
+  );
   return fc.tuple(fc.constantFrom(...Object.keys(shape)), bad, fc.boolean()).map(([key, bytes, inside]) => {
     const text = JSON.stringify({ ...shape, [key]: 'MARK' });
     const [before, after] = text.split('MARK') as [string, string];
@@ -160,9 +216,14 @@ const jsonRpcMessage: fc.Arbitrary<unknown> = fc.oneof(
     id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), junk),
     method: fc.constant('tools/call'),
     params: fc.oneof(
-      fc.constantFrom(...TOOLS).chain((name) =>
-        fc.record({ name: fc.constant(name), arguments: fc.oneof(mutatedShape(TOOL_ARGS[name]!), junk) }, { requiredKeys: ['name'] }),
-      ),
+      fc
+        .constantFrom(...TOOLS)
+        .chain((name) =>
+          fc.record(
+            { name: fc.constant(name), arguments: fc.oneof(mutatedShape(TOOL_ARGS[name]!), junk) },
+            { requiredKeys: ['name'] },
+          ),
+        ),
       junk,
     ),
   }),
@@ -170,7 +231,18 @@ const jsonRpcMessage: fc.Arbitrary<unknown> = fc.oneof(
     {
       jsonrpc: fc.constant('2.0'),
       id: fc.integer(),
-      method: fc.oneof(fc.constantFrom('initialize', 'tools/list', 'ping', 'resources/list', 'prompts/get', 'notifications/initialized', 'logging/setLevel'), fc.string({ maxLength: 20 })),
+      method: fc.oneof(
+        fc.constantFrom(
+          'initialize',
+          'tools/list',
+          'ping',
+          'resources/list',
+          'prompts/get',
+          'notifications/initialized',
+          'logging/setLevel',
+        ),
+        fc.string({ maxLength: 20 }),
+      ),
       params: junk,
     },
     { requiredKeys: ['jsonrpc', 'method'] },
@@ -187,17 +259,37 @@ interface FuzzRequest {
 
 const contentType = fc.oneof(
   { weight: 8, arbitrary: fc.constant('application/json') },
-  { weight: 1, arbitrary: fc.constantFrom(null, 'text/plain', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'APPLICATION/JSON', 'application/x-www-form-urlencoded') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      null,
+      'text/plain',
+      'application/json; charset=utf-16',
+      'multipart/form-data; boundary=x',
+      'APPLICATION/JSON',
+      'application/x-www-form-urlencoded',
+    ),
+  },
 );
 
 function bodyFor(route: string): fc.Arbitrary<string | Uint8Array<ArrayBuffer>> {
   if (route === '/mcp') {
-    const message = fc.oneof(jsonRpcMessage, fc.array(jsonRpcMessage, { minLength: 1, maxLength: 4 })).map((value) => JSON.stringify(value) ?? 'null');
-    const args = TOOL_ARGS['report_road']!;
+    const message = fc
+      .oneof(jsonRpcMessage, fc.array(jsonRpcMessage, { minLength: 1, maxLength: 4 }))
+      .map((value) => JSON.stringify(value) ?? 'null');
+    const args = TOOL_ARGS.report_road!;
     return fc.oneof(
       { weight: 6, arbitrary: message },
       { weight: 1, arbitrary: deepText },
-      { weight: 1, arbitrary: prototypeText({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'report_road', arguments: args } }) },
+      {
+        weight: 1,
+        arbitrary: prototypeText({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'report_road', arguments: args },
+        }),
+      },
       { weight: 1, arbitrary: hugeText({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: '' }) },
       { weight: 1, arbitrary: invalidUtf8({ jsonrpc: '2.0', id: 1, method: 'ping' }) },
       { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
@@ -254,9 +346,14 @@ function refusedAnswer(route: string, status: number, text: string): { refused: 
   }
   if (route !== '/mcp') return { refused: false, code: null };
   if (text.trim() === '') return { refused: true, code: null };
-  const messages = ([] as unknown[]).concat(JSON.parse(text) as unknown) as { error?: unknown; result?: { isError?: boolean; content?: { text?: string }[] } }[];
+  const messages = ([] as unknown[]).concat(JSON.parse(text) as unknown) as {
+    error?: unknown;
+    result?: { isError?: boolean; content?: { text?: string }[] };
+  }[];
   const refused = messages.every((m) => m.error !== undefined || m.result?.isError === true);
-  const tokenRead = messages.some((m) => m.result?.isError === true && (m.result.content?.[0]?.text ?? '').includes('token_not_found'));
+  const tokenRead = messages.some(
+    (m) => m.result?.isError === true && (m.result.content?.[0]?.text ?? '').includes('token_not_found'),
+  );
   return { refused, code: tokenRead ? 'token_not_found' : null };
 }
 
@@ -267,7 +364,7 @@ async function send(request: FuzzRequest, network: number): Promise<Response> {
     accept: 'application/json, text/event-stream',
   };
   if (request.contentType !== null) headers['content-type'] = request.contentType;
-  return app.request('http://127.0.0.1' + request.route, { method: 'POST', headers, body: request.body });
+  return app.request(`http://127.0.0.1${request.route}`, { method: 'POST', headers, body: request.body });
 }
 
 describe('fuzzing every POST route and the MCP endpoint', () => {
@@ -288,8 +385,13 @@ describe('fuzzing every POST route and the MCP endpoint', () => {
         expect(response.status, `${request.route}: ${text.slice(0, 300)}`).toBeLessThan(500);
         const { refused, code } = refusedAnswer(request.route, response.status, text);
         // A read of a token file that found no token is counted, so that failures are limited; nothing else is kept.
-        const counted = (entry: string) => code === 'token_not_found' && entry === `put state/rate-counters/2026-12-01.json`;
-        if (refused) expect(written.filter((entry) => !counted(entry)), `${request.route} refused (${response.status} ${code})`).toEqual([]);
+        const counted = (entry: string) =>
+          code === 'token_not_found' && entry === `put state/rate-counters/2026-12-01.json`;
+        if (refused)
+          expect(
+            written.filter((entry) => !counted(entry)),
+            `${request.route} refused (${response.status} ${code})`,
+          ).toEqual([]);
         await applyWrites(expected, written);
         if (n % 250 === 0) expect(await snapshot()).toEqual(expected);
       }),
@@ -299,7 +401,8 @@ describe('fuzzing every POST route and the MCP endpoint', () => {
     expect(await snapshot()).toEqual(expected);
     expect(n).toBe(RUNS);
     // The run must reach past the gates: some bodies are taken, some refused by their schema, some by size or type.
-    for (const status of [200, 201, 400, 413, 415]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+    for (const status of [200, 201, 400, 413, 415])
+      expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
     console.log(`fuzz statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DayRootBodySchema, ErrorBodySchema, WellKnownSchema } from '../src/http/schemas.js';
-import { FIXTURE_DAYS, getJsonAt, startFixture, TODAY, type RunningFixture } from './fixtures/http-atlas.js';
+import { FIXTURE_DAYS, getJsonAt, type RunningFixture, startFixture, TODAY } from './fixtures/http-atlas.js';
 
 let f: RunningFixture;
 beforeAll(async () => {
@@ -16,9 +16,14 @@ async function verifyDay(base: string, day: string): Promise<'verified' | 'misma
   const wk = await (await fetch(`${base}/.well-known/mcp-atlas.json`)).json();
   const r = await (await fetch(`${base}/api/maps?a=root&day=${day}`)).json();
   const root = createHash('sha256')
-    .update((r.previous_root || '') + '\n' + r.files.join('\n'))
+    .update(`${r.previous_root || ''}\n${r.files.join('\n')}`)
     .digest('hex');
-  const ok = verify(null, Buffer.from(r.root, 'hex'), createPublicKey(wk.integrity.public_key_pem), Buffer.from(r.signature, 'base64'));
+  const ok = verify(
+    null,
+    Buffer.from(r.root, 'hex'),
+    createPublicKey(wk.integrity.public_key_pem),
+    Buffer.from(r.signature, 'base64'),
+  );
   return root === r.root && ok ? 'verified' : 'mismatch';
 }
 
@@ -57,7 +62,9 @@ describe('GET /api/maps?a=root', () => {
     const r = (await getJsonAt(`${f.base}/api/maps?a=root&day=${FIXTURE_DAYS[2]}`)).body;
     const files = [...r.files];
     files[0] = files[0].replace(/^./, (c: string) => (c === '0' ? '1' : '0'));
-    const root = createHash('sha256').update((r.previous_root || '') + '\n' + files.join('\n')).digest('hex');
+    const root = createHash('sha256')
+      .update(`${r.previous_root || ''}\n${files.join('\n')}`)
+      .digest('hex');
     expect(root).not.toBe(r.root);
   });
 

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dayReportsPath } from '../src/data/paths.js';
 import { ReportAcceptedSchema, RouteAnswerSchema, ToolSearchResultSchema } from '../src/http/schemas.js';
-import { dumpStorage, startFixture, TODAY, type RunningFixture } from './fixtures/http-atlas.js';
+import { dumpStorage, type RunningFixture, startFixture, TODAY } from './fixtures/http-atlas.js';
 
 let f: RunningFixture;
 const clients: Client[] = [];
@@ -52,7 +52,11 @@ describe('POST /mcp with the SDK client', () => {
     }
     expect(byName.get('find_tool')!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.get('route')!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(byName.get('report_road')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.get('report_road')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
     expect(byName.get('find_tool')!.inputSchema.required).toEqual(['query']);
     expect(byName.get('route')!.inputSchema.required).toEqual(['task']);
     const report = byName.get('report_road')!.inputSchema;
@@ -64,7 +68,10 @@ describe('POST /mcp with the SDK client', () => {
 
   it('find_tool returns search results, as structured content and as text', async () => {
     const client = await connect();
-    const result = await client.callTool({ name: 'find_tool', arguments: { query: 'list my notes', risk: 'read', limit: 3 } });
+    const result = await client.callTool({
+      name: 'find_tool',
+      arguments: { query: 'list my notes', risk: 'read', limit: 3 },
+    });
     expect(result.isError).toBeFalsy();
     const { results } = ToolSearchResultSchema.parse(result.structuredContent);
     expect(results[0]).toMatchObject({ serverId: 'notes-hub', tool: 'list_notes', level: 'read-only' });
@@ -97,7 +104,12 @@ describe('POST /mcp with the SDK client', () => {
       arguments: { server: 'weather-desk', tool: 'get_forecast', ok: false, reason: 'timeout', ms: 8000 },
     });
     expect(result.isError).toBeFalsy();
-    expect(ReportAcceptedSchema.parse(result.structuredContent)).toEqual({ accepted: true, day: TODAY, server: 'weather-desk', paid: false });
+    expect(ReportAcceptedSchema.parse(result.structuredContent)).toEqual({
+      accepted: true,
+      day: TODAY,
+      server: 'weather-desk',
+      paid: false,
+    });
     const text = new TextDecoder().decode((await f.storage.get(dayReportsPath(TODAY)))!);
     expect(text).toContain('"tool":"get_forecast"');
     expect(text).not.toContain('198.51.100');
@@ -106,7 +118,10 @@ describe('POST /mcp with the SDK client', () => {
 
   it('report_road counts a caller with a valid license key as paying', async () => {
     const client = await connect('198.51.100.32', { 'x-mcp-atlas-license': 'lic-beta-0002' });
-    const result = await client.callTool({ name: 'report_road', arguments: { server: 'notes-hub', tool: 'create_note', ok: true } });
+    const result = await client.callTool({
+      name: 'report_road',
+      arguments: { server: 'notes-hub', tool: 'create_note', ok: true },
+    });
     expect(ReportAcceptedSchema.parse(result.structuredContent).paid).toBe(true);
   });
 
@@ -124,11 +139,15 @@ describe('POST /mcp with the SDK client', () => {
 
   it('report_road answers an unknown server and a spent quota as tool errors with their codes', async () => {
     const client = await connect('203.0.113.40');
-    const unknown = await client.callTool({ name: 'report_road', arguments: { server: 'nobody-home', tool: 'x', ok: true } });
+    const unknown = await client.callTool({
+      name: 'report_road',
+      arguments: { server: 'nobody-home', tool: 'x', ok: true },
+    });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toMatch(/^unknown_server: /);
     const args = { server: 'ticket-yard', tool: 'list_tickets', ok: true };
-    for (let i = 0; i < 3; i++) expect((await client.callTool({ name: 'report_road', arguments: args })).isError).toBeFalsy();
+    for (let i = 0; i < 3; i++)
+      expect((await client.callTool({ name: 'report_road', arguments: args })).isError).toBeFalsy();
     const fourth = await client.callTool({ name: 'report_road', arguments: args });
     expect(fourth.isError).toBe(true);
     expect(textOf(fourth)).toMatch(/^server_daily_limit: /);

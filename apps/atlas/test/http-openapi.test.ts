@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../src/http/app.js';
 import { createOpenApiDocument } from '../src/http/openapi.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
-import { getJsonAt, postJson, startFixture, TODAY, type RunningFixture } from './fixtures/http-atlas.js';
+import { getJsonAt, postJson, type RunningFixture, startFixture, TODAY } from './fixtures/http-atlas.js';
 
 let f: RunningFixture;
 let doc: any;
@@ -158,10 +158,18 @@ describe('the answers match the documented schemas', () => {
   });
 
   it('POST /api/reports and /api/sensors answer as documented', async () => {
-    const report = await postJson(`${f.base}/api/reports`, { server: 'notes-hub', tool: 'list_notes', ok: true }, { 'x-forwarded-for': '192.0.2.1' });
+    const report = await postJson(
+      `${f.base}/api/reports`,
+      { server: 'notes-hub', tool: 'list_notes', ok: true },
+      { 'x-forwarded-for': '192.0.2.1' },
+    );
     expect(report.status).toBe(201);
     expectDocumented('/api/reports', 'post', 201, report.body);
-    const refused = await postJson(`${f.base}/api/reports`, { server: 'notes-hub', tool: 'list_notes', ok: 'yes' }, { 'x-forwarded-for': '192.0.2.1' });
+    const refused = await postJson(
+      `${f.base}/api/reports`,
+      { server: 'notes-hub', tool: 'list_notes', ok: 'yes' },
+      { 'x-forwarded-for': '192.0.2.1' },
+    );
     expectDocumented('/api/reports', 'post', 400, refused.body);
     const batch = await postJson(
       `${f.base}/api/sensors`,

@@ -1,9 +1,9 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { type ServerType, serve } from '@hono/node-server';
 import { readOwnerToken } from '@mcp-atlas/probe';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from '../src/storage/storage.js';
-import { dumpStorage, postJson, startFixture, type RunningFixture } from './fixtures/http-atlas.js';
+import { dumpStorage, postJson, type RunningFixture, startFixture } from './fixtures/http-atlas.js';
 
 // The owner's host, on loopback: it serves whatever token file the test puts there.
 let ownerHost: { server: ServerType; origin: string };
@@ -15,7 +15,9 @@ beforeAll(async () => {
   const app = new Hono();
   app.get('/.well-known/mcp-atlas-optout.txt', (c) => (tokenFile === null ? c.text('no', 404) : c.text(tokenFile)));
   ownerHost = await new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ server, origin: `http://127.0.0.1:${info.port}` }));
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+      resolve({ server, origin: `http://127.0.0.1:${info.port}` }),
+    );
   });
   fixture = await startFixture({
     deps: {
@@ -37,11 +39,18 @@ describe('the opt-out form', () => {
   it('gives a token for a host, and opts the host out once its file holds the token', async () => {
     const asked = await postJson(`${fixture.base}/api/optout`, { host: 'mcp.owner.example' });
     expect(asked.status).toBe(200);
-    expect(asked.body).toMatchObject({ host: 'mcp.owner.example', file: 'https://mcp.owner.example/.well-known/mcp-atlas-optout.txt' });
+    expect(asked.body).toMatchObject({
+      host: 'mcp.owner.example',
+      file: 'https://mcp.owner.example/.well-known/mcp-atlas-optout.txt',
+    });
     expect(asked.body.token).toMatch(/^mcp-atlas-optout-[0-9a-f]{32}$/);
     // The same host always gets the same token; another host another one.
-    expect((await postJson(`${fixture.base}/api/optout`, { host: 'mcp.owner.example' })).body.token).toBe(asked.body.token);
-    expect((await postJson(`${fixture.base}/api/optout`, { host: 'other.example' })).body.token).not.toBe(asked.body.token);
+    expect((await postJson(`${fixture.base}/api/optout`, { host: 'mcp.owner.example' })).body.token).toBe(
+      asked.body.token,
+    );
+    expect((await postJson(`${fixture.base}/api/optout`, { host: 'other.example' })).body.token).not.toBe(
+      asked.body.token,
+    );
 
     tokenFile = null;
     const early = await postJson(`${fixture.base}/api/optout/confirm`, { host: 'mcp.owner.example' });

@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { dayChangesPath } from '../src/data/paths.js';
 import { createHttpApp } from '../src/http/app.js';
-import { resolveHttpDeps, type HttpDeps } from '../src/http/deps.js';
+import { type HttpDeps, resolveHttpDeps } from '../src/http/deps.js';
 import { displayStatusOf, presentServerSummary } from '../src/http/present-server.js';
 import { answerRoute, answerToolSearch } from '../src/http/read-answers.js';
-import { createSerialQueue } from '../src/storage/serial-queue.js';
 import { createChangeReader } from '../src/http/server-changes.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
+import { createSerialQueue } from '../src/storage/serial-queue.js';
 import { putJson } from '../src/storage/storage.js';
 import type { ServerView } from '../src/view/build-view.js';
+import { buildView, shownStatusOf } from '../src/view/build-view.js';
 import { FIXTURE_NOW, writeFixture } from './fixtures/http-atlas.js';
-import { buildView } from '../src/view/build-view.js';
-import { shownStatusOf } from '../src/view/build-view.js';
 
 function captureLogger() {
   const lines: { level: string; fields: object; message?: string }[] = [];
   return {
     lines,
     logger: {
-      info: (fields: object, message?: string) => lines.push({ level: 'info', fields, ...(message !== undefined ? { message } : {}) }),
-      warn: (fields: object, message?: string) => lines.push({ level: 'warn', fields, ...(message !== undefined ? { message } : {}) }),
+      info: (fields: object, message?: string) =>
+        lines.push({ level: 'info', fields, ...(message !== undefined ? { message } : {}) }),
+      warn: (fields: object, message?: string) =>
+        lines.push({ level: 'warn', fields, ...(message !== undefined ? { message } : {}) }),
     },
   };
 }
@@ -44,7 +45,9 @@ async function baseDeps(overrides: Partial<HttpDeps> = {}): Promise<HttpDeps> {
 describe('resolveHttpDeps', () => {
   it('refuses a reporter secret shorter than 32 bytes and a proxy hop count that is not a whole number', async () => {
     const deps = await baseDeps();
-    expect(() => resolveHttpDeps({ ...deps, reporterSecret: new Uint8Array(31) })).toThrow(/reporterSecret must be at least 32 bytes/);
+    expect(() => resolveHttpDeps({ ...deps, reporterSecret: new Uint8Array(31) })).toThrow(
+      /reporterSecret must be at least 32 bytes/,
+    );
     expect(() => resolveHttpDeps({ ...deps, reporterSecret: new Uint8Array(32) })).not.toThrow();
     expect(() => resolveHttpDeps({ ...deps, trustedProxyHops: -1 })).toThrow(/trustedProxyHops/);
     expect(() => resolveHttpDeps({ ...deps, trustedProxyHops: 1.5 })).toThrow(/trustedProxyHops/);
@@ -66,19 +69,33 @@ describe('the log lines', () => {
     const { logger, lines } = captureLogger();
     const app = createHttpApp(await baseDeps({ logger }));
     const post = (body: unknown, headers: Record<string, string>) =>
-      app.request('/api/reports', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const headers = { 'x-forwarded-for': '198.51.100.66', 'user-agent': 'Logged/1.0 marker', 'x-mcp-atlas-license': 'good-key' };
+      app.request('/api/reports', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const headers = {
+      'x-forwarded-for': '198.51.100.66',
+      'user-agent': 'Logged/1.0 marker',
+      'x-mcp-atlas-license': 'good-key',
+    };
     expect((await post({ server: 'notes-hub', tool: 'list_notes', ok: true }, headers)).status).toBe(201);
-    expect((await post({ server: 'notes-hub', tool: 'list_notes', ok: true, words: 'free text here' }, headers)).status).toBe(400);
+    expect(
+      (await post({ server: 'notes-hub', tool: 'list_notes', ok: true, words: 'free text here' }, headers)).status,
+    ).toBe(400);
     const sensor = await app.request('/api/sensors', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ sensor: 'gw-log', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:00:00Z' }] }),
+      body: JSON.stringify({
+        sensor: 'gw-log',
+        outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:00:00Z' }],
+      }),
     });
     expect(sensor.status).toBe(201);
     const text = JSON.stringify(lines);
     expect(lines.length).toBeGreaterThan(0);
-    for (const secret of ['198.51.100', 'Logged/1.0', 'good-key', 'free text']) expect(text.includes(secret), secret).toBe(false);
+    for (const secret of ['198.51.100', 'Logged/1.0', 'good-key', 'free text'])
+      expect(text.includes(secret), secret).toBe(false);
   });
 });
 
@@ -160,11 +177,16 @@ describe('createChangeReader', () => {
   it('skips a change file that does not parse, logs it, and still reads the others', async () => {
     const storage = createMemoryStorage();
     const { logger, lines } = captureLogger();
-    await putJson(storage, dayChangesPath('2026-11-30'), { day: '2026-11-30', changes: [{ serverId: 's1', kind: 'redirect', detail: 'Moved.' }] });
+    await putJson(storage, dayChangesPath('2026-11-30'), {
+      day: '2026-11-30',
+      changes: [{ serverId: 's1', kind: 'redirect', detail: 'Moved.' }],
+    });
     await storage.put(dayChangesPath('2026-11-29'), new TextEncoder().encode('{"day": "2026-11-29", "changes": [tor'));
     await putJson(storage, dayChangesPath('2026-11-28'), { day: '2026-11-28', nonsense: true });
     const reader = createChangeReader(storage, logger);
-    expect(await reader.changesOf('s1', '2026-11-30')).toEqual([{ day: '2026-11-30', kind: 'redirect', detail: 'Moved.' }]);
+    expect(await reader.changesOf('s1', '2026-11-30')).toEqual([
+      { day: '2026-11-30', kind: 'redirect', detail: 'Moved.' },
+    ]);
     expect(lines.filter((line) => line.level === 'warn')).toHaveLength(2);
     expect(await reader.changesOf('s1', null)).toEqual([]);
   });
@@ -173,7 +195,10 @@ describe('createChangeReader', () => {
     const storage = createMemoryStorage();
     const reader = createChangeReader(storage);
     expect(await reader.changesOf('s1', '2026-11-30')).toEqual([]);
-    await putJson(storage, dayChangesPath('2026-11-30'), { day: '2026-11-30', changes: [{ serverId: 's1', kind: 'sign-in', detail: 'Now asks for sign-in.' }] });
+    await putJson(storage, dayChangesPath('2026-11-30'), {
+      day: '2026-11-30',
+      changes: [{ serverId: 's1', kind: 'sign-in', detail: 'Now asks for sign-in.' }],
+    });
     expect(await reader.changesOf('s1', '2026-11-30')).toHaveLength(1);
   });
 });

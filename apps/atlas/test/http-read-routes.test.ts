@@ -10,11 +10,11 @@ import {
   FIXTURE_SERVERS,
   getJsonAt,
   OLDEST_SHOWN_CHANGE_DAY,
+  type RunningFixture,
   startFixture,
   TOO_OLD_CHANGE_DAY,
   urlOf,
   VIEW_DAY,
-  type RunningFixture,
 } from './fixtures/http-atlas.js';
 
 let f: RunningFixture;
@@ -49,7 +49,13 @@ describe('GET /api/servers', () => {
     expect(weather.letter).toBe('o');
     expect(weather.letters).toBe('ooooodoooonooooo');
     // 15 observed days (one n), 14 of them not d: 14/15 = 93.3%, and 15 observed days earns the 30-day label.
-    expect(weather.uptime).toMatchObject({ value: 93.3, label: '30-day uptime', daysObserved: 15, isThirtyDay: true, source: 'daily' });
+    expect(weather.uptime).toMatchObject({
+      value: 93.3,
+      label: '30-day uptime',
+      daysObserved: 15,
+      isThirtyDay: true,
+      source: 'daily',
+    });
     expect(weather.findings).toEqual([{ id: 'no-annotations', message: 'No tool declares annotations.' }]);
     expect(weather.category).toBe('weather');
     expect(weather.stability).toBe(1);
@@ -91,10 +97,18 @@ describe('GET /api/servers/:id', () => {
       ['create_note', 'changes-data', 5],
       ['delete_note', 'high-risk', 1],
     ]);
-    expect(detail.tools[0]).toMatchObject({ description: 'Lists the notes in a notebook, newest first.', raised: false });
+    expect(detail.tools[0]).toMatchObject({
+      description: 'Lists the notes in a notebook, newest first.',
+      raised: false,
+    });
     expect(detail.tools[2]!.reason.length).toBeGreaterThan(0);
     expect(detail.toolsDay).toBe(VIEW_DAY);
-    expect(detail.check).toMatchObject({ day: VIEW_DAY, protocolVersion: '2025-06-18', highRiskTools: 1, handshakeMs: 240 });
+    expect(detail.check).toMatchObject({
+      day: VIEW_DAY,
+      protocolVersion: '2025-06-18',
+      highRiskTools: 1,
+      handshakeMs: 240,
+    });
   });
 
   it('returns the changes of the last 60 days, newest first, and none older', async () => {
@@ -111,7 +125,9 @@ describe('GET /api/servers/:id', () => {
 
   it('lists only the changes of the server asked for, and its past outages', async () => {
     const detail = ServerDetailSchema.parse((await getJsonAt(`${f.base}/api/servers/odd-endpoint`)).body);
-    expect(detail.changes).toEqual([{ day: '2026-11-29', kind: 'stopped-answering', detail: 'Stopped answering: the answer was not MCP.' }]);
+    expect(detail.changes).toEqual([
+      { day: '2026-11-29', kind: 'stopped-answering', detail: 'Stopped answering: the answer was not MCP.' },
+    ]);
     expect(detail.outages).toEqual([3]);
     expect(detail.tools).toEqual([]);
     expect(detail.toolsDay).toBeNull();
@@ -134,10 +150,14 @@ describe('GET /api/toolsearch', () => {
   });
 
   it('keeps to the risk allowance and the limit', async () => {
-    const read = ToolSearchResultSchema.parse((await getJsonAt(`${f.base}/api/toolsearch?q=notes&risk=read`)).body).results;
+    const read = ToolSearchResultSchema.parse(
+      (await getJsonAt(`${f.base}/api/toolsearch?q=notes&risk=read`)).body,
+    ).results;
     expect(read.length).toBeGreaterThan(0);
     expect(read.every((r) => r.level === 'read-only')).toBe(true);
-    const change = ToolSearchResultSchema.parse((await getJsonAt(`${f.base}/api/toolsearch?q=note&risk=change`)).body).results;
+    const change = ToolSearchResultSchema.parse(
+      (await getJsonAt(`${f.base}/api/toolsearch?q=note&risk=change`)).body,
+    ).results;
     expect(change.some((r) => r.level === 'changes-data')).toBe(true);
     expect(change.every((r) => r.level !== 'high-risk')).toBe(true);
     const one = ToolSearchResultSchema.parse((await getJsonAt(`${f.base}/api/toolsearch?q=note&limit=1`)).body).results;
@@ -181,7 +201,9 @@ describe('GET /api/toolsearch', () => {
 
 describe('GET /api/route', () => {
   it('returns picks with every factor, and the servers set aside with why', async () => {
-    const { status, body } = await getJsonAt(`${f.base}/api/route?task=${encodeURIComponent('create a ticket for the login bug')}`);
+    const { status, body } = await getJsonAt(
+      `${f.base}/api/route?task=${encodeURIComponent('create a ticket for the login bug')}`,
+    );
     expect(status).toBe(200);
     const route = RouteAnswerSchema.parse(body);
     expect(route.task).toBe('create a ticket for the login bug');

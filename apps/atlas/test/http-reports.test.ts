@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dayReportsPath } from '../src/data/paths.js';
 import { anonymousReporterId, secondsUntilNextUtcDay } from '../src/http/report-intake.js';
 import { ErrorBodySchema, ReportAcceptedSchema, StoredReportSchema } from '../src/http/schemas.js';
-import { dumpStorage, postJson, startFixture, TODAY, urlOf, type RunningFixture } from './fixtures/http-atlas.js';
+import { dumpStorage, postJson, type RunningFixture, startFixture, TODAY, urlOf } from './fixtures/http-atlas.js';
 
 const HASH = 'a'.repeat(64);
 const running: RunningFixture[] = [];
@@ -37,7 +37,12 @@ describe('POST /api/reports: what is kept', () => {
     const f = await start();
     const response = await report(f, minimal, '198.51.100.7');
     expect(response.status).toBe(201);
-    expect(ReportAcceptedSchema.parse(response.body)).toEqual({ accepted: true, day: TODAY, server: 'notes-hub', paid: false });
+    expect(ReportAcceptedSchema.parse(response.body)).toEqual({
+      accepted: true,
+      day: TODAY,
+      server: 'notes-hub',
+      paid: false,
+    });
     const lines = await storedReports(f);
     expect(lines).toHaveLength(1);
     const line = StoredReportSchema.parse(lines[0]);
@@ -68,7 +73,19 @@ describe('POST /api/reports: what is kept', () => {
     expect((await report(f, full, '198.51.100.7')).status).toBe(201);
     const [line] = await storedReports(f);
     expect(Object.keys(line as object)).toEqual([
-      'server', 'tool', 'ok', 'reason', 'ms', 'matched', 'resultTokens', 'charged', 'surprise', 'toolsHash', 'reporter', 'paid', 'at',
+      'server',
+      'tool',
+      'ok',
+      'reason',
+      'ms',
+      'matched',
+      'resultTokens',
+      'charged',
+      'surprise',
+      'toolsHash',
+      'reporter',
+      'paid',
+      'at',
     ]);
     expect(line).toMatchObject({ ...full, server: 'notes-hub' });
   });
@@ -92,7 +109,17 @@ describe('POST /api/reports: what is kept', () => {
     await report(f, minimal, '203.0.113.9', { 'x-mcp-atlas-license': 'lic-alpha-0001', 'user-agent': agent });
     await report(f, { ...minimal, note: 'the tool was great, call me at 555' }, '203.0.113.10');
     const everything = [...(await dumpStorage(f.storage)).values()].join('\n');
-    for (const secret of ['198.51.100', '2001:db8:cafe', '203.0.113', agent, 'gadget-ua-marker', 'lic-alpha-0001', 'call me', '/24', '/48']) {
+    for (const secret of [
+      '198.51.100',
+      '2001:db8:cafe',
+      '203.0.113',
+      agent,
+      'gadget-ua-marker',
+      'lic-alpha-0001',
+      'call me',
+      '/24',
+      '/48',
+    ]) {
       expect(everything.includes(secret), secret).toBe(false);
     }
     expect(await storedReports(f)).toHaveLength(3);
@@ -160,7 +187,11 @@ describe('POST /api/reports: refusals store nothing', () => {
     const before = await dumpStorage(f.storage);
     const headers: Record<string, string> = { 'x-forwarded-for': '198.51.100.7' };
     if (contentType !== '') headers['content-type'] = contentType;
-    const response = await fetch(`${f.base}/api/reports`, { method: 'POST', headers, body: new TextEncoder().encode(JSON.stringify(minimal)) });
+    const response = await fetch(`${f.base}/api/reports`, {
+      method: 'POST',
+      headers,
+      body: new TextEncoder().encode(JSON.stringify(minimal)),
+    });
     expect(response.status).toBe(415);
     expect((await response.json()).error.code).toBe('unsupported_media_type');
     expect(await dumpStorage(f.storage)).toEqual(before);
@@ -195,8 +226,15 @@ describe('POST /api/reports: refusals store nothing', () => {
 
   it('takes any tool name on a server without a tool list, but only a name, not a sentence', async () => {
     const f = await start();
-    expect((await report(f, { server: 'locked-crm', tool: 'find_contact', ok: false, reason: 'auth' }, '198.51.100.7')).status).toBe(201);
-    const sentence = await report(f, { server: 'locked-crm', tool: 'it asked me to log in', ok: false }, '198.51.100.7');
+    expect(
+      (await report(f, { server: 'locked-crm', tool: 'find_contact', ok: false, reason: 'auth' }, '198.51.100.7'))
+        .status,
+    ).toBe(201);
+    const sentence = await report(
+      f,
+      { server: 'locked-crm', tool: 'it asked me to log in', ok: false },
+      '198.51.100.7',
+    );
     expect(sentence.status).toBe(400);
     expect(sentence.body.error.issues[0].path).toBe('tool');
     expect(await storedReports(f)).toHaveLength(1);
@@ -223,7 +261,9 @@ describe('POST /api/reports: quotas', () => {
     // 10:00 UTC: the quota starts over in 14 hours.
     expect(fourth.headers.get('retry-after')).toBe(String(14 * 3600));
     // Another server is still open to the same reporter, and the same server to another reporter.
-    expect((await report(f, { server: 'weather-desk', tool: 'get_forecast', ok: true }, '198.51.100.7')).status).toBe(201);
+    expect((await report(f, { server: 'weather-desk', tool: 'get_forecast', ok: true }, '198.51.100.7')).status).toBe(
+      201,
+    );
     expect((await report(f, minimal, '192.0.2.1')).status).toBe(201);
     expect(await storedReports(f)).toHaveLength(5);
   });

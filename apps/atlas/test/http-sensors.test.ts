@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sensorBatchPath } from '../src/http/sensor-intake.js';
 import { ErrorBodySchema, SensorAcceptedSchema, StoredSensorBatchSchema } from '../src/http/schemas.js';
+import { sensorBatchPath } from '../src/http/sensor-intake.js';
 import { putJson } from '../src/storage/storage.js';
-import { dumpStorage, postJson, startFixture, TODAY, urlOf, type RunningFixture } from './fixtures/http-atlas.js';
+import { dumpStorage, postJson, type RunningFixture, startFixture, TODAY, urlOf } from './fixtures/http-atlas.js';
 
 const running: RunningFixture[] = [];
 async function start(options: Parameters<typeof startFixture>[0] = {}): Promise<RunningFixture> {
@@ -66,7 +66,10 @@ describe('POST /api/sensors: what is kept', () => {
     const f = await start();
     await send(f, { sensor: 'gw-alpha', outcomes: outcomes(2) });
     await send(f, { sensor: 'gw-alpha', outcomes: outcomes(1) });
-    expect([...(await sensorFiles(f)).keys()]).toEqual(['sensors/2026-12-01/gw-alpha/000000.json', 'sensors/2026-12-01/gw-alpha/000001.json']);
+    expect([...(await sensorFiles(f)).keys()]).toEqual([
+      'sensors/2026-12-01/gw-alpha/000000.json',
+      'sensors/2026-12-01/gw-alpha/000001.json',
+    ]);
   });
 
   it('never stores the sender’s address or network', async () => {
@@ -74,7 +77,8 @@ describe('POST /api/sensors: what is kept', () => {
     await send(f, { sensor: 'gw-alpha', outcomes: outcomes(3) }, '198.51.100.222');
     await send(f, { sensor: 'gw-beta', outcomes: outcomes(3) }, '2001:db8:beef:7::1');
     const everything = [...(await dumpStorage(f.storage)).values()].join('\n');
-    for (const secret of ['198.51.100', '2001:db8:beef', '/24', '/48']) expect(everything.includes(secret), secret).toBe(false);
+    for (const secret of ['198.51.100', '2001:db8:beef', '/24', '/48'])
+      expect(everything.includes(secret), secret).toBe(false);
   });
 
   it('drops outcomes older than 24 hours or dated after now, and keeps one exactly 24 hours old', async () => {
@@ -88,9 +92,15 @@ describe('POST /api/sensors: what is kept', () => {
         { server: 'notes-hub', ok: true, at: '2026-12-01T10:00:01Z' },
       ],
     });
-    expect(response.body).toEqual({ accepted: 2, dropped: { tooOld: 1, fromFuture: 1, overDailyLimit: 0, unknownServer: 0 } });
+    expect(response.body).toEqual({
+      accepted: 2,
+      dropped: { tooOld: 1, fromFuture: 1, overDailyLimit: 0, unknownServer: 0 },
+    });
     const [stored] = [...(await sensorFiles(f)).values()];
-    expect(JSON.parse(stored!).outcomes.map((o: { at: string }) => o.at)).toEqual(['2026-11-30T10:00:00.000Z', '2026-12-01T10:00:00.000Z']);
+    expect(JSON.parse(stored!).outcomes.map((o: { at: string }) => o.at)).toEqual([
+      '2026-11-30T10:00:00.000Z',
+      '2026-12-01T10:00:00.000Z',
+    ]);
   });
 
   it('drops outcomes about servers it does not watch, and stores nothing when none is left', async () => {
@@ -103,7 +113,10 @@ describe('POST /api/sensors: what is kept', () => {
       ],
     });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ accepted: 0, dropped: { tooOld: 0, fromFuture: 0, overDailyLimit: 0, unknownServer: 2 } });
+    expect(response.body).toEqual({
+      accepted: 0,
+      dropped: { tooOld: 0, fromFuture: 0, overDailyLimit: 0, unknownServer: 2 },
+    });
     expect((await sensorFiles(f)).size).toBe(0);
   });
 
@@ -121,17 +134,33 @@ describe('POST /api/sensors: refusals store nothing', () => {
     ['101 outcomes', { sensor: 'gw-alpha', outcomes: outcomes(101) }, 'outcomes'],
     ['no outcomes', { sensor: 'gw-alpha', outcomes: [] }, 'outcomes'],
     ['an extra batch field', { sensor: 'gw-alpha', outcomes: [ok], version: '1.2' }, '(body)'],
-    ['an extra outcome field (arguments)', { sensor: 'gw-alpha', outcomes: [ok, { ...ok, args: { q: 'secret' } }] }, 'outcomes.1'],
+    [
+      'an extra outcome field (arguments)',
+      { sensor: 'gw-alpha', outcomes: [ok, { ...ok, args: { q: 'secret' } }] },
+      'outcomes.1',
+    ],
     ['an extra outcome field (user id)', { sensor: 'gw-alpha', outcomes: [{ ...ok, user: 'u-1' }] }, 'outcomes.0'],
     ['a missing sensor', { outcomes: [ok] }, 'sensor'],
     ['a sensor id with a slash', { sensor: '../gw', outcomes: [ok] }, 'sensor'],
     ['a sensor id in upper case', { sensor: 'GW-ALPHA', outcomes: [ok] }, 'sensor'],
     ['a sensor id over 64 characters', { sensor: 'g'.repeat(65), outcomes: [ok] }, 'sensor'],
     ['ok as a string', { sensor: 'gw-alpha', outcomes: [{ ...ok, ok: 'true' }] }, 'outcomes.0.ok'],
-    ['a time without an offset', { sensor: 'gw-alpha', outcomes: [{ ...ok, at: '2026-12-01T09:00:00' }] }, 'outcomes.0.at'],
+    [
+      'a time without an offset',
+      { sensor: 'gw-alpha', outcomes: [{ ...ok, at: '2026-12-01T09:00:00' }] },
+      'outcomes.0.at',
+    ],
     ['a time in words', { sensor: 'gw-alpha', outcomes: [{ ...ok, at: 'an hour ago' }] }, 'outcomes.0.at'],
-    ['a reason on a call that worked', { sensor: 'gw-alpha', outcomes: [{ ...ok, reason: 'timeout' }] }, 'outcomes.0.reason'],
-    ['an unknown reason', { sensor: 'gw-alpha', outcomes: [{ ...ok, ok: false, reason: 'gremlins' }] }, 'outcomes.0.reason'],
+    [
+      'a reason on a call that worked',
+      { sensor: 'gw-alpha', outcomes: [{ ...ok, reason: 'timeout' }] },
+      'outcomes.0.reason',
+    ],
+    [
+      'an unknown reason',
+      { sensor: 'gw-alpha', outcomes: [{ ...ok, ok: false, reason: 'gremlins' }] },
+      'outcomes.0.reason',
+    ],
     ['a negative ms', { sensor: 'gw-alpha', outcomes: [{ ...ok, ms: -5 }] }, 'outcomes.0.ms'],
     ['outcomes as an object', { sensor: 'gw-alpha', outcomes: { 0: ok } }, 'outcomes'],
   ];
@@ -149,7 +178,9 @@ describe('POST /api/sensors: refusals store nothing', () => {
 
   it('says how many outcomes a batch may carry', async () => {
     const f = await start();
-    expect((await send(f, { sensor: 'gw-alpha', outcomes: outcomes(101) })).body.error.message).toContain('at most 100 outcomes');
+    expect((await send(f, { sensor: 'gw-alpha', outcomes: outcomes(101) })).body.error.message).toContain(
+      'at most 100 outcomes',
+    );
   });
 
   it('refuses a body that is not JSON (400), not declared as JSON (415) or over 64 KiB (413)', async () => {
@@ -161,7 +192,10 @@ describe('POST /api/sensors: refusals store nothing', () => {
       body: JSON.stringify({ sensor: 'gw-alpha', outcomes: outcomes(1) }),
     });
     expect(plain.status).toBe(415);
-    const huge = await send(f, { sensor: 'gw-alpha', outcomes: [{ server: 'x'.repeat(70_000), ok: true, at: '2026-12-01T09:00:00Z' }] });
+    const huge = await send(f, {
+      sensor: 'gw-alpha',
+      outcomes: [{ server: 'x'.repeat(70_000), ok: true, at: '2026-12-01T09:00:00Z' }],
+    });
     expect(huge.status).toBe(413);
     expect((await sensorFiles(f)).size).toBe(0);
   });
@@ -175,20 +209,33 @@ describe('POST /api/sensors: daily limits', () => {
       sensor: 'gw-busy',
       day: TODAY,
       received: '2026-12-01T08:00:00.000Z',
-      outcomes: Array.from({ length: 19_950 }, () => ({ server: 'notes-hub', ok: true, at: '2026-12-01T07:59:00.000Z' })),
+      outcomes: Array.from({ length: 19_950 }, () => ({
+        server: 'notes-hub',
+        ok: true,
+        at: '2026-12-01T07:59:00.000Z',
+      })),
     });
     const partly = await send(f, { sensor: 'gw-busy', outcomes: outcomes(100) });
     expect(partly.status).toBe(201);
-    expect(partly.body).toEqual({ accepted: 50, dropped: { tooOld: 0, fromFuture: 0, overDailyLimit: 50, unknownServer: 0 } });
+    expect(partly.body).toEqual({
+      accepted: 50,
+      dropped: { tooOld: 0, fromFuture: 0, overDailyLimit: 50, unknownServer: 0 },
+    });
     const full = await send(f, { sensor: 'gw-busy', outcomes: outcomes(1) });
     expect(full.status).toBe(429);
     expect(full.body.error).toMatchObject({ code: 'daily_limit_reached', limit: 20_000 });
     expect(full.headers.get('retry-after')).toBe(String(14 * 3600));
-    expect([...(await sensorFiles(f)).keys()]).toEqual([sensorBatchPath(TODAY, 'gw-busy', 0), sensorBatchPath(TODAY, 'gw-busy', 1)]);
+    expect([...(await sensorFiles(f)).keys()]).toEqual([
+      sensorBatchPath(TODAY, 'gw-busy', 0),
+      sensorBatchPath(TODAY, 'gw-busy', 1),
+    ]);
     // Another sensor on another network is not affected, and the next UTC day starts over.
     expect((await send(f, { sensor: 'gw-calm', outcomes: outcomes(1) }, '192.0.2.9')).status).toBe(201);
     f.setNow(new Date('2026-12-02T00:30:00.000Z'));
-    const tomorrow = await send(f, { sensor: 'gw-busy', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-02T00:10:00Z' }] });
+    const tomorrow = await send(f, {
+      sensor: 'gw-busy',
+      outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-02T00:10:00Z' }],
+    });
     expect(tomorrow.status).toBe(201);
   });
 

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerDetailSchema } from '../src/http/schemas.js';
 import { putJson } from '../src/storage/storage.js';
-import { startOwnerHost, startWorld, type OwnerHost, type World } from './fixtures/submission-world.js';
+import { type OwnerHost, startOwnerHost, startWorld, type World } from './fixtures/submission-world.js';
 
 const hosts: OwnerHost[] = [];
 let world: World | null = null;
@@ -38,7 +38,9 @@ describe('left-out servers in the API and on their pages', () => {
 
     const gonePage = await (await fetch(`${world.base}/servers/gone-box`)).text();
     expect(gonePage).toContain('data-left-out="not-in-registry"');
-    expect(gonePage).toMatch(/<strong>Left out of the published map:<\/strong> no longer in the registry\. It is not in the server lists, the tool search/);
+    expect(gonePage).toMatch(
+      /<strong>Left out of the published map:<\/strong> no longer in the registry\. It is not in the server lists, the tool search/,
+    );
     const keptPage = await (await fetch(`${world.base}/servers/kept-box`)).text();
     expect(keptPage).toContain('Kept box');
     expect(keptPage).not.toContain('data-left-out');

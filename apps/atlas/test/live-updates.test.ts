@@ -7,13 +7,13 @@ import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { createLiveUpdateQueue, LIVE_UPDATE_MAX_WAIT_SECONDS } from '../src/serve/live-update-queue.js';
 import { Scheduler } from '../src/serve/scheduler.js';
-import { demoLicenseValidator, serveAtlas, type RunningAtlas } from '../src/serve/serve-atlas.js';
+import { demoLicenseValidator, type RunningAtlas, serveAtlas } from '../src/serve/serve-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { updateServersLive } from '../src/view/live-update.js';
 import { manualClock } from './fixtures/manual-clock.js';
-import { lookupTestNames, NOTES_TOOLS, startMcpHost, type McpHost } from './fixtures/outside-services.js';
+import { lookupTestNames, type McpHost, NOTES_TOOLS, startMcpHost } from './fixtures/outside-services.js';
 
 const network = { allowPrivate: true, lookup: lookupTestNames, httpClient: createNodeHttpClient };
 const log = createLogger('silent');
@@ -77,7 +77,8 @@ interface ServerAnswer {
   incident: { shown: boolean; failingReporters: number; confirmedBy: string[] };
   rating: { shown: boolean; stars: number | null; reporters: number };
 }
-const serverAnswer = async (atlas: RunningAtlas, id: string) => (await (await fetch(`${atlas.url}/api/servers/${id}`)).json()) as ServerAnswer;
+const serverAnswer = async (atlas: RunningAtlas, id: string) =>
+  (await (await fetch(`${atlas.url}/api/servers/${id}`)).json()) as ServerAnswer;
 
 /** Polls until `check` holds or `ms` pass; returns the elapsed milliseconds, or fails. */
 async function waitFor(check: () => Promise<boolean>, ms: number): Promise<number> {
@@ -121,7 +122,9 @@ describe('live updates after reports and sensor batches', () => {
     expect(atlas.viewStats()).toEqual({ fullBuilds: 1, liveUpdates: 1, serversUpdated: 1, indexRebuilds: 1 });
 
     // The route reads the new incident: the server is set aside for it.
-    const route = (await (await fetch(`${atlas.url}/api/route?task=${encodeURIComponent('list my notes')}`)).json()) as {
+    const route = (await (
+      await fetch(`${atlas.url}/api/route?task=${encodeURIComponent('list my notes')}`)
+    ).json()) as {
       picks: { serverId: string }[];
       setAside: { serverId: string; reason: string }[];
     };
@@ -141,7 +144,10 @@ describe('live updates after reports and sensor batches', () => {
     const batch = await fetch(`${atlas.url}/api/sensors`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sensor: 'gw-live', outcomes: [{ server: 'notes-two', ok: true, at: '2026-11-10T01:20:00Z' }] }),
+      body: JSON.stringify({
+        sensor: 'gw-live',
+        outcomes: [{ server: 'notes-two', ok: true, at: '2026-11-10T01:20:00Z' }],
+      }),
     });
     expect(batch.status).toBe(201);
     await waitFor(async () => (await serverAnswer(atlas, 'notes-two')).rating.reporters === 1, 10_000);
@@ -163,7 +169,9 @@ describe('live updates after one of our checks', () => {
   it('show two failed hourly checks as the server’s status through updateServers, without a rebuild', async () => {
     const { storage, clock } = await checkedWorld();
     const atlas = await serve(storage, clock);
-    const status = async () => ((await (await fetch(`${atlas.url}/api/servers/notes-two`)).json()) as { status: { state: string | null } }).status.state;
+    const status = async () =>
+      ((await (await fetch(`${atlas.url}/api/servers/notes-two`)).json()) as { status: { state: string | null } })
+        .status.state;
     const answered = await status();
     const failed = (at: string) => ({ letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at });
     // What the hourly check writes after two failed rounds (the second-failure rule shows the second).
@@ -177,7 +185,9 @@ describe('live updates after one of our checks', () => {
     expect(await status()).toBe('down');
     expect(atlas.viewStats()).toMatchObject({ fullBuilds: 1, liveUpdates: 1, indexRebuilds: 1 });
     // The route no longer sends tasks to a server that stopped answering.
-    const route = (await (await fetch(`${atlas.url}/api/route?task=${encodeURIComponent('list my notes')}`)).json()) as { picks: { serverId: string }[] };
+    const route = (await (
+      await fetch(`${atlas.url}/api/route?task=${encodeURIComponent('list my notes')}`)
+    ).json()) as { picks: { serverId: string }[] };
     expect(route.picks.map((p) => p.serverId)).not.toContain('notes-two');
     expect(route.picks.map((p) => p.serverId)).toContain('notes-one');
   });
@@ -188,7 +198,15 @@ describe('the live update itself', () => {
     const { storage, clock } = await checkedWorld();
     const view = await buildView(storage, clock.now());
     const lines = ['paid:a', 'paid:b', 'anon:c'].map((reporter, i) =>
-      JSON.stringify({ server: 'notes-two', tool: 'get_note', ok: false, reason: 'timeout', reporter, paid: reporter.startsWith('paid'), at: `2026-11-10T01:2${i}:00.000Z` }),
+      JSON.stringify({
+        server: 'notes-two',
+        tool: 'get_note',
+        ok: false,
+        reason: 'timeout',
+        reporter,
+        paid: reporter.startsWith('paid'),
+        at: `2026-11-10T01:2${i}:00.000Z`,
+      }),
     );
     await storage.append('days/2026-11-10/reports.jsonl', new TextEncoder().encode(`${lines.join('\n')}\n`));
     const result = await updateServersLive(view, storage, ['notes-two', 'no-such-server'], clock.now());
@@ -229,8 +247,12 @@ describe('the live update queue', () => {
   });
 
   it('refuses a window longer than the promised minute', () => {
-    expect(() => createLiveUpdateQueue({ delayMs: LIVE_UPDATE_MAX_WAIT_SECONDS * 1000 + 1, run: async () => undefined })).toThrow(TypeError);
-    expect(() => createLiveUpdateQueue({ delayMs: LIVE_UPDATE_MAX_WAIT_SECONDS * 1000, run: async () => undefined })).not.toThrow();
+    expect(() =>
+      createLiveUpdateQueue({ delayMs: LIVE_UPDATE_MAX_WAIT_SECONDS * 1000 + 1, run: async () => undefined }),
+    ).toThrow(TypeError);
+    expect(() =>
+      createLiveUpdateQueue({ delayMs: LIVE_UPDATE_MAX_WAIT_SECONDS * 1000, run: async () => undefined }),
+    ).not.toThrow();
   });
 
   it('keeps going after a failed run', async () => {

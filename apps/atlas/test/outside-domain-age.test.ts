@@ -7,18 +7,26 @@ import { createNodeHttpClient } from '@mcp-atlas/probe/node';
 import { DOMAIN_AGE_LOOKUPS_PER_SCAN } from '@mcp-atlas/reliability';
 import { routeTask, YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServerDetailSchema, RouteAnswerSchema } from '../src/http/schemas.js';
+import { RouteAnswerSchema, ServerDetailSchema } from '../src/http/schemas.js';
 import { createLogger } from '../src/log.js';
 import { DomainAgesFileSchema } from '../src/outside/outside-schemas.js';
-import { Scheduler, type ScheduleClock } from '../src/serve/scheduler.js';
-import { serveAtlas } from '../src/serve/serve-atlas.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
+import { type ScheduleClock, Scheduler } from '../src/serve/scheduler.js';
+import { serveAtlas } from '../src/serve/serve-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
-import { buildView } from '../src/view/build-view.js';
-import { lookupTestNames, NOTES_TOOLS, PAYMENT_TOOLS, startMcpHost, startRdap, type McpHost, type RdapFixture } from './fixtures/outside-services.js';
-import { manualClock } from './fixtures/manual-clock.js';
 import { startSubmission, writeSubmission } from '../src/submissions/records.js';
+import { buildView } from '../src/view/build-view.js';
+import { manualClock } from './fixtures/manual-clock.js';
+import {
+  lookupTestNames,
+  type McpHost,
+  NOTES_TOOLS,
+  PAYMENT_TOOLS,
+  type RdapFixture,
+  startMcpHost,
+  startRdap,
+} from './fixtures/outside-services.js';
 
 // Every .test name resolves to 127.0.0.1; connections are pinned to it by the probe's Node client.
 const network = { allowPrivate: true, lookup: lookupTestNames, httpClient: createNodeHttpClient };
@@ -27,7 +35,9 @@ let host: McpHost;
 let rdap: RdapFixture;
 
 beforeAll(async () => {
-  host = await startMcpHost((hostname) => (hostname.startsWith('notes.') || hostname.startsWith('sub.') ? NOTES_TOOLS : PAYMENT_TOOLS));
+  host = await startMcpHost((hostname) =>
+    hostname.startsWith('notes.') || hostname.startsWith('sub.') ? NOTES_TOOLS : PAYMENT_TOOLS,
+  );
   rdap = await startRdap();
 });
 
@@ -36,10 +46,17 @@ afterAll(async () => {
   await rdap.close();
 });
 
-
 async function newScheduler(storage: Storage, clock: ScheduleClock, rdapUrl = rdap.origin): Promise<Scheduler> {
   const keys = await loadOrCreateSigningKeys(storage, clock.now());
-  return new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network, clock, outside: { rdapUrl } });
+  return new Scheduler({
+    storage,
+    log: createLogger('silent'),
+    keys,
+    registryUrl: null,
+    network,
+    clock,
+    outside: { rdapUrl },
+  });
 }
 
 describe('domain age from RDAP, through the schedule, the view and the route', () => {
@@ -54,7 +71,13 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
         { id: 'young-shop', url: host.urlFor('mcp.young-shop.test'), title: 'Young shop payments', source: 'registry' },
         { id: 'old-bank', url: host.urlFor('api.old-bank.test'), title: 'Old bank payments', source: 'registry' },
         { id: 'plain-notes', url: host.urlFor('notes.plain-notes.test'), title: 'Plain notes', source: 'registry' },
-        { id: 'sub-notes', url: host.urlFor('sub.sub-notes.test'), title: 'Submitted notes', source: 'submitted', submittedAt: '2026-10-01T00:00:00Z' },
+        {
+          id: 'sub-notes',
+          url: host.urlFor('sub.sub-notes.test'),
+          title: 'Submitted notes',
+          source: 'submitted',
+          submittedAt: '2026-10-01T00:00:00Z',
+        },
       ],
     });
     const clock = manualClock('2026-11-10T00:30:00Z');
@@ -65,13 +88,28 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
     expect(ran).toContain('daily');
     expect(ran).toContain('domain-age');
     // One lookup per domain that the rules ask for; the read-only registry server is never looked up.
-    expect(rdap.lookups().slice(before).sort()).toEqual(['/domain/old-bank.test', '/domain/sub-notes.test', '/domain/young-shop.test']);
+    expect(rdap.lookups().slice(before).sort()).toEqual([
+      '/domain/old-bank.test',
+      '/domain/sub-notes.test',
+      '/domain/young-shop.test',
+    ]);
     const cache = DomainAgesFileSchema.parse(await getJson(storage, 'state/domain-ages.json'));
     expect(cache.lastScanDay).toBe('2026-11-10');
-    expect(cache.domains['young-shop.test']).toMatchObject({ lookedUpDay: '2026-11-10', registeredAt: '2026-10-31T09:00:00.000Z', problem: null });
+    expect(cache.domains['young-shop.test']).toMatchObject({
+      lookedUpDay: '2026-11-10',
+      registeredAt: '2026-10-31T09:00:00.000Z',
+      problem: null,
+    });
     expect(Object.keys(cache.domains).sort()).toEqual(['old-bank.test', 'sub-notes.test', 'young-shop.test']);
 
-    const running = await serveAtlas({ storage, port: 0, log: createLogger('silent'), keys: await loadOrCreateSigningKeys(storage, clock.now()), now: () => clock.now(), handleSignals: false });
+    const running = await serveAtlas({
+      storage,
+      port: 0,
+      log: createLogger('silent'),
+      keys: await loadOrCreateSigningKeys(storage, clock.now()),
+      now: () => clock.now(),
+      handleSignals: false,
+    });
     try {
       const young = ServerDetailSchema.parse(await (await fetch(`${running.url}/api/servers/young-shop`)).json());
       expect(young.domainAge).toEqual({
@@ -89,7 +127,13 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
       expect(plain.domainAge).toBeNull();
 
       // A task that changes data: both payment servers qualify, and only the young one carries the 0.8 guard.
-      const change = RouteAnswerSchema.parse(await (await fetch(`${running.url}/api/route?task=${encodeURIComponent('create an invoice for a customer')}&limit=10`)).json());
+      const change = RouteAnswerSchema.parse(
+        await (
+          await fetch(
+            `${running.url}/api/route?task=${encodeURIComponent('create an invoice for a customer')}&limit=10`,
+          )
+        ).json(),
+      );
       const guardOf = (id: string) => change.picks.find((p) => p.serverId === id)?.factors.guard;
       expect(guardOf('young-shop')).toBe(0.8);
       expect(guardOf('old-bank')).toBe(1);
@@ -98,7 +142,13 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
       expect(youngScore).toBeCloseTo(oldScore * 0.8, 10);
 
       // A high-risk task: the young domain is set aside, and says why.
-      const high = RouteAnswerSchema.parse(await (await fetch(`${running.url}/api/route?task=${encodeURIComponent('transfer funds to a saved bank account')}&limit=10`)).json());
+      const high = RouteAnswerSchema.parse(
+        await (
+          await fetch(
+            `${running.url}/api/route?task=${encodeURIComponent('transfer funds to a saved bank account')}&limit=10`,
+          )
+        ).json(),
+      );
       expect(high.taskRisk).toBe('high');
       expect(high.picks.map((p) => p.serverId)).toContain('old-bank');
       expect(high.picks.map((p) => p.serverId)).not.toContain('young-shop');
@@ -131,7 +181,10 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
     expect(await (await newScheduler(storage, clock)).tick()).toContain('domain-age');
     expect(rdap.lookups().slice(before)).toEqual(['/domain/pending-notes.test']);
     const cache = DomainAgesFileSchema.parse(await getJson(storage, 'state/domain-ages.json'));
-    expect(cache.domains['pending-notes.test']).toMatchObject({ registeredAt: '2026-09-01T00:00:00.000Z', problem: null });
+    expect(cache.domains['pending-notes.test']).toMatchObject({
+      registeredAt: '2026-09-01T00:00:00.000Z',
+      problem: null,
+    });
   });
 
   it('ages around the 90-day line: 89 days is young and guarded, 90 is not', async () => {
@@ -157,10 +210,17 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
 
   it('makes at most 40 new lookups per scan: the 41st waits for the next scan; dates are reused for 30 days and read again after', async () => {
     const storage = createMemoryStorage();
-    const names = Array.from({ length: DOMAIN_AGE_LOOKUPS_PER_SCAN + 1 }, (_, i) => `cap${String(i + 1).padStart(2, '0')}.test`);
+    const names = Array.from(
+      { length: DOMAIN_AGE_LOOKUPS_PER_SCAN + 1 },
+      (_, i) => `cap${String(i + 1).padStart(2, '0')}.test`,
+    );
     for (const name of names) rdap.registered.set(name, '2015-06-01T00:00:00Z');
     await putJson(storage, 'state/servers.json', {
-      servers: names.map((name, i) => ({ id: `cap-${String(i + 1).padStart(2, '0')}`, url: host.urlFor(`mcp.${name}`), source: 'registry' })),
+      servers: names.map((name, i) => ({
+        id: `cap-${String(i + 1).padStart(2, '0')}`,
+        url: host.urlFor(`mcp.${name}`),
+        source: 'registry',
+      })),
     });
     const capLookups = () => rdap.lookups().filter((path) => path.startsWith('/domain/cap'));
     const clock = manualClock('2026-11-10T00:30:00Z');
@@ -212,26 +272,43 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
     const scheduler = await newScheduler(storage, clock);
     expect(await scheduler.tick()).toContain('domain-age');
     const view = await buildView(storage, clock.now());
-    expect(view.byId.get('down-rdap')?.domainAge).toMatchObject({ ageDays: null, young: false, problem: { reason: 'http-status', message: 'answered HTTP 500' } });
-    expect(view.byId.get('no-record')?.domainAge?.problem).toEqual({ reason: 'http-status', message: 'the RDAP service has no record of no-record.test (HTTP 404)' });
+    expect(view.byId.get('down-rdap')?.domainAge).toMatchObject({
+      ageDays: null,
+      young: false,
+      problem: { reason: 'http-status', message: 'answered HTTP 500' },
+    });
+    expect(view.byId.get('no-record')?.domainAge?.problem).toEqual({
+      reason: 'http-status',
+      message: 'the RDAP service has no record of no-record.test (HTTP 404)',
+    });
     // The failed lookups are asked again at the next scan.
     rdap.broken.delete('down-rdap.test');
     rdap.registered.set('down-rdap.test', '2010-01-01T00:00:00Z');
     clock.set('2026-11-11T00:30:00Z');
     await scheduler.tick();
-    expect((await buildView(storage, clock.now())).byId.get('down-rdap')?.domainAge).toMatchObject({ young: false, problem: null, lookedUpDay: '2026-11-11' });
+    expect((await buildView(storage, clock.now())).byId.get('down-rdap')?.domainAge).toMatchObject({
+      young: false,
+      problem: null,
+      lookedUpDay: '2026-11-11',
+    });
 
     // An RDAP service that does not answer at all: a connection refusal, recorded, no crash.
     const closed = createMemoryStorage();
-    await putJson(closed, 'state/servers.json', { servers: [{ id: 'lonely', url: host.urlFor('mcp.lonely.test'), source: 'registry' }] });
+    await putJson(closed, 'state/servers.json', {
+      servers: [{ id: 'lonely', url: host.urlFor('mcp.lonely.test'), source: 'registry' }],
+    });
     const unreachable = await newScheduler(closed, manualClock('2026-11-10T00:30:00Z'), 'http://127.0.0.1:9');
     expect(await unreachable.tick()).toContain('domain-age');
-    expect((await buildView(closed, new Date('2026-11-10T00:30:00Z'))).byId.get('lonely')?.domainAge?.problem?.reason).toBe('no-connection');
+    expect(
+      (await buildView(closed, new Date('2026-11-10T00:30:00Z'))).byId.get('lonely')?.domainAge?.problem?.reason,
+    ).toBe('no-connection');
   });
 
   it('never reaches the server’s own domain, even when RDAP is configured there', async () => {
     const storage = createMemoryStorage();
-    await putJson(storage, 'state/servers.json', { servers: [{ id: 'self-rdap', url: host.urlFor('mcp.self-rdap.test'), source: 'registry' }] });
+    await putJson(storage, 'state/servers.json', {
+      servers: [{ id: 'self-rdap', url: host.urlFor('mcp.self-rdap.test'), source: 'registry' }],
+    });
     const clock = manualClock('2026-11-10T00:30:00Z');
     const before = rdap.requests.length;
     // The RDAP base is a name under the server's own domain (it resolves to the RDAP fixture, like every .test name).

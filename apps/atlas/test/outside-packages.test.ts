@@ -7,19 +7,25 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeHttpClient } from '@mcp-atlas/probe/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverIdFor } from '../src/data/server-id.js';
 import { ServerDetailSchema } from '../src/http/schemas.js';
 import { createLogger } from '../src/log.js';
 import { PackageLayerFileSchema } from '../src/outside/outside-schemas.js';
-import { packagesOf } from '../src/serve/registry-sync.js';
-import { serverIdFor } from '../src/data/server-id.js';
-import { Scheduler, type ScheduleClock } from '../src/serve/scheduler.js';
-import { serveAtlas } from '../src/serve/serve-atlas.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
+import { packagesOf } from '../src/serve/registry-sync.js';
+import { type ScheduleClock, Scheduler } from '../src/serve/scheduler.js';
+import { serveAtlas } from '../src/serve/serve-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
-import { lookupTestNames, startOsv, startPackageRegistries, type OsvFixture, type PackageRegistryFixture } from './fixtures/outside-services.js';
 import { manualClock } from './fixtures/manual-clock.js';
+import {
+  lookupTestNames,
+  type OsvFixture,
+  type PackageRegistryFixture,
+  startOsv,
+  startPackageRegistries,
+} from './fixtures/outside-services.js';
 
 const network = { allowPrivate: true, lookup: lookupTestNames, httpClient: createNodeHttpClient };
 
@@ -38,7 +44,12 @@ const LISTING = {
           { registryType: 'npm', identifier: '@acme/pay-mcp', version: '1.0.0', transport: { type: 'stdio' } },
           { registryType: 'pypi', identifier: 'Acme_Pay.MCP', version: '0.9.0', transport: { type: 'stdio' } },
           { registryType: 'oci', identifier: 'docker.io/acme/pay-mcp', version: '1.0.0' },
-          { registryType: 'npm', registryBaseUrl: 'https://npm.pkg.github.com', identifier: '@acme/private-mcp', version: '1.0.0' },
+          {
+            registryType: 'npm',
+            registryBaseUrl: 'https://npm.pkg.github.com',
+            identifier: '@acme/private-mcp',
+            version: '1.0.0',
+          },
           { registryType: 'npm', identifier: '@acme/pay-mcp', version: '1.0.0' },
         ],
       },
@@ -49,7 +60,12 @@ const LISTING = {
         name: SHOP,
         remotes: [{ type: 'streamable-http', url: 'https://mcp.shop.test/mcp' }],
         packages: [
-          { registryType: 'npm', registryBaseUrl: 'https://registry.npmjs.org/', identifier: '@acme/pay-mcp', version: '0.8.0' },
+          {
+            registryType: 'npm',
+            registryBaseUrl: 'https://registry.npmjs.org/',
+            identifier: '@acme/pay-mcp',
+            version: '0.8.0',
+          },
           { registryType: 'npm', identifier: 'shop-broken', version: '2.0.0' },
         ],
       },
@@ -65,7 +81,9 @@ let osv: OsvFixture;
 
 beforeAll(async () => {
   const server = http.createServer((req, res) => {
-    const body = req.url?.startsWith('/v0.1/servers') ? JSON.stringify(LISTING) : JSON.stringify({ error: 'not found' });
+    const body = req.url?.startsWith('/v0.1/servers')
+      ? JSON.stringify(LISTING)
+      : JSON.stringify({ error: 'not found' });
     res.writeHead(req.url?.startsWith('/v0.1/servers') ? 200 : 404, { 'content-type': 'application/json' });
     res.end(body);
   });
@@ -88,7 +106,6 @@ afterAll(async () => {
   await packages.close();
   await osv.close();
 });
-
 
 async function newScheduler(storage: Storage, clock: ScheduleClock): Promise<Scheduler> {
   const keys = await loadOrCreateSigningKeys(storage, clock.now());
@@ -113,8 +130,18 @@ describe('the registry read keeps each entry’s packages', () => {
       { registryType: 'pypi', identifier: 'Acme_Pay.MCP', version: '0.9.0' },
     ]);
     expect(packagesOf({ packages: 'npm' })).toEqual([]);
-    expect(packagesOf({ packages: [{ registryType: 'NPM', identifier: '' }, null, { registryType: 'pypi', identifier: 'x'.repeat(215) }] })).toEqual([]);
-    expect(packagesOf({ packages: Array.from({ length: 12 }, (_, i) => ({ registryType: 'npm', identifier: `p${i}` })) })).toHaveLength(10);
+    expect(
+      packagesOf({
+        packages: [
+          { registryType: 'NPM', identifier: '' },
+          null,
+          { registryType: 'pypi', identifier: 'x'.repeat(215) },
+        ],
+      }),
+    ).toEqual([]);
+    expect(
+      packagesOf({ packages: Array.from({ length: 12 }, (_, i) => ({ registryType: 'npm', identifier: `p${i}` })) }),
+    ).toHaveLength(10);
   });
 });
 
@@ -128,19 +155,49 @@ describe('the package layer through the schedule', () => {
     expect(first).toContain('daily');
     expect(first).toContain('packages');
     expect(first).not.toContain('osv');
-    const watched = (await getJson(storage, 'state/servers.json')) as { servers: { id: string; packages?: unknown[] }[] };
+    const watched = (await getJson(storage, 'state/servers.json')) as {
+      servers: { id: string; packages?: unknown[] }[];
+    };
     expect(watched.servers.find((s) => s.id === payId)?.packages).toEqual([
       { registryType: 'npm', identifier: '@acme/pay-mcp', version: '1.0.0' },
       { registryType: 'pypi', identifier: 'Acme_Pay.MCP', version: '0.9.0' },
     ]);
     // Each package is read once, scoped names as @scope%2Fname, PyPI names in normal form.
-    expect(packages.requests.map((r) => r.path).sort()).toEqual(['/@acme%2Fpay-mcp', '/pypi/acme-pay-mcp/json', '/shop-broken']);
+    expect(packages.requests.map((r) => r.path).sort()).toEqual([
+      '/@acme%2Fpay-mcp',
+      '/pypi/acme-pay-mcp/json',
+      '/shop-broken',
+    ]);
     const read = PackageLayerFileSchema.parse(await getJson(storage, 'days/2026-11-10/packages.json'));
     expect(read.osv).toBeNull();
     expect(read.packages).toEqual([
-      { ecosystem: 'PyPI', name: 'acme-pay-mcp', servers: [payId], version: '0.9.3', problem: null, vulnerabilities: null, truncated: false },
-      { ecosystem: 'npm', name: '@acme/pay-mcp', servers: [payId, shopId].sort(), version: '1.2.0', problem: null, vulnerabilities: null, truncated: false },
-      { ecosystem: 'npm', name: 'shop-broken', servers: [shopId], version: null, problem: { reason: 'http-status', message: 'answered HTTP 500' }, vulnerabilities: null, truncated: false },
+      {
+        ecosystem: 'PyPI',
+        name: 'acme-pay-mcp',
+        servers: [payId],
+        version: '0.9.3',
+        problem: null,
+        vulnerabilities: null,
+        truncated: false,
+      },
+      {
+        ecosystem: 'npm',
+        name: '@acme/pay-mcp',
+        servers: [payId, shopId].sort(),
+        version: '1.2.0',
+        problem: null,
+        vulnerabilities: null,
+        truncated: false,
+      },
+      {
+        ecosystem: 'npm',
+        name: 'shop-broken',
+        servers: [shopId],
+        version: null,
+        problem: { reason: 'http-status', message: 'answered HTTP 500' },
+        vulnerabilities: null,
+        truncated: false,
+      },
     ]);
 
     // Not before 04:05 UTC.
@@ -170,15 +227,36 @@ describe('the package layer through the schedule', () => {
     expect(await scheduler.tick()).not.toContain('osv');
     expect(osv.batches()).toHaveLength(1);
 
-    const running = await serveAtlas({ storage, port: 0, log: createLogger('silent'), keys: await loadOrCreateSigningKeys(storage, clock.now()), now: () => clock.now(), handleSignals: false });
+    const running = await serveAtlas({
+      storage,
+      port: 0,
+      log: createLogger('silent'),
+      keys: await loadOrCreateSigningKeys(storage, clock.now()),
+      now: () => clock.now(),
+      handleSignals: false,
+    });
     try {
       const pay = ServerDetailSchema.parse(await (await fetch(`${running.url}/api/servers/${payId}`)).json());
       expect(pay.packages).toEqual({
         day: '2026-11-10',
         osv: { checkedAt: '2026-11-10T04:05:00.000Z', ok: true, problem: null, attempts: 1 },
         packages: [
-          { ecosystem: 'PyPI', name: 'acme-pay-mcp', version: '0.9.3', problem: null, vulnerabilities: ['PYSEC-2026-77'], truncated: false },
-          { ecosystem: 'npm', name: '@acme/pay-mcp', version: '1.2.0', problem: null, vulnerabilities: ['CVE-2026-1234', 'GHSA-pay1-0000-0001'], truncated: false },
+          {
+            ecosystem: 'PyPI',
+            name: 'acme-pay-mcp',
+            version: '0.9.3',
+            problem: null,
+            vulnerabilities: ['PYSEC-2026-77'],
+            truncated: false,
+          },
+          {
+            ecosystem: 'npm',
+            name: '@acme/pay-mcp',
+            version: '1.2.0',
+            problem: null,
+            vulnerabilities: ['CVE-2026-1234', 'GHSA-pay1-0000-0001'],
+            truncated: false,
+          },
         ],
         newer: null,
       });
@@ -191,8 +269,12 @@ describe('the package layer through the schedule', () => {
         vulnerabilities: null,
         truncated: false,
       });
-      const openapi = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
-      expect(Object.keys(openapi.components.schemas.ServerDetail?.properties ?? {})).toEqual(expect.arrayContaining(['domainAge', 'packages']));
+      const openapi = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as {
+        components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+      };
+      expect(Object.keys(openapi.components.schemas.ServerDetail?.properties ?? {})).toEqual(
+        expect.arrayContaining(['domainAge', 'packages']),
+      );
     } finally {
       await running.close();
     }
@@ -208,7 +290,10 @@ describe('the package layer through the schedule', () => {
 
     // Before 04:05 on the new day, the page still shows yesterday's answer, and names the newer day waiting for OSV.
     const view = await buildView(storage, clock.now());
-    expect(view.byId.get(payId)?.packages).toMatchObject({ day: '2026-11-10', newer: { day: '2026-11-11', osv: null } });
+    expect(view.byId.get(payId)?.packages).toMatchObject({
+      day: '2026-11-10',
+      newer: { day: '2026-11-11', osv: null },
+    });
   });
 
   it('catches up when the service was down at 04:05: the first tick after reads the versions, then asks OSV', async () => {
@@ -231,7 +316,12 @@ describe('the package layer through the schedule', () => {
     try {
       expect(await scheduler.tick()).toContain('osv');
       const failed = PackageLayerFileSchema.parse(await getJson(storage, 'days/2026-11-13/packages.json'));
-      expect(failed.osv).toEqual({ checkedAt: '2026-11-13T04:10:00.000Z', ok: false, problem: { reason: 'http-status', message: 'answered HTTP 500' }, attempts: 1 });
+      expect(failed.osv).toEqual({
+        checkedAt: '2026-11-13T04:10:00.000Z',
+        ok: false,
+        problem: { reason: 'http-status', message: 'answered HTTP 500' },
+        attempts: 1,
+      });
       expect(failed.packages.every((p) => p.vulnerabilities === null)).toBe(true);
       const shown = (await buildView(storage, clock.now())).byId.get(payId)?.packages;
       expect(shown?.osv?.problem?.message).toBe('answered HTTP 500');
@@ -247,19 +337,37 @@ describe('the package layer through the schedule', () => {
     expect(await scheduler.tick()).toContain('osv');
     const retried = PackageLayerFileSchema.parse(await getJson(storage, 'days/2026-11-13/packages.json'));
     expect(retried.osv).toMatchObject({ ok: true, attempts: 2, problem: null });
-    expect(retried.packages.find((p) => p.name === '@acme/pay-mcp')?.vulnerabilities).toEqual(['CVE-2026-1234', 'GHSA-pay1-0000-0001']);
+    expect(retried.packages.find((p) => p.name === '@acme/pay-mcp')?.vulnerabilities).toEqual([
+      'CVE-2026-1234',
+      'GHSA-pay1-0000-0001',
+    ]);
   });
 
   it('writes no package layer when no watched server ships a package', async () => {
     const storage = createMemoryStorage();
-    await putJson(storage, 'state/servers.json', { servers: [{ id: 'bare', url: 'https://mcp.bare.test/mcp', source: 'registry' }] });
+    await putJson(storage, 'state/servers.json', {
+      servers: [{ id: 'bare', url: 'https://mcp.bare.test/mcp', source: 'registry' }],
+    });
     const keys = await loadOrCreateSigningKeys(storage, new Date('2026-11-14T05:00:00Z'));
     const clock = manualClock('2026-11-14T05:00:00Z');
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network, clock, outside: { npmUrl: packages.origin, pypiUrl: packages.origin, osvUrl: osv.origin } });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network,
+      clock,
+      outside: { npmUrl: packages.origin, pypiUrl: packages.origin, osvUrl: osv.origin },
+    });
     const ran = await scheduler.tick();
     expect(ran).not.toContain('packages');
     expect(ran).not.toContain('osv');
     expect(await storage.get('days/2026-11-14/packages.json')).toBeNull();
-    expect((await buildView(storage, clock.now())).byId.get('bare')?.packages).toEqual({ day: null, osv: null, packages: [], newer: null });
+    expect((await buildView(storage, clock.now())).byId.get('bare')?.packages).toEqual({
+      day: null,
+      osv: null,
+      packages: [],
+      newer: null,
+    });
   });
 });

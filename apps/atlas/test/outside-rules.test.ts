@@ -29,28 +29,48 @@ describe('the OSV check time', () => {
 
 describe('the outside services’ base URLs', () => {
   it('default to the public services', () => {
-    expect(resolveOutsideUrls()).toEqual({ rdapUrl: 'https://rdap.org', npmUrl: 'https://registry.npmjs.org', pypiUrl: 'https://pypi.org', osvUrl: 'https://api.osv.dev' });
+    expect(resolveOutsideUrls()).toEqual({
+      rdapUrl: 'https://rdap.org',
+      npmUrl: 'https://registry.npmjs.org',
+      pypiUrl: 'https://pypi.org',
+      osvUrl: 'https://api.osv.dev',
+    });
   });
 
   it('take each flag, and refuse one that is not an http(s) URL with the flag’s name', () => {
-    expect(readOutsideFlags({ rdap: 'https://rdap.example.org', 'npm-registry': 'https://npm.example.org', pypi: 'https://pypi.example.org', osv: 'https://osv.example.org' })).toEqual({
+    expect(
+      readOutsideFlags({
+        rdap: 'https://rdap.example.org',
+        'npm-registry': 'https://npm.example.org',
+        pypi: 'https://pypi.example.org',
+        osv: 'https://osv.example.org',
+      }),
+    ).toEqual({
       rdapUrl: 'https://rdap.example.org',
       npmUrl: 'https://npm.example.org',
       pypiUrl: 'https://pypi.example.org',
       osvUrl: 'https://osv.example.org',
     });
     expect(readOutsideFlags({})).toEqual({});
-    expect(() => readOutsideFlags({ osv: 'api.osv.dev' })).toThrow('--osv must be an absolute http(s) URL with no query or fragment, got "api.osv.dev"');
+    expect(() => readOutsideFlags({ osv: 'api.osv.dev' })).toThrow(
+      '--osv must be an absolute http(s) URL with no query or fragment, got "api.osv.dev"',
+    );
     expect(() => readOutsideFlags({ rdap: 'ftp://rdap.example.org' })).toThrow(OutsideUrlError);
     expect(() => resolveOutsideUrls({ npmUrl: 'registry' })).toThrow('npmUrl must be an absolute http(s) URL');
     // Paths are appended to a base, so a query or fragment is refused at start-up, as every lookup would refuse it.
-    expect(() => resolveOutsideUrls({ rdapUrl: 'https://rdap.example.org/?k=1' })).toThrow('rdapUrl must be an absolute http(s) URL with no query or fragment');
+    expect(() => resolveOutsideUrls({ rdapUrl: 'https://rdap.example.org/?k=1' })).toThrow(
+      'rdapUrl must be an absolute http(s) URL with no query or fragment',
+    );
     expect(() => resolveOutsideUrls({ osvUrl: 'https://osv.example.org/#x' })).toThrow(OutsideUrlError);
-    expect(resolveOutsideUrls({ osvUrl: 'https://osv.example.org/base/' }).osvUrl).toBe('https://osv.example.org/base/');
+    expect(resolveOutsideUrls({ osvUrl: 'https://osv.example.org/base/' }).osvUrl).toBe(
+      'https://osv.example.org/base/',
+    );
   });
 
   it('a bad URL on the serve command is a usage error, before anything starts', async () => {
-    expect(await runCommand(['serve', '--no-schedule', '--pypi', 'not a url'], createLogger('silent'))).toBe(EXIT_USAGE);
+    expect(await runCommand(['serve', '--no-schedule', '--pypi', 'not a url'], createLogger('silent'))).toBe(
+      EXIT_USAGE,
+    );
   });
 });
 
@@ -59,7 +79,14 @@ describe('a cached domain age in the read model', () => {
     lastScanDay: '2026-11-01',
     waiting: [],
     domains: {
-      'shop.test': { domain: 'shop.test', lookedUpDay: '2026-11-01', lookedUpAt: '2026-11-01T00:40:00.000Z', registeredAt: '2026-09-01T00:00:00.000Z', problem: null, rdapUrl: 'http://rdap/domain/shop.test' },
+      'shop.test': {
+        domain: 'shop.test',
+        lookedUpDay: '2026-11-01',
+        lookedUpAt: '2026-11-01T00:40:00.000Z',
+        registeredAt: '2026-09-01T00:00:00.000Z',
+        problem: null,
+        rdapUrl: 'http://rdap/domain/shop.test',
+      },
     },
   };
 
@@ -79,6 +106,11 @@ describe('a cached domain age in the read model', () => {
   });
 
   it('packages of a server not in the layer are an empty list', () => {
-    expect(packagesOfServer({ shown: null, newer: null }, 'x')).toEqual({ day: null, osv: null, packages: [], newer: null });
+    expect(packagesOfServer({ shown: null, newer: null }, 'x')).toEqual({
+      day: null,
+      osv: null,
+      packages: [],
+      newer: null,
+    });
   });
 });

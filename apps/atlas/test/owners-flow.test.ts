@@ -3,12 +3,11 @@
 // reader. A verified owner's note shows on the server page as their words, and their five-minute opt-in
 // reaches the schedule.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVERS_PATH } from '../src/data/paths.js';
+import { FIVE_MINUTE_OPT_IN_PATH, SERVERS_PATH } from '../src/data/paths.js';
 import { ServerDetailSchema } from '../src/http/schemas.js';
-import { FIVE_MINUTE_OPT_IN_PATH } from '../src/data/paths.js';
 import { getJson, putJson } from '../src/storage/storage.js';
 import { dumpStorage, getJsonAt, postJson } from './fixtures/http-atlas.js';
-import { startOwnerHost, startWorld, type OwnerHost, type World } from './fixtures/submission-world.js';
+import { type OwnerHost, startOwnerHost, startWorld, type World } from './fixtures/submission-world.js';
 
 const START = '2026-05-04T00:10:00.000Z';
 const FROM = { 'x-forwarded-for': '198.51.100.44' };
@@ -28,7 +27,9 @@ afterEach(async () => {
 async function watchedWorld(): Promise<{ w: World; host: OwnerHost }> {
   const host = await startOwnerHost();
   const w = await startWorld(START);
-  await putJson(w.storage, SERVERS_PATH, { servers: [{ id: ID, url: host.url, title: 'Recipe Box', source: 'registry' }] });
+  await putJson(w.storage, SERVERS_PATH, {
+    servers: [{ id: ID, url: host.url, title: 'Recipe Box', source: 'registry' }],
+  });
   expect(await w.tickAt(START)).toContain('daily');
   world = w;
   owner = host;
@@ -40,7 +41,11 @@ describe('owner verification and notes', () => {
     const { w, host } = await watchedWorld();
     const token = await postJson(`${w.base}/api/owners/token`, { server: ID }, FROM);
     expect(token.status).toBe(200);
-    expect(token.body).toMatchObject({ server: ID, origin: host.origin, file: `${host.origin}/.well-known/mcp-atlas-verify.txt` });
+    expect(token.body).toMatchObject({
+      server: ID,
+      origin: host.origin,
+      file: `${host.origin}/.well-known/mcp-atlas-verify.txt`,
+    });
     expect(token.body.token).toMatch(/^mcp-atlas-verify-[0-9a-f]{32}$/);
     // Asking again gives the same token: it is a keyed hash of the origin, nothing is stored.
     expect((await postJson(`${w.base}/api/owners/token`, { server: ID }, FROM)).body.token).toBe(token.body.token);
@@ -48,7 +53,10 @@ describe('owner verification and notes', () => {
     // Not verified yet: a change is refused before any read.
     const early = await postJson(`${w.base}/api/owners/settings`, { server: ID, note: 'Hello' }, FROM);
     expect(early.status).toBe(409);
-    expect(early.body.error).toEqual({ code: 'not_verified', message: `verify control of ${host.origin} first: POST /api/owners/verify` });
+    expect(early.body.error).toEqual({
+      code: 'not_verified',
+      message: `verify control of ${host.origin} first: POST /api/owners/verify`,
+    });
     expect(host.hits.get('/.well-known/mcp-atlas-verify.txt') ?? 0).toBe(0);
 
     // The file is not there yet.
@@ -61,11 +69,21 @@ describe('owner verification and notes', () => {
     w.clock.set('2026-05-04T09:30:00.000Z');
     const verified = await postJson(`${w.base}/api/owners/verify`, { server: ID }, FROM);
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ server: ID, origin: host.origin, verifiedAt: '2026-05-04T09:30:00.000Z', note: null, fiveMinuteChecks: false });
+    expect(verified.body).toEqual({
+      server: ID,
+      origin: host.origin,
+      verifiedAt: '2026-05-04T09:30:00.000Z',
+      note: null,
+      fiveMinuteChecks: false,
+    });
 
     w.clock.set('2026-05-04T09:45:00.000Z');
     const note = 'Maintained by the Recipe Box team; planned upkeep on Sundays 02:00-03:00 UTC.';
-    const set = await postJson(`${w.base}/api/owners/settings`, { server: ID, note: `  ${note} `, fiveMinuteChecks: true }, FROM);
+    const set = await postJson(
+      `${w.base}/api/owners/settings`,
+      { server: ID, note: `  ${note} `, fiveMinuteChecks: true },
+      FROM,
+    );
     expect(set.status).toBe(200);
     expect(set.body).toEqual({
       server: ID,
@@ -83,7 +101,11 @@ describe('owner verification and notes', () => {
     expect(detail.owner).toEqual({
       origin: host.origin,
       verifiedAt: '2026-05-04T09:45:00.000Z',
-      note: { text: note, setAt: '2026-05-04T09:45:00.000Z', attribution: "The owner's own words, not mcp-atlas's; shown as written and not checked by us." },
+      note: {
+        text: note,
+        setAt: '2026-05-04T09:45:00.000Z',
+        attribution: "The owner's own words, not mcp-atlas's; shown as written and not checked by us.",
+      },
       fiveMinuteChecks: true,
     });
 
@@ -101,36 +123,49 @@ describe('owner verification and notes', () => {
     const stored = await dumpStorage(w.storage);
     const lost = await postJson(`${w.base}/api/owners/settings`, { server: ID, note: 'Not the owner any more' }, FROM);
     expect(lost.status).toBe(403);
-    expect(lost.body.error.message).toBe(`${host.origin}/.well-known/mcp-atlas-verify.txt does not hold the token (the file does not hold the token)`);
+    expect(lost.body.error.message).toBe(
+      `${host.origin}/.well-known/mcp-atlas-verify.txt does not hold the token (the file does not hold the token)`,
+    );
     const after = await dumpStorage(w.storage);
     // Only the day's rate counter moved (the read happened and counts); the owner file is as it was.
-    for (const [path, text] of stored) if (!path.startsWith('state/rate-counters/')) expect(after.get(path), path).toBe(text);
+    for (const [path, text] of stored)
+      if (!path.startsWith('state/rate-counters/')) expect(after.get(path), path).toBe(text);
 
     // With the token back, the owner removes the note and stops the five-minute checks.
     host.state.verifyFile = token.body.token;
-    const cleared = await postJson(`${w.base}/api/owners/settings`, { server: ID, note: null, fiveMinuteChecks: false }, FROM);
+    const cleared = await postJson(
+      `${w.base}/api/owners/settings`,
+      { server: ID, note: null, fiveMinuteChecks: false },
+      FROM,
+    );
     expect(cleared.body).toMatchObject({ note: null, fiveMinuteChecks: false });
     expect(await getJson(w.storage, FIVE_MINUTE_OPT_IN_PATH)).toEqual({ servers: [] });
     await w.refresh();
-    expect((await getJsonAt(`${w.base}/api/servers/${ID}`)).body.owner).toMatchObject({ note: null, fiveMinuteChecks: false });
+    expect((await getJsonAt(`${w.base}/api/servers/${ID}`)).body.owner).toMatchObject({
+      note: null,
+      fiveMinuteChecks: false,
+    });
   });
 
   it('reads one host’s token file at most 3 failing times a network a day, 1 more per network once the host has 10, and 429 without reading after that', async () => {
     const { w, host } = await watchedWorld();
-    const verifyFrom = (network: string) => postJson(`${w.base}/api/owners/verify`, { server: ID }, { 'x-forwarded-for': network });
+    const verifyFrom = (network: string) =>
+      postJson(`${w.base}/api/owners/verify`, { server: ID }, { 'x-forwarded-for': network });
     // One network: 3 failing reads, then refused without a read.
     for (let i = 0; i < 3; i++) expect((await verifyFrom('203.0.0.1')).status).toBe(403);
     const refused = await verifyFrom('203.0.0.2');
     expect(refused.status).toBe(429);
     expect(refused.body.error).toEqual({
       code: 'requester_host_failure_limit',
-      message: "this network's last 3 checks of the token file of 127.0.0.1 found no token today (UTC); try again tomorrow, or from the host owner's own network",
+      message:
+        "this network's last 3 checks of the token file of 127.0.0.1 found no token today (UTC); try again tomorrow, or from the host owner's own network",
       limit: 3,
     });
     expect(host.hits.get('/.well-known/mcp-atlas-verify.txt')).toBe(3);
     // Two more networks bring the host to 9 failures; a fourth network fails once (the 10th), and once more on
     // the full host, which spends its last try.
-    for (const network of ['203.0.1.1', '203.0.2.1']) for (let i = 0; i < 3; i++) expect((await verifyFrom(network)).status).toBe(403);
+    for (const network of ['203.0.1.1', '203.0.2.1'])
+      for (let i = 0; i < 3; i++) expect((await verifyFrom(network)).status).toBe(403);
     expect((await verifyFrom('203.0.3.1')).status).toBe(403);
     expect((await verifyFrom('203.0.3.1')).status).toBe(403);
     expect((await verifyFrom('203.0.3.1')).status).toBe(429);
@@ -157,7 +192,11 @@ describe('owner verification and notes', () => {
       ['settings', { server: ID, note: '   ' }, 'note: must not be empty'],
       ['settings', { server: ID, note: 'x'.repeat(281) }, 'note: must be at most 280 characters'],
       ['settings', { server: ID, note: 'line one\nline two' }, 'note: must be plain text on one line'],
-      ['settings', { server: ID, note: 'hidden\u202Etext' }, 'note: must be plain text on one line, without control or invisible characters'],
+      [
+        'settings',
+        { server: ID, note: 'hidden\u202Etext' },
+        'note: must be plain text on one line, without control or invisible characters',
+      ],
       ['settings', { server: ID, note: '<b>bold</b>' }, 'note: must be plain text: no < or >'],
       ['settings', { server: ID, fiveMinuteChecks: 'yes' }, 'fiveMinuteChecks: '],
       ['settings', { server: ID, note: 'hi', colour: 'red' }, 'Unrecognized key'],
@@ -172,14 +211,22 @@ describe('owner verification and notes', () => {
       const notJson = await postJson(`${w.base}/api/owners/${step}`, '{"server":', FROM);
       expect(notJson.status).toBe(400);
       expect(notJson.body.error.code).toBe('invalid_json');
-      const unknown = await postJson(`${w.base}/api/owners/${step}`, { server: 'no-such-server', ...(step === 'settings' ? { note: 'x' } : {}) }, FROM);
+      const unknown = await postJson(
+        `${w.base}/api/owners/${step}`,
+        { server: 'no-such-server', ...(step === 'settings' ? { note: 'x' } : {}) },
+        FROM,
+      );
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe('unknown_server');
     }
     // The limit counts characters (code points), not UTF-16 units: 280 emoji pass the note's rules (and then
     // meet the unverified owner's 409), 281 do not.
-    expect((await postJson(`${w.base}/api/owners/settings`, { server: ID, note: '🍲'.repeat(280) }, FROM)).status).toBe(409);
-    expect((await postJson(`${w.base}/api/owners/settings`, { server: ID, note: '🍲'.repeat(281) }, FROM)).status).toBe(400);
+    expect((await postJson(`${w.base}/api/owners/settings`, { server: ID, note: '🍲'.repeat(280) }, FROM)).status).toBe(
+      409,
+    );
+    expect((await postJson(`${w.base}/api/owners/settings`, { server: ID, note: '🍲'.repeat(281) }, FROM)).status).toBe(
+      400,
+    );
     expect(host.hits.get('/.well-known/mcp-atlas-verify.txt') ?? 0).toBe(0);
     expect(await dumpStorage(w.storage)).toEqual(before);
   });

@@ -1,7 +1,8 @@
 // The badge as a standalone SVG document: valid XML whatever the text, every text escaped, sized to its text,
 // and labelled for screen readers.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
 import { describeUptime } from '@mcp-atlas/reliability';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { badgeMessageOf, describeUptimeShort, escapeXml, estimateTextWidth, renderBadge } from '../src/pages/badge.js';
 
@@ -16,7 +17,9 @@ describe('the badge SVG', () => {
   ])('is valid XML with %s text, and says exactly that text', (_case, message) => {
     const svg = renderBadge('mcp-atlas', message, '#1b5e20');
     expect(XMLValidator.validate(svg)).toBe(true);
-    const doc = parser.parse(svg) as { svg: { title: string; '@_aria-label': string; '@_role': string; g: { text?: { '#text': string }[] }[] } };
+    const doc = parser.parse(svg) as {
+      svg: { title: string; '@_aria-label': string; '@_role': string; g: { text?: { '#text': string }[] }[] };
+    };
     expect(doc.svg['@_role']).toBe('img');
     expect(doc.svg.title).toBe(`mcp-atlas: ${message}`);
     expect(doc.svg['@_aria-label']).toBe(`mcp-atlas: ${message}`);
@@ -30,7 +33,11 @@ describe('the badge SVG', () => {
 
   it('grows with its text', () => {
     const short = renderBadge('mcp-atlas', 'down', '#b71c1c');
-    const long = renderBadge('mcp-atlas', 'answers, but not as a standard MCP endpoint | 0.0% 30-day uptime', '#7a4f00');
+    const long = renderBadge(
+      'mcp-atlas',
+      'answers, but not as a standard MCP endpoint | 0.0% 30-day uptime',
+      '#7a4f00',
+    );
     const widthOf = (svg: string) => Number(/^<svg[^>]* width="(\d+)"/.exec(svg)![1]);
     expect(widthOf(long)).toBeGreaterThan(widthOf(short) + 200);
     expect(estimateTextWidth('iii')).toBeLessThan(estimateTextWidth('MMM'));
@@ -39,15 +46,19 @@ describe('the badge SVG', () => {
 
 describe('what the badge says', () => {
   it('gives the uptime with the label the reliability package chose', () => {
-    expect(describeUptimeShort(describeUptime({ letters: 'o'.repeat(13) + 'd' }))).toBe('92.9% 30-day uptime');
-    expect(describeUptimeShort(describeUptime({ letters: 'o'.repeat(12) + 'd' }))).toBe('92.3% uptime over 13 days observed');
+    expect(describeUptimeShort(describeUptime({ letters: `${'o'.repeat(13)}d` }))).toBe('92.9% 30-day uptime');
+    expect(describeUptimeShort(describeUptime({ letters: `${'o'.repeat(12)}d` }))).toBe(
+      '92.3% uptime over 13 days observed',
+    );
     expect(describeUptimeShort(describeUptime({ letters: 'nnn' }))).toBe('no uptime yet');
-    expect(describeUptimeShort(describeUptime({ letters: 'o'.repeat(29) + 'd' }))).toBe('96.7% 30-day uptime');
+    expect(describeUptimeShort(describeUptime({ letters: `${'o'.repeat(29)}d` }))).toBe('96.7% 30-day uptime');
   });
 
   it('names the shown state in the package’s words, and says when a server was never checked', () => {
     const uptime = describeUptime({ letters: 'o'.repeat(20) });
-    expect(badgeMessageOf('non_standard', uptime).message).toBe('answers, but not as a standard MCP endpoint | 100.0% 30-day uptime');
+    expect(badgeMessageOf('non_standard', uptime).message).toBe(
+      'answers, but not as a standard MCP endpoint | 100.0% 30-day uptime',
+    );
     expect(badgeMessageOf(null, describeUptime({ letters: '' })).message).toBe('not checked yet | no uptime yet');
   });
 });

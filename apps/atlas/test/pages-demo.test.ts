@@ -1,13 +1,13 @@
 // The pages over the demo's month, through app.request: each page shows the real figures the read model
 // holds for the demo fleet, unknown servers get a 404 page, and every page stays within its budgets.
-import { viewHourProfile, type HourResult } from '@mcp-atlas/reliability';
+import { type HourResult, viewHourProfile } from '@mcp-atlas/reliability';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../src/http/app.js';
 import { createSiteAddress } from '../src/http/site-address.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../src/methodology.js';
 import type { AtlasView } from '../src/view/build-view.js';
-import { buildDemoSite, DEMO_TODAY, getPage, pageBudgetBytes, renderMsOf, type DemoSite } from './pages-fixtures.js';
+import { buildDemoSite, DEMO_TODAY, type DemoSite, getPage, pageBudgetBytes, renderMsOf } from './pages-fixtures.js';
 
 let site: DemoSite;
 
@@ -32,7 +32,8 @@ describe('the state page', () => {
     expect(page.status).toBe(200);
     const expected = { o: 0, a: 0, p: 0, d: 0 };
     // Only servers on the published map are counted: the member its robots.txt shuts out has left it.
-    for (const server of site.view().servers) expected[site.outcome.letters.get(server.id)!.at(-1) as keyof typeof expected]++;
+    for (const server of site.view().servers)
+      expected[site.outcome.letters.get(server.id)!.at(-1) as keyof typeof expected]++;
     // As designed, day 30 of the month gives o 10, a 1, p 1, d 3 (the file share is down on it, 30 % 4 = 2, and so
     // are the redirecting member and the web page). The counts are taken from the letters the probes actually
     // gave, so a check that timed out on a loaded machine still agrees with the page.
@@ -54,10 +55,26 @@ describe('the state page', () => {
     for (const server of site.view().servers) {
       const kept = site.outcome.letters.get(server.id)!.slice(-30);
       const percent = (100 * [...kept].filter((l) => l !== 'd').length) / kept.length;
-      bands[percent < 50 ? 0 : percent < 80 ? 1 : percent < 90 ? 2 : percent < 95 ? 3 : percent < 99 ? 4 : percent < 100 ? 5 : 6]! += 1;
+      bands[
+        percent < 50
+          ? 0
+          : percent < 80
+            ? 1
+            : percent < 90
+              ? 2
+              : percent < 95
+                ? 3
+                : percent < 99
+                  ? 4
+                  : percent < 100
+                    ? 5
+                    : 6
+      ]! += 1;
     }
     const labels = ['below 50%', '50 to 79.9%', '80 to 89.9%', '90 to 94.9%', '95 to 98.9%', '99 to 99.9%', '100%'];
-    expect(page.text).toContain(`<desc id="histogram-desc">${labels.map((label, i) => `${label}: ${bands[i]}`).join('; ')}</desc>`);
+    expect(page.text).toContain(
+      `<desc id="histogram-desc">${labels.map((label, i) => `${label}: ${bands[i]}`).join('; ')}</desc>`,
+    );
     expect(textOf(page.text)).toContain('the median server has 30 observed days');
   });
 
@@ -83,15 +100,28 @@ describe('the server page', () => {
   it('shows the strip of 30 letters with dates, the legend and the uptime with its label', async () => {
     const page = await getPage(site.app, `/servers/${DEMO_TODAY.incident}`);
     const letters = site.outcome.letters.get(DEMO_TODAY.incident)!.slice(-30);
-    const cells = [...page.text.matchAll(/<li style="background:#[0-9a-f]{6};color:#[0-9a-f]{6}" title="([^"]+)"[^>]*>([oapdn])<\/li>/g)];
+    const cells = [
+      ...page.text.matchAll(
+        /<li style="background:#[0-9a-f]{6};color:#[0-9a-f]{6}" title="([^"]+)"[^>]*>([oapdn])<\/li>/g,
+      ),
+    ];
     expect(cells.map((cell) => cell[2]).join('')).toBe(letters);
     const words = { o: 'answering with tools', d: 'not answering' } as Record<string, string>;
     expect(cells[0]![1]).toBe(`2026-10-31: ${letters[0]}, ${words[letters[0]!]}`);
     expect(cells.at(-1)![1]).toBe(`2026-11-29: ${letters.at(-1)}, ${words[letters.at(-1)!]}`);
     const text = textOf(page.text);
-    for (const legend of ['o answering with tools', 'a asks for sign-in', 'p asks for payment', 'd not answering', 'n no data']) expect(text).toContain(legend);
+    for (const legend of [
+      'o answering with tools',
+      'a asks for sign-in',
+      'p asks for payment',
+      'd not answering',
+      'n no data',
+    ])
+      expect(text).toContain(legend);
     // 73.3% as designed (22 of 30 days); the figure is the read model's, from the letters the probes gave.
-    expect(text).toContain(`Uptime, 30-day uptime ${site.view().byId.get(DEMO_TODAY.incident)!.uptime.percent!.toFixed(1)}% from daily checks`);
+    expect(text).toContain(
+      `Uptime, 30-day uptime ${site.view().byId.get(DEMO_TODAY.incident)!.uptime.percent!.toFixed(1)}% from daily checks`,
+    );
   });
 
   it('shows a live incident as a banner, and two failures in a row as not answering', async () => {
@@ -136,7 +166,9 @@ describe('the server page', () => {
   it('lists the tools with their risk level and the rule that set it, and the change days with tool-by-tool diffs', async () => {
     const page = await getPage(site.app, '/servers/tickets');
     const text = textOf(page.text);
-    expect(text).toContain('delete_ticket Permanently deletes a ticket and its messages. high-risk rule 1: The tool declares destructiveHint: true.');
+    expect(text).toContain(
+      'delete_ticket Permanently deletes a ticket and its messages. high-risk rule 1: The tool declares destructiveHint: true.',
+    );
     expect(text).toContain('list_tickets Lists support tickets by status. read-only rule 3');
     expect(text).toContain('reply_ticket');
     // The member changed 4 days before the end of the 31-day month: day index 27, 2026-11-26.
@@ -162,12 +194,30 @@ describe('the server page', () => {
   it('waits for 6 hours with a result before showing the hour-of-day profile', async () => {
     const pending = textOf((await getPage(site.app, `/servers/${DEMO_TODAY.incident}`)).text);
     expect(pending).toContain('appears once 6 hours of the day have a result; 2 so far');
-    const hours = (count: number): HourResult[] => Array.from({ length: count }, (_, h) => ({ letter: h === 3 ? 'd' : 'o', at: `2026-11-29T${String(h * 2).padStart(2, '0')}:10:00Z` }));
+    const hours = (count: number): HourResult[] =>
+      Array.from({ length: count }, (_, h) => ({
+        letter: h === 3 ? 'd' : 'o',
+        at: `2026-11-29T${String(h * 2).padStart(2, '0')}:10:00Z`,
+      }));
     const appWithProfile = (count: number) => {
       const view = site.view();
       const server = { ...view.byId.get('notes')!, hourProfile: viewHourProfile(hours(count)) };
-      const changed: AtlasView = { ...view, servers: view.servers.map((s) => (s.id === 'notes' ? server : s)), byId: new Map(view.byId).set('notes', server) };
-      return createHttpApp({ getView: () => changed, storage: site.storage, publicKey: site.outcome.keys.publicKey, now: () => new Date(), methodologyVersion: METHODOLOGY_VERSION, appVersion: APP_VERSION, botUserAgent: 'bot', validateLicense: async () => false, reporterSecret: new Uint8Array(32) });
+      const changed: AtlasView = {
+        ...view,
+        servers: view.servers.map((s) => (s.id === 'notes' ? server : s)),
+        byId: new Map(view.byId).set('notes', server),
+      };
+      return createHttpApp({
+        getView: () => changed,
+        storage: site.storage,
+        publicKey: site.outcome.keys.publicKey,
+        now: () => new Date(),
+        methodologyVersion: METHODOLOGY_VERSION,
+        appVersion: APP_VERSION,
+        botUserAgent: 'bot',
+        validateLicense: async () => false,
+        reporterSecret: new Uint8Array(32),
+      });
     };
     const five = await getPage(appWithProfile(5), '/servers/notes');
     expect(five.text).toContain('data-hour-profile="pending"');
@@ -180,11 +230,15 @@ describe('the server page', () => {
   });
 
   it('gives a badge and widget snippet naming the service’s public URL, whatever loopback name the request used', async () => {
-    const app = site.appAt(createSiteAddress({ publicUrl: 'https://atlas.example.test', bindHost: '127.0.0.1', port: 8787 }));
+    const app = site.appAt(
+      createSiteAddress({ publicUrl: 'https://atlas.example.test', bindHost: '127.0.0.1', port: 8787 }),
+    );
     for (const url of ['https://atlas.example.test/servers/notes', 'http://localhost:8787/servers/notes']) {
       const page = await getPage(app, url);
       expect(page.status, url).toBe(200);
-      expect(page.text).toContain('[![mcp-atlas status of Notebook](https://atlas.example.test/badge/notes.svg)](https://atlas.example.test/servers/notes)');
+      expect(page.text).toContain(
+        '[![mcp-atlas status of Notebook](https://atlas.example.test/badge/notes.svg)](https://atlas.example.test/servers/notes)',
+      );
       expect(page.text).toContain('&lt;iframe src=&quot;https://atlas.example.test/widget/notes&quot;');
       expect(page.text).toContain('<img src="/badge/notes.svg"');
       expect(page.text).not.toContain('localhost');
@@ -216,12 +270,15 @@ describe('the server list, the most-reliable lists and the tool search page', ()
       for (const server of ranking.ranked) expect(page.text).toContain(`data-server="${server.id}"`);
     }
     // The flaky member is down today, and the sign-in and payment members list no tools: none is ranked.
-    for (const id of ['files', 'vault', 'paywall', 'moved', 'homepage']) expect(page.text).not.toContain(`data-server="${id}"`);
+    for (const id of ['files', 'vault', 'paywall', 'moved', 'homepage'])
+      expect(page.text).not.toContain(`data-server="${id}"`);
     expect(textOf(page.text)).toContain('at least 14 observed daily results');
   });
 
   it('answers the search form with the same results as /api/toolsearch', async () => {
-    const api = (await (await site.app.request('/api/toolsearch?q=weather%20forecast&risk=read&limit=3')).json()) as { results: { serverId: string; tool: string }[] };
+    const api = (await (await site.app.request('/api/toolsearch?q=weather%20forecast&risk=read&limit=3')).json()) as {
+      results: { serverId: string; tool: string }[];
+    };
     const page = await getPage(site.app, '/search?q=weather+forecast&risk=read&limit=3');
     expect(page.status).toBe(200);
     const hits = [...page.text.matchAll(/data-hit="([^"]+)"/g)].map((m) => m[1]);
@@ -252,7 +309,9 @@ describe('the badge and the widget', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     const svg = await response.text();
     expect(XMLValidator.validate(svg)).toBe(true);
-    const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg) as { svg: { title: string; '@_aria-label': string } };
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg) as {
+      svg: { title: string; '@_aria-label': string };
+    };
     expect(parsed.svg.title).toBe('mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime');
     expect(parsed.svg['@_aria-label']).toBe(parsed.svg.title);
   });
@@ -281,7 +340,16 @@ describe('budgets', () => {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
   it('keeps every page under 100 KB (the methodology document under 256 KB) and its server render under 200 ms', async () => {
-    const paths = ['/', '/servers', '/reliable', '/search?q=create+a+note', '/methodology', '/widget/notes', '/badge/notes.svg', ...site.view().servers.map((s) => `/servers/${s.id}`)];
+    const paths = [
+      '/',
+      '/servers',
+      '/reliable',
+      '/search?q=create+a+note',
+      '/methodology',
+      '/widget/notes',
+      '/badge/notes.svg',
+      ...site.view().servers.map((s) => `/servers/${s.id}`),
+    ];
     const rows: string[] = [];
     for (const path of paths) {
       // The handler's own time (Server-Timing, taken with performance.now() from the routed request to the
@@ -299,7 +367,9 @@ describe('budgets', () => {
         timings.push(renderMsOf(response.headers));
         bytes = body.byteLength;
       }
-      rows.push(`${path.padEnd(26)} ${String(bytes).padStart(7)} B  render median ${median(timings).toFixed(1)} ms, first ${timings[0]!.toFixed(1)} ms, slowest ${Math.max(...timings).toFixed(1)} ms; app.request median ${median(walls).toFixed(1)} ms`);
+      rows.push(
+        `${path.padEnd(26)} ${String(bytes).padStart(7)} B  render median ${median(timings).toFixed(1)} ms, first ${timings[0]!.toFixed(1)} ms, slowest ${Math.max(...timings).toFixed(1)} ms; app.request median ${median(walls).toFixed(1)} ms`,
+      );
       expect(bytes, path).toBeLessThan(pageBudgetBytes(path));
       expect(median(timings), path).toBeLessThan(BUDGET_MS);
       expect(median(walls), path).toBeLessThan(BUDGET_MS);

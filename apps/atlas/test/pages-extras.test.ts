@@ -4,7 +4,7 @@
 import { rdapDomainOf } from '@mcp-atlas/probe';
 import { YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
 import { describe, expect, it } from 'vitest';
-import { dayPackagesPath, DOMAIN_AGES_PATH, SERVERS_PATH } from '../src/data/paths.js';
+import { DOMAIN_AGES_PATH, dayPackagesPath, SERVERS_PATH } from '../src/data/paths.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { writeOwnerRecord } from '../src/owners/owner-records.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
@@ -17,12 +17,29 @@ const URL_OF = (id: string) => `https://${id}.example.test/mcp`;
 
 async function observatory(): Promise<Storage> {
   const storage = await writeHandObservatory(DAY, [
-    { id: 'owned', title: 'Owned server', letters: 'o'.repeat(20), tools: [{ name: 'list_items', description: 'Lists items.', annotations: { readOnlyHint: true } }] },
-    { id: 'plain', title: 'Plain server', url: 'https://mcp.plain-elsewhere.test/mcp', letters: 'o'.repeat(20), tools: [] },
+    {
+      id: 'owned',
+      title: 'Owned server',
+      letters: 'o'.repeat(20),
+      tools: [{ name: 'list_items', description: 'Lists items.', annotations: { readOnlyHint: true } }],
+    },
+    {
+      id: 'plain',
+      title: 'Plain server',
+      url: 'https://mcp.plain-elsewhere.test/mcp',
+      letters: 'o'.repeat(20),
+      tools: [],
+    },
   ]);
   await putJson(storage, SERVERS_PATH, {
     servers: [
-      { id: 'owned', url: URL_OF('owned'), title: 'Owned server', source: 'submitted', submittedAt: '2026-11-10T09:30:00.000Z' },
+      {
+        id: 'owned',
+        url: URL_OF('owned'),
+        title: 'Owned server',
+        source: 'submitted',
+        submittedAt: '2026-11-10T09:30:00.000Z',
+      },
       { id: 'plain', url: 'https://mcp.plain-elsewhere.test/mcp', title: 'Plain server', source: 'registry' },
     ],
   });
@@ -30,14 +47,24 @@ async function observatory(): Promise<Storage> {
     server: 'owned',
     origin: new URL(URL_OF('owned')).origin,
     verifiedAt: '2026-11-20T10:00:00.000Z',
-    note: { text: 'We deploy every night at 02:00 UTC. <script>alert(1)</script> & "quotes"', setAt: '2026-11-21T11:00:00.000Z' },
+    note: {
+      text: 'We deploy every night at 02:00 UTC. <script>alert(1)</script> & "quotes"',
+      setAt: '2026-11-21T11:00:00.000Z',
+    },
     fiveMinuteChecks: true,
   });
   const domain = rdapDomainOf(new URL(URL_OF('owned')).hostname)!;
   await putJson(storage, DOMAIN_AGES_PATH, {
     lastScanDay: DAY,
     domains: {
-      [domain]: { domain, lookedUpDay: DAY, lookedUpAt: '2026-11-29T06:00:00.000Z', registeredAt: '2026-10-01T00:00:00.000Z', problem: null, rdapUrl: 'https://rdap.example.test/domain/x' },
+      [domain]: {
+        domain,
+        lookedUpDay: DAY,
+        lookedUpAt: '2026-11-29T06:00:00.000Z',
+        registeredAt: '2026-10-01T00:00:00.000Z',
+        problem: null,
+        rdapUrl: 'https://rdap.example.test/domain/x',
+      },
     },
     waiting: [],
   });
@@ -46,8 +73,24 @@ async function observatory(): Promise<Storage> {
     methodologyVersion: METHODOLOGY_VERSION,
     readAt: '2026-11-30T03:00:00.000Z',
     packages: [
-      { ecosystem: 'npm', name: 'owned-mcp', servers: ['owned'], version: '1.4.2', problem: null, vulnerabilities: ['GHSA-aaaa-bbbb-cccc', 'GHSA-dddd-eeee-ffff'], truncated: false },
-      { ecosystem: 'PyPI', name: 'owned-tools', servers: ['owned'], version: '0.9.0', problem: null, vulnerabilities: [], truncated: false },
+      {
+        ecosystem: 'npm',
+        name: 'owned-mcp',
+        servers: ['owned'],
+        version: '1.4.2',
+        problem: null,
+        vulnerabilities: ['GHSA-aaaa-bbbb-cccc', 'GHSA-dddd-eeee-ffff'],
+        truncated: false,
+      },
+      {
+        ecosystem: 'PyPI',
+        name: 'owned-tools',
+        servers: ['owned'],
+        version: '0.9.0',
+        problem: null,
+        vulnerabilities: [],
+        truncated: false,
+      },
     ],
     osv: { checkedAt: '2026-11-30T04:05:30.000Z', ok: true, problem: null, attempts: 1 },
   });
@@ -60,7 +103,9 @@ describe('what other jobs add to a server page', () => {
     const page = (await getPage(app, '/servers/owned')).text;
     expect(page).toContain('data-owner-note');
     expect(page).toContain('The owner’s note, in their own words (not checked or endorsed by mcp-atlas)');
-    expect(page).toContain('<blockquote><p>We deploy every night at 02:00 UTC. &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;</p></blockquote>');
+    expect(page).toContain(
+      '<blockquote><p>We deploy every night at 02:00 UTC. &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;</p></blockquote>',
+    );
     expect(page).not.toContain('<script>');
     expect(page).toContain('They asked for five-minute checks.');
   });

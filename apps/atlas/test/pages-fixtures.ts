@@ -12,9 +12,17 @@ import { generateKeyPair, type KeyPair } from '@mcp-atlas/history';
 import { DEFAULT_USER_AGENT } from '@mcp-atlas/probe';
 import { classifyTools } from '@mcp-atlas/risk';
 import type { Hono } from 'hono';
-import { dayCatalogPath, dayChangesPath, dayIndexPath, dayShardPath, HOURLY_PATH, serverStatePath, SERVERS_PATH } from '../src/data/paths.js';
+import {
+  dayCatalogPath,
+  dayChangesPath,
+  dayIndexPath,
+  dayShardPath,
+  HOURLY_PATH,
+  SERVERS_PATH,
+  serverStatePath,
+} from '../src/data/paths.js';
 import type { Catalog, Change, ServerDayResult, ServerState } from '../src/data/schemas.js';
-import { runDemo, type DemoOutcome } from '../src/demo/run-demo.js';
+import { type DemoOutcome, runDemo } from '../src/demo/run-demo.js';
 import { createHttpApp } from '../src/http/app.js';
 import type { SiteAddress } from '../src/http/site-address.js';
 import { createLogger } from '../src/log.js';
@@ -24,7 +32,7 @@ import { DEMO_LICENSE_KEYS, demoLicenseValidator } from '../src/serve/serve-atla
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
-import { buildView, type AtlasView } from '../src/view/build-view.js';
+import { type AtlasView, buildView } from '../src/view/build-view.js';
 
 /** The demo's clock: noon of the day after the simulated month, so "today" is not sealed yet. */
 export const DEMO_NOW = new Date('2026-11-30T12:00:00Z');
@@ -59,7 +67,11 @@ export const DEMO_TODAY = {
 } as const;
 
 async function sendReport(app: Hono, body: object, headers: Record<string, string>): Promise<void> {
-  const response = await app.request('/api/reports', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await app.request('/api/reports', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   if (response.status !== 201) throw new Error(`report refused: ${response.status} ${await response.text()}`);
 }
 
@@ -79,20 +91,21 @@ export async function buildDemoSite(days: number = DEMO_DAYS): Promise<DemoSite>
     },
   });
   let view = await buildView(storage, DEMO_NOW);
-  const appAt = (site?: SiteAddress) => createHttpApp({
-    ...(site !== undefined ? { site } : {}),
-    getView: () => view,
-    storage,
-    publicKey: outcome.keys.publicKey,
-    now: () => DEMO_NOW,
-    appVersion: APP_VERSION,
-    methodologyVersion: METHODOLOGY_VERSION,
-    botUserAgent: DEFAULT_USER_AGENT,
-    validateLicense: demoLicenseValidator,
-    reporterSecret: new Uint8Array(32).fill(9),
-    // Anonymous agents are told apart by network; the tests name their networks in X-Forwarded-For.
-    trustedProxyHops: 1,
-  });
+  const appAt = (site?: SiteAddress) =>
+    createHttpApp({
+      ...(site !== undefined ? { site } : {}),
+      getView: () => view,
+      storage,
+      publicKey: outcome.keys.publicKey,
+      now: () => DEMO_NOW,
+      appVersion: APP_VERSION,
+      methodologyVersion: METHODOLOGY_VERSION,
+      botUserAgent: DEFAULT_USER_AGENT,
+      validateLicense: demoLicenseValidator,
+      reporterSecret: new Uint8Array(32).fill(9),
+      // Anonymous agents are told apart by network; the tests name their networks in X-Forwarded-For.
+      trustedProxyHops: 1,
+    });
   const app = appAt();
   const [paidOne, paidTwo] = [...DEMO_LICENSE_KEYS];
   const worked = { server: DEMO_TODAY.rated, tool: 'list_notes', ok: true, ms: 420 };
@@ -183,11 +196,28 @@ function catalogOf(server: HandServer, day: string): Catalog {
  * Writes `servers` as one scanned day (index, shard, catalogs, changes) with their rolling states, the way
  * the scan and the fold leave them, and returns the storage.
  */
-export async function writeHandObservatory(day: string, servers: readonly HandServer[], changes: Change[] = [], storage: Storage = createMemoryStorage()): Promise<Storage> {
+export async function writeHandObservatory(
+  day: string,
+  servers: readonly HandServer[],
+  changes: Change[] = [],
+  storage: Storage = createMemoryStorage(),
+): Promise<Storage> {
   const byId = new Map(servers.map((s) => [s.id, s]));
   const urlOf = (id: string) => byId.get(id)?.url ?? `https://${id}.example.test/mcp`;
-  await putJson(storage, SERVERS_PATH, { servers: servers.map((s) => ({ id: s.id, url: urlOf(s.id), ...(s.title !== undefined ? { title: s.title } : {}), source: 'registry' })) });
-  await putJson(storage, dayIndexPath(day), { day, methodologyVersion: METHODOLOGY_VERSION, shards: 1, servers: servers.map((s) => ({ id: s.id, url: urlOf(s.id), shard: 0 })) });
+  await putJson(storage, SERVERS_PATH, {
+    servers: servers.map((s) => ({
+      id: s.id,
+      url: urlOf(s.id),
+      ...(s.title !== undefined ? { title: s.title } : {}),
+      source: 'registry',
+    })),
+  });
+  await putJson(storage, dayIndexPath(day), {
+    day,
+    methodologyVersion: METHODOLOGY_VERSION,
+    shards: 1,
+    servers: servers.map((s) => ({ id: s.id, url: urlOf(s.id), shard: 0 })),
+  });
   const results = servers.flatMap((s) => {
     const result = resultOf(s, urlOf(s.id));
     return result === null ? [] : [result];
@@ -199,7 +229,11 @@ export async function writeHandObservatory(day: string, servers: readonly HandSe
     const withTools = letter === 'o' && server.tools !== undefined;
     if (withTools) await putJson(storage, dayCatalogPath(day, server.id), catalogOf(server, day));
     const state: ServerState = {
-      ...emptyServerState({ id: server.id, url: urlOf(server.id), ...(server.title !== undefined ? { title: server.title } : {}) }),
+      ...emptyServerState({
+        id: server.id,
+        url: urlOf(server.id),
+        ...(server.title !== undefined ? { title: server.title } : {}),
+      }),
       letters: server.letters,
       lastDay: server.letters.length > 0 ? day : null,
       lastLetter: letter,
@@ -219,8 +253,17 @@ export const HOSTILE_SERVER: HandServer = {
   letters: 'o'.repeat(20),
   category: 'search',
   tools: [
-    { name: '<script>alert(2)</script>', description: '"><svg onload=alert(3)>', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
-    { name: 'x" onmouseover="alert(4)', description: '</textarea></code><script>alert(5)</script> finds things', inputSchema: { type: 'object' } },
+    {
+      name: '<script>alert(2)</script>',
+      description: '"><svg onload=alert(3)>',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+    },
+    {
+      name: 'x" onmouseover="alert(4)',
+      description: '</textarea></code><script>alert(5)</script> finds things',
+      inputSchema: { type: 'object' },
+    },
   ],
   findings: [{ id: 'missing-schema', message: '<b onclick=alert(6)>bold</b>', tools: ['<script>alert(2)</script>'] }],
 };
@@ -231,7 +274,15 @@ export const HOSTILE_CHANGES: Change[] = [
     serverId: 'hostile',
     kind: 'tools',
     detail: '<script>alert(7)</script>',
-    diff: { added: ['<script>alert(2)</script>'], removed: [], changed: [], rewritten: [], riskRises: [{ name: '<iframe src=javascript:alert(8)>', from: null, to: 'high-risk' }], renamed: [{ from: '<marquee>', to: '<blink>' }], silent: false },
+    diff: {
+      added: ['<script>alert(2)</script>'],
+      removed: [],
+      changed: [],
+      rewritten: [],
+      riskRises: [{ name: '<iframe src=javascript:alert(8)>', from: null, to: 'high-risk' }],
+      renamed: [{ from: '<marquee>', to: '<blink>' }],
+      silent: false,
+    },
   },
 ];
 

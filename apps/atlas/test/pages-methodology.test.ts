@@ -1,7 +1,7 @@
 // The methodology page renders docs/methodology.md with its version. The doc sits at the repository root,
 // outside the app's package, so the tests prove it is found both from the source (this process) and from the
 // bundled dist/cli.js (a child process serving the built app), and that a missing doc is a clear 503.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -110,7 +110,10 @@ describe('the methodology page', () => {
 
 describe('rendering methodology markdown', () => {
   it('shows raw HTML in the text as text, and anchors headings', () => {
-    const doc = renderMethodology('# Risk & rules\n\nMethodology version: **9.9.9**\n\n<script>alert(1)</script>\n\nA <b>word</b>.\n', 'x.md');
+    const doc = renderMethodology(
+      '# Risk & rules\n\nMethodology version: **9.9.9**\n\n<script>alert(1)</script>\n\nA <b>word</b>.\n',
+      'x.md',
+    );
     expect(doc.version).toBe('9.9.9');
     expect(doc.html).toContain('<h1 id="risk-rules">Risk &amp; rules</h1>');
     expect(doc.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -122,6 +125,8 @@ describe('rendering methodology markdown', () => {
     const path = join(await mkdtemp(join(tmpdir(), 'atlas-doc-')), 'methodology.md');
     await writeFile(path, '# Methodology\n\nMethodology version: **0.0.1**\n');
     const html = await (await (await pagesApp(path)).request('/methodology')).text();
-    expect(html).toContain(`This service applies methodology version <strong>${METHODOLOGY_VERSION}</strong>. The text below states version 0.0.1.`);
+    expect(html).toContain(
+      `This service applies methodology version <strong>${METHODOLOGY_VERSION}</strong>. The text below states version 0.0.1.`,
+    );
   });
 });

@@ -1,8 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncRegistry } from '../src/serve/registry-sync.js';
 import { serverIdFor } from '../src/data/server-id.js';
+import { syncRegistry } from '../src/serve/registry-sync.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson } from '../src/storage/storage.js';
 
@@ -10,18 +10,46 @@ import { getJson } from '../src/storage/storage.js';
 const PAGES: Record<string, unknown> = {
   first: {
     servers: [
-      { server: { name: 'io.example/notes', remotes: [{ type: 'sse', url: 'https://notes.example.com/sse' }, { type: 'streamable-http', url: 'https://notes.example.com/mcp' }] }, _meta: { 'io.modelcontextprotocol.registry/official': { isLatest: true } } },
-      { server: { name: 'io.example/old', remotes: [{ type: 'streamable-http', url: 'https://old.example.com/mcp' }] }, _meta: { 'io.modelcontextprotocol.registry/official': { isLatest: false } } },
+      {
+        server: {
+          name: 'io.example/notes',
+          remotes: [
+            { type: 'sse', url: 'https://notes.example.com/sse' },
+            { type: 'streamable-http', url: 'https://notes.example.com/mcp' },
+          ],
+        },
+        _meta: { 'io.modelcontextprotocol.registry/official': { isLatest: true } },
+      },
+      {
+        server: { name: 'io.example/old', remotes: [{ type: 'streamable-http', url: 'https://old.example.com/mcp' }] },
+        _meta: { 'io.modelcontextprotocol.registry/official': { isLatest: false } },
+      },
       { server: { name: 'io.example/sse-only', remotes: [{ type: 'sse', url: 'https://sse.example.com/sse' }] } },
     ],
     metadata: { nextCursor: 'second' },
   },
   second: {
     servers: [
-      { server: { name: 'io.example/gone', remotes: [{ type: 'streamable-http', url: 'https://gone.example.com/mcp' }] }, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'deleted' } } },
-      { server: { name: 'io.example/template', remotes: [{ type: 'streamable-http', url: 'https://{tenant}.example.com/mcp' }] } },
+      {
+        server: {
+          name: 'io.example/gone',
+          remotes: [{ type: 'streamable-http', url: 'https://gone.example.com/mcp' }],
+        },
+        _meta: { 'io.modelcontextprotocol.registry/official': { status: 'deleted' } },
+      },
+      {
+        server: {
+          name: 'io.example/template',
+          remotes: [{ type: 'streamable-http', url: 'https://{tenant}.example.com/mcp' }],
+        },
+      },
       { server: { name: 'io.example/ip', remotes: [{ type: 'streamable-http', url: 'https://192.0.2.10/mcp' }] } },
-      { server: { name: 'io.example/quiet', remotes: [{ type: 'streamable-http', url: 'https://quiet.example.org/mcp' }] } },
+      {
+        server: {
+          name: 'io.example/quiet',
+          remotes: [{ type: 'streamable-http', url: 'https://quiet.example.org/mcp' }],
+        },
+      },
       { server: { name: 'io.example/local', remotes: [] } },
     ],
     metadata: {},
@@ -34,7 +62,9 @@ beforeAll(async () => {
   const app = new Hono();
   app.get('/v0.1/servers', (c) => c.json(PAGES[c.req.query('cursor') ?? 'first'] ?? { servers: [] }));
   registry = await new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ server, url: `http://127.0.0.1:${info.port}` }));
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+      resolve({ server, url: `http://127.0.0.1:${info.port}` }),
+    );
   });
 });
 
@@ -51,8 +81,21 @@ describe('reading the registry', () => {
       network: { allowPrivate: true },
       optedOut: ['quiet.example.org'],
     });
-    expect(servers).toEqual([{ id: serverIdFor('io.example/notes'), url: 'https://notes.example.com/mcp', title: 'io.example/notes', source: 'registry' }]);
-    expect(skipped.map((s) => s.name).sort()).toEqual(['io.example/ip', 'io.example/local', 'io.example/quiet', 'io.example/sse-only', 'io.example/template']);
+    expect(servers).toEqual([
+      {
+        id: serverIdFor('io.example/notes'),
+        url: 'https://notes.example.com/mcp',
+        title: 'io.example/notes',
+        source: 'registry',
+      },
+    ]);
+    expect(skipped.map((s) => s.name).sort()).toEqual([
+      'io.example/ip',
+      'io.example/local',
+      'io.example/quiet',
+      'io.example/sse-only',
+      'io.example/template',
+    ]);
     expect(await getJson(storage, 'state/servers.json')).toEqual({ servers });
   });
 

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { generateKeyPair } from '@mcp-atlas/history';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dayReportsPath } from '../src/data/paths.js';
-import { createHttpApp } from '../src/http/app.js';
 import { parseReportLog } from '../src/data/report-log.js';
+import { createHttpApp } from '../src/http/app.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import type { Storage } from '../src/storage/storage.js';
@@ -48,7 +48,11 @@ function fileReport(app: App, n: number): Promise<Response> {
   return Promise.resolve(
     app.request('http://127.0.0.1/api/reports', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 8) & 255}.${n & 255}.1`, host: '127.0.0.1' },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': `10.${(n >> 8) & 255}.${n & 255}.1`,
+        host: '127.0.0.1',
+      },
       body: JSON.stringify({ server: 'notes-hub', tool: 'list_notes', ok: true, ms: n }),
     }),
   );
@@ -95,7 +99,8 @@ describe('the report log is append-only', () => {
     const folder = await tempFolder();
     const storage = createFsStorage(folder);
     await writeFixture(storage);
-    const whole = '{"server":"notes-hub","tool":"list_notes","ok":true,"reporter":"anon:00000000000000000000000000000000","paid":false,"at":"2026-12-01T09:00:00.000Z"}\n';
+    const whole =
+      '{"server":"notes-hub","tool":"list_notes","ok":true,"reporter":"anon:00000000000000000000000000000000","paid":false,"at":"2026-12-01T09:00:00.000Z"}\n';
     await storage.put(LOG, new TextEncoder().encode(`${whole}{"server":"notes-hub","tool":"list_no`));
     const app = await appOver(storage);
     expect((await fileReport(app, 7)).status).toBe(201);
@@ -170,9 +175,17 @@ describe('a crash mid-append', () => {
   });
 
   /** Runs the harness from report `first`; kills it once `killAfterAcks` reports were answered (null: let it finish). */
-  function runHarness(dir: string, first: number, count: number, killAfterAcks: number | null): Promise<{ acked: number[]; killed: boolean }> {
+  function runHarness(
+    dir: string,
+    first: number,
+    count: number,
+    killAfterAcks: number | null,
+  ): Promise<{ acked: number[]; killed: boolean }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [harness, dir, String(first), String(count)], { cwd: join(here, '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [harness, dir, String(first), String(count)], {
+        cwd: join(here, '..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.add(child);
       const acked: number[] = [];
       let killed = false;
@@ -197,7 +210,12 @@ describe('a crash mid-append', () => {
     const acked: number[] = [];
     let kills = 0;
     // Each run starts past the reports of the last (new networks), and is killed part-way through its batch.
-    for (const [run, killAfter] of [[0, 37], [1, 90], [2, 5], [3, 150]] as const) {
+    for (const [run, killAfter] of [
+      [0, 37],
+      [1, 90],
+      [2, 5],
+      [3, 150],
+    ] as const) {
       const result = await runHarness(folder, run * 1000, 400, killAfter);
       if (result.killed) kills++;
       acked.push(...result.acked);
@@ -217,6 +235,7 @@ describe('a crash mid-append', () => {
     for (const n of [...acked, ...finished.acked]) expect(stored).toContain(n);
     // No report appears twice and no line was glued onto another.
     expect(new Set(stored).size).toBe(stored.length);
-    for (const line of text.split('\n').filter((l) => l !== '')) expect(line.match(/"server"/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    for (const line of text.split('\n').filter((l) => l !== ''))
+      expect(line.match(/"server"/g)?.length ?? 0).toBeLessThanOrEqual(1);
   }, 120_000);
 });

@@ -5,7 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair } from '@mcp-atlas/history';
-import { needsAggregateBeforeDelete, RETENTION_KEEPS_CURRENT_MONTH, RETENTION_STORES as POLICY_STORES } from '@mcp-atlas/reliability';
+import {
+  needsAggregateBeforeDelete,
+  RETENTION_STORES as POLICY_STORES,
+  RETENTION_KEEPS_CURRENT_MONTH,
+} from '@mcp-atlas/reliability';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemandRecorder } from '../src/demand/recorder.js';
 import { createLogger } from '../src/log.js';
@@ -14,8 +18,8 @@ import { enforceRetention, RETENTION_STORES } from '../src/serve/retention.js';
 import { Scheduler } from '../src/serve/scheduler.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
-import { manualClock } from './fixtures/submission-world.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { manualClock } from './fixtures/submission-world.js';
 
 const folders: string[] = [];
 
@@ -116,7 +120,15 @@ describe('enforceRetention on 2026-11-20', () => {
   });
 
   it('covers every store of the methodology’s list with its published limit', () => {
-    expect(RETENTION_STORES.map((s) => [s.name, s.prefix, s.keepDays, s.aggregateOf !== undefined, (RETENTION_KEEPS_CURRENT_MONTH as readonly string[]).includes(s.store)])).toEqual([
+    expect(
+      RETENTION_STORES.map((s) => [
+        s.name,
+        s.prefix,
+        s.keepDays,
+        s.aggregateOf !== undefined,
+        (RETENTION_KEEPS_CURRENT_MONTH as readonly string[]).includes(s.store),
+      ]),
+    ).toEqual([
       ['raw sensor batches', 'sensors/', 35, true, false],
       ['raw demand records', 'demand/', 35, true, false],
       ['refused sensor requests', 'sensors-refused/', 35, false, false],
@@ -129,7 +141,8 @@ describe('enforceRetention on 2026-11-20', () => {
     ]);
     // One location per store of the package's policy, and an aggregate path wherever the policy waits for one.
     expect(RETENTION_STORES.map((s) => s.store)).toEqual(POLICY_STORES);
-    for (const s of RETENTION_STORES) expect(s.aggregateOf !== undefined, s.store).toBe(needsAggregateBeforeDelete(s.store));
+    for (const s of RETENTION_STORES)
+      expect(s.aggregateOf !== undefined, s.store).toBe(needsAggregateBeforeDelete(s.store));
   });
 });
 
@@ -147,16 +160,29 @@ describe('the schedule’s retention over simulated days', () => {
       received: '2026-10-01T12:00:00.000Z',
       outcomes: [{ server: 'notes-hub', ok: true, at: '2026-10-01T11:59:00.000Z' }],
     });
-    expect(await createRateCounters(storage, clock.now).takeSubmission('requester-a', 'mcp.example', false)).toEqual({ admitted: true });
+    expect(await createRateCounters(storage, clock.now).takeSubmission('requester-a', 'mcp.example', false)).toEqual({
+      admitted: true,
+    });
     const keys = await generateKeyPair();
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
     const raw = ['demand/2026-10-01/w-sim.json', 'sensors/2026-10-01/gw-one/000000.json'];
     const has = async (path: string) => (await storage.get(path)) !== null;
 
     clock.set('2026-10-02T01:10:00.000Z');
     expect(await scheduler.tick()).toContain('aggregates');
     // The day's state report waits for the day to be over; demand and sensor aggregates for 1 October are due.
-    expect(await storage.list('aggregates/')).toEqual(['aggregates/demand/2026-10-01.json', 'aggregates/sensors/2026-10-01.json']);
+    expect(await storage.list('aggregates/')).toEqual([
+      'aggregates/demand/2026-10-01.json',
+      'aggregates/sensors/2026-10-01.json',
+    ]);
     for (const path of raw) expect(await has(path), path).toBe(true);
 
     clock.set('2026-10-07T01:10:00.000Z');
@@ -176,7 +202,9 @@ describe('the schedule’s retention over simulated days', () => {
     expect(await storage.list('aggregates/demand/')).toEqual(['aggregates/demand/2026-10-01.json']);
     expect(await storage.list('aggregates/sensors/')).toEqual(['aggregates/sensors/2026-10-01.json']);
     // The state reports of the days the schedule checked, and October's monthly report once October was over.
-    expect(await storage.list('aggregates/state/')).toEqual(['2026-10-02', '2026-10-07', '2026-10-08', '2026-11-04'].map((d) => `aggregates/state/${d}.json`));
+    expect(await storage.list('aggregates/state/')).toEqual(
+      ['2026-10-02', '2026-10-07', '2026-10-08', '2026-11-04'].map((d) => `aggregates/state/${d}.json`),
+    );
     expect(await storage.list('aggregates/monthly/')).toEqual(['aggregates/monthly/2026-10.json']);
     expect(await has('days/2026-10-02/summary.json')).toBe(true);
     expect(await has('roots/2026-10-02.json')).toBe(true);

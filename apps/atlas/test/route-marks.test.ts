@@ -4,17 +4,25 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createToolIndex, DIRECTORY_FACTOR, GUARD_GATEWAY, routeTask, type IndexServer } from '@mcp-atlas/route';
+import { createToolIndex, DIRECTORY_FACTOR, GUARD_GATEWAY, type IndexServer, routeTask } from '@mcp-atlas/route';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCommand } from '../src/commands.js';
-import { readRouteMarks, type RouteMarks } from '../src/data/route-marks.js';
+import { type RouteMarks, readRouteMarks } from '../src/data/route-marks.js';
 import { createLogger } from '../src/log.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson } from '../src/storage/storage.js';
 
 const PAYMENTS = [
-  { name: 'list_transactions', description: 'Lists the payments received and sent in a date range.', annotations: { readOnlyHint: true } },
-  { name: 'create_invoice', description: 'Drafts an invoice for a customer; nothing is sent yet.', annotations: { readOnlyHint: false } },
+  {
+    name: 'list_transactions',
+    description: 'Lists the payments received and sent in a date range.',
+    annotations: { readOnlyHint: true },
+  },
+  {
+    name: 'create_invoice',
+    description: 'Drafts an invoice for a customer; nothing is sent yet.',
+    annotations: { readOnlyHint: false },
+  },
   { name: 'transfer_funds', description: 'Moves money from the account to a saved bank account.' },
 ];
 
@@ -22,7 +30,11 @@ let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atlas-marks-'));
   await putJson(createFsStorage(dir), 'state/servers.json', {
-    servers: ['pay-gw', 'pay-listed', 'pay-plain'].map((id) => ({ id, url: `https://${id}.example.com/mcp`, source: 'registry' })),
+    servers: ['pay-gw', 'pay-listed', 'pay-plain'].map((id) => ({
+      id,
+      url: `https://${id}.example.com/mcp`,
+      source: 'registry',
+    })),
   });
 });
 afterEach(async () => {
@@ -56,8 +68,14 @@ function indexWith(marks: RouteMarks) {
 
 describe('marks from the command line to the route', () => {
   it('a marked gateway gets the 0.7 guard and is set aside for high-risk tasks; a listed server gets 1.15', async () => {
-    expect(await run(['mark', 'gateway', 'pay-gw', '--data', dir])).toMatchObject({ code: EXIT_OK, out: 'pay-gw added to the gateways\n' });
-    expect(await run(['mark', 'directory', 'pay-listed', '--data', dir])).toMatchObject({ code: EXIT_OK, out: 'pay-listed added to the directory-listed servers\n' });
+    expect(await run(['mark', 'gateway', 'pay-gw', '--data', dir])).toMatchObject({
+      code: EXIT_OK,
+      out: 'pay-gw added to the gateways\n',
+    });
+    expect(await run(['mark', 'directory', 'pay-listed', '--data', dir])).toMatchObject({
+      code: EXIT_OK,
+      out: 'pay-listed added to the directory-listed servers\n',
+    });
     expect((await run(['mark', 'gateway', 'pay-gw', '--data', dir])).out).toBe('pay-gw already among the gateways\n');
     expect(JSON.parse(await readFile(join(dir, 'state/gateways.json'), 'utf8'))).toEqual({ servers: ['pay-gw'] });
 
@@ -79,13 +97,20 @@ describe('marks from the command line to the route', () => {
     const high = routeTask(indexWith(marks), 'transfer funds to a saved bank account', { limit: 10 });
     expect(high.taskRisk).toBe('high');
     expect(high.picks.map((p) => p.serverId).sort()).toEqual(['pay-listed', 'pay-plain']);
-    expect(high.setAside).toEqual([{ serverId: 'pay-gw', tool: 'transfer_funds', reason: 'gateway, and the task is high risk' }]);
+    expect(high.setAside).toEqual([
+      { serverId: 'pay-gw', tool: 'transfer_funds', reason: 'gateway, and the task is high risk' },
+    ]);
   });
 
   it('--off removes a mark, and the route treats the server as plain again', async () => {
     await run(['mark', 'gateway', 'pay-gw', '--data', dir]);
-    expect(await run(['mark', 'gateway', 'pay-gw', '--off', '--data', dir])).toMatchObject({ code: EXIT_OK, out: 'pay-gw removed from the gateways\n' });
-    expect((await run(['mark', 'gateway', 'pay-gw', '--off', '--data', dir])).out).toBe('pay-gw not among the gateways\n');
+    expect(await run(['mark', 'gateway', 'pay-gw', '--off', '--data', dir])).toMatchObject({
+      code: EXIT_OK,
+      out: 'pay-gw removed from the gateways\n',
+    });
+    expect((await run(['mark', 'gateway', 'pay-gw', '--off', '--data', dir])).out).toBe(
+      'pay-gw not among the gateways\n',
+    );
     const marks = await readRouteMarks(createFsStorage(dir));
     expect(marks.gateways.size).toBe(0);
     const high = routeTask(indexWith(marks), 'transfer funds to a saved bank account', { limit: 10 });
@@ -93,12 +118,18 @@ describe('marks from the command line to the route', () => {
   });
 
   it('says when a marked server is not watched (it may be marked ahead of its first check)', async () => {
-    expect((await run(['mark', 'directory', 'future-server', '--data', dir])).out).toContain('future-server is not among the watched servers');
+    expect((await run(['mark', 'directory', 'future-server', '--data', dir])).out).toContain(
+      'future-server is not among the watched servers',
+    );
     expect((await readRouteMarks(createFsStorage(dir))).directories.has('future-server')).toBe(true);
   });
 
   it('no lists yet: nothing is marked', async () => {
-    expect(await readRouteMarks(createFsStorage(dir))).toEqual({ gateways: new Set(), directories: new Set(), problems: [] });
+    expect(await readRouteMarks(createFsStorage(dir))).toEqual({
+      gateways: new Set(),
+      directories: new Set(),
+      problems: [],
+    });
   });
 
   it('a list edited into a wrong shape counts as empty for the reader, and mark refuses to overwrite it', async () => {
@@ -106,8 +137,14 @@ describe('marks from the command line to the route', () => {
     await writeFile(join(dir, 'state/directories.json'), 'not json');
     const marks = await readRouteMarks(createFsStorage(dir));
     expect(marks.gateways.size).toBe(0);
-    expect(marks.problems).toEqual([expect.stringMatching(/^state\/gateways\.json is not a list/), expect.stringMatching(/^state\/directories\.json is not a list/)]);
-    expect(await run(['mark', 'gateway', 'pay-gw', '--data', dir])).toMatchObject({ code: EXIT_FAILED, err: expect.stringContaining('fix or delete it first') });
+    expect(marks.problems).toEqual([
+      expect.stringMatching(/^state\/gateways\.json is not a list/),
+      expect.stringMatching(/^state\/directories\.json is not a list/),
+    ]);
+    expect(await run(['mark', 'gateway', 'pay-gw', '--data', dir])).toMatchObject({
+      code: EXIT_FAILED,
+      err: expect.stringContaining('fix or delete it first'),
+    });
     expect(await readFile(join(dir, 'state/gateways.json'), 'utf8')).toBe('{"servers": ["Not An Id"]}');
   });
 

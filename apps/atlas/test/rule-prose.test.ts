@@ -5,16 +5,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as probe from '@mcp-atlas/probe';
 import * as reliability from '@mcp-atlas/reliability';
 import * as route from '@mcp-atlas/route';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_NOTE_MAX_CHARACTERS } from '../src/owners/limits.js';
 import { formatCount, formatFactor, formatPercent, formatTimeOfDay } from '../src/pages/format.js';
 import { SERVERS_PER_PAGE } from '../src/pages/servers-page.js';
-import { getJsonAt, startFixture, type RunningFixture } from './fixtures/http-atlas.js';
+import { getJsonAt, type RunningFixture, startFixture } from './fixtures/http-atlas.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
@@ -40,10 +40,19 @@ function ruleNumbers(): string[] {
   const values = new Set<number>();
   const collect = (value: unknown) => {
     if (typeof value === 'number' && Number.isFinite(value) && value >= 2) values.add(value);
-    else if (value !== null && typeof value === 'object') for (const inner of Object.values(value)) if (typeof inner === 'number') collect(inner);
+    else if (value !== null && typeof value === 'object')
+      for (const inner of Object.values(value)) if (typeof inner === 'number') collect(inner);
   };
   for (const module of [reliability, route]) for (const value of Object.values(module)) collect(value);
-  for (const name of ['AUTH_DISCOVERY_BONUS', 'DEEP_MAX_TOOLS', 'DEEP_CALL_TIMEOUT_MS', 'FUZZ_OVERSIZED_CHARS', 'OSV_TIMEOUT_MS', 'MAX_TOOLS_KEPT', 'MAX_TOOLS_PAGES'] as const) {
+  for (const name of [
+    'AUTH_DISCOVERY_BONUS',
+    'DEEP_MAX_TOOLS',
+    'DEEP_CALL_TIMEOUT_MS',
+    'FUZZ_OVERSIZED_CHARS',
+    'OSV_TIMEOUT_MS',
+    'MAX_TOOLS_KEPT',
+    'MAX_TOOLS_PAGES',
+  ] as const) {
     collect(probe[name]);
   }
   collect(OWNER_NOTE_MAX_CHARACTERS);
@@ -60,7 +69,9 @@ function ruleNumbers(): string[] {
 function ruleFactors(): string[] {
   const factors = new Set<string>();
   for (const module of [reliability, route]) {
-    for (const value of Object.values(module)) if (typeof value === 'number' && !Number.isInteger(value) && value > 0 && value < 10) factors.add(formatFactor(value));
+    for (const value of Object.values(module))
+      if (typeof value === 'number' && !Number.isInteger(value) && value > 0 && value < 10)
+        factors.add(formatFactor(value));
   }
   // A whole weight that prose writes as a factor ("a paid weight of 1.0").
   factors.add(formatFactor(reliability.VISIBLE_MIN_PAID_WEIGHT));
@@ -68,19 +79,26 @@ function ruleFactors(): string[] {
 }
 
 const UNITS = String.raw`(?:%|-?\s*(?:hours?|days?|checks?|(?:new )?lookups?|seconds?|minutes?|weeks?|reports?|reporters?|outcomes?|characters?|decimals?|daily letters?|reads?|times)\b|\s+a\s+(?:day|page|UTC day)\b|\s+per\s)`;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The hand-written rule numbers found in a source text: a rule number next to a unit, a limit in a "per x: n" list, or a rule factor. */
 function findHandWrittenRules(source: string): string[] {
   const text = withoutCommentsAndImports(source);
-  const numbers = new RegExp(String.raw`(?<![\w.,$])(?:${ruleNumbers().map(escape).join('|')})${UNITS}`, 'gi');
+  const numbers = new RegExp(String.raw`(?<![\w.,$])(?:${ruleNumbers().map(escapeRegExp).join('|')})${UNITS}`, 'gi');
   const perList = /\bper (?:network|host|reporter|server|scan|day)\s*:\s*\d/gi;
   // A time of day or a network prefix written out is a rule's number too (the OSV check time, reporter networks).
   const fixedForms = /\b\d{1,2}:\d{2}\s*UTC\b|\bIPv[46]\s*\/\d/g;
-  const factors = new RegExp(String.raw`(?<![\w.$])(?:${ruleFactors().map(escape).join('|')})(?![\d.])`, 'g');
+  const factors = new RegExp(String.raw`(?<![\w.$])(?:${ruleFactors().map(escapeRegExp).join('|')})(?![\d.])`, 'g');
   // Factors only count inside quoted or JSX text, not in code arithmetic: look at string-like spans only.
-  const strings = [...text.matchAll(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|>[^<>{}]*</g)].map((m) => m[0]).join('\n');
-  return [...text.matchAll(numbers), ...text.matchAll(perList), ...text.matchAll(fixedForms), ...strings.matchAll(factors)].map((m) => m[0]);
+  const strings = [...text.matchAll(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|>[^<>{}]*</g)]
+    .map((m) => m[0])
+    .join('\n');
+  return [
+    ...text.matchAll(numbers),
+    ...text.matchAll(perList),
+    ...text.matchAll(fixedForms),
+    ...strings.matchAll(factors),
+  ].map((m) => m[0]);
 }
 
 describe('the rule formatters', () => {
@@ -109,13 +127,37 @@ describe('the scan for hand-written rule numbers', () => {
       ].join('\n'),
     );
     expect(found).toEqual(
-      expect.arrayContaining(['6 hours', '7 days', '20 checks', '90%', '40 new lookups', '30 days', '90 days', 'per network: 2', '0.8', '1.0', '20,000 outcomes', '90-day', '30 daily letters', '280 characters', '04:05 UTC', 'IPv4 /2', 'IPv6 /4']),
+      expect.arrayContaining([
+        '6 hours',
+        '7 days',
+        '20 checks',
+        '90%',
+        '40 new lookups',
+        '30 days',
+        '90 days',
+        'per network: 2',
+        '0.8',
+        '1.0',
+        '20,000 outcomes',
+        '90-day',
+        '30 daily letters',
+        '280 characters',
+        '04:05 UTC',
+        'IPv4 /2',
+        'IPv6 /4',
+      ]),
     );
   });
 
   it('leaves comments, imports and code arithmetic alone', () => {
     const found = findHandWrittenRules(
-      ["// checked every 6 hours for 7 days", "import { X } from './a-90-days.js';", '/** 30 days */', 'const x = slot * 0.7;', "const y = 'https://example.test/30'"].join('\n'),
+      [
+        '// checked every 6 hours for 7 days',
+        "import { X } from './a-90-days.js';",
+        '/** 30 days */',
+        'const x = slot * 0.7;',
+        "const y = 'https://example.test/30'",
+      ].join('\n'),
     );
     expect(found).toEqual([]);
   });
@@ -162,35 +204,52 @@ describe('the served text carries the constants’ values', () => {
     expect(op.description).toContain(`${r.SUBMISSIONS_PER_HOST_PER_DAY} a UTC day per host`);
     expect(op.responses['403'].description).toContain('`token_not_found`');
     // The operation's own 403 and the foreign-Origin 403 are joined into one sentence.
-    expect(op.responses['403'].description).toContain('(`token_not_found`); nothing was stored; or a browser sent it from another site');
+    expect(op.responses['403'].description).toContain(
+      '(`token_not_found`); nothing was stored; or a browser sent it from another site',
+    );
     for (const path of ['/api/optout/confirm', '/api/owners/verify', '/api/owners/settings']) {
-      expect(doc.paths[path].post.responses['403'].description).toMatch(/\(`token_not_found`\); or a browser sent it from another site/);
+      expect(doc.paths[path].post.responses['403'].description).toMatch(
+        /\(`token_not_found`\); or a browser sent it from another site/,
+      );
     }
     expect(op.responses['503'].description).toContain('`owner_checks_unavailable`');
     expect(op.responses['429'].description).toContain('`host_daily_limit`');
     expect(op.responses['429'].description).toContain('`requester_host_failure_limit`');
   });
 
-  it.each(['/api/optout/confirm', '/api/owners/verify', '/api/owners/settings'])('%s documents both token-file limits by code', (path) => {
-    const text = doc.paths[path].post.responses['429'].description as string;
-    expect(text).toContain(`\`requester_daily_limit\` when this network already caused ${r.OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY} reads`);
-    expect(text).toContain(`\`requester_host_failure_limit\` when ${r.OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY} reads`);
-    expect(text).toContain(`failed ${r.OWNERSHIP_FAILURES_PER_HOST_PER_DAY} times in a day`);
-  });
+  it.each(['/api/optout/confirm', '/api/owners/verify', '/api/owners/settings'])(
+    '%s documents both token-file limits by code',
+    (path) => {
+      const text = doc.paths[path].post.responses['429'].description as string;
+      expect(text).toContain(
+        `\`requester_daily_limit\` when this network already caused ${r.OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY} reads`,
+      );
+      expect(text).toContain(
+        `\`requester_host_failure_limit\` when ${r.OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY} reads`,
+      );
+      expect(text).toContain(`failed ${r.OWNERSHIP_FAILURES_PER_HOST_PER_DAY} times in a day`);
+    },
+  );
 
   it('the report, sensor, owner and list routes repeat their limits from the constants', () => {
     const reports = doc.paths['/api/reports'].post;
     expect(reports.description).toContain(`IPv4 /${r.IPV4_REPORTER_PREFIX_BITS}, IPv6 /${r.IPV6_REPORTER_PREFIX_BITS}`);
-    expect(reports.description).toContain(`${r.REPORTS_PER_REPORTER_PER_DAY} reports a day per reporter, ${r.REPORTS_PER_REPORTER_PER_SERVER_PER_DAY} per server`);
+    expect(reports.description).toContain(
+      `${r.REPORTS_PER_REPORTER_PER_DAY} reports a day per reporter, ${r.REPORTS_PER_REPORTER_PER_SERVER_PER_DAY} per server`,
+    );
     const sensors = doc.paths['/api/sensors'].post;
     expect(sensors.summary).toContain(`up to ${r.SENSOR_OUTCOMES_PER_BATCH} call outcomes`);
     expect(sensors.description).toContain(`older than ${r.SENSOR_OUTCOME_MAX_AGE_HOURS} hours`);
     expect(sensors.description).toContain(`${formatCount(r.SENSOR_OUTCOMES_PER_DAY)} outcomes a UTC day`);
-    expect(doc.paths['/api/owners/settings'].post.description).toContain(`at most ${OWNER_NOTE_MAX_CHARACTERS} characters`);
+    expect(doc.paths['/api/owners/settings'].post.description).toContain(
+      `at most ${OWNER_NOTE_MAX_CHARACTERS} characters`,
+    );
     expect(doc.paths['/api/servers'].get.summary).toContain(`${r.LETTER_WINDOW_DAYS} daily letters`);
     expect(doc.paths['/api/servers/{id}'].get.summary).toContain(`the last ${r.CHANGE_DAYS_KEPT} days`);
     const limitOf = (path: string) => doc.paths[path].get.parameters.find((p: any) => p.name === 'limit').description;
-    expect(limitOf('/api/toolsearch')).toBe(`Results, 1 to ${route.MAX_RESULT_LIMIT} (default ${route.DEFAULT_SEARCH_LIMIT}).`);
+    expect(limitOf('/api/toolsearch')).toBe(
+      `Results, 1 to ${route.MAX_RESULT_LIMIT} (default ${route.DEFAULT_SEARCH_LIMIT}).`,
+    );
     expect(limitOf('/api/route')).toBe(`Picks, 1 to ${route.MAX_RESULT_LIMIT} (default ${route.DEFAULT_ROUTE_LIMIT}).`);
     expect(limitOf('/search')).toBe(limitOf('/api/toolsearch'));
     expect(doc.paths['/servers'].get.summary).toContain(`${SERVERS_PER_PAGE} a page`);
@@ -207,12 +266,16 @@ describe('the served text carries the constants’ values', () => {
     expect(textOf(summary.uptime)).toContain(`The ${r.FIVE_MINUTE_LONG_WINDOW_DAYS}-day five-minute figure`);
     expect(detail.changes.description).toContain(`the last ${r.CHANGE_DAYS_KEPT} days`);
     expect(detail.incident.description).toContain(`the last ${r.INCIDENT_WINDOW_HOURS} hours`);
-    expect(detail.rating.description).toContain(`${r.VISIBLE_MIN_REPORTERS} distinct reporters and a paid weight of ${formatFactor(r.VISIBLE_MIN_PAID_WEIGHT)}`);
+    expect(detail.rating.description).toContain(
+      `${r.VISIBLE_MIN_REPORTERS} distinct reporters and a paid weight of ${formatFactor(r.VISIBLE_MIN_PAID_WEIGHT)}`,
+    );
     expect(textOf(detail.submittedAt)).toContain(`new for ${route.NEW_SERVER_DAYS} days`);
     const domainAge = textOf(detail.domainAge) + textOf(doc.components.schemas);
     expect(domainAge).toContain(`at most ${r.DOMAIN_AGE_LOOKUPS_PER_SCAN} new lookups per scan`);
     expect(domainAge).toContain(`the last ${r.DOMAIN_AGE_KEEP_DAYS} days`);
-    expect(domainAge).toContain(`Younger than ${route.YOUNG_DOMAIN_DAYS} days: the route lowers its guard to ${formatFactor(route.GUARD_NEW)}`);
+    expect(domainAge).toContain(
+      `Younger than ${route.YOUNG_DOMAIN_DAYS} days: the route lowers its guard to ${formatFactor(route.GUARD_NEW)}`,
+    );
     expect(textOf(doc.components.schemas)).toContain(`OSV check (${formatTimeOfDay(probe.OSV_CHECK_TIME_UTC)})`);
   });
 });

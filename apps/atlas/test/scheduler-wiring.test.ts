@@ -2,25 +2,25 @@
 // the daily check dates its results (and so confirms an incident with one failing reporter), the hourly
 // review task queues shown incidents, a person's closure hides the incident, operator marks reach the
 // route, `--allow-private` reaches the registry read, and a due day left unsealed is logged.
-import { serve, type ServerType } from '@hono/node-server';
+import { type ServerType, serve } from '@hono/node-server';
 import { generateKeyPair } from '@mcp-atlas/history';
 import { routeTask } from '@mcp-atlas/route';
 import { Hono } from 'hono';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readDayResults } from '../src/data/day-results.js';
 import { dayIndexPath, HOURLY_PATH } from '../src/data/paths.js';
 import { closeIncident, listReviewItems } from '../src/data/review-queue.js';
 import { setRouteMark } from '../src/data/route-marks.js';
-import { readDayResults } from '../src/data/day-results.js';
+import { serverIdFor } from '../src/data/server-id.js';
 import { readWatchedServers } from '../src/data/watched-servers.js';
 import type { Logger } from '../src/log.js';
-import { serverIdFor } from '../src/data/server-id.js';
 import { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson } from '../src/storage/storage.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 import { manualClock } from './fixtures/manual-clock.js';
-import { startOwnerHost, startWorld, type OwnerHost, type World } from './fixtures/submission-world.js';
+import { type OwnerHost, startOwnerHost, startWorld, type World } from './fixtures/submission-world.js';
 
 const hosts: OwnerHost[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -44,7 +44,10 @@ async function report(w: World, server: string, network: string): Promise<void> 
 /** A logger whose lines the test reads. */
 function capturedLogger(): { log: Logger; lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = [];
-  const log: Logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const log: Logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   return { log, lines };
 }
 
@@ -53,7 +56,9 @@ describe('the daily check and incidents', () => {
     const host = await startOwnerHost({ down: true });
     hosts.push(host);
     world = await startWorld('2026-12-10T00:10:00Z');
-    await putJson(world.storage, 'state/servers.json', { servers: [{ id: 'recipe-box', url: host.url, source: 'registry' }] });
+    await putJson(world.storage, 'state/servers.json', {
+      servers: [{ id: 'recipe-box', url: host.url, source: 'registry' }],
+    });
     expect(await world.tickAt('2026-12-10T00:10:00Z')).toContain('daily');
     const results = await readDayResults(world.storage, '2026-12-10');
     expect(results.get('recipe-box')).toMatchObject({ letter: 'd', checkedAt: '2026-12-10T00:10:00.000Z' });
@@ -64,7 +69,11 @@ describe('the daily check and incidents', () => {
     await report(world, 'recipe-box', '198.51.100.7');
     world.clock.set('2026-12-10T01:00:00Z');
     await world.refresh();
-    expect(world.view().byId.get('recipe-box')!.incident).toMatchObject({ shown: true, confirmedBy: ['own_check'], ownCheckFailed: true });
+    expect(world.view().byId.get('recipe-box')!.incident).toMatchObject({
+      shown: true,
+      confirmedBy: ['own_check'],
+      ownCheckFailed: true,
+    });
 
     // Past the 2-hour window the daily check no longer confirms anything.
     world.clock.set('2026-12-10T02:20:00Z');
@@ -76,7 +85,9 @@ describe('the daily check and incidents', () => {
     const host = await startOwnerHost({ down: true });
     hosts.push(host);
     world = await startWorld('2026-12-10T00:10:00Z');
-    await putJson(world.storage, 'state/servers.json', { servers: [{ id: 'recipe-box', url: host.url, source: 'registry' }] });
+    await putJson(world.storage, 'state/servers.json', {
+      servers: [{ id: 'recipe-box', url: host.url, source: 'registry' }],
+    });
     await world.tickAt('2026-12-10T00:10:00Z');
     expect(await listReviewItems(world.storage)).toEqual([]);
     world.clock.set('2026-12-10T00:30:00Z');
@@ -91,7 +102,12 @@ describe('the daily check and incidents', () => {
     await world.tickAt('2026-12-10T02:10:00Z');
     expect(await listReviewItems(world.storage)).toHaveLength(1);
 
-    await closeIncident(world.storage, 'recipe-box', 'host under maintenance, checked', new Date('2026-12-10T02:15:00Z'));
+    await closeIncident(
+      world.storage,
+      'recipe-box',
+      'host under maintenance, checked',
+      new Date('2026-12-10T02:15:00Z'),
+    );
     world.clock.set('2026-12-10T02:20:00Z');
     await world.refresh();
     expect(world.view().byId.get('recipe-box')!.incident.shown).toBe(false);
@@ -103,7 +119,9 @@ describe('operator marks in the read model', () => {
     const [gw, listed, plain] = await Promise.all([startOwnerHost(), startOwnerHost(), startOwnerHost()]);
     hosts.push(gw!, listed!, plain!);
     world = await startWorld('2026-12-10T00:10:00Z');
-    const highRisk = [{ name: 'delete_recipe', description: 'Deletes a recipe permanently.', annotations: { destructiveHint: true } }];
+    const highRisk = [
+      { name: 'delete_recipe', description: 'Deletes a recipe permanently.', annotations: { destructiveHint: true } },
+    ];
     for (const host of [gw!, listed!, plain!]) host.state.tools = [...host.state.tools, ...highRisk];
     await putJson(world.storage, 'state/servers.json', {
       servers: [
@@ -124,7 +142,9 @@ describe('operator marks in the read model', () => {
     expect(factorsOf('plain-box')).toMatchObject({ guard: 1, directory: 1 });
     const high = routeTask(view.toolIndex, 'delete a recipe', { limit: 10 });
     expect(high.taskRisk).toBe('high');
-    expect(high.setAside).toEqual([{ serverId: 'gw-box', tool: 'delete_recipe', reason: 'gateway, and the task is high risk' }]);
+    expect(high.setAside).toEqual([
+      { serverId: 'gw-box', tool: 'delete_recipe', reason: 'gateway, and the task is high risk' },
+    ]);
 
     await world.storage.put('state/directories.json', new TextEncoder().encode('not json'));
     await world.refresh();
@@ -137,9 +157,16 @@ describe('the schedule’s other wiring', () => {
     const host = await startOwnerHost();
     hosts.push(host);
     const app = new Hono();
-    app.get('/v0.1/servers', (c) => c.json({ servers: [{ server: { name: 'io.example/recipes', remotes: [{ type: 'streamable-http', url: host.url }] } }], metadata: {} }));
+    app.get('/v0.1/servers', (c) =>
+      c.json({
+        servers: [{ server: { name: 'io.example/recipes', remotes: [{ type: 'streamable-http', url: host.url }] } }],
+        metadata: {},
+      }),
+    );
     const registry = await new Promise<{ server: ServerType; url: string }>((resolve) => {
-      const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ server, url: `http://127.0.0.1:${info.port}` }));
+      const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+        resolve({ server, url: `http://127.0.0.1:${info.port}` }),
+      );
     });
     closers.push(() => new Promise((resolve) => registry.server.close(() => resolve())));
     const storage = createMemoryStorage();
@@ -162,7 +189,13 @@ describe('the schedule’s other wiring', () => {
   it('logs each due day it leaves unsealed, with the reason', async () => {
     const storage = createMemoryStorage();
     // The day before: a scan started (its index is there) and never finished.
-    await putJson(storage, dayIndexPath('2026-12-09'), { day: '2026-12-09', methodologyVersion: 'test', shards: 1, servers: [], order: [0] });
+    await putJson(storage, dayIndexPath('2026-12-09'), {
+      day: '2026-12-09',
+      methodologyVersion: 'test',
+      shards: 1,
+      servers: [],
+      order: [0],
+    });
     const { log, lines } = capturedLogger();
     const scheduler = new Scheduler({
       storage,
@@ -176,7 +209,11 @@ describe('the schedule’s other wiring', () => {
     expect(await scheduler.tick()).not.toContain('seal');
     const unsealed = lines.filter((line) => line.msg === 'day not sealed: not finished');
     expect(unsealed).toEqual([
-      expect.objectContaining({ level: 40, day: '2026-12-09', reason: "days/2026-12-09/summary.json is missing or unreadable, so the day's scan has not finished" }),
+      expect.objectContaining({
+        level: 40,
+        day: '2026-12-09',
+        reason: "days/2026-12-09/summary.json is missing or unreadable, so the day's scan has not finished",
+      }),
     ]);
   });
 });

@@ -1,15 +1,15 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFleet, type Fleet } from '../src/demo/fleet.js';
+import { type Fleet, startFleet } from '../src/demo/fleet.js';
 import { createLogger } from '../src/log.js';
-import { Scheduler } from '../src/serve/scheduler.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
+import { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
-import { manualClock } from './fixtures/manual-clock.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { manualClock } from './fixtures/manual-clock.js';
 
 let fleet: Fleet;
 let closedOrigin: { server: ServerType; url: string; hits: number };
@@ -26,7 +26,13 @@ beforeAll(async () => {
   });
   closedOrigin = await new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
-      resolve({ server, url: `http://127.0.0.1:${info.port}/mcp`, get hits() { return state.hits; } }),
+      resolve({
+        server,
+        url: `http://127.0.0.1:${info.port}/mcp`,
+        get hits() {
+          return state.hits;
+        },
+      }),
     );
   });
 });
@@ -35,7 +41,6 @@ afterAll(async () => {
   await fleet.close();
   closedOrigin.server.close();
 });
-
 
 describe('the service schedule', () => {
   it('runs the daily and hourly checks, seals the previous day after 01:05 UTC, and honours robots.txt', async () => {
@@ -51,10 +56,21 @@ describe('the service schedule', () => {
     });
     const clock = manualClock('2026-11-10T00:30:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
 
     expect(await scheduler.tick()).toEqual(['daily', 'hourly', 'agreement', 'retention']);
-    const summary = (await getJson(storage, 'days/2026-11-10/summary.json')) as { letters: Record<string, number>; servers: number };
+    const summary = (await getJson(storage, 'days/2026-11-10/summary.json')) as {
+      letters: Record<string, number>;
+      servers: number;
+    };
     expect(summary.servers).toBe(2);
     expect(summary.letters).toMatchObject({ o: 1, a: 1 });
     expect(closedOrigin.hits).toBe(0);
@@ -85,7 +101,15 @@ describe('the service schedule', () => {
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
     const clock = manualClock('2026-11-10T00:30:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
     for (const hour of ['00', '01', '02', '03', '04']) {
       clock.set(`2026-11-10T${hour}:30:00Z`);
       expect(await scheduler.tick()).toContain('hourly');
@@ -113,7 +137,15 @@ describe('the service schedule', () => {
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
     const clock = manualClock('2026-11-01T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
     await scheduler.runDaily('2026-11-01');
     await scheduler.runDaily('2026-11-02');
     await scheduler.runDaily('2026-11-03');
@@ -137,7 +169,15 @@ describe('the service schedule', () => {
     const before = fleet.received.filter((r) => r.member === 'notes').length;
     const clock = manualClock('2026-11-20T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
     await scheduler.tick();
     expect(fleet.received.filter((r) => r.member === 'notes').length).toBe(before);
     // Not checked, so no letter and no state: it is off the map.
@@ -153,7 +193,15 @@ describe('the service schedule', () => {
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'notes', url: notes.url, source: 'registry' }] });
     const clock = manualClock('2026-11-20T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
     await scheduler.runDaily('2026-11-20');
     expect((await buildView(storage, clock.now())).servers.map((s) => s.id)).toEqual(['notes']);
     await putJson(storage, 'state/opted-out.json', { hosts: ['127.0.0.1'] });
@@ -180,7 +228,15 @@ describe('the service schedule', () => {
     await putJson(storage, 'sensors/2026-10-06/batch-1.json', {});
     await putJson(storage, 'sensors/2026-10-07/batch-1.json', {});
     await putJson(storage, 'days/2026-01-01/summary.json', {});
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
     await scheduler.tick();
     // 35 days kept: 2026-10-07 through 2026-11-10.
     expect(await storage.list('sensors/')).toEqual(['sensors/2026-10-07/batch-1.json']);

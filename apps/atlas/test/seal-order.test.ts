@@ -11,7 +11,13 @@ import { EXIT_FAILED, EXIT_OK, runCommand } from '../src/commands.js';
 import { dayIndexPath, dayReportsPath, dayShardPath, daySummaryPath } from '../src/data/paths.js';
 import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
-import { DayNotFinishedError, DaySealedOutOfOrderError, readRoots, sealDueDays, sealStoredDay } from '../src/seal/seal-day.js';
+import {
+  DayNotFinishedError,
+  DaySealedOutOfOrderError,
+  readRoots,
+  sealDueDays,
+  sealStoredDay,
+} from '../src/seal/seal-day.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
@@ -26,7 +32,16 @@ afterEach(async () => {
 async function writeFinishedDay(storage: Storage, day: string): Promise<void> {
   await writeStartedDay(storage, day);
   await putJson(storage, dayShardPath(day, 0), { day, shard: 0, results: [] });
-  await putJson(storage, daySummaryPath(day), { day, methodologyVersion: 'test', servers: 0, letters: { o: 0, a: 0, p: 0, d: 0 }, tools: 0, changes: 0, riskRises: 0, skippedByCap: 0 });
+  await putJson(storage, daySummaryPath(day), {
+    day,
+    methodologyVersion: 'test',
+    servers: 0,
+    letters: { o: 0, a: 0, p: 0, d: 0 },
+    tools: 0,
+    changes: 0,
+    riskRises: 0,
+    skippedByCap: 0,
+  });
 }
 
 /** A day whose scan wrote its index and stopped. */
@@ -35,7 +50,12 @@ async function writeStartedDay(storage: Storage, day: string): Promise<void> {
 }
 
 async function writeReportsOnly(storage: Storage, day: string): Promise<void> {
-  await storage.put(dayReportsPath(day), new TextEncoder().encode(`{"server":"notes","tool":"list_notes","ok":true,"at":"${day}T09:00:00.000Z","reporter":"anon:x","paid":false}\n`));
+  await storage.put(
+    dayReportsPath(day),
+    new TextEncoder().encode(
+      `{"server":"notes","tool":"list_notes","ok":true,"at":"${day}T09:00:00.000Z","reporter":"anon:x","paid":false}\n`,
+    ),
+  );
 }
 
 async function expectChainVerifies(storage: Storage, publicKey: Uint8Array): Promise<void> {
@@ -57,10 +77,14 @@ describe('a day on which no scan ran', () => {
     const keys = await loadOrCreateSigningKeys(storage, new Date('2026-12-03T00:00:00Z'));
     await writeStartedDay(storage, '2026-12-01');
     await writeReportsOnly(storage, '2026-12-01');
-    await expect(sealStoredDay(storage, '2026-12-01', keys)).rejects.toThrow("Day 2026-12-01 is not sealed: days/2026-12-01/summary.json is missing or unreadable, so the day's scan has not finished");
+    await expect(sealStoredDay(storage, '2026-12-01', keys)).rejects.toThrow(
+      "Day 2026-12-01 is not sealed: days/2026-12-01/summary.json is missing or unreadable, so the day's scan has not finished",
+    );
     await writeFinishedDay(storage, '2026-12-02');
     await storage.delete(dayIndexPath('2026-12-02'));
-    await expect(sealStoredDay(storage, '2026-12-02', keys)).rejects.toThrow('Day 2026-12-02 is not sealed: days/2026-12-02/index.json is missing or unreadable');
+    await expect(sealStoredDay(storage, '2026-12-02', keys)).rejects.toThrow(
+      'Day 2026-12-02 is not sealed: days/2026-12-02/index.json is missing or unreadable',
+    );
   });
 });
 
@@ -116,11 +140,15 @@ describe('sealing in order', () => {
     })();
     vi.restoreAllMocks();
     expect(code).toBe(EXIT_OK);
-    expect(out).toContain(`not sealed ${middle}: days/${middle}/summary.json is missing or unreadable, so the day's scan has not finished\n`);
+    expect(out).toContain(
+      `not sealed ${middle}: days/${middle}/summary.json is missing or unreadable, so the day's scan has not finished\n`,
+    );
     expect(out).toMatch(new RegExp(`sealed ${older} [0-9a-f]{64}\\n`));
     expect(out).toMatch(new RegExp(`sealed ${newer} [0-9a-f]{64}\\n`));
     expect(late).toBe(EXIT_FAILED);
-    expect(err).toBe(`not sealed ${middle}: a later day (${newer}) is already sealed and its root chains past this day, so this day can no longer be sealed\n`);
+    expect(err).toBe(
+      `not sealed ${middle}: a later day (${newer}) is already sealed and its root chains past this day, so this day can no longer be sealed\n`,
+    );
     const keys = await loadOrCreateSigningKeys(storage, new Date());
     await expectChainVerifies(storage, keys.publicKey);
   });

@@ -3,16 +3,17 @@
 // that any Host, X-Forwarded-Host and Origin can be sent. It checks that the demo's public license keys are not
 // trusted, that a key file's keys are and never show up in logs or files, that no URL is built from a Host
 // header, that foreign Hosts and Origins are refused, and that --trust-proxy and --allow-private take effect.
-import { request } from 'node:http';
+
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_USAGE, runCommand } from '../src/commands.js';
-import { DEFAULT_SERVE_HOST, readServeSettings, startServe, type StartedServe } from '../src/commands/serve.js';
+import { DEFAULT_SERVE_HOST, readServeSettings, type StartedServe, startServe } from '../src/commands/serve.js';
 import { UsageError } from '../src/commands/shared.js';
+import { EXIT_USAGE, runCommand } from '../src/commands.js';
 import { FOREIGN_ORIGIN_STATUS, MISDIRECTED_STATUS } from '../src/http/host-guard.js';
 import { createLicenseKeyStore, LicenseKeyFileError, parseLicenseKeyList } from '../src/http/license-keys.js';
 import { createSiteAddress, SiteAddressError } from '../src/http/site-address.js';
@@ -35,7 +36,11 @@ interface Answer {
 }
 
 /** One raw HTTP/1.1 request to 127.0.0.1:port with exactly these headers (fetch would not let Host be set). */
-function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -46,14 +51,18 @@ function send(port: number, path: string, options: { method?: string; headers?: 
         method: options.method ?? (body === undefined ? 'GET' : 'POST'),
         headers: {
           host: `127.0.0.1:${port}`,
-          ...(body !== undefined ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } : {}),
+          ...(body !== undefined
+            ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+            : {}),
           ...options.headers,
         },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
@@ -84,7 +93,12 @@ function capturingLogger(lines: string[]): Logger {
   return pino({ level: 'debug', base: { service: 'mcp-atlas' } }, sink);
 }
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'exposure-test', version: '1.0.0' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'exposure-test', version: '1.0.0' } },
+};
 
 const temps: string[] = [];
 const started: StartedServe[] = [];
@@ -120,14 +134,25 @@ describe('serve --trust-proxy 1 --public-url https://atlas.example.org --license
     const keyDir = await mkdtemp(join(tmpdir(), 'atlas-exposure-keys-'));
     temps.push(keyDir);
     const keyFile = join(keyDir, 'licenses.txt');
-    await writeFile(keyFile, `# paying reporters\n\n  ${LISTED_KEY}  \r\n${OTHER_LISTED_KEY}\n# ${UNLISTED_KEY} was revoked\n`);
-    const one = await serve(dir, ['--trust-proxy', '1', '--public-url', PUBLIC_URL, '--license-keys', keyFile], {}, capturingLogger(logs));
+    await writeFile(
+      keyFile,
+      `# paying reporters\n\n  ${LISTED_KEY}  \r\n${OTHER_LISTED_KEY}\n# ${UNLISTED_KEY} was revoked\n`,
+    );
+    const one = await serve(
+      dir,
+      ['--trust-proxy', '1', '--public-url', PUBLIC_URL, '--license-keys', keyFile],
+      {},
+      capturingLogger(logs),
+    );
     port = one.running.port;
     expect(one.running.origin).toBe(PUBLIC_URL);
   });
 
   const reportAs = (key: string | null, network: string, host = PUBLIC_URL.slice('https://'.length)) =>
-    send(port, '/api/reports', { body: REPORT, headers: { host, 'x-forwarded-for': network, ...(key === null ? {} : { 'x-mcp-atlas-license': key }) } });
+    send(port, '/api/reports', {
+      body: REPORT,
+      headers: { host, 'x-forwarded-for': network, ...(key === null ? {} : { 'x-mcp-atlas-license': key }) },
+    });
 
   it('answers paid: false for the demo’s license keys', async () => {
     for (const key of DEMO_LICENSE_KEYS) {
@@ -164,8 +189,25 @@ describe('serve --trust-proxy 1 --public-url https://atlas.example.org --license
   });
 
   it('refuses a foreign Host with 421 on /mcp, the API, the pages, the badge and the well-known document', async () => {
-    const paths = ['/', '/servers', '/servers/notes-hub', '/badge/notes-hub.svg', '/widget/notes-hub', '/.well-known/mcp-atlas.json', '/api/servers', '/api/openapi.json', '/search?q=notes'];
-    for (const host of [EVIL, `${EVIL}:443`, `atlas.example.org.${EVIL}`, `atlas.example.org:8443`, `localhost:${port + 1}`, `127.0.0.2:${port}`]) {
+    const paths = [
+      '/',
+      '/servers',
+      '/servers/notes-hub',
+      '/badge/notes-hub.svg',
+      '/widget/notes-hub',
+      '/.well-known/mcp-atlas.json',
+      '/api/servers',
+      '/api/openapi.json',
+      '/search?q=notes',
+    ];
+    for (const host of [
+      EVIL,
+      `${EVIL}:443`,
+      `atlas.example.org.${EVIL}`,
+      `atlas.example.org:8443`,
+      `localhost:${port + 1}`,
+      `127.0.0.2:${port}`,
+    ]) {
       for (const path of paths) {
         const answer = await send(port, path, { headers: { host } });
         expect(answer.status, `${host} ${path}`).toBe(MISDIRECTED_STATUS);
@@ -174,15 +216,43 @@ describe('serve --trust-proxy 1 --public-url https://atlas.example.org --license
       }
       const mcp = await send(port, '/mcp', { body: INITIALIZE, headers: { host } });
       expect(mcp.status, `${host} /mcp`).toBe(MISDIRECTED_STATUS);
-      const post = await send(port, '/api/reports', { body: REPORT, headers: { host, 'x-forwarded-for': '198.51.100.8' } });
+      const post = await send(port, '/api/reports', {
+        body: REPORT,
+        headers: { host, 'x-forwarded-for': '198.51.100.8' },
+      });
       expect(post.status, `${host} POST /api/reports`).toBe(MISDIRECTED_STATUS);
     }
   });
 
   it('names the service by its public URL everywhere and never by X-Forwarded-Host', async () => {
-    const headers = { host: 'atlas.example.org', 'x-forwarded-host': EVIL, 'x-forwarded-proto': 'http', forwarded: `host=${EVIL}` };
-    const paths = ['/', '/servers', '/servers/notes-hub', '/reliable', '/badge/notes-hub.svg', '/widget/notes-hub', '/.well-known/mcp-atlas.json', '/api/servers', '/api/servers/notes-hub', '/api/openapi.json', '/api/toolsearch?q=notes', '/search?q=notes', '/methodology'];
-    for (const host of ['atlas.example.org', 'atlas.example.org:443', `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+    const headers = {
+      host: 'atlas.example.org',
+      'x-forwarded-host': EVIL,
+      'x-forwarded-proto': 'http',
+      forwarded: `host=${EVIL}`,
+    };
+    const paths = [
+      '/',
+      '/servers',
+      '/servers/notes-hub',
+      '/reliable',
+      '/badge/notes-hub.svg',
+      '/widget/notes-hub',
+      '/.well-known/mcp-atlas.json',
+      '/api/servers',
+      '/api/servers/notes-hub',
+      '/api/openapi.json',
+      '/api/toolsearch?q=notes',
+      '/search?q=notes',
+      '/methodology',
+    ];
+    for (const host of [
+      'atlas.example.org',
+      'atlas.example.org:443',
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `[::1]:${port}`,
+    ]) {
       for (const path of paths) {
         const answer = await send(port, path, { headers: { ...headers, host } });
         expect(answer.status, `${host} ${path}`).toBe(200);
@@ -204,29 +274,51 @@ describe('serve --trust-proxy 1 --public-url https://atlas.example.org --license
   });
 
   it('refuses a foreign Origin with 403 on /mcp and on writes, and lets any page read', async () => {
-    for (const origin of [`https://${EVIL}`, 'null', `http://atlas.example.org`, `https://atlas.example.org:8443`, `http://localhost:${port + 1}`]) {
+    for (const origin of [
+      `https://${EVIL}`,
+      'null',
+      `http://atlas.example.org`,
+      `https://atlas.example.org:8443`,
+      `http://localhost:${port + 1}`,
+    ]) {
       const mcp = await send(port, '/mcp', { body: INITIALIZE, headers: { host: 'atlas.example.org', origin } });
       expect(mcp.status, `${origin} /mcp`).toBe(FOREIGN_ORIGIN_STATUS);
       expect(JSON.parse(mcp.text).error.code).toBe('foreign_origin');
-      const post = await send(port, '/api/reports', { body: REPORT, headers: { host: 'atlas.example.org', origin, 'x-forwarded-for': '198.51.100.9' } });
+      const post = await send(port, '/api/reports', {
+        body: REPORT,
+        headers: { host: 'atlas.example.org', origin, 'x-forwarded-for': '198.51.100.9' },
+      });
       expect(post.status, `${origin} POST`).toBe(FOREIGN_ORIGIN_STATUS);
-      const preflight = await send(port, '/mcp', { method: 'OPTIONS', headers: { host: 'atlas.example.org', origin, 'access-control-request-method': 'POST' } });
+      const preflight = await send(port, '/mcp', {
+        method: 'OPTIONS',
+        headers: { host: 'atlas.example.org', origin, 'access-control-request-method': 'POST' },
+      });
       expect(preflight.status, `${origin} OPTIONS /mcp`).toBe(FOREIGN_ORIGIN_STATUS);
       const read = await send(port, '/api/servers', { headers: { host: 'atlas.example.org', origin } });
       expect(read.status, `${origin} GET`).toBe(200);
     }
     let network = 0;
-    for (const origin of [PUBLIC_URL, 'https://atlas.example.org:443', `http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
+    for (const origin of [
+      PUBLIC_URL,
+      'https://atlas.example.org:443',
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port}`,
+    ]) {
       const mcp = await send(port, '/mcp', { body: INITIALIZE, headers: { host: 'atlas.example.org', origin } });
       expect(mcp.status, `${origin} /mcp`).toBe(200);
       network += 1;
-      const post = await send(port, '/api/reports', { body: REPORT, headers: { host: 'atlas.example.org', origin, 'x-forwarded-for': `192.0.${network}.10` } });
+      const post = await send(port, '/api/reports', {
+        body: REPORT,
+        headers: { host: 'atlas.example.org', origin, 'x-forwarded-for': `192.0.${network}.10` },
+      });
       expect(post.status, `${origin} POST`).toBe(201);
     }
   });
 
   it('documents 421 on every operation and 403 on /mcp and every write in the OpenAPI document', async () => {
-    const doc = JSON.parse((await send(port, '/api/openapi.json', { headers: { host: 'atlas.example.org' } })).text) as {
+    const doc = JSON.parse(
+      (await send(port, '/api/openapi.json', { headers: { host: 'atlas.example.org' } })).text,
+    ) as {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
     };
     let operations = 0;
@@ -234,7 +326,8 @@ describe('serve --trust-proxy 1 --public-url https://atlas.example.org --license
       for (const [method, operation] of Object.entries(item)) {
         operations += 1;
         expect(operation.responses['421'], `${method} ${path}`).toBeDefined();
-        if (method !== 'get' || path === '/mcp') expect(operation.responses['403']?.description, `${method} ${path}`).toContain('foreign_origin');
+        if (method !== 'get' || path === '/mcp')
+          expect(operation.responses['403']?.description, `${method} ${path}`).toContain('foreign_origin');
       }
     }
     expect(operations).toBeGreaterThan(10);
@@ -292,7 +385,12 @@ describe('serve with no flags: loopback only, no paid keys, the socket address',
     await send(port, '/api/reports', { body: REPORT, headers: { 'x-forwarded-for': '198.18.7.1' } });
     await send(port, '/api/reports', { body: REPORT, headers: { 'x-forwarded-for': '198.19.7.1' } });
     const reports = [...(await filesUnder(dir))].find(([path]) => path.endsWith('reports.jsonl'))![1];
-    const reporters = new Set(reports.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line).reporter));
+    const reporters = new Set(
+      reports
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line).reporter),
+    );
     expect(reporters.size).toBe(1);
   });
 
@@ -340,9 +438,29 @@ describe('serve settings: flags and environment variables', () => {
       licenseKeysFile: '/etc/mcp-atlas/licenses.txt',
       allowPrivate: true,
     });
-    const flags = ['--host', '127.0.0.1', '--public-url', 'https://other.example.org', '--trust-proxy', '0', '--license-keys', '/tmp/k.txt'];
-    expect(readServeSettings(flags, env)).toMatchObject({ host: '127.0.0.1', publicUrl: 'https://other.example.org', trustedProxyHops: 0, licenseKeysFile: '/tmp/k.txt' });
-    expect(readServeSettings([], {})).toMatchObject({ host: '127.0.0.1', publicUrl: null, trustedProxyHops: 0, licenseKeysFile: null, allowPrivate: false });
+    const flags = [
+      '--host',
+      '127.0.0.1',
+      '--public-url',
+      'https://other.example.org',
+      '--trust-proxy',
+      '0',
+      '--license-keys',
+      '/tmp/k.txt',
+    ];
+    expect(readServeSettings(flags, env)).toMatchObject({
+      host: '127.0.0.1',
+      publicUrl: 'https://other.example.org',
+      trustedProxyHops: 0,
+      licenseKeysFile: '/tmp/k.txt',
+    });
+    expect(readServeSettings([], {})).toMatchObject({
+      host: '127.0.0.1',
+      publicUrl: null,
+      trustedProxyHops: 0,
+      licenseKeysFile: null,
+      allowPrivate: false,
+    });
   });
 
   it('refuses settings that cannot be served safely, before anything starts', () => {
@@ -366,21 +484,34 @@ describe('serve settings: flags and environment variables', () => {
 
   it('exits with the usage code for a public bind without --public-url and for an unreadable key file', async () => {
     const dir = await fixtureFolder();
-    expect(await runCommand(['serve', '--data', dir, '--no-schedule', '--host', '0.0.0.0'], createLogger('silent'))).toBe(EXIT_USAGE);
-    expect(await runCommand(['serve', '--data', dir, '--no-schedule', '--port', '0', '--license-keys', join(dir, 'no-such-file.txt')], createLogger('silent'))).toBe(EXIT_USAGE);
+    expect(
+      await runCommand(['serve', '--data', dir, '--no-schedule', '--host', '0.0.0.0'], createLogger('silent')),
+    ).toBe(EXIT_USAGE);
+    expect(
+      await runCommand(
+        ['serve', '--data', dir, '--no-schedule', '--port', '0', '--license-keys', join(dir, 'no-such-file.txt')],
+        createLogger('silent'),
+      ),
+    ).toBe(EXIT_USAGE);
   });
 });
 
 describe('the license key file and store', () => {
   it('takes one key a line, trimmed, skipping blank lines and # comments', () => {
-    expect(parseLicenseKeyList('# paying reporters\n\n  key-one  \r\nkey-two\n   # indented comment\nkey-one\n')).toEqual(['key-one', 'key-two', 'key-one']);
+    expect(
+      parseLicenseKeyList('# paying reporters\n\n  key-one  \r\nkey-two\n   # indented comment\nkey-one\n'),
+    ).toEqual(['key-one', 'key-two', 'key-one']);
     expect(parseLicenseKeyList('')).toEqual([]);
   });
 
   it('refuses a line with inner whitespace or over 512 characters, naming the line but not its text', () => {
-    expect(() => parseLicenseKeyList('ok\nsecret part two\n')).toThrow(new LicenseKeyFileError('line 2 of the license key file holds whitespace inside a key'));
+    expect(() => parseLicenseKeyList('ok\nsecret part two\n')).toThrow(
+      new LicenseKeyFileError('line 2 of the license key file holds whitespace inside a key'),
+    );
     expect(() => parseLicenseKeyList('a'.repeat(512))).not.toThrow();
-    expect(() => parseLicenseKeyList(`\n\n${'a'.repeat(513)}`)).toThrow('line 3 of the license key file is longer than 512 characters');
+    expect(() => parseLicenseKeyList(`\n\n${'a'.repeat(513)}`)).toThrow(
+      'line 3 of the license key file is longer than 512 characters',
+    );
   });
 
   it('answers membership exactly, counts distinct keys, and keeps no key in plain text', () => {
@@ -397,15 +528,45 @@ describe('the site address', () => {
   const site = createSiteAddress({ publicUrl: PUBLIC_URL, bindHost: '127.0.0.1', port: 8787 });
 
   it('accepts the public host (default port written or not) and loopback names on the bound port only', () => {
-    for (const host of ['atlas.example.org', 'ATLAS.example.org', 'atlas.example.org:443', 'localhost:8787', '127.0.0.1:8787', '[::1]:8787']) expect(site.acceptsHost(host), host).toBe(true);
-    for (const host of ['', EVIL, 'atlas.example.org:8443', 'atlas.example.org.', 'x.atlas.example.org', 'localhost', 'localhost:8788', '127.0.0.2:8787', 'user@atlas.example.org', 'atlas.example.org/x', '0.0.0.0:8787']) {
+    for (const host of [
+      'atlas.example.org',
+      'ATLAS.example.org',
+      'atlas.example.org:443',
+      'localhost:8787',
+      '127.0.0.1:8787',
+      '[::1]:8787',
+    ])
+      expect(site.acceptsHost(host), host).toBe(true);
+    for (const host of [
+      '',
+      EVIL,
+      'atlas.example.org:8443',
+      'atlas.example.org.',
+      'x.atlas.example.org',
+      'localhost',
+      'localhost:8788',
+      '127.0.0.2:8787',
+      'user@atlas.example.org',
+      'atlas.example.org/x',
+      '0.0.0.0:8787',
+    ]) {
       expect(site.acceptsHost(host), host).toBe(false);
     }
   });
 
   it('accepts only the public origin and loopback origins on the bound port', () => {
-    for (const origin of [PUBLIC_URL, 'https://atlas.example.org:443', 'http://localhost:8787', 'http://[::1]:8787']) expect(site.acceptsOrigin(origin), origin).toBe(true);
-    for (const origin of ['null', '', 'http://atlas.example.org', 'https://atlas.example.org/', `https://${EVIL}`, 'https://localhost:8787', 'http://localhost:8788', 'file://']) {
+    for (const origin of [PUBLIC_URL, 'https://atlas.example.org:443', 'http://localhost:8787', 'http://[::1]:8787'])
+      expect(site.acceptsOrigin(origin), origin).toBe(true);
+    for (const origin of [
+      'null',
+      '',
+      'http://atlas.example.org',
+      'https://atlas.example.org/',
+      `https://${EVIL}`,
+      'https://localhost:8787',
+      'http://localhost:8788',
+      'file://',
+    ]) {
       expect(site.acceptsOrigin(origin), origin).toBe(false);
     }
   });
@@ -413,9 +574,12 @@ describe('the site address', () => {
   it('names a loopback service by its bound address, and a public bind without a public URL not at all', () => {
     expect(createSiteAddress({ bindHost: '127.0.0.1', port: 8787 }).origin).toBe('http://127.0.0.1:8787');
     expect(createSiteAddress({ bindHost: '::1', port: 9 }).origin).toBe('http://[::1]:9');
-    expect(createSiteAddress({ bindHost: '0.0.0.0', port: 80, publicUrl: 'http://atlas.internal:8080' }).origin).toBe('http://atlas.internal:8080');
+    expect(createSiteAddress({ bindHost: '0.0.0.0', port: 80, publicUrl: 'http://atlas.internal:8080' }).origin).toBe(
+      'http://atlas.internal:8080',
+    );
     const publicOnly = createSiteAddress({ bindHost: '0.0.0.0', port: 8080, publicUrl: PUBLIC_URL });
     expect(publicOnly.acceptsHost('localhost:8080')).toBe(false);
-    for (const bindHost of ['0.0.0.0', '::', '192.0.2.5']) expect(() => createSiteAddress({ bindHost, port: 8787 }), bindHost).toThrow(SiteAddressError);
+    for (const bindHost of ['0.0.0.0', '::', '192.0.2.5'])
+      expect(() => createSiteAddress({ bindHost, port: 8787 }), bindHost).toThrow(SiteAddressError);
   });
 });

@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXIT_OK, runCommand } from '../src/commands.js';
 import { createLogger } from '../src/log.js';
-import { KEY_FILE_MODE, KEY_FOLDER_MODE, loadOrCreateSigningKeys, loadSigningKeys, secureKeyFile } from '../src/seal/keys.js';
+import {
+  KEY_FILE_MODE,
+  KEY_FOLDER_MODE,
+  loadOrCreateSigningKeys,
+  loadSigningKeys,
+  secureKeyFile,
+} from '../src/seal/keys.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 
 const NOW = new Date('2026-11-02T00:00:00Z');
@@ -50,7 +56,10 @@ describe('the signing key file', () => {
     const file = join(dir, 'keys', 'signing-key.json');
     await chmod(file, 0o644);
     const warnings: string[] = [];
-    const loaded = await loadOrCreateSigningKeys(storage, NOW, { dataDir: dir, warn: (message) => warnings.push(message) });
+    const loaded = await loadOrCreateSigningKeys(storage, NOW, {
+      dataDir: dir,
+      warn: (message) => warnings.push(message),
+    });
     expect(loaded.publicKey).toEqual(made.publicKey); // the same key, not a new one
     expect(await modeOf(file)).toBe(0o600);
     expect(warnings).toEqual([`the signing key ${file} had permissions 0644, open to other users; tightened to 0600`]);
@@ -78,6 +87,8 @@ describe('the signing key file', () => {
     expect(await runCommand(['verify', '--data', dir], createLogger('silent'))).toBe(EXIT_OK);
     vi.restoreAllMocks();
     expect(await modeOf(file)).toBe(0o600);
-    expect(err).toContain(`mcp-atlas: the signing key ${file} had permissions 0640, open to other users; tightened to 0600\n`);
+    expect(err).toContain(
+      `mcp-atlas: the signing key ${file} had permissions 0640, open to other users; tightened to 0600\n`,
+    );
   });
 });

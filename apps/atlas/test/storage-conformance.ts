@@ -1,6 +1,6 @@
 // One conformance suite that every Storage implementation runs: the contract, not the implementation.
 import { describe, expect, it } from 'vitest';
-import { StoragePathError, type Storage } from '../src/storage/storage.js';
+import { type Storage, StoragePathError } from '../src/storage/storage.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array | null) => (data === null ? null : new TextDecoder().decode(data));
@@ -38,7 +38,10 @@ export function describeStorageConformance(name: string, create: () => Promise<S
       await storage.put('days/2026-01-02/index.json', bytes('i'));
       await storage.put('days/2026-01-01/index.json', bytes('i'));
       await storage.put('roots/2026-01-01.json', bytes('r'));
-      expect(await storage.list('days/2026-01-02/')).toEqual(['days/2026-01-02/index.json', 'days/2026-01-02/results/1.json']);
+      expect(await storage.list('days/2026-01-02/')).toEqual([
+        'days/2026-01-02/index.json',
+        'days/2026-01-02/results/1.json',
+      ]);
       expect(await storage.list('days/')).toHaveLength(3);
       expect(await storage.list('roots/2026-01')).toEqual(['roots/2026-01-01.json']);
       expect(await storage.list('')).toHaveLength(4);
@@ -54,18 +57,23 @@ export function describeStorageConformance(name: string, create: () => Promise<S
       expect(await storage.list('state/')).toEqual([]);
     });
 
-    it.each(['', '/abs', '../up', 'a/../b', 'a//b', 'a/./b', 'a\\b', 'sp ace', 'x.tmp'])('refuses the path %j', async (path) => {
-      const storage = await create();
-      await expect(storage.put(path, bytes('x'))).rejects.toBeInstanceOf(StoragePathError);
-      await expect(storage.get(path)).rejects.toBeInstanceOf(StoragePathError);
-    });
+    it.each(['', '/abs', '../up', 'a/../b', 'a//b', 'a/./b', 'a\\b', 'sp ace', 'x.tmp'])(
+      'refuses the path %j',
+      async (path) => {
+        const storage = await create();
+        await expect(storage.put(path, bytes('x'))).rejects.toBeInstanceOf(StoragePathError);
+        await expect(storage.get(path)).rejects.toBeInstanceOf(StoragePathError);
+      },
+    );
 
     it('appends: creates the file, then adds bytes at its end, byte for byte', async () => {
       const storage = await create();
       await storage.append('days/2026-01-01/reports.jsonl', bytes('one\n'));
       await storage.append('days/2026-01-01/reports.jsonl', new Uint8Array([0, 255, 10]));
       await storage.append('days/2026-01-01/reports.jsonl', bytes(''));
-      expect(await storage.get('days/2026-01-01/reports.jsonl')).toEqual(new Uint8Array([...bytes('one\n'), 0, 255, 10]));
+      expect(await storage.get('days/2026-01-01/reports.jsonl')).toEqual(
+        new Uint8Array([...bytes('one\n'), 0, 255, 10]),
+      );
       expect(await storage.list('days/')).toEqual(['days/2026-01-01/reports.jsonl']);
     });
 

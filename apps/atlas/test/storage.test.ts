@@ -27,7 +27,11 @@ describe('folder storage on disk', () => {
     const root = await tempFolder();
     const writes: number[] = [];
     const storage = createFsStorage(root, { onAppendWrite: ({ appends }) => writes.push(appends) });
-    await Promise.all(Array.from({ length: 200 }, (_, i) => storage.append('days/2026-01-01/reports.jsonl', new TextEncoder().encode(`${i}\n`))));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        storage.append('days/2026-01-01/reports.jsonl', new TextEncoder().encode(`${i}\n`)),
+      ),
+    );
     expect(writes.reduce((sum, n) => sum + n, 0)).toBe(200);
     // The first append goes out alone; the 199 that queued behind its fsync share the next one.
     expect(writes).toEqual([1, 199]);

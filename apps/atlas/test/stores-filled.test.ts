@@ -2,18 +2,19 @@
 // surface (badge sightings, page and widget views, refused sensor requests, ask and daily-call markers, the
 // MCP call log), the state and monthly reports written by the aggregates, and each store's retention at its
 // limit. Nothing personal may be in any of them: no address, user agent, referrer or license key.
+
+import { RETENTION_DAYS } from '@mcp-atlas/reliability';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { RETENTION_DAYS } from '@mcp-atlas/reliability';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   askMarkersPath,
   badgeSightingsPath,
   dailyCallMarkersPath,
   mcpCallLogPath,
+  monthlyReportPath,
   refusedSensorRequestsPath,
   viewCountsPath,
-  monthlyReportPath,
 } from '../src/data/paths.js';
 import { aggregateStateDay, writeDueAggregates } from '../src/demand/aggregates.js';
 import { createDayCounter, DAY_COUNT_MAX_KEYS, OVERFLOW_KEY, sumDayCounts } from '../src/demand/day-counts.js';
@@ -22,7 +23,7 @@ import { createLogger } from '../src/log.js';
 import { pageSightingOf } from '../src/pages/routes.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { enforceRetention } from '../src/serve/retention.js';
-import { serveAtlas, type RunningAtlas } from '../src/serve/serve-atlas.js';
+import { type RunningAtlas, serveAtlas } from '../src/serve/serve-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { dumpStorage, FIXTURE_NOW, TODAY, writeFixture } from './fixtures/http-atlas.js';
@@ -31,7 +32,13 @@ const log = createLogger('silent');
 const SECRET_AGENT = 'probe-agent/7.1 (contains-a-secret-detail-xyz)';
 const REFERRER = 'https://referrer.example.test/secret-page';
 /** Strings that must never be stored by these stores. */
-const PERSONAL = ['127.0.0.1', '203.0.113.', 'contains-a-secret-detail-xyz', 'referrer.example.test', 'demo-paid-license'];
+const PERSONAL = [
+  '127.0.0.1',
+  '203.0.113.',
+  'contains-a-secret-detail-xyz',
+  'referrer.example.test',
+  'demo-paid-license',
+];
 const STORE_PREFIXES = ['badge-sightings/', 'views/', 'sensors-refused/', 'markers/', 'mcp-calls/'];
 
 let running: RunningAtlas | null = null;
@@ -40,7 +47,9 @@ afterEach(async () => {
   running = null;
 });
 
-async function serveFixture(options: { trustedProxyHops?: number } = {}): Promise<{ atlas: RunningAtlas; storage: Storage }> {
+async function serveFixture(
+  options: { trustedProxyHops?: number } = {},
+): Promise<{ atlas: RunningAtlas; storage: Storage }> {
   const { storage } = await writeFixture();
   const keys = await loadOrCreateSigningKeys(storage, FIXTURE_NOW);
   running = await serveAtlas({ storage, port: 0, log, keys, now: () => FIXTURE_NOW, handleSignals: false, ...options });
@@ -55,15 +64,30 @@ async function countsIn(storage: Storage, folder: string): Promise<Record<string
 /** The text of every file of the listed stores, for the "nothing personal" checks. */
 async function storeTexts(storage: Storage): Promise<string> {
   const files = await dumpStorage(storage);
-  return [...files].filter(([path]) => STORE_PREFIXES.some((prefix) => path.startsWith(prefix))).map(([, text]) => text).join('\n');
+  return [...files]
+    .filter(([path]) => STORE_PREFIXES.some((prefix) => path.startsWith(prefix)))
+    .map(([, text]) => text)
+    .join('\n');
 }
 
-const get = (atlas: RunningAtlas, path: string) => fetch(`${atlas.url}${path}`, { headers: { 'user-agent': SECRET_AGENT, referer: REFERRER } });
+const get = (atlas: RunningAtlas, path: string) =>
+  fetch(`${atlas.url}${path}`, { headers: { 'user-agent': SECRET_AGENT, referer: REFERRER } });
 
 describe('badge sightings and page and widget views', () => {
   it('are counted per day and page or server from answers with status 200, batched, and hold nothing personal', async () => {
     const { atlas, storage } = await serveFixture();
-    for (const path of ['/badge/notes-hub.svg', '/badge/notes-hub.svg', '/badge/weather-desk.svg', '/badge/nobody.svg', '/', '/', '/servers/notes-hub', '/widget/notes-hub', '/widget/nobody', '/reliable']) {
+    for (const path of [
+      '/badge/notes-hub.svg',
+      '/badge/notes-hub.svg',
+      '/badge/weather-desk.svg',
+      '/badge/nobody.svg',
+      '/',
+      '/',
+      '/servers/notes-hub',
+      '/widget/notes-hub',
+      '/widget/nobody',
+      '/reliable',
+    ]) {
       await (await get(atlas, path)).arrayBuffer();
     }
     // Batched: nothing is written per request; the counts wait for the minute's flush (or shutdown).
@@ -72,7 +96,12 @@ describe('badge sightings and page and widget views', () => {
     await atlas.close();
     running = null;
     expect(await countsIn(storage, `badge-sightings/${TODAY}/`)).toEqual({ 'notes-hub': 2, 'weather-desk': 1 });
-    expect(await countsIn(storage, `views/${TODAY}/`)).toEqual({ state: 2, 'server:notes-hub': 1, 'widget:notes-hub': 1, reliable: 1 });
+    expect(await countsIn(storage, `views/${TODAY}/`)).toEqual({
+      state: 2,
+      'server:notes-hub': 1,
+      'widget:notes-hub': 1,
+      reliable: 1,
+    });
     const [badgeFile] = await storage.list(`badge-sightings/${TODAY}/`);
     expect(badgeFile).toMatch(new RegExp(`^${badgeSightingsPath(TODAY, 'w-[0-9a-f]{12}').replace(/[.]/g, '\\.')}$`));
     expect((await storage.list(`views/${TODAY}/`))[0]).toMatch(/^views\/2026-12-01\/w-[0-9a-f]{12}\.json$/);
@@ -95,13 +124,25 @@ describe('refused sensor requests', () => {
   it('are counted per day by refusal reason, with no address', async () => {
     const { atlas, storage } = await serveFixture({ trustedProxyHops: 1 });
     const post = (body: unknown) =>
-      fetch(`${atlas.url}/api/sensors`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: JSON.stringify(body) });
+      fetch(`${atlas.url}/api/sensors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify(body),
+      });
     expect((await post({ sensor: 'gw-one', outcomes: [], extra: 'field' })).status).toBe(400);
-    expect((await post({ sensor: 'Bad Id!', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:00:00Z' }] })).status).toBe(400);
-    expect((await post({ sensor: 'gw-one', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:00:00Z' }] })).status).toBe(201);
+    expect(
+      (await post({ sensor: 'Bad Id!', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:00:00Z' }] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await post({ sensor: 'gw-one', outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-01T09:00:00Z' }] }))
+        .status,
+    ).toBe(201);
     await atlas.close();
     running = null;
-    expect(await countsIn(storage, refusedSensorRequestsPath(TODAY, 'x').replace(/x\.json$/, ''))).toEqual({ invalid_body: 2 });
+    expect(await countsIn(storage, refusedSensorRequestsPath(TODAY, 'x').replace(/x\.json$/, ''))).toEqual({
+      invalid_body: 2,
+    });
     const texts = await storeTexts(storage);
     for (const personal of PERSONAL) expect(texts).not.toContain(personal);
   });
@@ -110,7 +151,9 @@ describe('refused sensor requests', () => {
 describe('the MCP call log, ask markers and daily-call markers', () => {
   async function callTools(atlas: RunningAtlas, headers: Record<string, string>): Promise<void> {
     const client = new Client({ name: 'probe-client', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(`${atlas.url}/mcp`), { requestInit: { headers: { 'user-agent': SECRET_AGENT, ...headers } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${atlas.url}/mcp`), {
+      requestInit: { headers: { 'user-agent': SECRET_AGENT, ...headers } },
+    });
     await client.connect(transport);
     try {
       await client.callTool({ name: 'find_tool', arguments: { query: 'list notes' } });
@@ -129,7 +172,10 @@ describe('the MCP call log, ask markers and daily-call markers', () => {
       text = new TextDecoder().decode((await storage.get(mcpCallLogPath(TODAY))) ?? new Uint8Array());
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const lines = text.split('\n').filter(Boolean).map((line) => McpCallLineSchema.parse(JSON.parse(line)));
+    const lines = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => McpCallLineSchema.parse(JSON.parse(line)));
     expect(lines.map((l) => l.tool)).toEqual(['find_tool', 'route']);
     for (const line of lines) {
       expect(line).toMatchObject({ at: FIXTURE_NOW.toISOString(), client: 'probe-agent', country: 'unknown' });
@@ -142,7 +188,9 @@ describe('the MCP call log, ask markers and daily-call markers', () => {
     const asks = await countsIn(storage, askMarkersPath(TODAY, 'x').replace(/x\.json$/, ''));
     expect(asks['notes-hub']).toBeGreaterThanOrEqual(1);
     expect(asks['ticket-yard']).toBeGreaterThanOrEqual(1);
-    expect(await countsIn(storage, dailyCallMarkersPath(TODAY, 'x').replace(/x\.json$/, ''))).toEqual({ [lines[0]!.agent]: 2 });
+    expect(await countsIn(storage, dailyCallMarkersPath(TODAY, 'x').replace(/x\.json$/, ''))).toEqual({
+      [lines[0]!.agent]: 2,
+    });
     const texts = await storeTexts(storage);
     for (const personal of PERSONAL) expect(texts).not.toContain(personal);
   });
@@ -155,7 +203,12 @@ describe('the MCP call log, ask markers and daily-call markers', () => {
       text = new TextDecoder().decode((await storage.get(mcpCallLogPath(TODAY))) ?? new Uint8Array());
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(text.split('\n').filter(Boolean).map((line) => JSON.parse(line).country)).toEqual(['DE', 'DE']);
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).country),
+    ).toEqual(['DE', 'DE']);
     expect(text).not.toContain('203.0.113.7');
   });
 
@@ -182,8 +235,14 @@ describe('state and monthly reports', () => {
       findings: { 'no-annotations': 1 },
     });
     // 30 November closes at 00:05 on 1 December, and with it November.
-    expect(await writeDueAggregates(storage, new Date('2026-12-01T00:04:59.000Z'))).toEqual(['aggregates/state/2026-11-28.json', 'aggregates/state/2026-11-29.json']);
-    expect(await writeDueAggregates(storage, new Date('2026-12-01T00:05:00.000Z'))).toEqual(['aggregates/state/2026-11-30.json', 'aggregates/monthly/2026-11.json']);
+    expect(await writeDueAggregates(storage, new Date('2026-12-01T00:04:59.000Z'))).toEqual([
+      'aggregates/state/2026-11-28.json',
+      'aggregates/state/2026-11-29.json',
+    ]);
+    expect(await writeDueAggregates(storage, new Date('2026-12-01T00:05:00.000Z'))).toEqual([
+      'aggregates/state/2026-11-30.json',
+      'aggregates/monthly/2026-11.json',
+    ]);
     expect(await getJson(storage, 'aggregates/monthly/2026-11.json')).toEqual({
       month: '2026-11',
       days: 3,
@@ -208,12 +267,18 @@ describe('retention of the filled stores at their limits', () => {
     { name: 'refused sensor requests', pathOf: refusedSensorRequestsPath, limit: RETENTION_DAYS.refusedSensorRequests },
     { name: 'ask markers', pathOf: askMarkersPath, limit: RETENTION_DAYS.askMarkers },
   ];
-  const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const plusDays = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
   for (const store of stores) {
     it(`keeps ${store.name} ${store.limit - 1} days on and deletes them on day ${store.limit}`, async () => {
       const storage = createMemoryStorage();
-      const counter = createDayCounter({ storage, now: () => new Date('2026-09-10T12:00:00Z'), pathOf: store.pathOf, writer: 'w-test' });
+      const counter = createDayCounter({
+        storage,
+        now: () => new Date('2026-09-10T12:00:00Z'),
+        pathOf: store.pathOf,
+        writer: 'w-test',
+      });
       counter.add('notes-hub');
       await counter.flush();
       const path = store.pathOf('2026-09-10', 'w-test');
@@ -223,9 +288,14 @@ describe('retention of the filled stores at their limits', () => {
     });
   }
 
-  it('keeps daily-call markers 7 days, all of the current month, and until their month\'s report exists', async () => {
+  it("keeps daily-call markers 7 days, all of the current month, and until their month's report exists", async () => {
     const storage = createMemoryStorage();
-    const counter = createDayCounter({ storage, now: () => new Date('2026-10-01T12:00:00Z'), pathOf: dailyCallMarkersPath, writer: 'w-test' });
+    const counter = createDayCounter({
+      storage,
+      now: () => new Date('2026-10-01T12:00:00Z'),
+      pathOf: dailyCallMarkersPath,
+      writer: 'w-test',
+    });
     counter.add('agent-a');
     await counter.flush();
     expect(await enforceRetention(storage, '2026-10-07')).toEqual([]);
@@ -242,7 +312,13 @@ describe('the batched counter', () => {
     const storage = createMemoryStorage();
     let puts = 0;
     const counted: Storage = { ...storage, put: async (path, bytes) => void (puts++, await storage.put(path, bytes)) };
-    const counter = createDayCounter({ storage: counted, now: () => new Date('2026-12-01T12:00:00Z'), pathOf: viewCountsPath, writer: 'w-cap', flushIntervalMs: 50 });
+    const counter = createDayCounter({
+      storage: counted,
+      now: () => new Date('2026-12-01T12:00:00Z'),
+      pathOf: viewCountsPath,
+      writer: 'w-cap',
+      flushIntervalMs: 50,
+    });
     for (let i = 0; i < DAY_COUNT_MAX_KEYS + 10; i++) counter.add(`k${i}`);
     expect(puts).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 120));

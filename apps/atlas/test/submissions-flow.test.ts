@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SUBMITTED_SERVERS_PATH } from '../src/data/paths.js';
 import { getJson } from '../src/storage/storage.js';
 import { getJsonAt, postJson } from './fixtures/http-atlas.js';
-import { hoursAfter, RECIPE_TOOLS, startOwnerHost, startWorld, type OwnerHost, type World } from './fixtures/submission-world.js';
+import {
+  hoursAfter,
+  type OwnerHost,
+  RECIPE_TOOLS,
+  startOwnerHost,
+  startWorld,
+  type World,
+} from './fixtures/submission-world.js';
 
 const T0 = '2026-03-02T10:00:00.000Z';
 const FROM = { 'x-forwarded-for': '198.51.100.7' };
@@ -26,7 +33,12 @@ async function host(...args: Parameters<typeof startOwnerHost>): Promise<OwnerHo
 }
 
 /** Runs the ticks of the 6-hour slots `from` to `to` (inclusive) after T0, with `before` run ahead of each. */
-async function runSlots(w: World, from: number, to: number, before: (slot: number) => void = () => undefined): Promise<void> {
+async function runSlots(
+  w: World,
+  from: number,
+  to: number,
+  before: (slot: number) => void = () => undefined,
+): Promise<void> {
   for (let slot = from; slot <= to; slot++) {
     before(slot);
     await w.tickAt(hoursAfter(T0, slot * 6));
@@ -44,24 +56,42 @@ describe('a submitted server', () => {
     expect(submitted.status).toBe(201);
     expect(submitted.body).toMatchObject({
       created: true,
-      submission: { url: steady.url, status: 'observing', submittedAt: T0, nextCheckAt: T0, window: { index: 0, start: T0, end: hoursAfter(T0, 168) } },
+      submission: {
+        url: steady.url,
+        status: 'observing',
+        submittedAt: T0,
+        nextCheckAt: T0,
+        window: { index: 0, start: T0, end: hoursAfter(T0, 168) },
+      },
     });
     const id = submitted.body.submission.id as string;
-    const other = (await postJson(`${world.base}/api/submissions`, { url: undescribed.url }, FROM)).body.submission.id as string;
-    const refusedByRobots = (await postJson(`${world.base}/api/submissions`, { url: closed.url }, FROM)).body.submission.id as string;
+    const other = (await postJson(`${world.base}/api/submissions`, { url: undescribed.url }, FROM)).body.submission
+      .id as string;
+    const refusedByRobots = (await postJson(`${world.base}/api/submissions`, { url: closed.url }, FROM)).body.submission
+      .id as string;
 
     await runSlots(world, 0, 13);
     const halfway = await getJsonAt(`${world.base}/api/submissions/${id}`);
-    expect(halfway.body).toMatchObject({ status: 'observing', soFar: { checks: 14, answered: 14, toolListChanges: 0 }, nextCheckAt: hoursAfter(T0, 84) });
+    expect(halfway.body).toMatchObject({
+      status: 'observing',
+      soFar: { checks: 14, answered: 14, toolListChanges: 0 },
+      nextCheckAt: hoursAfter(T0, 84),
+    });
     // robots.txt shut our bot out: refused at the first slot, and the MCP endpoint never saw a request.
     const robots = (await getJsonAt(`${world.base}/api/submissions/${refusedByRobots}`)).body;
-    expect(robots).toMatchObject({ status: 'refused', stoppedBecause: `robots.txt of ${closed.origin} disallows mcp-atlas-bot` });
+    expect(robots).toMatchObject({
+      status: 'refused',
+      stoppedBecause: `robots.txt of ${closed.origin} disallows mcp-atlas-bot`,
+    });
     expect(closed.hits.get('/mcp') ?? 0).toBe(0);
 
     await runSlots(world, 14, 27);
     expect(steady.hits.get('/mcp')).toBe(28 * 3);
     // The window is over only at T0 + 7 days.
-    expect((await getJsonAt(`${world.base}/api/submissions/${id}`)).body).toMatchObject({ status: 'observing', nextCheckAt: null });
+    expect((await getJsonAt(`${world.base}/api/submissions/${id}`)).body).toMatchObject({
+      status: 'observing',
+      nextCheckAt: null,
+    });
     expect(await world.tickAt(hoursAfter(T0, 168))).toContain('submissions');
 
     const admitted = (await getJsonAt(`${world.base}/api/submissions/${id}`)).body;
@@ -87,7 +117,9 @@ describe('a submitted server', () => {
     });
     const refused = (await getJsonAt(`${world.base}/api/submissions/${other}`)).body;
     expect(refused).toMatchObject({ status: 'refused', serverId: null });
-    expect(refused.decisions[0].reasons).toEqual(['28 answered checks listed a tool without a description (every tool must be described)']);
+    expect(refused.decisions[0].reasons).toEqual([
+      '28 answered checks listed a tool without a description (every tool must be described)',
+    ]);
 
     // On the map from the next daily check.
     expect((await getJsonAt(`${world.base}/api/servers`)).body.servers).toEqual([]);
@@ -104,11 +136,15 @@ describe('a submitted server', () => {
     expect(read.picks[0].factors.guard).toBe(0.8);
     const risky = (await getJsonAt(`${world.base}/api/route?task=delete%20all%20recipes%20in%20the%20cookbook`)).body;
     expect(risky.picks).toEqual([]);
-    expect(risky.setAside).toEqual([expect.objectContaining({ serverId, reason: 'submitted under 30 days ago and the task is high risk' })]);
+    expect(risky.setAside).toEqual([
+      expect.objectContaining({ serverId, reason: 'submitted under 30 days ago and the task is high risk' }),
+    ]);
 
     // Thirty days after submission it is no longer new.
     await world.tickAt('2026-04-01T10:00:00.000Z');
-    expect((await getJsonAt(`${world.base}/api/route?task=list%20recipes%20in%20my%20cookbook`)).body.picks[0].factors.guard).toBe(1);
+    expect(
+      (await getJsonAt(`${world.base}/api/route?task=list%20recipes%20in%20my%20cookbook`)).body.picks[0].factors.guard,
+    ).toBe(1);
   });
 
   it('gets one more week at 70% to 90% answered, and joins after a good second week', async () => {
@@ -121,13 +157,19 @@ describe('a submitted server', () => {
     });
 
     const extended = (await getJsonAt(`${world.base}/api/submissions/${id}`)).body;
-    expect(extended).toMatchObject({ status: 'observing', window: { index: 1, start: hoursAfter(T0, 168), end: hoursAfter(T0, 336) } });
+    expect(extended).toMatchObject({
+      status: 'observing',
+      window: { index: 1, start: hoursAfter(T0, 168), end: hoursAfter(T0, 336) },
+    });
     expect(extended.decisions).toEqual([
       {
         window: 0,
         decidedAt: hoursAfter(T0, 168),
         verdict: 'extended',
-        reasons: ['22 of 28 answered with tools, 78.5% (at least 90% needed)', 'one more 7-day window follows (granted once)'],
+        reasons: [
+          '22 of 28 answered with tools, 78.5% (at least 90% needed)',
+          'one more 7-day window follows (granted once)',
+        ],
         figures: { checks: 28, answered: 22, answeredPercent: 78.5, toolListChanges: 0, undescribedChecks: 0 },
       },
     ]);
@@ -140,7 +182,15 @@ describe('a submitted server', () => {
     const done = (await getJsonAt(`${world.base}/api/submissions/${id}`)).body;
     expect(done.status).toBe('admitted');
     expect(done.decisions.map((d: { verdict: string }) => d.verdict)).toEqual(['extended', 'admitted']);
-    expect(done.decisions[1].figures).toEqual({ checks: 28, answered: 27, answeredPercent: 96.4, toolListChanges: 0, undescribedChecks: 0 });
-    expect(await getJson(world.storage, SUBMITTED_SERVERS_PATH)).toMatchObject({ servers: [{ url: shaky.url, submittedAt: T0 }] });
+    expect(done.decisions[1].figures).toEqual({
+      checks: 28,
+      answered: 27,
+      answeredPercent: 96.4,
+      toolListChanges: 0,
+      undescribedChecks: 0,
+    });
+    expect(await getJson(world.storage, SUBMITTED_SERVERS_PATH)).toMatchObject({
+      servers: [{ url: shaky.url, submittedAt: T0 }],
+    });
   });
 });

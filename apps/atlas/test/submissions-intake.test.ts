@@ -1,14 +1,23 @@
 // POST /api/submissions, GET /api/submissions/:id and the submit_mcp_server MCP tool: the guard, the
 // idempotent answers, the daily limits, and bad input refused with a 400 that changes nothing.
-import { MCP_CALL_LOG_PREFIX } from '../src/data/paths.js';
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { putJson } from '../src/storage/storage.js';
+import { MCP_CALL_LOG_PREFIX } from '../src/data/paths.js';
 import { SubmissionAnswerSchema } from '../src/http/submission-intake.js';
-import { dumpStorage, FIXTURE_NOW, getJsonAt, postJson, startFixture, urlOf, type RunningFixture } from './fixtures/http-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
-import { writeFixture } from './fixtures/http-atlas.js';
+import { putJson } from '../src/storage/storage.js';
+import {
+  dumpStorage,
+  FIXTURE_NOW,
+  getJsonAt,
+  postJson,
+  type RunningFixture,
+  startFixture,
+  urlOf,
+  writeFixture,
+} from './fixtures/http-atlas.js';
 
 const running: RunningFixture[] = [];
 const clients: Client[] = [];
@@ -24,7 +33,8 @@ async function fixture(options: Parameters<typeof startFixture>[0] = {}): Promis
   return f;
 }
 
-const submit = (f: RunningFixture, body: unknown, ip = '192.0.2.10') => postJson(`${f.base}/api/submissions`, body, { 'x-forwarded-for': ip });
+const submit = (f: RunningFixture, body: unknown, ip = '192.0.2.10') =>
+  postJson(`${f.base}/api/submissions`, body, { 'x-forwarded-for': ip });
 
 describe('POST /api/submissions', () => {
   it('starts an observation, stores one record, and shows it at GET /api/submissions/:id', async () => {
@@ -82,7 +92,8 @@ describe('POST /api/submissions', () => {
 
   it('takes 3 new submissions a day per host and refuses the 4th with 429 until the next UTC day', async () => {
     const f = await fixture();
-    for (const path of ['/a', '/b', '/c']) expect((await submit(f, { url: `https://mcp.busy.example${path}` })).status).toBe(201);
+    for (const path of ['/a', '/b', '/c'])
+      expect((await submit(f, { url: `https://mcp.busy.example${path}` })).status).toBe(201);
     const before = await dumpStorage(f.storage);
     const fourth = await submit(f, { url: 'https://mcp.busy.example/d' }, '203.0.113.50');
     expect(fourth.status).toBe(429);
@@ -101,7 +112,8 @@ describe('POST /api/submissions', () => {
   it('takes 10 new submissions a day per network and refuses the 11th; another network is not held back', async () => {
     const f = await fixture();
     // 192.0.2.1 to 192.0.2.10 share one /24 network: one requester.
-    for (let i = 1; i <= 10; i++) expect((await submit(f, { url: `https://mcp${i}.many.example/mcp` }, `192.0.2.${i}`)).status).toBe(201);
+    for (let i = 1; i <= 10; i++)
+      expect((await submit(f, { url: `https://mcp${i}.many.example/mcp` }, `192.0.2.${i}`)).status).toBe(201);
     const eleventh = await submit(f, { url: 'https://mcp11.many.example/mcp' }, '192.0.2.200');
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.error).toMatchObject({ code: 'requester_daily_limit', limit: 10 });
@@ -140,7 +152,11 @@ describe('POST /api/submissions', () => {
       expect(answer.body.error.code, JSON.stringify(body).slice(0, 80)).toBe(code);
       expect(answer.body.error.message, JSON.stringify(body).slice(0, 80)).toContain(words);
     }
-    const wrongType = await fetch(`${f.base}/api/submissions`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"url":"https://mcp.example/mcp"}' });
+    const wrongType = await fetch(`${f.base}/api/submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"url":"https://mcp.example/mcp"}',
+    });
     expect(wrongType.status).toBe(415);
     const huge = await submit(f, { url: `https://mcp.example/${'a'.repeat(5000)}` });
     expect(huge.status).toBe(413);
@@ -153,7 +169,10 @@ describe('GET /api/submissions/:id', () => {
     const f = await fixture();
     const bad = await getJsonAt(`${f.base}/api/submissions/notes-hub`);
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatchObject({ code: 'invalid_path', message: 'id: a submission id is "sub-" and 20 lower-case hex characters' });
+    expect(bad.body.error).toMatchObject({
+      code: 'invalid_path',
+      message: 'id: a submission id is "sub-" and 20 lower-case hex characters',
+    });
     const unknown = await getJsonAt(`${f.base}/api/submissions/sub-${'0'.repeat(20)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('unknown_submission');
@@ -163,7 +182,11 @@ describe('GET /api/submissions/:id', () => {
 describe('the submit_mcp_server MCP tool', () => {
   async function connect(f: RunningFixture, ip: string): Promise<Client> {
     const client = new Client({ name: 'atlas-submission-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${f.base}/mcp`), { requestInit: { headers: { 'x-forwarded-for': ip } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${f.base}/mcp`), {
+        requestInit: { headers: { 'x-forwarded-for': ip } },
+      }),
+    );
     clients.push(client);
     return client;
   }
@@ -171,21 +194,31 @@ describe('the submit_mcp_server MCP tool', () => {
   it('submits through the same intake: same answer, same limits, same refusals', async () => {
     const f = await fixture();
     const client = await connect(f, '192.0.2.77');
-    const result = await client.callTool({ name: 'submit_mcp_server', arguments: { url: 'https://mcp.agents.example/mcp' } });
+    const result = await client.callTool({
+      name: 'submit_mcp_server',
+      arguments: { url: 'https://mcp.agents.example/mcp' },
+    });
     expect(result.isError).toBeFalsy();
     const answer = SubmissionAnswerSchema.parse(result.structuredContent);
-    expect(answer).toMatchObject({ created: true, submission: { status: 'observing', url: 'https://mcp.agents.example/mcp' } });
+    expect(answer).toMatchObject({
+      created: true,
+      submission: { status: 'observing', url: 'https://mcp.agents.example/mcp' },
+    });
     // The same URL over HTTP finds the same submission.
     expect((await submit(f, { url: 'https://mcp.agents.example/mcp' })).body.submission.id).toBe(answer.submission.id);
 
     // Every MCP call is written to the call log, refused ones included (it exists to trace abuse); nothing else may change.
-    const withoutCallLog = async () => new Map([...(await dumpStorage(f.storage))].filter(([path]) => !path.startsWith(MCP_CALL_LOG_PREFIX)));
+    const withoutCallLog = async () =>
+      new Map([...(await dumpStorage(f.storage))].filter(([path]) => !path.startsWith(MCP_CALL_LOG_PREFIX)));
     const before = await withoutCallLog();
     const loggedBefore = (await f.storage.list(MCP_CALL_LOG_PREFIX)).length;
     const refused = await client.callTool({ name: 'submit_mcp_server', arguments: { url: 'https://127.0.0.1/mcp' } });
     expect(refused.isError).toBe(true);
     expect((refused.content as { text: string }[])[0]!.text).toContain('url_refused: url: ');
-    const malformed = await client.callTool({ name: 'submit_mcp_server', arguments: { url: 'https://mcp.example/mcp', extra: 1 } });
+    const malformed = await client.callTool({
+      name: 'submit_mcp_server',
+      arguments: { url: 'https://mcp.example/mcp', extra: 1 },
+    });
     expect(malformed.isError).toBe(true);
     expect(await withoutCallLog()).toEqual(before);
     expect((await f.storage.list(MCP_CALL_LOG_PREFIX)).length).toBe(loggedBefore);

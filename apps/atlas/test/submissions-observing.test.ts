@@ -7,14 +7,19 @@ import { join } from 'node:path';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTED_OUT_PATH, submissionPath } from '../src/data/paths.js';
-import { startSubmission, writeSubmission, type SubmissionCheckRecord, type SubmissionRecord } from '../src/submissions/records.js';
+import { formatInstant } from '../src/pages/format.js';
+import { describeAnsweredShare } from '../src/pages/observing-section.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
-import { buildView, type AtlasView } from '../src/view/build-view.js';
+import {
+  type SubmissionCheckRecord,
+  type SubmissionRecord,
+  startSubmission,
+  writeSubmission,
+} from '../src/submissions/records.js';
+import { type AtlasView, buildView } from '../src/view/build-view.js';
 import { updateServersLive } from '../src/view/live-update.js';
-import { describeAnsweredShare } from '../src/pages/observing-section.js';
-import { formatInstant } from '../src/pages/format.js';
-import { getJsonAt, startFixture, urlOf, writeFixture, type RunningFixture } from './fixtures/http-atlas.js';
+import { getJsonAt, type RunningFixture, startFixture, urlOf, writeFixture } from './fixtures/http-atlas.js';
 
 const HOUR = 3_600_000;
 // The served app reads the real clock, so the records are dated from it.
@@ -36,7 +41,11 @@ function check(at: string, answered: boolean, serverName: string | null): Submis
 }
 
 /** A record of `url` submitted `hoursAgo` hours ago, with `edit` applied. */
-function recordOf(url: string, hoursAgo: number, edit: (record: SubmissionRecord, submittedAt: Date) => Partial<SubmissionRecord>): SubmissionRecord {
+function recordOf(
+  url: string,
+  hoursAgo: number,
+  edit: (record: SubmissionRecord, submittedAt: Date) => Partial<SubmissionRecord>,
+): SubmissionRecord {
   const submittedAt = hoursBefore(hoursAgo);
   const record = startSubmission(url, new URL(url).hostname, submittedAt, null);
   return { ...record, ...edit(record, submittedAt) };
@@ -45,12 +54,20 @@ function recordOf(url: string, hoursAgo: number, edit: (record: SubmissionRecord
 // First week, 30 hours in: checks at slots 0, 6 and 12 hours, two of them answered. 2 of 3 is 66.666...%,
 // truncated to 66.6 as the decision reads it (rounding would write 66.7).
 const firstWeek = recordOf('https://observed-one.example.test/mcp', 30, (_, at) => ({
-  checks: [check(hoursAfter(at, 0), true, 'Observed One'), check(hoursAfter(at, 6), false, null), check(hoursAfter(at, 12), true, 'Observed One')],
+  checks: [
+    check(hoursAfter(at, 0), true, 'Observed One'),
+    check(hoursAfter(at, 6), false, null),
+    check(hoursAfter(at, 12), true, 'Observed One'),
+  ],
 }));
 // In its one extra window (submitted 8 days ago, extended once): the first week's checks are not counted.
 const extended = recordOf('https://observed-two.example.test/mcp', 8 * 24, (_, at) => ({
   extensions: 1,
-  checks: [check(hoursAfter(at, 0), false, null), check(hoursAfter(at, 6), true, 'two'), check(hoursAfter(at, 7 * 24), true, 'two')],
+  checks: [
+    check(hoursAfter(at, 0), false, null),
+    check(hoursAfter(at, 6), true, 'two'),
+    check(hoursAfter(at, 7 * 24), true, 'two'),
+  ],
   decisions: [
     {
       window: 0,
@@ -64,7 +81,10 @@ const extended = recordOf('https://observed-two.example.test/mcp', 8 * 24, (_, a
 // Submitted a minute ago, not checked yet.
 const unchecked = recordOf('https://observed-three.example.test/mcp', 1 / 60, () => ({}));
 // Not listed: admitted (now a watched server), refused, opted out, and a URL already on the map.
-const admitted = recordOf('https://joined.example.test/mcp', 10 * 24, () => ({ status: 'admitted', serverId: 'joined' }));
+const admitted = recordOf('https://joined.example.test/mcp', 10 * 24, () => ({
+  status: 'admitted',
+  serverId: 'joined',
+}));
 const refused = recordOf('https://refused.example.test/mcp', 10 * 24, () => ({ status: 'refused' }));
 const optedOut = recordOf('https://gone.example.test/mcp', 20, () => ({}));
 const alreadyWatched = recordOf(urlOf('notes-hub'), 20, () => ({}));
@@ -79,10 +99,14 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'atlas-observing-'));
   const written = await writeFixture(createFsStorage(dataDir));
   storage = written.storage;
-  for (const record of [firstWeek, extended, unchecked, admitted, refused, optedOut, alreadyWatched]) await writeSubmission(storage, record);
+  for (const record of [firstWeek, extended, unchecked, admitted, refused, optedOut, alreadyWatched])
+    await writeSubmission(storage, record);
   await putJson(storage, OPTED_OUT_PATH, { hosts: ['gone.example.test'] });
   // A record that does not parse is left out; the view is still built.
-  await storage.put(submissionPath('sub-00000000000000000000'), new TextEncoder().encode('{"id": "sub-00000000000000000000", "url": 7}'));
+  await storage.put(
+    submissionPath('sub-00000000000000000000'),
+    new TextEncoder().encode('{"id": "sub-00000000000000000000", "url": 7}'),
+  );
   view = await buildView(storage, now);
   f = await startFixture({ storage, keys: written.keys });
   empty = await startFixture();
@@ -115,12 +139,22 @@ describe('the read model', () => {
     });
     // The extra window starts where the first week ended; only its own check counts.
     expect(two).toMatchObject({
-      window: { index: 1, start: hoursAfter(new Date(extended.submittedAt), 7 * 24), end: hoursAfter(new Date(extended.submittedAt), 14 * 24) },
+      window: {
+        index: 1,
+        start: hoursAfter(new Date(extended.submittedAt), 7 * 24),
+        end: hoursAfter(new Date(extended.submittedAt), 14 * 24),
+      },
       checks: 1,
       answered: 1,
       answeredPercent: 100,
     });
-    expect(three).toMatchObject({ name: null, checks: 0, answered: 0, answeredPercent: null, nextCheckAt: unchecked.submittedAt });
+    expect(three).toMatchObject({
+      name: null,
+      checks: 0,
+      answered: 0,
+      answeredPercent: null,
+      nextCheckAt: unchecked.submittedAt,
+    });
   });
 
   it('keeps them out of the servers, the search and the route', () => {
@@ -143,12 +177,21 @@ describe('GET /api/servers', () => {
     const { status, body } = await getJsonAt(`${f.base}/api/servers`);
     expect(status).toBe(200);
     expect(body.observing.map((entry: { id: string }) => entry.id)).toEqual([extended.id, firstWeek.id, unchecked.id]);
-    expect(body.observing[1]).toMatchObject({ checks: 3, answered: 2, answeredPercent: 66.6, name: 'Observed One', window: { index: 0 } });
+    expect(body.observing[1]).toMatchObject({
+      checks: 3,
+      answered: 2,
+      answeredPercent: 66.6,
+      name: 'Observed One',
+      window: { index: 0 },
+    });
     const listed = new Set(body.servers.map((server: { url: string }) => server.url));
     for (const entry of body.observing) expect(listed.has(entry.url)).toBe(false);
     const doc = (await getJsonAt(`${f.base}/api/openapi.json`)).body;
     const schema = doc.paths['/api/servers'].get.responses['200'].content['application/json'].schema;
-    const validate = new AjvJsonSchemaValidator().getValidator({ allOf: [schema], components: doc.components } as never);
+    const validate = new AjvJsonSchemaValidator().getValidator({
+      allOf: [schema],
+      components: doc.components,
+    } as never);
     expect(validate(body).errorMessage ?? 'valid').toBe('valid');
     // An answer with an observing entry missing a field does not pass: the document really describes it.
     const broken = { ...body, observing: [{ ...body.observing[0], checks: undefined }] };
@@ -172,7 +215,8 @@ describe('the pages', () => {
     expect(html).toContain('no check yet');
     expect(html).toContain(formatInstant(hoursAfter(new Date(firstWeek.submittedAt), 7 * 24)));
     expect(html).toContain('(extra window)');
-    for (const record of [admitted, refused, optedOut, alreadyWatched]) expect(html).not.toContain(`data-submission="${record.id}"`);
+    for (const record of [admitted, refused, optedOut, alreadyWatched])
+      expect(html).not.toContain(`data-submission="${record.id}"`);
   });
 
   it.each(['/servers', '/'])('%s has no such section when nothing is in observation', async (path) => {

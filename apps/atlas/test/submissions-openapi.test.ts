@@ -2,7 +2,7 @@
 // Schema validator: submissions, and each owner step (here without a token reader, so verification is 503).
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJsonAt, postJson, startFixture, type RunningFixture } from './fixtures/http-atlas.js';
+import { getJsonAt, postJson, type RunningFixture, startFixture } from './fixtures/http-atlas.js';
 
 let f: RunningFixture;
 let doc: any;
@@ -31,7 +31,11 @@ describe('the owners’ routes in the OpenAPI document', () => {
     expect(Object.keys(body.properties)).toEqual(['url', 'proveOwnership']);
     expect(body.required).toEqual(['url']);
     expect(body.additionalProperties).toBe(false);
-    expect(Object.keys(doc.components.schemas.OwnerSettingsBody.properties).sort()).toEqual(['fiveMinuteChecks', 'note', 'server']);
+    expect(Object.keys(doc.components.schemas.OwnerSettingsBody.properties).sort()).toEqual([
+      'fiveMinuteChecks',
+      'note',
+      'server',
+    ]);
     expect(doc.components.schemas.ServerDetail.properties.owner).toBeDefined();
   });
 
@@ -41,10 +45,20 @@ describe('the owners’ routes in the OpenAPI document', () => {
     expectDocumented('/api/submissions', 'post', 201, created.body);
     const again = await postJson(`${f.base}/api/submissions`, { url: 'https://mcp.documented.example/mcp' }, FROM);
     expectDocumented('/api/submissions', 'post', 200, again.body);
-    expectDocumented('/api/submissions', 'post', 400, (await postJson(`${f.base}/api/submissions`, { url: 'http://x.example/mcp' }, FROM)).body);
+    expectDocumented(
+      '/api/submissions',
+      'post',
+      400,
+      (await postJson(`${f.base}/api/submissions`, { url: 'http://x.example/mcp' }, FROM)).body,
+    );
     const read = await getJsonAt(`${f.base}/api/submissions/${created.body.submission.id}`);
     expectDocumented('/api/submissions/{id}', 'get', 200, read.body);
-    expectDocumented('/api/submissions/{id}', 'get', 404, (await getJsonAt(`${f.base}/api/submissions/sub-${'a'.repeat(20)}`)).body);
+    expectDocumented(
+      '/api/submissions/{id}',
+      'get',
+      404,
+      (await getJsonAt(`${f.base}/api/submissions/sub-${'a'.repeat(20)}`)).body,
+    );
   });
 
   it('match what the owner steps answer', async () => {

@@ -1,13 +1,13 @@
 // `mcp-atlas verify --data DIR` checks what the roots promise: a real data folder, scanned over the demo
 // fleet on loopback and sealed, then tampered with in the ways that matter: a changed byte, a deleted day
 // folder, an unlisted file, and the whole history moved back a year with the same signatures.
-import { cp, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair, publicKeyPem, shiftDay } from '@mcp-atlas/history';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCommand } from '../src/commands.js';
-import { startFleet, type Fleet } from '../src/demo/fleet.js';
+import { type Fleet, startFleet } from '../src/demo/fleet.js';
 import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { sealStoredDay } from '../src/seal/seal-day.js';
@@ -29,10 +29,21 @@ beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'atlas-verify-files-'));
   template = join(scratch, 'template');
   const storage = createFsStorage(template);
-  const servers = fleet.members.filter((m) => m.kind === 'healthy').slice(0, 3).map((m) => ({ id: m.id, url: m.url, source: 'registry' as const }));
+  const servers = fleet.members
+    .filter((m) => m.kind === 'healthy')
+    .slice(0, 3)
+    .map((m) => ({ id: m.id, url: m.url, source: 'registry' as const }));
   await putJson(storage, 'state/servers.json', { servers });
   const keys = await loadOrCreateSigningKeys(storage, new Date('2026-11-02T00:00:00Z'), { dataDir: template });
-  const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, concurrency: 2 });
+  const scheduler = new Scheduler({
+    storage,
+    log: createLogger('silent'),
+    keys,
+    registryUrl: null,
+    network: { allowPrivate: true },
+    outside: CLOSED_OUTSIDE,
+    concurrency: 2,
+  });
   for (const day of DAYS) await scheduler.runDaily(day);
   for (const day of DAYS) await sealStoredDay(storage, day, keys);
 }, 60_000);
@@ -92,13 +103,18 @@ describe('verify --data DIR', () => {
     await writeFile(path, bytes);
     const run = await verify(['--data', dir]);
     expect(run.code).toBe(EXIT_FAILED);
-    expect(run.out).toBe(`broken: ${BROKEN_DAY}: day folder differs from its record: results/${shard} does not match its line\n`);
+    expect(run.out).toBe(
+      `broken: ${BROKEN_DAY}: day folder differs from its record: results/${shard} does not match its line\n`,
+    );
   });
 
   it('fails when a sealed day folder is deleted while its root is kept', async () => {
     const dir = await freshCopy();
     await rm(join(dir, 'days', BROKEN_DAY), { recursive: true });
-    expect(await verify(['--data', dir])).toMatchObject({ code: EXIT_FAILED, out: `broken: ${BROKEN_DAY}: day folder ${BROKEN_DAY}/ is missing while its root is kept\n` });
+    expect(await verify(['--data', dir])).toMatchObject({
+      code: EXIT_FAILED,
+      out: `broken: ${BROKEN_DAY}: day folder ${BROKEN_DAY}/ is missing while its root is kept\n`,
+    });
   });
 
   it('fails on a file in a sealed folder that its root does not list', async () => {
@@ -122,19 +138,27 @@ describe('verify --data DIR', () => {
       const earlier = shiftDay(day, -365);
       await rename(join(dir, 'days', day), join(dir, 'days', earlier));
       const record = JSON.parse(await readFile(join(dir, 'roots', `${day}.json`), 'utf8')) as { day: string };
-      await writeFile(join(dir, 'roots', `${earlier}.json`), `${JSON.stringify({ ...record, day: earlier }, null, 2)}\n`);
+      await writeFile(
+        join(dir, 'roots', `${earlier}.json`),
+        `${JSON.stringify({ ...record, day: earlier }, null, 2)}\n`,
+      );
       await rm(join(dir, 'roots', `${day}.json`));
     }
     const run = await verify(['--data', dir]);
     expect(run.code).toBe(EXIT_FAILED);
-    expect(run.out).toBe('broken: 2025-11-02: index.json says the day is 2026-11-02, not 2025-11-02: the day was relabelled\n');
+    expect(run.out).toBe(
+      'broken: 2025-11-02: index.json says the day is 2026-11-02, not 2025-11-02: the day was relabelled\n',
+    );
   });
 
   it('fails when a root record sits in the file of another day', async () => {
     const dir = await freshCopy();
     const record = JSON.parse(await readFile(join(dir, 'roots', `${BROKEN_DAY}.json`), 'utf8')) as { day: string };
     await writeFile(join(dir, 'roots', `${BROKEN_DAY}.json`), JSON.stringify({ ...record, day: '2026-11-09' }));
-    expect(await verify(['--data', dir])).toMatchObject({ code: EXIT_FAILED, out: `broken: ${BROKEN_DAY}: ${BROKEN_DAY}.json holds the record of "2026-11-09"\n` });
+    expect(await verify(['--data', dir])).toMatchObject({
+      code: EXIT_FAILED,
+      out: `broken: ${BROKEN_DAY}: ${BROKEN_DAY}.json holds the record of "2026-11-09"\n`,
+    });
   });
 
   it('checks against a key pinned with --key instead of the folder key', async () => {
@@ -152,6 +176,10 @@ describe('verify --data DIR', () => {
   it('says verified for a folder where nothing is sealed yet, with a note', async () => {
     const dir = join(scratch, `empty-${++runs}`);
     await loadOrCreateSigningKeys(createFsStorage(dir), new Date('2026-11-02T00:00:00Z'), { dataDir: dir });
-    expect(await verify(['--data', dir])).toEqual({ code: EXIT_OK, out: 'verified\n', err: 'mcp-atlas: no day is sealed yet, so there is no history to check\n' });
+    expect(await verify(['--data', dir])).toEqual({
+      code: EXIT_OK,
+      out: 'verified\n',
+      err: 'mcp-atlas: no day is sealed yet, so there is no history to check\n',
+    });
   });
 });

@@ -6,7 +6,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DayRoot, generateKeyPair, type KeyPair, previousRootFor, publicKeyPem, sealDaySync } from '@mcp-atlas/history';
+import {
+  type DayRoot,
+  generateKeyPair,
+  type KeyPair,
+  previousRootFor,
+  publicKeyPem,
+  sealDaySync,
+} from '@mcp-atlas/history';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, runCommand } from '../src/commands.js';
 import { createLogger } from '../src/log.js';
@@ -44,7 +51,11 @@ function sealRecords(pair: KeyPair): Map<string, DayRoot> {
 }
 
 /** Serves the well-known document and the roots like the app does, unless `override` answers first. */
-function atlasLike(pair: KeyPair, served: Map<string, DayRoot>, override?: (url: URL, response: ServerResponse) => boolean): Handler {
+function atlasLike(
+  pair: KeyPair,
+  served: Map<string, DayRoot>,
+  override?: (url: URL, response: ServerResponse) => boolean,
+): Handler {
   return (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (override?.(url, response) === true) return;
@@ -102,7 +113,12 @@ describe('the limits', () => {
     expect(VERIFY_TOTAL_TIMEOUT_MS).toBe(300_000);
     expect(VERIFY_MAX_WELL_KNOWN_BYTES).toBe(65_536);
     expect(VERIFY_MAX_ROOT_BYTES).toBe(8_388_608);
-    expect(DEFAULT_REMOTE_LIMITS).toEqual({ requestTimeoutMs: 10_000, totalTimeoutMs: 300_000, maxWellKnownBytes: 65_536, maxRootBytes: 8_388_608 });
+    expect(DEFAULT_REMOTE_LIMITS).toEqual({
+      requestTimeoutMs: 10_000,
+      totalTimeoutMs: 300_000,
+      maxWellKnownBytes: 65_536,
+      maxRootBytes: 8_388_608,
+    });
   });
 });
 
@@ -151,7 +167,11 @@ describe('verifyRemote', () => {
       pump();
     });
     const verdict = await verifyRemote(base, { now: NOW, limits: { maxWellKnownBytes: 4096 } });
-    expect(verdict).toEqual({ ok: false, day: '-', reason: 'GET /.well-known/mcp-atlas.json is over 4096 bytes; stopped reading' });
+    expect(verdict).toEqual({
+      ok: false,
+      day: '-',
+      reason: 'GET /.well-known/mcp-atlas.json is over 4096 bytes; stopped reading',
+    });
     // The client hung up long before the 64 MB were sent (socket buffers hold some megabytes at most).
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(written).toBeLessThan(32 * 1024 * 1024);
@@ -183,7 +203,12 @@ describe('verifyRemote', () => {
     const started = performance.now();
     const verdict = await verifyRemote(base, { now: NOW, limits: { requestTimeoutMs: 1_000, totalTimeoutMs: 400 } });
     expect(verdict.ok).toBe(false);
-    expect(verdict).toMatchObject({ day: '-', reason: expect.stringMatching(/^GET \/api\/maps\?a=root&day=\d{4}-\d{2}-\d{2}: the whole verification passed its limit of 400 ms$/) });
+    expect(verdict).toMatchObject({
+      day: '-',
+      reason: expect.stringMatching(
+        /^GET \/api\/maps\?a=root&day=\d{4}-\d{2}-\d{2}: the whole verification passed its limit of 400 ms$/,
+      ),
+    });
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
@@ -191,19 +216,35 @@ describe('verifyRemote', () => {
     const swapped = new Map(records);
     swapped.set('2026-11-29', records.get('2026-11-28') as DayRoot);
     const base = await serve(atlasLike(keys, swapped));
-    expect(await verifyRemote(base, { now: NOW })).toEqual({ ok: false, day: '2026-11-29', reason: 'the root served for 2026-11-29 says it is the root of 2026-11-28' });
+    expect(await verifyRemote(base, { now: NOW })).toEqual({
+      ok: false,
+      day: '2026-11-29',
+      reason: 'the root served for 2026-11-29 says it is the root of 2026-11-28',
+    });
   });
 
   it('turns an error status and a record that is not a record into reasons', async () => {
-    const failing = await serve(atlasLike(keys, records, (url, response) => {
-      if (url.pathname !== '/api/maps') return false;
-      response.statusCode = 500;
-      response.end('{}');
-      return true;
-    }));
-    expect(await verifyRemote(failing, { now: NOW })).toEqual({ ok: false, day: '-', reason: 'GET /api/maps for 2026-12-01 answered HTTP 500' });
-    const garbled = await serve(atlasLike(keys, new Map([['2026-12-01', { day: '2026-12-01' } as unknown as DayRoot]])));
-    expect(await verifyRemote(garbled, { now: NOW })).toMatchObject({ ok: false, day: '2026-12-01', reason: expect.stringContaining('the root served for 2026-12-01 is not a day record') });
+    const failing = await serve(
+      atlasLike(keys, records, (url, response) => {
+        if (url.pathname !== '/api/maps') return false;
+        response.statusCode = 500;
+        response.end('{}');
+        return true;
+      }),
+    );
+    expect(await verifyRemote(failing, { now: NOW })).toEqual({
+      ok: false,
+      day: '-',
+      reason: 'GET /api/maps for 2026-12-01 answered HTTP 500',
+    });
+    const garbled = await serve(
+      atlasLike(keys, new Map([['2026-12-01', { day: '2026-12-01' } as unknown as DayRoot]])),
+    );
+    expect(await verifyRemote(garbled, { now: NOW })).toMatchObject({
+      ok: false,
+      day: '2026-12-01',
+      reason: expect.stringContaining('the root served for 2026-12-01 is not a day record'),
+    });
   });
 
   it('with a pinned key, refuses a service that serves another key', async () => {
@@ -233,11 +274,17 @@ describe('mcp-atlas verify --url BASE --key FILE', () => {
     // The command reads today from the clock; the served days are fixed, so "today" is pinned too.
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     try {
-      expect(await runCommand(['verify', '--url', impostor, '--key', join(scratch, 'ours.pem')], createLogger('silent'))).toBe(EXIT_FAILED);
-      expect(await runCommand(['verify', '--url', honest, '--key', join(scratch, 'ours.pem')], createLogger('silent'))).toBe(EXIT_OK);
+      expect(
+        await runCommand(['verify', '--url', impostor, '--key', join(scratch, 'ours.pem')], createLogger('silent')),
+      ).toBe(EXIT_FAILED);
+      expect(
+        await runCommand(['verify', '--url', honest, '--key', join(scratch, 'ours.pem')], createLogger('silent')),
+      ).toBe(EXIT_OK);
     } finally {
       vi.useRealTimers();
     }
-    expect(out).toBe('broken: -: the service publishes a different public key than the one pinned with --key; its history is not trusted\nverified\n');
+    expect(out).toBe(
+      'broken: -: the service publishes a different public key than the one pinned with --key; its history is not trusted\nverified\n',
+    );
   });
 });

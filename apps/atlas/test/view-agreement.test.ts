@@ -11,7 +11,7 @@ import { getJson, putJson } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 import { manualClock } from './fixtures/manual-clock.js';
-import { startOwnerHost, type OwnerHost } from './fixtures/submission-world.js';
+import { type OwnerHost, startOwnerHost } from './fixtures/submission-world.js';
 
 const hosts: OwnerHost[] = [];
 afterEach(async () => {
@@ -19,7 +19,16 @@ afterEach(async () => {
 });
 
 const report = (reporter: string, paid: boolean, ok: boolean, at: string, reason?: string) =>
-  JSON.stringify({ server: 'recipes', tool: 'list_recipes', ok, ...(reason ? { reason } : {}), ms: 300, reporter, paid, at });
+  JSON.stringify({
+    server: 'recipes',
+    tool: 'list_recipes',
+    ok,
+    ...(reason ? { reason } : {}),
+    ms: 300,
+    reporter,
+    paid,
+    at,
+  });
 
 describe('reporter and sensor agreement with our checks', () => {
   it('is tallied each hour into the reporter records, and weighs each reporter and sensor in the rating', async () => {
@@ -29,7 +38,15 @@ describe('reporter and sensor agreement with our checks', () => {
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'recipes', url: host.url, source: 'registry' }] });
     const clock = manualClock('2026-12-10T00:10:00Z');
     const keys = await loadOrCreateSigningKeys(storage, clock.now());
-    const scheduler = new Scheduler({ storage, log: createLogger('silent'), keys, registryUrl: null, network: { allowPrivate: true }, outside: CLOSED_OUTSIDE, clock });
+    const scheduler = new Scheduler({
+      storage,
+      log: createLogger('silent'),
+      keys,
+      registryUrl: null,
+      network: { allowPrivate: true },
+      outside: CLOSED_OUTSIDE,
+      clock,
+    });
     // 00:10: the daily and hourly checks both see the server answering with tools.
     expect(await scheduler.tick()).toEqual(expect.arrayContaining(['daily', 'hourly', 'agreement']));
 
@@ -73,6 +90,8 @@ describe('reporter and sensor agreement with our checks', () => {
     expect(rating.totalWeight).toBeCloseTo(expectedReports + expectedSensor, 12);
     expect(rating.paidWeight).toBeCloseTo(factor(1, 0) * reportDecay, 12);
     // Without the records every reporter and sensor would weigh a new one's 0.75: a different total.
-    expect(Math.abs(rating.totalWeight - (0.3 * 0.75 * 2 + 0.75) * reportDecay - 0.3 * 0.75 * decay('2026-12-10T00:00:00Z'))).toBeGreaterThan(0.01);
+    expect(
+      Math.abs(rating.totalWeight - (0.3 * 0.75 * 2 + 0.75) * reportDecay - 0.3 * 0.75 * decay('2026-12-10T00:00:00Z')),
+    ).toBeGreaterThan(0.01);
   });
 });

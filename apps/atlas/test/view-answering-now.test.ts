@@ -11,7 +11,14 @@ import { buildView } from '../src/view/build-view.js';
 
 const DAY = '2026-11-30';
 const NOW = new Date('2026-11-30T12:00:00Z');
-const TOOLS = [{ name: 'search_notes', description: 'Searches the notes by words in their text.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }];
+const TOOLS = [
+  {
+    name: 'search_notes',
+    description: 'Searches the notes by words in their text.',
+    inputSchema: { type: 'object' },
+    annotations: { readOnlyHint: true },
+  },
+];
 
 function resultOf(id: string, elapsedMs: number): ServerDayResult {
   return {
@@ -62,9 +69,21 @@ async function observatory(hourly: Record<string, unknown>): Promise<Storage> {
       toolsHash: 'h',
       lastCatalogDay: DAY,
     });
-    await putJson(storage, `days/${DAY}/catalogs/${r.id}.json`, { id: r.id, day: DAY, toolsHash: 'h', serverVersion: '1.0.0', tools: TOOLS, verdicts: [] });
+    await putJson(storage, `days/${DAY}/catalogs/${r.id}.json`, {
+      id: r.id,
+      day: DAY,
+      toolsHash: 'h',
+      serverVersion: '1.0.0',
+      tools: TOOLS,
+      verdicts: [],
+    });
   }
-  await putJson(storage, `days/${DAY}/index.json`, { day: DAY, methodologyVersion: '1', shards: 1, servers: results.map((r) => ({ id: r.id, url: r.url, shard: 0 })) });
+  await putJson(storage, `days/${DAY}/index.json`, {
+    day: DAY,
+    methodologyVersion: '1',
+    shards: 1,
+    servers: results.map((r) => ({ id: r.id, url: r.url, shard: 0 })),
+  });
   await putJson(storage, `days/${DAY}/results/000.json`, { day: DAY, shard: 0, results });
   await putJson(storage, 'state/hourly.json', { hour: '2026-11-30T11', results: hourly });
   return storage;

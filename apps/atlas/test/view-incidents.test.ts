@@ -10,7 +10,11 @@ import { ownCheckOutcomeOf } from '../src/view/own-checks.js';
 const NOW = new Date('2026-11-30T12:00:00Z');
 
 /** Writes a day's index and one shard holding the notes server's result, as the daily check writes them. */
-async function writeDay(storage: Storage, day: string, facts: Pick<ServerDayResult, 'letter' | 'reason'> & { checkedAt?: string }) {
+async function writeDay(
+  storage: Storage,
+  day: string,
+  facts: Pick<ServerDayResult, 'letter' | 'reason'> & { checkedAt?: string },
+) {
   const result: ServerDayResult = {
     id: 'notes',
     url: 'https://notes.example.com/mcp',
@@ -33,7 +37,12 @@ async function writeDay(storage: Storage, day: string, facts: Pick<ServerDayResu
     category: null,
     ...(facts.checkedAt !== undefined ? { checkedAt: facts.checkedAt } : {}),
   };
-  await putJson(storage, `days/${day}/index.json`, { day, methodologyVersion: '1', shards: 1, servers: [{ id: 'notes', url: result.url, shard: 0 }] });
+  await putJson(storage, `days/${day}/index.json`, {
+    day,
+    methodologyVersion: '1',
+    shards: 1,
+    servers: [{ id: 'notes', url: result.url, shard: 0 }],
+  });
   await putJson(storage, `days/${day}/results/000.json`, { day, shard: 0, results: [result] });
 }
 
@@ -64,40 +73,74 @@ describe('live incidents in the read model', () => {
 
   async function storageWith(lines: string[], hourly: unknown) {
     const storage = createMemoryStorage();
-    await putJson(storage, 'state/servers/notes.json', { ...emptyServerState({ id: 'notes', url: 'https://notes.example.com/mcp' }), letters: 'oo', lastDay: '2026-11-29', lastLetter: 'o' });
+    await putJson(storage, 'state/servers/notes.json', {
+      ...emptyServerState({ id: 'notes', url: 'https://notes.example.com/mcp' }),
+      letters: 'oo',
+      lastDay: '2026-11-29',
+      lastLetter: 'o',
+    });
     await storage.put('days/2026-11-30/reports.jsonl', new TextEncoder().encode(`${lines.join('\n')}\n`));
     if (hourly !== null) await putJson(storage, 'state/hourly.json', hourly);
     return storage;
   }
 
   it('opens when two agents fail and our hourly check saw a real failure in the same 2 hours', async () => {
-    const storage = await storageWith([failing('anon:a', '2026-11-30T11:00:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')], {
-      hour: '2026-11-30T11',
-      results: { notes: { letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:05:00Z', previous: null } },
-    });
+    const storage = await storageWith(
+      [failing('anon:a', '2026-11-30T11:00:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')],
+      {
+        hour: '2026-11-30T11',
+        results: {
+          notes: {
+            letter: 'd',
+            reason: 'timeout',
+            notMcp: false,
+            httpStatus: null,
+            at: '2026-11-30T11:05:00Z',
+            previous: null,
+          },
+        },
+      },
+    );
     const view = await buildView(storage, NOW);
     expect(view.byId.get('notes')!.incident).toMatchObject({ shown: true, confirmedBy: ['own_check'] });
   });
 
   it('stays closed for anonymous agents alone', async () => {
-    const storage = await storageWith([failing('anon:a', '2026-11-30T11:00:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')], null);
+    const storage = await storageWith(
+      [failing('anon:a', '2026-11-30T11:00:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')],
+      null,
+    );
     expect((await buildView(storage, NOW)).byId.get('notes')!.incident.shown).toBe(false);
   });
 
   it('dates the daily check at the time it ran, not at now, and leaves out an undated one', () => {
-    const latest = { letter: 'd', reason: 'http-error', notStandardMcp: false, steps: [{ httpStatus: 502, outcome: 'http-error' }] } as unknown as ServerDayResult;
+    const latest = {
+      letter: 'd',
+      reason: 'http-error',
+      notStandardMcp: false,
+      steps: [{ httpStatus: 502, outcome: 'http-error' }],
+    } as unknown as ServerDayResult;
     const dated = { ...latest, checkedAt: '2026-11-30T10:30:00.000Z' };
-    expect(incidentChecksOf(dated, '2026-11-30', undefined)).toEqual([{ kind: 'daily', at: '2026-11-30T10:30:00.000Z', outcome: 'server_error' }]);
+    expect(incidentChecksOf(dated, '2026-11-30', undefined)).toEqual([
+      { kind: 'daily', at: '2026-11-30T10:30:00.000Z', outcome: 'server_error' },
+    ]);
     expect(decideIncident({ checks: incidentChecksOf(dated, '2026-11-30', undefined) }, NOW).ownCheckFailed).toBe(true);
     // Run more than 2 hours before now: outside the window.
-    expect(decideIncident({ checks: incidentChecksOf({ ...latest, checkedAt: '2026-11-30T09:59:59.000Z' }, '2026-11-30', undefined) }, NOW).ownCheckFailed).toBe(false);
+    expect(
+      decideIncident(
+        { checks: incidentChecksOf({ ...latest, checkedAt: '2026-11-30T09:59:59.000Z' }, '2026-11-30', undefined) },
+        NOW,
+      ).ownCheckFailed,
+    ).toBe(false);
     expect(incidentChecksOf(latest, '2026-11-30', undefined)).toEqual([]);
   });
 
   it('a five-minute check confirms an incident', async () => {
     const storage = await storageWith([failing('anon:a', '2026-11-30T11:50:00Z')], null);
     await putJson(storage, 'state/five-minute.json', {
-      results: { notes: [{ letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:55:00Z' }] },
+      results: {
+        notes: [{ letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:55:00Z' }],
+      },
     });
     const incident = (await buildView(storage, NOW)).byId.get('notes')!.incident;
     expect(incident).toMatchObject({ shown: true, confirmedBy: ['own_check'], ownCheckFailed: true });
@@ -105,25 +148,60 @@ describe('live incidents in the read model', () => {
 
   it('shows an incident on a day whose daily check answered: our own check never resets the failure window', async () => {
     // Today's daily check answered at 10:30; two agents failed after 10:00, and the hourly check failed at 11:05.
-    const storage = await storageWith([failing('anon:a', '2026-11-30T10:15:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')], {
-      hour: '2026-11-30T11',
-      results: { notes: { letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:05:00Z', previous: null } },
-    });
+    const storage = await storageWith(
+      [failing('anon:a', '2026-11-30T10:15:00Z'), failing('anon:b', '2026-11-30T11:30:00Z')],
+      {
+        hour: '2026-11-30T11',
+        results: {
+          notes: {
+            letter: 'd',
+            reason: 'timeout',
+            notMcp: false,
+            httpStatus: null,
+            at: '2026-11-30T11:05:00Z',
+            previous: null,
+          },
+        },
+      },
+    );
     await writeDay(storage, '2026-11-30', { letter: 'o', reason: 'ok', checkedAt: '2026-11-30T10:30:00.000Z' });
     const incident = (await buildView(storage, NOW)).byId.get('notes')!.incident;
-    expect(incident).toMatchObject({ shown: true, failingReporters: ['anon:a', 'anon:b'], lastWorkedAt: null, since: '2026-11-30T10:15:00.000Z' });
+    expect(incident).toMatchObject({
+      shown: true,
+      failingReporters: ['anon:a', 'anon:b'],
+      lastWorkedAt: null,
+      since: '2026-11-30T10:15:00.000Z',
+    });
   });
 });
 
 describe('gateway sensors in the read model’s incidents', () => {
   const HOURLY_TIMEOUT = {
     hour: '2026-11-30T11',
-    results: { notes: { letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-11-30T11:05:00Z', previous: null } },
+    results: {
+      notes: {
+        letter: 'd',
+        reason: 'timeout',
+        notMcp: false,
+        httpStatus: null,
+        at: '2026-11-30T11:05:00Z',
+        previous: null,
+      },
+    },
   };
 
-  async function storageWithSensor(hourly: unknown, outcomes: { ok: boolean; at: string; reason?: string }[], day = '2026-11-30') {
+  async function storageWithSensor(
+    hourly: unknown,
+    outcomes: { ok: boolean; at: string; reason?: string }[],
+    day = '2026-11-30',
+  ) {
     const storage = createMemoryStorage();
-    await putJson(storage, 'state/servers/notes.json', { ...emptyServerState({ id: 'notes', url: 'https://notes.example.com/mcp' }), letters: 'oo', lastDay: '2026-11-29', lastLetter: 'o' });
+    await putJson(storage, 'state/servers/notes.json', {
+      ...emptyServerState({ id: 'notes', url: 'https://notes.example.com/mcp' }),
+      letters: 'oo',
+      lastDay: '2026-11-29',
+      lastLetter: 'o',
+    });
     if (hourly !== null) await putJson(storage, 'state/hourly.json', hourly);
     await putJson(storage, `sensors/${day}/gw-1/000001.json`, {
       sensor: 'gw-1',
@@ -135,9 +213,17 @@ describe('gateway sensors in the read model’s incidents', () => {
   }
 
   it('a failing sensor joins an incident our own check confirmed, and counts as its second signal', async () => {
-    const storage = await storageWithSensor(HOURLY_TIMEOUT, [{ ok: false, at: '2026-11-30T11:20:00Z', reason: 'timeout' }]);
+    const storage = await storageWithSensor(HOURLY_TIMEOUT, [
+      { ok: false, at: '2026-11-30T11:20:00Z', reason: 'timeout' },
+    ]);
     const incident = (await buildView(storage, NOW)).byId.get('notes')!.incident;
-    expect(incident).toMatchObject({ confirmedBy: ['own_check'], failingSensors: ['gw-1'], joinedSensors: ['gw-1'], signalReporters: 1, shown: true });
+    expect(incident).toMatchObject({
+      confirmedBy: ['own_check'],
+      failingSensors: ['gw-1'],
+      joinedSensors: ['gw-1'],
+      signalReporters: 1,
+      shown: true,
+    });
   });
 
   it('a failing sensor alone never opens one', async () => {
@@ -149,7 +235,19 @@ describe('gateway sensors in the read model’s incidents', () => {
   it('reads the day before too, since the 2-hour window can cross midnight', async () => {
     const justAfterMidnight = new Date('2026-12-01T00:30:00Z');
     const storage = await storageWithSensor(
-      { hour: '2026-12-01T00', results: { notes: { letter: 'd', reason: 'timeout', notMcp: false, httpStatus: null, at: '2026-12-01T00:10:00Z', previous: null } } },
+      {
+        hour: '2026-12-01T00',
+        results: {
+          notes: {
+            letter: 'd',
+            reason: 'timeout',
+            notMcp: false,
+            httpStatus: null,
+            at: '2026-12-01T00:10:00Z',
+            previous: null,
+          },
+        },
+      },
       [{ ok: false, at: '2026-11-30T23:50:00Z', reason: 'timeout' }],
     );
     const incident = (await buildView(storage, justAfterMidnight)).byId.get('notes')!.incident;

@@ -2,9 +2,9 @@
 // registry leave the lists, tool search, route and rankings, while their pages still answer and say why.
 // Real MCP hosts on loopback, the real schedule and HTTP app over a data folder on disk.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOwnerHost, startWorld, type OwnerHost, type World } from './fixtures/submission-world.js';
-import { putJson } from '../src/storage/storage.js';
 import { presentLeftOut } from '../src/http/present-server.js';
+import { putJson } from '../src/storage/storage.js';
+import { type OwnerHost, startOwnerHost, startWorld, type World } from './fixtures/submission-world.js';
 
 const hosts: OwnerHost[] = [];
 let world: World | null = null;
@@ -59,7 +59,9 @@ describe('servers left out of the published map', () => {
     expect(search.text).toContain('"kept-box"');
     expect(search.text).not.toContain('"closing-box"');
     expect(search.text).not.toContain('"gone-box"');
-    const route = await getBody(`${world.base}/api/route?task=${encodeURIComponent('list the recipes in my cookbook')}`);
+    const route = await getBody(
+      `${world.base}/api/route?task=${encodeURIComponent('list the recipes in my cookbook')}`,
+    );
     expect(route.status).toBe(200);
     expect(route.text).toContain('"kept-box"');
     expect(route.text).not.toContain('"closing-box"');
@@ -70,7 +72,10 @@ describe('servers left out of the published map', () => {
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ id: 'closing-box', letters: 'o' });
     expect((page.body as { tools: unknown[] }).tools).toHaveLength(2);
-    expect(presentLeftOut(view.byId.get('closing-box')!)).toEqual({ reason: 'robots', label: 'left out: its robots.txt shuts our bot out' });
+    expect(presentLeftOut(view.byId.get('closing-box')!)).toEqual({
+      reason: 'robots',
+      label: 'left out: its robots.txt shuts our bot out',
+    });
     expect(presentLeftOut(view.byId.get('kept-box')!)).toBeNull();
   });
 });

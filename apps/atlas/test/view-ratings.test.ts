@@ -8,19 +8,40 @@ const NOW = new Date('2026-11-30T12:00:00Z');
 
 async function storageWithServer() {
   const storage = createMemoryStorage();
-  await putJson(storage, 'state/servers/notes.json', { ...emptyServerState({ id: 'notes', url: 'https://notes.example.com/mcp' }), letters: 'oo', lastDay: '2026-11-29', lastLetter: 'o' });
+  await putJson(storage, 'state/servers/notes.json', {
+    ...emptyServerState({ id: 'notes', url: 'https://notes.example.com/mcp' }),
+    letters: 'oo',
+    lastDay: '2026-11-29',
+    lastLetter: 'o',
+  });
   return storage;
 }
 
 const report = (reporter: string, ok: boolean, at: string) =>
-  JSON.stringify({ server: 'notes', tool: 'list_notes', ok, ...(ok ? {} : { reason: 'timeout' }), ms: 300, reporter, paid: true, at });
+  JSON.stringify({
+    server: 'notes',
+    tool: 'list_notes',
+    ok,
+    ...(ok ? {} : { reason: 'timeout' }),
+    ms: 300,
+    reporter,
+    paid: true,
+    at,
+  });
 
 describe('agents’ ratings in the read model', () => {
   it('count the day logs of reports of the last 30 days, and gateway sensors as reporters', async () => {
     const storage = await storageWithServer();
-    const lines = [report('paid:a', true, '2026-11-30T10:00:00Z'), report('paid:b', true, '2026-11-30T10:05:00Z'), report('paid:c', false, '2026-11-30T10:10:00Z')];
+    const lines = [
+      report('paid:a', true, '2026-11-30T10:00:00Z'),
+      report('paid:b', true, '2026-11-30T10:05:00Z'),
+      report('paid:c', false, '2026-11-30T10:10:00Z'),
+    ];
     await storage.put('days/2026-11-30/reports.jsonl', new TextEncoder().encode(`${lines.join('\n')}\n`));
-    await storage.put('days/2026-10-01/reports.jsonl', new TextEncoder().encode(`${report('paid:old', false, '2026-10-01T10:00:00Z')}\n`));
+    await storage.put(
+      'days/2026-10-01/reports.jsonl',
+      new TextEncoder().encode(`${report('paid:old', false, '2026-10-01T10:00:00Z')}\n`),
+    );
     await putJson(storage, 'sensors/2026-11-30/gw-1/000001.json', {
       sensor: 'gw-1',
       day: '2026-11-30',
@@ -41,7 +62,10 @@ describe('agents’ ratings in the read model', () => {
 
   it('stay hidden with fewer than 3 distinct reporters', async () => {
     const storage = await storageWithServer();
-    await storage.put('days/2026-11-30/reports.jsonl', new TextEncoder().encode(`${report('paid:a', true, '2026-11-30T10:00:00Z')}\n`));
+    await storage.put(
+      'days/2026-11-30/reports.jsonl',
+      new TextEncoder().encode(`${report('paid:a', true, '2026-11-30T10:00:00Z')}\n`),
+    );
     const rating = (await buildView(storage, NOW)).byId.get('notes')!.rating;
     expect(rating.visible).toBe(false);
   });

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ServerDayResult } from '../src/data/schemas.js';
 import { shownStatusOf } from '../src/view/build-view.js';
 
-const daily = (letter: ServerDayResult['letter'], notStandardMcp = false) => ({ letter, notStandardMcp }) as ServerDayResult;
-const hour = (letter: 'o' | 'a' | 'p' | 'd', at: string, notMcp = false) => ({ letter, reason: 'x', notMcp, httpStatus: null, at });
+const daily = (letter: ServerDayResult['letter'], notStandardMcp = false) =>
+  ({ letter, notStandardMcp }) as ServerDayResult;
+const hour = (letter: 'o' | 'a' | 'p' | 'd', at: string, notMcp = false) => ({
+  letter,
+  reason: 'x',
+  notMcp,
+  httpStatus: null,
+  at,
+});
 
 describe('what a server page shows', () => {
   it('shows the daily check as it is when no hourly check came after it', () => {
@@ -12,7 +19,11 @@ describe('what a server page shows', () => {
   });
   it('holds back a single failed hourly check and shows the check before it', () => {
     const hourly = { ...hour('d', '2026-11-30T05:00:00Z'), previous: hour('o', '2026-11-30T04:00:00Z') };
-    expect(shownStatusOf(daily('o'), '2026-11-30', hourly)).toMatchObject({ state: 'answering', heldBack: true, failuresInARow: 1 });
+    expect(shownStatusOf(daily('o'), '2026-11-30', hourly)).toMatchObject({
+      state: 'answering',
+      heldBack: true,
+      failuresInARow: 1,
+    });
   });
   it('falls back to the daily check when the first hourly check fails', () => {
     const hourly = { ...hour('d', '2026-11-30T05:00:00Z'), previous: null };
@@ -28,14 +39,24 @@ describe('what a server page shows', () => {
   });
   it('turns down from the second failed five-minute check in a row, and holds back the first', () => {
     const first = [hour('d', '2026-11-30T05:05:00Z')];
-    expect(shownStatusOf(daily('o'), '2026-11-30', undefined, first)).toMatchObject({ state: 'answering', heldBack: true, failuresInARow: 1 });
+    expect(shownStatusOf(daily('o'), '2026-11-30', undefined, first)).toMatchObject({
+      state: 'answering',
+      heldBack: true,
+      failuresInARow: 1,
+    });
     const second = [...first, hour('d', '2026-11-30T05:10:00Z')];
-    expect(shownStatusOf(daily('o'), '2026-11-30', undefined, second)).toMatchObject({ state: 'down', heldBack: false, failuresInARow: 2 });
+    expect(shownStatusOf(daily('o'), '2026-11-30', undefined, second)).toMatchObject({
+      state: 'down',
+      heldBack: false,
+      failuresInARow: 2,
+    });
   });
   it('reads hourly and five-minute checks as one run, in time order', () => {
     const hourly = { ...hour('d', '2026-11-30T05:00:00Z'), previous: hour('o', '2026-11-30T04:00:00Z') };
     expect(shownStatusOf(daily('o'), '2026-11-30', hourly, [hour('d', '2026-11-30T05:02:00Z')]).state).toBe('down');
-    expect(shownStatusOf(daily('o'), '2026-11-30', hourly, [hour('o', '2026-11-30T05:02:00Z')]).state).toBe('answering');
+    expect(shownStatusOf(daily('o'), '2026-11-30', hourly, [hour('o', '2026-11-30T05:02:00Z')]).state).toBe(
+      'answering',
+    );
   });
   it('ignores checks made before a dated daily check ran', () => {
     const dated = { ...daily('o'), checkedAt: '2026-11-30T06:00:00.000Z' } as ServerDayResult;

@@ -1,9 +1,19 @@
 // The watched list: the registry's list plus the submitted servers that passed their observation.
 import { describe, expect, it } from 'vitest';
-import { addSubmittedServer, readSubmittedServers, readWatchedServers, writeWatchedServers } from '../src/data/watched-servers.js';
+import {
+  addSubmittedServer,
+  readSubmittedServers,
+  readWatchedServers,
+  writeWatchedServers,
+} from '../src/data/watched-servers.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 
-const submitted = (id: string) => ({ id, url: `https://${id}.example.org/mcp`, source: 'submitted' as const, submittedAt: '2026-12-01T00:00:00.000Z' });
+const submitted = (id: string) => ({
+  id,
+  url: `https://${id}.example.org/mcp`,
+  source: 'submitted' as const,
+  submittedAt: '2026-12-01T00:00:00.000Z',
+});
 
 describe('submitted servers on the watched list', () => {
   it('keeps every server admitted at the same moment (the adds read and rewrite one file)', async () => {

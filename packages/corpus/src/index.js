@@ -49,7 +49,9 @@ function schemaFromParameterMap(map) {
   const properties = {};
   for (const [name, text] of Object.entries(map)) {
     const match = /^\((\w+)\)\s*(.*)$/s.exec(String(text));
-    properties[name] = match ? { type: match[1], description: match[2] } : { type: 'string', description: String(text) };
+    properties[name] = match
+      ? { type: match[1], description: match[2] }
+      : { type: 'string', description: String(text) };
   }
   return { type: 'object', properties };
 }
@@ -75,7 +77,9 @@ export function loadCorpus(options = {}) {
   const includePool = options.includePool ?? true;
   const dir = corpusDir();
   ensureDir(dir);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const servers = [];
   for (const file of files) {
     const data = readJson(dir, file);

@@ -10,8 +10,8 @@
 import { createHash, hash } from 'node:crypto';
 import { loadCorpus } from '@mcp-atlas/corpus';
 import { bench, describe } from 'vitest';
-import type { HashOptions } from '../src/index.js';
 import { analyzeToolList, diffToolLists, hashToolList, sha256Hex } from '../dist/index.js';
+import type { HashOptions } from '../src/index.js';
 
 const PROBE_TOOL_CAP = 500;
 const DAY_SERVERS = 20_000;
@@ -32,14 +32,20 @@ function buildList(count: number, offset: number): unknown[] {
     const source = pool[(offset + i) % pool.length];
     const round = Math.floor((offset + i) / pool.length);
     const named = source !== null && typeof source === 'object' && round > 0;
-    tools.push(named ? { ...(source as Record<string, unknown>), name: `${String((source as { name?: unknown }).name)}_${round}` } : source);
+    tools.push(
+      named
+        ? { ...(source as Record<string, unknown>), name: `${String((source as { name?: unknown }).name)}_${round}` }
+        : source,
+    );
   }
   return tools;
 }
 
 const capList = buildList(PROBE_TOOL_CAP, 0);
 const capJson = JSON.stringify(capList);
-const capListChanged = capList.map((tool, i) => (i === 7 ? { ...(tool as Record<string, unknown>), description: 'A changed description.' } : tool));
+const capListChanged = capList.map((tool, i) =>
+  i === 7 ? { ...(tool as Record<string, unknown>), description: 'A changed description.' } : tool,
+);
 
 // A day: 20,000 servers of 50 tools each (1,000,000 tools). Servers start at different places in the
 // pool; the JSON text of each distinct list is computed once, outside the timed code, since in
@@ -76,7 +82,12 @@ describe(`one list of ${PROBE_TOOL_CAP} real tools (the probe's cap)`, () => {
     sink += sha256Hex(JSON.stringify(capList), nodeCrypto).length;
   });
   bench('analyzeToolList', () => {
-    sink += analyzeToolList({ tools: capList, toolsJson: capJson, protocolVersion: '2025-06-18', elapsedMs: 1_200 }).length;
+    sink += analyzeToolList({
+      tools: capList,
+      toolsJson: capJson,
+      protocolVersion: '2025-06-18',
+      elapsedMs: 1_200,
+    }).length;
   });
   bench('hashToolList', () => {
     sink += hashToolList(capList).length;
@@ -91,7 +102,8 @@ describe(`one list of ${PROBE_TOOL_CAP} real tools (the probe's cap)`, () => {
     analyzeAndHash(capList, capJson, 1_200, nodeCrypto);
   });
   bench('diffToolLists (one tool changed)', () => {
-    sink += diffToolLists({ tools: capList, serverVersion: '1' }, { tools: capListChanged, serverVersion: '1' }).changed.length;
+    sink += diffToolLists({ tools: capList, serverVersion: '1' }, { tools: capListChanged, serverVersion: '1' }).changed
+      .length;
   });
 });
 
@@ -122,7 +134,13 @@ describe(`a day: ${DAY_SERVERS.toLocaleString('en-US')} servers x ${TOOLS_PER_SE
   bench(
     'analyzeToolList per server',
     () => {
-      for (const server of day) sink += analyzeToolList({ tools: server.tools, toolsJson: server.toolsJson, protocolVersion: '2025-06-18', elapsedMs: 900 }).length;
+      for (const server of day)
+        sink += analyzeToolList({
+          tools: server.tools,
+          toolsJson: server.toolsJson,
+          protocolVersion: '2025-06-18',
+          elapsedMs: 900,
+        }).length;
     },
     dayOptions,
   );

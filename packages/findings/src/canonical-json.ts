@@ -15,8 +15,9 @@
 // The general writer, further down, handles those, and catches reference cycles. The fast route may
 // read a property more than once; parsed JSON has no getters, so only a getter that answers differently
 // each time could tell.
-import { CANONICAL_RECURSION_LIMIT, RENAME_MATCH_FIELDS, TOOL_HASH_FIELDS } from './rules.js';
+
 import { FindingsInputError } from './errors.js';
+import { CANONICAL_RECURSION_LIMIT, RENAME_MATCH_FIELDS, TOOL_HASH_FIELDS } from './rules.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Fast route: prepare a value JSON.stringify writes canonically, then stringify it.
@@ -59,7 +60,9 @@ function prepareValue(value: unknown, depth: number): Prepared {
     return typeof value === 'bigint' ? Number(value) : value;
   }
   if (depth >= CANONICAL_RECURSION_LIMIT) return NEEDS_WRITER;
-  return Array.isArray(value) ? prepareArray(value, depth + 1) : prepareObject(value as Record<string, unknown>, depth + 1);
+  return Array.isArray(value)
+    ? prepareArray(value, depth + 1)
+    : prepareObject(value as Record<string, unknown>, depth + 1);
 }
 
 function prepareArray(items: readonly unknown[], depth: number): Prepared {
@@ -182,7 +185,7 @@ function writeArray(items: readonly unknown[], depth: number): string {
     if (i > 0) out += ',';
     out += writeValue(items[i], depth) ?? 'null';
   }
-  return out + ']';
+  return `${out}]`;
 }
 
 function writeObject(source: Record<string, unknown>, depth: number): string {
@@ -192,10 +195,10 @@ function writeObject(source: Record<string, unknown>, depth: number): string {
   for (const key of keys) {
     const text = writeValue(source[key], depth);
     if (text === undefined) continue;
-    out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
+    out += `${(first ? '' : ',') + JSON.stringify(key)}:${text}`;
     first = false;
   }
-  return out + '}';
+  return `${out}}`;
 }
 
 interface DeepFrame {
@@ -211,7 +214,10 @@ interface DeepFrame {
 
 function openFrame(container: object, ancestors: Set<object>): DeepFrame {
   if (ancestors.has(container)) {
-    throw new FindingsInputError('value-has-cycle', 'canonicalJson: the value refers to itself, and only JSON values (which never do) have a canonical form');
+    throw new FindingsInputError(
+      'value-has-cycle',
+      'canonicalJson: the value refers to itself, and only JSON values (which never do) have a canonical form',
+    );
   }
   ancestors.add(container);
   const isArray = Array.isArray(container);
@@ -226,7 +232,7 @@ function closeFrame(frame: DeepFrame): string {
 
 function appendChild(frame: DeepFrame, key: string | null, text: Written): void {
   if (frame.isArray) frame.parts.push(text ?? 'null');
-  else if (text !== undefined) frame.parts.push(JSON.stringify(key) + ':' + text);
+  else if (text !== undefined) frame.parts.push(`${JSON.stringify(key)}:${text}`);
 }
 
 /**
@@ -243,7 +249,8 @@ function writeDeep(root: object): string {
     if (frame.next < size) {
       const index = frame.next++;
       const key = frame.keys === null ? null : (frame.keys[index] as string);
-      const child = key === null ? (frame.container as unknown[])[index] : (frame.container as Record<string, unknown>)[key];
+      const child =
+        key === null ? (frame.container as unknown[])[index] : (frame.container as Record<string, unknown>)[key];
       if (isContainer(child)) {
         frame.pendingKey = key;
         stack.push(openFrame(child, ancestors));
@@ -267,10 +274,10 @@ function writeFields(source: Record<string, unknown>, fields: readonly string[])
   for (const key of fields) {
     const text = writeValue(source[key], 1);
     if (text === undefined) continue;
-    out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
+    out += `${(first ? '' : ',') + JSON.stringify(key)}:${text}`;
     first = false;
   }
-  return out + '}';
+  return `${out}}`;
 }
 
 // ---------------------------------------------------------------------------------------------------

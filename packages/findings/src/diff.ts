@@ -74,7 +74,12 @@ function indexList(tools: readonly unknown[]): IndexedList {
   const unnamed: Entry[] = [];
   for (let index = 0; index < tools.length; index++) {
     const tool = tools[index];
-    const entry: Entry = { index, tool, text: canonicalToolJson(tool), level: verdicts[index]?.level ?? 'changes-data' };
+    const entry: Entry = {
+      index,
+      tool,
+      text: canonicalToolJson(tool),
+      level: verdicts[index]?.level ?? 'changes-data',
+    };
     const name = readToolName(tool);
     if (name === null) {
       unnamed.push(entry);
@@ -213,7 +218,8 @@ export function diffToolLists(before: ToolListSnapshot, after: ToolListSnapshot)
     if (level === 'high-risk') riskRises.push({ name, from: null, to: level });
   }
   for (const entry of unnamed.added) {
-    if (entry.level === 'high-risk') riskRises.push({ name: labelTool(entry.tool, entry.index), from: null, to: entry.level });
+    if (entry.level === 'high-risk')
+      riskRises.push({ name: labelTool(entry.tool, entry.index), from: null, to: entry.level });
   }
 
   const addedAll = [...added, ...unnamed.added.map((entry) => labelTool(entry.tool, entry.index))].sort(byName);
@@ -222,8 +228,7 @@ export function diffToolLists(before: ToolListSnapshot, after: ToolListSnapshot)
     ...unnamed.removed.map((entry) => labelTool(entry.tool, entry.index)),
   ].sort(byName);
   const unchanged = addedAll.length === 0 && removedAll.length === 0 && changed.length === 0 && renamed.length === 0;
-  const silent =
-    !unchanged && typeof before.serverVersion === 'string' && before.serverVersion === after.serverVersion;
+  const silent = !unchanged && typeof before.serverVersion === 'string' && before.serverVersion === after.serverVersion;
 
   return {
     added: addedAll,

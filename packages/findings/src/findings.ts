@@ -10,7 +10,14 @@ import {
   VERY_LONG_DESCRIPTION_CHARS,
 } from './rules.js';
 import { assertToolsJson, estimateTokens } from './tokens.js';
-import { hasAnnotations, hasInputSchema, isNonBlank, labelTool, readToolDescription, readToolName } from './tool-facts.js';
+import {
+  hasAnnotations,
+  hasInputSchema,
+  isNonBlank,
+  labelTool,
+  readToolDescription,
+  readToolName,
+} from './tool-facts.js';
 
 /** The kinds of finding, one per check. */
 export type FindingId =

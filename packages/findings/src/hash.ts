@@ -3,7 +3,7 @@
 // native SHA-256 (Node's createHash) can pass it in through HashOptions; the hashes do not change.
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { canonicalToolJson } from './canonical-json.js';
-import { FindingsInputError, assertToolsArray, describeType } from './errors.js';
+import { assertToolsArray, describeType, FindingsInputError } from './errors.js';
 import { HASH_SCRATCH_BYTES, LIST_HASH_SEPARATOR, SHA256_DIGEST_BYTES } from './rules.js';
 
 /**
@@ -78,7 +78,10 @@ function chosenSha256(options: HashOptions | undefined, where: string): Sha256 |
   const chosen: unknown = options.sha256;
   if (chosen === undefined) return undefined;
   if (typeof chosen !== 'function') {
-    throw new FindingsInputError('sha256-not-a-function', `${where}: options.sha256 must be a function from bytes to the 32-byte digest, got ${describeType(chosen)}`);
+    throw new FindingsInputError(
+      'sha256-not-a-function',
+      `${where}: options.sha256 must be a function from bytes to the 32-byte digest, got ${describeType(chosen)}`,
+    );
   }
   return chosen as Sha256;
 }
@@ -89,7 +92,10 @@ function digestHex(text: string, sha256: Sha256 | undefined, where: string): str
   if (sha256 === undefined) return toHex(nobleSha256(bytes));
   const digest: unknown = sha256(bytes);
   if (!(digest instanceof Uint8Array) || digest.length !== SHA256_DIGEST_BYTES) {
-    throw new FindingsInputError('sha256-wrong-digest', `${where}: options.sha256 must return the ${SHA256_DIGEST_BYTES}-byte digest as a Uint8Array, got ${describeDigest(digest)}`);
+    throw new FindingsInputError(
+      'sha256-wrong-digest',
+      `${where}: options.sha256 must return the ${SHA256_DIGEST_BYTES}-byte digest as a Uint8Array, got ${describeDigest(digest)}`,
+    );
   }
   return toHex(digest);
 }
@@ -129,11 +135,17 @@ export function hashTool(tool: unknown, options?: HashOptions): string {
 export function combineToolHashes(hashes: readonly string[], options?: HashOptions): string {
   const sha256 = chosenSha256(options, 'combineToolHashes');
   if (!Array.isArray(hashes)) {
-    throw new FindingsInputError('not-a-tool-hash', `combineToolHashes: hashes must be an array, got ${describeType(hashes)}`);
+    throw new FindingsInputError(
+      'not-a-tool-hash',
+      `combineToolHashes: hashes must be an array, got ${describeType(hashes)}`,
+    );
   }
   for (const hash of hashes) {
     if (typeof hash !== 'string' || !TOOL_HASH_PATTERN.test(hash)) {
-      throw new FindingsInputError('not-a-tool-hash', 'combineToolHashes: every hash must be 64 lower-case hex digits, as hashTool returns');
+      throw new FindingsInputError(
+        'not-a-tool-hash',
+        'combineToolHashes: every hash must be 64 lower-case hex digits, as hashTool returns',
+      );
     }
   }
   return digestHex(joinSorted([...hashes]), sha256, 'combineToolHashes');

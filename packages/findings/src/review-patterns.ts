@@ -60,7 +60,14 @@ export const INSTRUCTION_LIKE_PHRASES: readonly string[] = [
  * Tag names that injected descriptions wrap their orders in, such as `<important>` or `</system>`.
  * Matched as a tag (angle brackets, optional slash and spaces), ignoring case.
  */
-export const INSTRUCTION_LIKE_TAGS: readonly string[] = ['important', 'system', 'instructions', 'instruction', 'secret', 'hidden'];
+export const INSTRUCTION_LIKE_TAGS: readonly string[] = [
+  'important',
+  'system',
+  'instructions',
+  'instruction',
+  'secret',
+  'hidden',
+];
 
 /**
  * Code point ranges (inclusive) of characters that show nothing yet change how text is read: zero-width
@@ -174,7 +181,11 @@ function findInvisibleCharacters(chars: readonly string[], hidden: readonly bool
   let start = 0;
   for (let i = 0; i < first; i++) start += (shown[i] as string).length;
   const text = shown.join('');
-  return { check: 'invisible-characters', matched: [...matched], excerpt: clip(text, start, start + (shown[first] as string).length) };
+  return {
+    check: 'invisible-characters',
+    matched: [...matched],
+    excerpt: clip(text, start, start + (shown[first] as string).length),
+  };
 }
 
 function escapeRegExp(text: string): string {
@@ -193,8 +204,10 @@ function phrasePattern(phrase: string): string {
 }
 
 const INSTRUCTION_LIKE_PATTERN = new RegExp(
-  `${WORD_EDGE_BEFORE}(?:${[...INSTRUCTION_LIKE_PHRASES].sort((a, b) => b.length - a.length).map(phrasePattern).join('|')})${WORD_EDGE_AFTER}` +
-    `|<\\s*/?\\s*(?:${INSTRUCTION_LIKE_TAGS.map(escapeRegExp).join('|')})\\s*/?\\s*>`,
+  `${WORD_EDGE_BEFORE}(?:${[...INSTRUCTION_LIKE_PHRASES]
+    .sort((a, b) => b.length - a.length)
+    .map(phrasePattern)
+    .join('|')})${WORD_EDGE_AFTER}` + `|<\\s*/?\\s*(?:${INSTRUCTION_LIKE_TAGS.map(escapeRegExp).join('|')})\\s*/?\\s*>`,
   'giu',
 );
 
@@ -211,7 +224,11 @@ function findInstructionLikeWording(visible: string): ReviewOnlyMatch | null {
   // The match is set off with guillemets, so the reviewer sees which words fired, and the excerpt never equals
   // a slice of the published description (a test can tell that it was not published).
   const marked = `${visible.slice(0, start)}${EXCERPT_MATCH_OPEN}${first[0]}${EXCERPT_MATCH_CLOSE}${visible.slice(end)}`;
-  return { check: 'instruction-like-wording', matched: [...matched], excerpt: clip(marked, start, end + EXCERPT_MATCH_OPEN.length + EXCERPT_MATCH_CLOSE.length) };
+  return {
+    check: 'instruction-like-wording',
+    matched: [...matched],
+    excerpt: clip(marked, start, end + EXCERPT_MATCH_OPEN.length + EXCERPT_MATCH_CLOSE.length),
+  };
 }
 
 /**
@@ -227,7 +244,9 @@ function findInstructionLikeWording(visible: string): ReviewOnlyMatch | null {
  */
 export function findReviewOnlyPatterns(text: string): ReviewOnlyMatch[] {
   if (typeof text !== 'string' || text.length === 0) return [];
-  const { chars, hidden } = readCharacters(text.length > REVIEW_MAX_DESCRIPTION_CHARS ? text.slice(0, REVIEW_MAX_DESCRIPTION_CHARS) : text);
+  const { chars, hidden } = readCharacters(
+    text.length > REVIEW_MAX_DESCRIPTION_CHARS ? text.slice(0, REVIEW_MAX_DESCRIPTION_CHARS) : text,
+  );
   const visible = chars.filter((_, i) => !hidden[i]).join('');
   const matches: ReviewOnlyMatch[] = [];
   const wording = findInstructionLikeWording(visible);

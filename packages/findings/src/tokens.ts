@@ -1,11 +1,14 @@
 // Pure module: the token estimate of a tool list.
-import { FindingsInputError, describeType } from './errors.js';
+import { describeType, FindingsInputError } from './errors.js';
 import { CHARS_PER_TOKEN } from './rules.js';
 
 /** @internal Throws unless `toolsJson` is a string; `where` names the function for the message. */
 export function assertToolsJson(toolsJson: unknown, where: string): asserts toolsJson is string {
   if (typeof toolsJson !== 'string') {
-    throw new FindingsInputError('tools-json-not-string', `${where} must be the JSON text of the tools array, got ${describeType(toolsJson)}`);
+    throw new FindingsInputError(
+      'tools-json-not-string',
+      `${where} must be the JSON text of the tools array, got ${describeType(toolsJson)}`,
+    );
   }
 }
 

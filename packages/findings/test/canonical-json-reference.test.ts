@@ -16,7 +16,28 @@ import {
 // other orders.
 const trickyKey = fc.oneof(
   fc.string({ maxLength: 4 }),
-  fc.constantFrom('__proto__', 'toJSON', '0', '1', '2', '10', '01', '-1', '1.5', '4294967295', 'a', 'B', 'b', '', ' ', '!', 'é', '\u{1F600}', '\uFFFF', '\uD800'),
+  fc.constantFrom(
+    '__proto__',
+    'toJSON',
+    '0',
+    '1',
+    '2',
+    '10',
+    '01',
+    '-1',
+    '1.5',
+    '4294967295',
+    'a',
+    'B',
+    'b',
+    '',
+    ' ',
+    '!',
+    'é',
+    '\u{1F600}',
+    '\uFFFF',
+    '\uD800',
+  ),
 );
 
 // Any value JavaScript can hand over: dates, boxed primitives, maps, sets, typed arrays, sparse arrays,
@@ -39,16 +60,28 @@ const anyValue = fc.anything({
 const entryTree: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.bigInt()),
+    fc.oneof(
+      fc.string(),
+      fc.double(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.bigInt(),
+    ),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.array(fc.tuple(trickyKey, tie('value')), { maxLength: 5 }).map((entries) => Object.fromEntries(entries)),
   ),
 })).value;
 
 function withToolFields(extra: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
-  return fc.dictionary(fc.constantFrom('name', 'description', 'inputSchema', 'annotations', 'title', 'outputSchema', '__proto__', '0'), extra, {
-    maxKeys: 6,
-  });
+  return fc.dictionary(
+    fc.constantFrom('name', 'description', 'inputSchema', 'annotations', 'title', 'outputSchema', '__proto__', '0'),
+    extra,
+    {
+      maxKeys: 6,
+    },
+  );
 }
 
 describe('the fast route writes what the 0.1.0 writer wrote', () => {
@@ -84,7 +117,9 @@ describe('the fast route writes what the 0.1.0 writer wrote', () => {
       fc.property(fc.oneof(withToolFields(fc.jsonValue()), withToolFields(anyValue), anyValue), (tool) => {
         expect(canonicalToolJson(tool)).toBe(referenceCanonicalToolJson(tool));
         if (typeof tool === 'object' && tool !== null && !Array.isArray(tool)) {
-          expect(canonicalContentJson(tool as Record<string, unknown>)).toBe(referenceCanonicalContentJson(tool as Record<string, unknown>));
+          expect(canonicalContentJson(tool as Record<string, unknown>)).toBe(
+            referenceCanonicalContentJson(tool as Record<string, unknown>),
+          );
         }
       }),
       { numRuns: 1_000 },
@@ -137,7 +172,14 @@ describe('each case where JSON.stringify alone would differ from canonical JSON'
   });
 
   test('boxed primitives, maps and sets are read through their own keys', () => {
-    for (const value of [new Number(5), new Boolean(false), new String('ab'), new Map([[1, 2]]), new Set([1]), new Uint8Array([7, 8])]) {
+    for (const value of [
+      new Number(5),
+      new Boolean(false),
+      new String('ab'),
+      new Map([[1, 2]]),
+      new Set([1]),
+      new Uint8Array([7, 8]),
+    ]) {
       expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
     }
     expect(canonicalJson(new Number(5))).toBe('{}');
@@ -145,9 +187,17 @@ describe('each case where JSON.stringify alone would differ from canonical JSON'
   });
 
   test('bigints, undefined, functions, symbols and non-finite numbers at every position', () => {
-    const value = { a: 1n, b: undefined, c: () => 1, d: Symbol('s'), e: [1n, undefined, () => 1, Symbol('s'), NaN, -0, Infinity] };
+    const value = {
+      a: 1n,
+      b: undefined,
+      c: () => 1,
+      d: Symbol('s'),
+      e: [1n, undefined, () => 1, Symbol('s'), NaN, -0, Infinity],
+    };
     expect(canonicalJson(value)).toBe('{"a":1,"e":[1,null,null,null,null,0,null]}');
-    expect(canonicalToolJson({ name: 'n', description: undefined, inputSchema: () => 1, annotations: 2n })).toBe('{"annotations":2,"name":"n"}');
+    expect(canonicalToolJson({ name: 'n', description: undefined, inputSchema: () => 1, annotations: 2n })).toBe(
+      '{"annotations":2,"name":"n"}',
+    );
   });
 
   test('a sorted object is written as it is, and an object sorted except deep inside is copied', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FindingsInputError, canonicalJson } from '../src/index.js';
+import { canonicalJson, FindingsInputError } from '../src/index.js';
 import { nestedObject, thrownBy } from './fixtures.js';
 
 // Rebuilds a JSON value with every object's keys inserted in a shuffled order.
@@ -8,12 +8,16 @@ function reorderKeys(value: unknown, order: (keys: string[]) => string[]): unkno
   if (Array.isArray(value)) return value.map((item) => reorderKeys(item, order));
   if (typeof value !== 'object' || value === null) return value;
   // fromEntries defines own properties, so a "__proto__" key stays a key instead of setting the prototype.
-  return Object.fromEntries(order(Object.keys(value)).map((key) => [key, reorderKeys((value as Record<string, unknown>)[key], order)]));
+  return Object.fromEntries(
+    order(Object.keys(value)).map((key) => [key, reorderKeys((value as Record<string, unknown>)[key], order)]),
+  );
 }
 
 describe('canonicalJson writes one text per JSON value', () => {
   test('sorts keys at every depth and writes no whitespace', () => {
-    expect(canonicalJson({ z: 1, a: { y: [{ d: 1, c: 2 }], b: true } })).toBe('{"a":{"b":true,"y":[{"c":2,"d":1}]},"z":1}');
+    expect(canonicalJson({ z: 1, a: { y: [{ d: 1, c: 2 }], b: true } })).toBe(
+      '{"a":{"b":true,"y":[{"c":2,"d":1}]},"z":1}',
+    );
   });
 
   test('sorts keys by UTF-16 code units, not by locale or number value', () => {
@@ -87,7 +91,7 @@ describe('canonicalJson writes one text per JSON value', () => {
     while (typeof innermost.a === 'object') innermost = innermost.a as Record<string, unknown>;
     Object.assign(innermost, { z: 1, m: undefined, c: [undefined, 2] });
     const text = canonicalJson(deep);
-    expect(text.endsWith('{"c":[null,2],"z":1}' + '}'.repeat(299))).toBe(true);
+    expect(text.endsWith(`{"c":[null,2],"z":1}${'}'.repeat(299)}`)).toBe(true);
   });
 
   test('a value that contains itself is a typed error, not a hang', () => {

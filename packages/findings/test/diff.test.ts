@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FindingsInputError, diffToolLists, hashToolList, type ToolListDiff, type ToolListSnapshot } from '../src/index.js';
+import {
+  diffToolLists,
+  FindingsInputError,
+  hashToolList,
+  type ToolListDiff,
+  type ToolListSnapshot,
+} from '../src/index.js';
 import { createPage, deletePage, getPage, objectSchema, thrownBy, tool } from './fixtures.js';
 
 const NOTHING: ToolListDiff = {
@@ -25,7 +31,14 @@ const dropPage = { ...deletePage, annotations: { destructiveHint: true } }; // h
 
 describe('unchanged lists', () => {
   test('the same list is unchanged, even reordered and with keys reordered', () => {
-    const reordered = [JSON.parse('{"inputSchema":' + JSON.stringify(objectSchema) + ',"description":"Adds a new page to the notebook.","name":"create_page"}'), getPage];
+    const reordered = [
+      JSON.parse(
+        '{"inputSchema":' +
+          JSON.stringify(objectSchema) +
+          ',"description":"Adds a new page to the notebook.","name":"create_page"}',
+      ),
+      getPage,
+    ];
     expect(diff([getPage, createPage], reordered)).toEqual(NOTHING);
   });
 
@@ -91,7 +104,12 @@ describe('changed, rewritten and risk rises', () => {
 
   test('a high-risk tool with a new input schema is rewritten', () => {
     const after = [{ ...dropPage, inputSchema: { type: 'object', properties: { pages: { type: 'array' } } } }];
-    expect(diff([dropPage], after)).toEqual({ ...NOTHING, changed: ['delete_page'], rewritten: ['delete_page'], unchanged: false });
+    expect(diff([dropPage], after)).toEqual({
+      ...NOTHING,
+      changed: ['delete_page'],
+      rewritten: ['delete_page'],
+      unchanged: false,
+    });
   });
 
   test('a level going up is a risk rise, not a rewrite', () => {
@@ -117,7 +135,9 @@ describe('changed, rewritten and risk rises', () => {
   });
 
   test('a changed annotation alone is a change', () => {
-    expect(diff([readPage], [{ ...readPage, annotations: { readOnlyHint: true, idempotentHint: true } }]).changed).toEqual(['get_page']);
+    expect(
+      diff([readPage], [{ ...readPage, annotations: { readOnlyHint: true, idempotentHint: true } }]).changed,
+    ).toEqual(['get_page']);
   });
 });
 
@@ -133,18 +153,33 @@ describe('renamed', () => {
 
   test('a rename that also changes the description is a removal and an addition', () => {
     const after = [{ ...addPage, name: 'add_page', description: 'Adds a page, then shares it.' }];
-    expect(diff([addPage], after)).toEqual({ ...NOTHING, added: ['add_page'], removed: ['create_page'], unchanged: false });
+    expect(diff([addPage], after)).toEqual({
+      ...NOTHING,
+      added: ['add_page'],
+      removed: ['create_page'],
+      unchanged: false,
+    });
   });
 
   test('a rename that also changes the schema is a removal and an addition', () => {
     const after = [{ ...addPage, name: 'add_page', inputSchema: { type: 'object' } }];
-    expect(diff([addPage], after)).toEqual({ ...NOTHING, added: ['add_page'], removed: ['create_page'], unchanged: false });
+    expect(diff([addPage], after)).toEqual({
+      ...NOTHING,
+      added: ['add_page'],
+      removed: ['create_page'],
+      unchanged: false,
+    });
   });
 
   test('tools without a description are never matched as a rename', () => {
     const before = [{ name: 'first_tool', inputSchema: objectSchema }];
     const after = [{ name: 'second_tool', inputSchema: objectSchema }];
-    expect(diff(before, after)).toEqual({ ...NOTHING, added: ['second_tool'], removed: ['first_tool'], unchanged: false });
+    expect(diff(before, after)).toEqual({
+      ...NOTHING,
+      added: ['second_tool'],
+      removed: ['first_tool'],
+      unchanged: false,
+    });
   });
 
   test('a rename to a riskier name reports the rise under the new name', () => {
@@ -159,8 +194,15 @@ describe('renamed', () => {
 
   test('several candidates pair in name order, and the extra one is added', () => {
     const shared = { description: 'Same words.', inputSchema: objectSchema };
-    const before = [{ name: 'old_b', ...shared }, { name: 'old_a', ...shared }];
-    const after = [{ name: 'new_c', ...shared }, { name: 'new_a', ...shared }, { name: 'new_b', ...shared }];
+    const before = [
+      { name: 'old_b', ...shared },
+      { name: 'old_a', ...shared },
+    ];
+    const after = [
+      { name: 'new_c', ...shared },
+      { name: 'new_a', ...shared },
+      { name: 'new_b', ...shared },
+    ];
     expect(diff(before, after)).toEqual({
       ...NOTHING,
       added: ['new_c'],
@@ -186,7 +228,9 @@ describe('silent changes', () => {
     expect(diff([readPage], [readPage, addPage], [undefined, '2.1.0']).silent).toBe(false);
     expect(diff([readPage], [readPage, addPage], ['2.1.0', undefined]).silent).toBe(false);
     expect(diff([readPage], [readPage, addPage]).silent).toBe(false);
-    expect(diffToolLists({ tools: [], serverVersion: null }, { tools: [readPage], serverVersion: null }).silent).toBe(false);
+    expect(diffToolLists({ tools: [], serverVersion: null }, { tools: [readPage], serverVersion: null }).silent).toBe(
+      false,
+    );
   });
 
   test('a rename alone under the same version is silent too', () => {
@@ -215,7 +259,12 @@ describe('duplicate names and entries without a name', () => {
   });
 
   test('unmatched unnamed entries are labelled by their position in their own list', () => {
-    expect(diff([readPage, 5], [6, readPage])).toEqual({ ...NOTHING, added: ['tools[0]'], removed: ['tools[1]'], unchanged: false });
+    expect(diff([readPage, 5], [6, readPage])).toEqual({
+      ...NOTHING,
+      added: ['tools[0]'],
+      removed: ['tools[1]'],
+      unchanged: false,
+    });
   });
 });
 
@@ -236,9 +285,13 @@ const toolPool = fc.constantFrom<unknown>(
 describe('diff properties', () => {
   test('any list diffed against itself is unchanged', () => {
     fc.assert(
-      fc.property(fc.array(fc.jsonValue(), { maxLength: 10 }), fc.option(fc.string(), { nil: undefined }), (tools, version) => {
-        expect(diff(tools, tools, [version, version])).toEqual(NOTHING);
-      }),
+      fc.property(
+        fc.array(fc.jsonValue(), { maxLength: 10 }),
+        fc.option(fc.string(), { nil: undefined }),
+        (tools, version) => {
+          expect(diff(tools, tools, [version, version])).toEqual(NOTHING);
+        },
+      ),
     );
   });
 
@@ -254,7 +307,14 @@ describe('diff properties', () => {
   });
 
   test('tool order does not change the diff of named tools', () => {
-    const named = fc.constantFrom<unknown>(readPage, addPage, dropPage, getPage, { ...addPage, name: 'add_page' }, { ...readPage, annotations: {} });
+    const named = fc.constantFrom<unknown>(
+      readPage,
+      addPage,
+      dropPage,
+      getPage,
+      { ...addPage, name: 'add_page' },
+      { ...readPage, annotations: {} },
+    );
     fc.assert(
       fc.property(fc.array(named, { maxLength: 6 }), fc.array(named, { maxLength: 6 }), (before, after) => {
         expect(diff([...before].reverse(), [...after].reverse())).toEqual(diff(before, after));
@@ -267,17 +327,26 @@ describe('diff properties', () => {
       fc.property(fc.array(toolPool, { maxLength: 6 }), fc.array(toolPool, { maxLength: 6 }), (before, after) => {
         const result = diff(before, after);
         for (const name of result.rewritten) expect(result.changed).toContain(name);
-        for (const list of [result.added, result.removed, result.changed, result.rewritten]) expect(list).toEqual([...list].sort());
+        for (const list of [result.added, result.removed, result.changed, result.rewritten])
+          expect(list).toEqual([...list].sort());
       }),
     );
   });
 
   test('any JSON values on either side give a diff, never an exception', () => {
     fc.assert(
-      fc.property(fc.array(fc.jsonValue(), { maxLength: 8 }), fc.array(fc.jsonValue(), { maxLength: 8 }), fc.jsonValue(), (before, after, version) => {
-        const result = diffToolLists({ tools: before, serverVersion: version as string }, { tools: after, serverVersion: version as string });
-        expect(typeof result.unchanged).toBe('boolean');
-      }),
+      fc.property(
+        fc.array(fc.jsonValue(), { maxLength: 8 }),
+        fc.array(fc.jsonValue(), { maxLength: 8 }),
+        fc.jsonValue(),
+        (before, after, version) => {
+          const result = diffToolLists(
+            { tools: before, serverVersion: version as string },
+            { tools: after, serverVersion: version as string },
+          );
+          expect(typeof result.unchanged).toBe('boolean');
+        },
+      ),
     );
   });
 });

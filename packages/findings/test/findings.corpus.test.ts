@@ -2,22 +2,22 @@
 // out parsed lists, not the servers' original text, so JSON.stringify of each raw array stands in for
 // toolsJson here; in production toolsJson is the server's own text.
 import { createHash } from 'node:crypto';
-import { loadCorpus, type CorpusServer } from '@mcp-atlas/corpus';
+import { type CorpusServer, loadCorpus } from '@mcp-atlas/corpus';
 import { describe, expect, test } from 'vitest';
 import { canonicalContentJson, canonicalToolJson } from '../src/canonical-json.js';
 import {
-  HEAVY_TOOL_LIST_CHARS,
   analyzeToolList,
   diffToolLists,
   estimateTokens,
+  type HashOptions,
+  HEAVY_TOOL_LIST_CHARS,
   hasDescription,
-  hasInputSchema,
   hashTool,
   hashToolList,
+  hasInputSchema,
   isJsonObject,
   isUsableSchema,
   readToolName,
-  type HashOptions,
 } from '../src/index.js';
 import { referenceCanonicalContentJson, referenceCanonicalToolJson } from './reference/canonical-json.reference.js';
 import { referenceHasDescription, referenceIsUsableSchema } from './reference/tool-facts.reference.js';
@@ -28,7 +28,11 @@ const servers: CorpusServer[] = loadCorpus();
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (!isJsonObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).reverse().map((key) => [key, reverseKeys(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .reverse()
+      .map((key) => [key, reverseKeys(value[key])]),
+  );
 }
 
 function rotate<T>(items: readonly T[], by: number): T[] {
@@ -48,7 +52,12 @@ describe('analyzeToolList over every real list', () => {
   test('never throws, on the raw entries or on the normalized tools', () => {
     for (const server of servers) {
       for (const tools of [server.raw, server.tools]) {
-        const findings = analyzeToolList({ tools, toolsJson: JSON.stringify(tools), protocolVersion: '2025-06-18', elapsedMs: 1_000 });
+        const findings = analyzeToolList({
+          tools,
+          toolsJson: JSON.stringify(tools),
+          protocolVersion: '2025-06-18',
+          elapsedMs: 1_000,
+        });
         expect(Array.isArray(findings), server.id).toBe(true);
       }
     }
@@ -58,7 +67,9 @@ describe('analyzeToolList over every real list', () => {
     for (const server of servers) {
       const toolsJson = JSON.stringify(server.raw);
       expect(estimateTokens(toolsJson), server.id).toBe(Math.round(toolsJson.length / 4));
-      const heavy = analyzeToolList({ tools: server.raw, toolsJson }).some((finding) => finding.id === 'heavy-tool-list');
+      const heavy = analyzeToolList({ tools: server.raw, toolsJson }).some(
+        (finding) => finding.id === 'heavy-tool-list',
+      );
       expect(heavy, server.id).toBe(toolsJson.length > HEAVY_TOOL_LIST_CHARS);
     }
   });
@@ -77,7 +88,8 @@ describe('analyzeToolList over every real list', () => {
   test('no real input schema is refused by the depth or size limits', () => {
     for (const server of servers) {
       for (const tool of server.tools) {
-        if (isJsonObject(tool.inputSchema)) expect(isUsableSchema(tool.inputSchema), `${server.id} ${tool.name}`).toBe(true);
+        if (isJsonObject(tool.inputSchema))
+          expect(isUsableSchema(tool.inputSchema), `${server.id} ${tool.name}`).toBe(true);
       }
     }
   });
@@ -154,7 +166,10 @@ describe('the fast paths over every real tool', () => {
 describe('diffToolLists over every real list', () => {
   test('a list against itself, in any order, is unchanged', () => {
     for (const server of servers) {
-      const result = diffToolLists({ tools: server.raw, serverVersion: '1' }, { tools: [...server.raw].reverse(), serverVersion: '1' });
+      const result = diffToolLists(
+        { tools: server.raw, serverVersion: '1' },
+        { tools: [...server.raw].reverse(), serverVersion: '1' },
+      );
       expect(result.unchanged, server.id).toBe(true);
       expect(result.silent, server.id).toBe(false);
     }
@@ -165,7 +180,10 @@ describe('diffToolLists over every real list', () => {
       const first = server.raw[0];
       const name = readToolName(first);
       if (name === null) continue;
-      const result = diffToolLists({ tools: server.raw, serverVersion: '1' }, { tools: server.raw.slice(1), serverVersion: '1' });
+      const result = diffToolLists(
+        { tools: server.raw, serverVersion: '1' },
+        { tools: server.raw.slice(1), serverVersion: '1' },
+      );
       const stillThere = server.raw.slice(1).some((tool) => readToolName(tool) === name);
       expect(stillThere ? result.changed : result.removed, server.id).toEqual([name]);
       expect(result.added, server.id).toEqual([]);
@@ -188,7 +206,10 @@ describe('diffToolLists over every real list', () => {
   test('renaming every tool reports renames for described tools with unique names, and nothing changed', () => {
     for (const server of servers) {
       const tools = server.raw.filter((tool) => readToolName(tool) !== null) as Record<string, unknown>[];
-      const renamedTools: Record<string, unknown>[] = tools.map((tool) => ({ ...tool, name: `renamed_${String(tool.name)}` }));
+      const renamedTools: Record<string, unknown>[] = tools.map((tool) => ({
+        ...tool,
+        name: `renamed_${String(tool.name)}`,
+      }));
       const result = diffToolLists({ tools }, { tools: renamedTools });
       expect(result.changed, server.id).toEqual([]);
       const total = result.renamed.length + result.removed.length;
@@ -197,7 +218,9 @@ describe('diffToolLists over every real list', () => {
         const from = tools.find((tool) => tool.name === pair.from);
         const to = renamedTools.find((tool) => tool.name === pair.to);
         expect(hasDescription(from), server.id).toBe(true);
-        expect(JSON.stringify(reverseKeys(from?.inputSchema)), server.id).toBe(JSON.stringify(reverseKeys(to?.inputSchema)));
+        expect(JSON.stringify(reverseKeys(from?.inputSchema)), server.id).toBe(
+          JSON.stringify(reverseKeys(to?.inputSchema)),
+        );
         expect(from?.description, server.id).toBe(to?.description);
       }
     }

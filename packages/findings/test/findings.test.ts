@@ -1,18 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  analyzeToolList,
   FINDING_IDS,
   FINDING_TITLES,
+  type Finding,
+  type FindingId,
   FindingsInputError,
   HEAVY_TOOL_LIST_CHARS,
   SLOW_CHECK_MS,
-  VERY_LONG_DESCRIPTION_CHARS,
-  analyzeToolList,
-  type Finding,
-  type FindingId,
   type ToolListInput,
+  VERY_LONG_DESCRIPTION_CHARS,
 } from '../src/index.js';
-import { createPage, deletePage, getPage, nestedObject, objectSchema, textOfLength, thrownBy, toolsJsonOfLength } from './fixtures.js';
+import {
+  createPage,
+  deletePage,
+  getPage,
+  nestedObject,
+  objectSchema,
+  textOfLength,
+  thrownBy,
+  toolsJsonOfLength,
+} from './fixtures.js';
 
 // A clean, annotated list that triggers no finding, so each test can add exactly one problem.
 const cleanTools = [
@@ -126,7 +135,9 @@ describe('no annotations', () => {
     const finding = only(analyze({ tools: [getPage, createPage, deletePage] }), 'no-annotations');
     expect(finding.value).toBe(3);
     expect(finding.tools).toBeUndefined();
-    expect(finding.message).toBe('None of the 3 tools declares annotations, so agents get no hints such as readOnlyHint.');
+    expect(finding.message).toBe(
+      'None of the 3 tools declares annotations, so agents get no hints such as readOnlyHint.',
+    );
   });
 
   test('one tool with annotations, even empty ones, is enough', () => {
@@ -134,7 +145,16 @@ describe('no annotations', () => {
   });
 
   test('annotations that are not an object do not count', () => {
-    expect(ids(analyze({ tools: [{ ...getPage, annotations: [] }, { ...createPage, annotations: null }] }))).toEqual(['no-annotations']);
+    expect(
+      ids(
+        analyze({
+          tools: [
+            { ...getPage, annotations: [] },
+            { ...createPage, annotations: null },
+          ],
+        }),
+      ),
+    ).toEqual(['no-annotations']);
   });
 
   test('an empty list has nothing to annotate and no finding', () => {
@@ -222,22 +242,38 @@ describe('slow: the whole check over 3,000 ms', () => {
     const finding = only(analyze({ elapsedMs: 3_001 }), 'slow');
     expect(finding.value).toBe(3_001);
     expect(finding.message).toBe('The whole check took 3,001 ms, over 3,000 ms.');
-    expect(only(analyze({ elapsedMs: 3_000.5 }), 'slow').message).toBe('The whole check took 3,000.5 ms, over 3,000 ms.');
+    expect(only(analyze({ elapsedMs: 3_000.5 }), 'slow').message).toBe(
+      'The whole check took 3,000.5 ms, over 3,000 ms.',
+    );
   });
 
   test('a value that is not a real duration is never slow', () => {
-    for (const elapsedMs of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, -5_000, '9000' as unknown as number]) {
+    for (const elapsedMs of [
+      null,
+      undefined,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      -5_000,
+      '9000' as unknown as number,
+    ]) {
       expect(ids(analyze({ elapsedMs }))).toEqual([]);
     }
   });
 
   test('a long check has its number grouped in thousands', () => {
-    expect(only(analyze({ elapsedMs: 1_234_567 }), 'slow').message).toBe('The whole check took 1,234,567 ms, over 3,000 ms.');
+    expect(only(analyze({ elapsedMs: 1_234_567 }), 'slow').message).toBe(
+      'The whole check took 1,234,567 ms, over 3,000 ms.',
+    );
   });
 });
 
 describe('tool-list-cut', () => {
-  const cut = (listedBytes: number, capBytes = 1_048_576, keptTools = 120, listedTools = 500) => ({ listedTools, keptTools, listedBytes, capBytes });
+  const cut = (listedBytes: number, capBytes = 1_048_576, keptTools = 120, listedTools = 500) => ({
+    listedTools,
+    keptTools,
+    listedBytes,
+    capBytes,
+  });
 
   test('is reported only when the listed text is over the cap (strictly)', () => {
     expect(ids(analyze({ cut: cut(1_048_575) }))).toEqual([]);
@@ -247,14 +283,26 @@ describe('tool-list-cut', () => {
 
   test('names the size, the cap and the tools kept, with the size as its value', () => {
     const finding = only(analyze({ cut: cut(2_345_678) }), 'tool-list-cut');
-    expect(finding.message).toBe('The tool list is 2,345,678 bytes of JSON, over the 1,048,576 kept per check; only the first 120 of 500 tools were kept.');
+    expect(finding.message).toBe(
+      'The tool list is 2,345,678 bytes of JSON, over the 1,048,576 kept per check; only the first 120 of 500 tools were kept.',
+    );
     expect(finding.value).toBe(2_345_678);
     expect(finding.tools).toBeUndefined();
-    expect(only(analyze({ cut: cut(11, 10, 1, 1) }), 'tool-list-cut').message).toBe('The tool list is 11 bytes of JSON, over the 10 kept per check; only the first 1 of 1 tool was kept.');
+    expect(only(analyze({ cut: cut(11, 10, 1, 1) }), 'tool-list-cut').message).toBe(
+      'The tool list is 11 bytes of JSON, over the 10 kept per check; only the first 1 of 1 tool was kept.',
+    );
   });
 
   test('a missing or malformed cut is ignored', () => {
-    for (const bad of [null, undefined, {}, cut(Number.NaN), cut(-1, -2), { ...cut(5_000_000), keptTools: '3' }, 'cut']) {
+    for (const bad of [
+      null,
+      undefined,
+      {},
+      cut(Number.NaN),
+      cut(-1, -2),
+      { ...cut(5_000_000), keptTools: '3' },
+      'cut',
+    ]) {
       expect(ids(analyze({ cut: bad as never }))).toEqual([]);
     }
   });
@@ -286,7 +334,20 @@ describe('untrusted tool lists', () => {
   test('any JSON values in the tools array give findings, never an exception', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.jsonValue(), fc.record({ name: fc.jsonValue(), description: fc.jsonValue(), inputSchema: fc.jsonValue(), annotations: fc.jsonValue() }, { requiredKeys: [] }))),
+        fc.array(
+          fc.oneof(
+            fc.jsonValue(),
+            fc.record(
+              {
+                name: fc.jsonValue(),
+                description: fc.jsonValue(),
+                inputSchema: fc.jsonValue(),
+                annotations: fc.jsonValue(),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        ),
         fc.jsonValue(),
         fc.jsonValue(),
         (tools, protocolVersion, elapsedMs) => {
@@ -332,7 +393,9 @@ describe('caller mistakes are typed errors', () => {
   test('toolsJson that is not a string', () => {
     const error = thrownBy(() => analyzeToolList({ tools: [], toolsJson: null as unknown as string }));
     expect((error as FindingsInputError).code).toBe('tools-json-not-string');
-    expect((error as Error).message).toBe('analyzeToolList: input.toolsJson must be the JSON text of the tools array, got null');
+    expect((error as Error).message).toBe(
+      'analyzeToolList: input.toolsJson must be the JSON text of the tools array, got null',
+    );
   });
 
   test('an input that is not an object', () => {

@@ -5,13 +5,13 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  FindingsInputError,
   combineToolHashes,
+  FindingsInputError,
+  type HashOptions,
   hashTool,
   hashToolList,
-  sha256Hex,
-  type HashOptions,
   type Sha256,
+  sha256Hex,
 } from '../src/index.js';
 import { createPage, deletePage, getPage, thrownBy } from './fixtures.js';
 
@@ -34,7 +34,9 @@ describe('an injected node:crypto SHA-256 gives the default hashes', () => {
   test('for the published SHA-256 vectors through sha256Hex', () => {
     expect(sha256Hex('', native)).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('abc', native)).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(sha256Hex('a'.repeat(1_000_000), native)).toBe('cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
+    expect(sha256Hex('a'.repeat(1_000_000), native)).toBe(
+      'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0',
+    );
   });
 
   test('for any string, lone surrogates and texts past the encoding buffer included', () => {
@@ -60,7 +62,12 @@ describe('an injected node:crypto SHA-256 gives the default hashes', () => {
 
   test('for tool-shaped objects', () => {
     const toolShaped = fc.record(
-      { name: fc.string(), description: fc.string({ unit: 'grapheme' }), inputSchema: fc.jsonValue(), annotations: fc.dictionary(fc.string(), fc.boolean()) },
+      {
+        name: fc.string(),
+        description: fc.string({ unit: 'grapheme' }),
+        inputSchema: fc.jsonValue(),
+        annotations: fc.dictionary(fc.string(), fc.boolean()),
+      },
       { requiredKeys: [] },
     );
     fc.assert(
@@ -154,7 +161,9 @@ describe('an injected SHA-256 that is wrong is a typed error', () => {
         expect(error).toBeInstanceOf(FindingsInputError);
         expect(error).toBeInstanceOf(TypeError);
         expect((error as FindingsInputError).code).toBe('sha256-wrong-digest');
-        expect((error as Error).message).toMatch(new RegExp(`options\\.sha256 must return the 32-byte digest as a Uint8Array, got ${described}$`));
+        expect((error as Error).message).toMatch(
+          new RegExp(`options\\.sha256 must return the 32-byte digest as a Uint8Array, got ${described}$`),
+        );
       }
     });
   }
@@ -174,11 +183,18 @@ describe('an injected SHA-256 that is wrong is a typed error', () => {
   test('a sha256 that is not a function is refused before any hashing', () => {
     for (const bad of ['sha256', 42, {}, null, true]) {
       const options = { sha256: bad } as unknown as HashOptions;
-      for (const run of [() => sha256Hex('abc', options), () => hashTool(getPage, options), () => hashToolList([], options), () => combineToolHashes([], options)]) {
+      for (const run of [
+        () => sha256Hex('abc', options),
+        () => hashTool(getPage, options),
+        () => hashToolList([], options),
+        () => combineToolHashes([], options),
+      ]) {
         const error = thrownBy(run);
         expect(error).toBeInstanceOf(FindingsInputError);
         expect((error as FindingsInputError).code).toBe('sha256-not-a-function');
-        expect((error as Error).message).toMatch(/options\.sha256 must be a function from bytes to the 32-byte digest, got /);
+        expect((error as Error).message).toMatch(
+          /options\.sha256 must be a function from bytes to the 32-byte digest, got /,
+        );
       }
     }
   });

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FindingsInputError, canonicalJson, combineToolHashes, hashTool, hashToolList, sha256Hex } from '../src/index.js';
+import {
+  canonicalJson,
+  combineToolHashes,
+  FindingsInputError,
+  hashTool,
+  hashToolList,
+  sha256Hex,
+} from '../src/index.js';
 import { createPage, deletePage, getPage, thrownBy } from './fixtures.js';
 
 // An independent SHA-256 (node:crypto) to check the package's hashes against.
@@ -33,11 +40,18 @@ describe('hashTool', () => {
 
   test('equals the canonical JSON of the four fields picked out of the tool', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('name', 'description', 'inputSchema', 'annotations', 'title', 'outputSchema', 'x'), fc.jsonValue()), (tool) => {
-        const picked: Record<string, unknown> = {};
-        for (const key of ['name', 'description', 'inputSchema', 'annotations']) if (key in tool) picked[key] = tool[key];
-        expect(hashTool(tool)).toBe(referenceSha256(canonicalJson(picked)));
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('name', 'description', 'inputSchema', 'annotations', 'title', 'outputSchema', 'x'),
+          fc.jsonValue(),
+        ),
+        (tool) => {
+          const picked: Record<string, unknown> = {};
+          for (const key of ['name', 'description', 'inputSchema', 'annotations'])
+            if (key in tool) picked[key] = tool[key];
+          expect(hashTool(tool)).toBe(referenceSha256(canonicalJson(picked)));
+        },
+      ),
     );
   });
 
@@ -54,8 +68,12 @@ describe('hashTool', () => {
   });
 
   test('does not depend on key order, whitespace or number spelling in the server text', () => {
-    const a = JSON.parse('{"name":"page_size","inputSchema":{"type":"object","properties":{"n":{"maximum":100,"type":"number"}}}}');
-    const b = JSON.parse('{ "inputSchema" : { "properties" : { "n" : { "type" : "number", "maximum" : 1.00e2 } }, "type" : "object" },\n "name" : "page_size" }');
+    const a = JSON.parse(
+      '{"name":"page_size","inputSchema":{"type":"object","properties":{"n":{"maximum":100,"type":"number"}}}}',
+    );
+    const b = JSON.parse(
+      '{ "inputSchema" : { "properties" : { "n" : { "type" : "number", "maximum" : 1.00e2 } }, "type" : "object" },\n "name" : "page_size" }',
+    );
     expect(hashTool(a)).toBe(hashTool(b));
   });
 
@@ -113,7 +131,9 @@ describe('hashToolList', () => {
   });
 
   test('changes when one tool changes', () => {
-    expect(hashToolList([getPage, { ...createPage, description: 'Adds two pages.' }])).not.toBe(hashToolList([getPage, createPage]));
+    expect(hashToolList([getPage, { ...createPage, description: 'Adds two pages.' }])).not.toBe(
+      hashToolList([getPage, createPage]),
+    );
   });
 
   test('a tools value that is not an array is a typed error', () => {

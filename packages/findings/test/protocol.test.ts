@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { OLDER_PROTOCOL_BEFORE, isOlderProtocol, parseProtocolDate } from '../src/index.js';
+import { isOlderProtocol, OLDER_PROTOCOL_BEFORE, parseProtocolDate } from '../src/index.js';
 
 describe('isOlderProtocol compares versions as dates against 2025-03-26', () => {
   test('the cut-off is 2025-03-26', () => {

@@ -3,17 +3,17 @@ import type { RiskLevel } from '@mcp-atlas/risk';
 import { expectTypeOf } from 'vitest';
 import {
   analyzeToolList,
+  combineToolHashes,
   diffToolLists,
   estimateTokens,
-  combineToolHashes,
-  hashTool,
-  hashToolList,
-  sha256Hex,
   type Finding,
   type FindingId,
   type HashOptions,
+  hashTool,
+  hashToolList,
   type RiskRise,
   type Sha256,
+  sha256Hex,
   type ToolListDiff,
 } from '../src/index.js';
 

@@ -21,7 +21,9 @@ describe('sha256Hex matches the published SHA-256 vectors', () => {
 
   test('the 896-bit message', () => {
     expect(
-      sha256Hex('abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu'),
+      sha256Hex(
+        'abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu',
+      ),
     ).toBe('cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1');
   });
 
@@ -41,7 +43,11 @@ describe('sha256Hex hashes the UTF-8 bytes of the text', () => {
   });
 
   test('a non-ASCII character is hashed as its UTF-8 bytes', () => {
-    expect(sha256Hex('é')).toBe(createHash('sha256').update(Buffer.from([0xc3, 0xa9])).digest('hex'));
+    expect(sha256Hex('é')).toBe(
+      createHash('sha256')
+        .update(Buffer.from([0xc3, 0xa9]))
+        .digest('hex'),
+    );
   });
 
   test('texts on both sides of the reused encoding buffer hash correctly', () => {

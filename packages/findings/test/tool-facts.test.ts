@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import {
-  MAX_SCHEMA_DEPTH,
-  MAX_SCHEMA_NODES,
   hasAnnotations,
   hasDescription,
   hasInputSchema,
   isJsonObject,
   isUsableSchema,
   labelTool,
+  MAX_SCHEMA_DEPTH,
+  MAX_SCHEMA_NODES,
   readToolDescription,
   readToolName,
 } from '../src/index.js';
@@ -69,7 +69,8 @@ describe('input schemas and their limits', () => {
 
   test('a schema must be an object', () => {
     expect(isUsableSchema({})).toBe(true);
-    for (const schema of [undefined, null, 'object', 1, true, [], [{ type: 'object' }]]) expect(isUsableSchema(schema)).toBe(false);
+    for (const schema of [undefined, null, 'object', 1, true, [], [{ type: 'object' }]])
+      expect(isUsableSchema(schema)).toBe(false);
   });
 
   test('depth 64 is read; depth 65 counts as missing', () => {
@@ -113,7 +114,7 @@ describe('input schemas and their limits', () => {
     expect(isUsableSchema(loop)).toBe(false);
   });
 
-  test('hasInputSchema reads the tool\'s inputSchema', () => {
+  test("hasInputSchema reads the tool's inputSchema", () => {
     expect(hasInputSchema({ name: 'a', inputSchema: { type: 'object' } })).toBe(true);
     expect(hasInputSchema({ name: 'a' })).toBe(false);
     expect(hasInputSchema({ name: 'a', inputSchema: nestedObject(65) })).toBe(false);

@@ -9,6 +9,8 @@ import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'nod
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import * as ed from '@noble/ed25519';
+import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import {
   computeRoot,
   previousRootFor,
@@ -20,8 +22,6 @@ import {
   verifyChain,
 } from '../dist/index.js';
 import { nodeSha256, readDayFiles } from '../dist/node.js';
-import * as ed from '@noble/ed25519';
-import { sha256, sha512 } from '@noble/hashes/sha2.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DAYS = 365;
@@ -67,7 +67,8 @@ function realisticSize(next) {
 function jsonLikeBytes(size, salt) {
   const unit = Buffer.from(`{"tool":"t${salt}","ok":true,"ms":${salt % 997},"note":"made for the benchmark"},`);
   const bytes = Buffer.alloc(size);
-  for (let offset = 0; offset < size; offset += unit.length) unit.copy(bytes, offset, 0, Math.min(unit.length, size - offset));
+  for (let offset = 0; offset < size; offset += unit.length)
+    unit.copy(bytes, offset, 0, Math.min(unit.length, size - offset));
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
@@ -105,7 +106,11 @@ async function benchSeal(label, files) {
   const paths = files.map((file) => file.path);
   try {
     const input = { day: '2026-10-02', files, previousRoot: null, privateKey };
-    const expected = execFileSync('sha256sum', ['--', ...paths], { cwd: dir, maxBuffer: 1 << 28 }).toString().trimEnd().split('\n').sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1));
+    const expected = execFileSync('sha256sum', ['--', ...paths], { cwd: dir, maxBuffer: 1 << 28 })
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1));
     const sealed = await sealDay(input);
     if (sealed.files.join('\n') !== expected.join('\n')) throw new Error('our lines differ from sha256sum');
 
@@ -122,17 +127,25 @@ async function benchSeal(label, files) {
     console.log('| what | time | vs sha256sum |');
     console.log('|---|---|---|');
     console.log(`| \`sha256sum\` over the files on disk (baseline) | ${fmt(sha256sum)} | 1.00x |`);
-    console.log(`| node:crypto createHash loop, bytes in memory (floor) | ${fmt(nodeLoop)} | ${ratio(nodeLoop, sha256sum)} |`);
-    console.log(`| sealDay, default SHA-256 (@noble/hashes), bytes in memory | ${fmt(sealNoble)} | ${ratio(sealNoble, sha256sum)} |`);
+    console.log(
+      `| node:crypto createHash loop, bytes in memory (floor) | ${fmt(nodeLoop)} | ${ratio(nodeLoop, sha256sum)} |`,
+    );
+    console.log(
+      `| sealDay, default SHA-256 (@noble/hashes), bytes in memory | ${fmt(sealNoble)} | ${ratio(sealNoble, sha256sum)} |`,
+    );
     console.log(`| sealDay with nodeSha256, bytes in memory | ${fmt(sealNode)} | ${ratio(sealNode, sha256sum)} |`);
-    console.log(`| readDayFiles + sealDay with nodeSha256, from disk | ${fmt(readAndSeal)} | ${ratio(readAndSeal, sha256sum)} |`);
+    console.log(
+      `| readDayFiles + sealDay with nodeSha256, from disk | ${fmt(readAndSeal)} | ${ratio(readAndSeal, sha256sum)} |`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 async function benchVerify(linesPerDay) {
-  const lines = buildDay(linesPerDay, () => 0).map((file, i) => `${createHash('sha256').update(String(i)).digest('hex')}  ${file.path}`);
+  const lines = buildDay(linesPerDay, () => 0).map(
+    (file, i) => `${createHash('sha256').update(String(i)).digest('hex')}  ${file.path}`,
+  );
   lines.sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1));
   const nodeKey = createPrivateKey(privateKeyPem(privateKey));
   const roots = new Map();
@@ -150,16 +163,25 @@ async function benchVerify(linesPerDay) {
     snippet: () => {
       const key = createPublicKey(pem);
       for (const r of records) {
-        const root = createHash('sha256').update((r.previous_root || '') + '\n' + r.files.join('\n')).digest('hex');
-        if (root !== r.root || !verify(null, Buffer.from(r.root, 'hex'), key, Buffer.from(r.signature, 'base64'))) throw new Error('snippet failed');
+        const root = createHash('sha256')
+          .update(`${r.previous_root || ''}\n${r.files.join('\n')}`)
+          .digest('hex');
+        if (root !== r.root || !verify(null, Buffer.from(r.root, 'hex'), key, Buffer.from(r.signature, 'base64')))
+          throw new Error('snippet failed');
       }
     },
     // The library floor: the same hashing and Ed25519 checks with @noble directly, nothing else.
     nobleFloor: () => {
       ed.hashes.sha512 ??= sha512;
       for (const r of records) {
-        const root = Buffer.from(sha256(new TextEncoder().encode((r.previous_root || '') + '\n' + r.files.join('\n')))).toString('hex');
-        if (root !== r.root || !ed.verify(Buffer.from(r.signature, 'base64'), Buffer.from(r.root, 'hex'), publicKey, { zip215: false })) throw new Error('floor failed');
+        const root = Buffer.from(
+          sha256(new TextEncoder().encode(`${r.previous_root || ''}\n${r.files.join('\n')}`)),
+        ).toString('hex');
+        if (
+          root !== r.root ||
+          !ed.verify(Buffer.from(r.signature, 'base64'), Buffer.from(r.root, 'hex'), publicKey, { zip215: false })
+        )
+          throw new Error('floor failed');
       }
     },
     chainNoble: async () => {
@@ -173,13 +195,20 @@ async function benchVerify(linesPerDay) {
   console.log('| what | time | vs node:crypto snippet |');
   console.log('|---|---|---|');
   console.log(`| seed's steps with node:crypto, no chain or line checks (baseline) | ${fmt(snippet)} | 1.00x |`);
-  console.log(`| the same steps with @noble directly, no chain or line checks (library floor) | ${fmt(nobleFloor)} | ${ratio(nobleFloor, snippet)} |`);
-  console.log(`| verifyChain, default SHA-256 (@noble/hashes) | ${fmt(chainNoble)} | ${ratio(chainNoble, snippet)} (${ratio(chainNoble, nobleFloor)} of the floor) |`);
+  console.log(
+    `| the same steps with @noble directly, no chain or line checks (library floor) | ${fmt(nobleFloor)} | ${ratio(nobleFloor, snippet)} |`,
+  );
+  console.log(
+    `| verifyChain, default SHA-256 (@noble/hashes) | ${fmt(chainNoble)} | ${ratio(chainNoble, snippet)} (${ratio(chainNoble, nobleFloor)} of the floor) |`,
+  );
   console.log(`| verifyChain with nodeSha256 | ${fmt(chainNode)} | ${ratio(chainNode, snippet)} |`);
 }
 
 console.log(`# @mcp-atlas/history benchmark (Node ${process.version}, median of ${RUNS} runs after a warm-up)`);
 await benchSeal('10,000 real-sized files', buildDay(10_000, realisticSize));
-await benchSeal('1,000 files of 50 KB', buildDay(1_000, () => 50 * 1_024));
+await benchSeal(
+  '1,000 files of 50 KB',
+  buildDay(1_000, () => 50 * 1_024),
+);
 await benchVerify(100);
 await benchVerify(10_000);

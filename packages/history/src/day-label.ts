@@ -59,7 +59,11 @@ export function readSealedDay(indexBytes: Uint8Array): string | null {
   return isDay(day) ? day : null;
 }
 
-function nameProblem(record: DayRoot, recordFileDay: string | null | undefined, folderDay: string | null | undefined): string | null {
+function nameProblem(
+  record: DayRoot,
+  recordFileDay: string | null | undefined,
+  folderDay: string | null | undefined,
+): string | null {
   if (recordFileDay !== undefined && recordFileDay !== null && recordFileDay !== record.day) {
     return `the record says it is ${record.day} but sits in the file of ${describeValue(recordFileDay)}`;
   }
@@ -93,10 +97,16 @@ export function checkDayLabel(input: DayLabelInput, options?: HashOptions): DayL
   }
   const sealedDay = readSealedDay(input.index);
   if (sealedDay === null) {
-    return { ok: false, reason: `${DAY_INDEX_PATH} names no day (it needs a "${DAY_INDEX_FIELD}" field written YYYY-MM-DD)` };
+    return {
+      ok: false,
+      reason: `${DAY_INDEX_PATH} names no day (it needs a "${DAY_INDEX_FIELD}" field written YYYY-MM-DD)`,
+    };
   }
   if (sealedDay !== record.day) {
-    return { ok: false, reason: `${DAY_INDEX_PATH} says the day is ${sealedDay}, not ${record.day}: the day was relabelled` };
+    return {
+      ok: false,
+      reason: `${DAY_INDEX_PATH} says the day is ${sealedDay}, not ${record.day}: the day was relabelled`,
+    };
   }
   return { ok: true, boundBy: DAY_INDEX_PATH };
 }

@@ -6,16 +6,9 @@
  * on whole day numbers (days since 1970-01-01) with the proleptic Gregorian calendar, so month ends,
  * leap days and year ends need no special cases.
  */
-import {
-  CATCH_UP_DAYS,
-  DAY_PATTERN,
-  MAX_YEAR,
-  MIN_YEAR,
-  MS_PER_DAY,
-  PREVIOUS_ROOT_WINDOW_DAYS,
-} from './constants.js';
+import { CATCH_UP_DAYS, DAY_PATTERN, MAX_YEAR, MIN_YEAR, MS_PER_DAY, PREVIOUS_ROOT_WINDOW_DAYS } from './constants.js';
 import { isSha256Hex } from './encoding.js';
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 
 interface CivilDate {
   year: number;
@@ -29,8 +22,7 @@ function daysFromCivil({ year, month, day }: CivilDate): number {
   const era = Math.floor(y / 400);
   const yearOfEra = y - era * 400;
   const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra =
-    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146_097 + dayOfEra - 719_468;
 }
 
@@ -39,11 +31,7 @@ function civilFromDays(dayNumber: number): CivilDate {
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
   const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
   );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const mp = Math.floor((5 * dayOfYear + 2) / 153);
@@ -53,8 +41,10 @@ function civilFromDays(dayNumber: number): CivilDate {
 }
 
 function daysInMonth(year: number, month: number): number {
-  return daysFromCivil({ year: month === 12 ? year + 1 : year, month: month === 12 ? 1 : month + 1, day: 1 }) -
-    daysFromCivil({ year, month, day: 1 });
+  return (
+    daysFromCivil({ year: month === 12 ? year + 1 : year, month: month === 12 ? 1 : month + 1, day: 1 }) -
+    daysFromCivil({ year, month, day: 1 })
+  );
 }
 
 function formatDay({ year, month, day }: CivilDate): string {

@@ -16,7 +16,7 @@ import {
   ED25519_SIGNATURE_BYTES,
   VERIFY_WITH_ZIP215,
 } from './constants.js';
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 
 function ensureSha512(): void {
   if (ed.hashes.sha512 === undefined) ed.hashes.sha512 = sha512;
@@ -26,7 +26,10 @@ function ensureSha512(): void {
 export function assertKey(key: unknown, label: 'private key' | 'public key'): asserts key is Uint8Array {
   const expected = label === 'private key' ? ED25519_PRIVATE_KEY_BYTES : ED25519_PUBLIC_KEY_BYTES;
   if (!(key instanceof Uint8Array)) {
-    throw new HistoryError('INVALID_KEY', `${label} must be a Uint8Array of ${expected} bytes, got ${describeValue(key)}`);
+    throw new HistoryError(
+      'INVALID_KEY',
+      `${label} must be a Uint8Array of ${expected} bytes, got ${describeValue(key)}`,
+    );
   }
   if (key.length !== expected) {
     throw new HistoryError('INVALID_KEY', `${label} must be ${expected} bytes, got ${key.length}`);

@@ -11,9 +11,7 @@ import { SHA256_HEX_LENGTH } from './constants.js';
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const BASE64_VALUES: ReadonlyMap<string, number> = new Map(
-  [...BASE64_ALPHABET].map((char, index) => [char, index]),
-);
+const BASE64_VALUES: ReadonlyMap<string, number> = new Map([...BASE64_ALPHABET].map((char, index) => [char, index]));
 const LOWER_HEX_256 = new RegExp(`^[0-9a-f]{${SHA256_HEX_LENGTH}}$`);
 
 /** True for exactly 64 lowercase hex characters: the only spelling of a root or file hash. */

@@ -8,7 +8,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { SHA256_BYTES } from './constants.js';
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 
 /**
  * A SHA-256 implementation: bytes in, the 32-byte digest out. Must be synchronous.
@@ -32,7 +32,10 @@ export function resolveSha256(options: HashOptions | undefined): Sha256 {
   const chosen: unknown = options?.sha256;
   if (chosen === undefined) return nobleSha256;
   if (typeof chosen !== 'function') {
-    throw new HistoryError('INVALID_HASH', `sha256 must be a function from bytes to 32 bytes, got ${describeValue(chosen)}`);
+    throw new HistoryError(
+      'INVALID_HASH',
+      `sha256 must be a function from bytes to 32 bytes, got ${describeValue(chosen)}`,
+    );
   }
   const hook = chosen as Sha256;
   return (bytes) => {

@@ -36,29 +36,29 @@ export {
   VERIFY_WITH_ZIP215,
   WELL_KNOWN_PATH,
 } from './constants.js';
-export { HistoryError, type HistoryErrorCode } from './errors.js';
 export { dayFromTime, daysToSign, isDay, previousRootFor, shiftDay } from './day.js';
-export { type DayLabelCheck, type DayLabelInput, checkDayLabel, readSealedDay } from './day-label.js';
+export { checkDayLabel, type DayLabelCheck, type DayLabelInput, readSealedDay } from './day-label.js';
+export { HistoryError, type HistoryErrorCode } from './errors.js';
 export type { HashOptions, Sha256 } from './hash.js';
-export { assertDayPath, compareDayPaths } from './paths.js';
-export { type DayFile, type FileLineParts, dayLines, fileLine, parseFileLine } from './lines.js';
-export { computeRoot } from './root.js';
 export {
-  type KeyPair,
   generateKeyPair,
+  type KeyPair,
   privateKeyFromPem,
   privateKeyPem,
   publicKeyFor,
   publicKeyFromPem,
   publicKeyPem,
 } from './keys.js';
+export { type DayFile, dayLines, type FileLineParts, fileLine, parseFileLine } from './lines.js';
+export { assertDayPath, compareDayPaths } from './paths.js';
+export { computeRoot } from './root.js';
 export { type DayRoot, type SealDayInput, sealDay, sealDaySync } from './seal.js';
 export {
   type ChainOptions,
   type ChainVerdict,
+  checkDayRoot,
   type DayRootCheck,
   type FilesCheck,
-  checkDayRoot,
   parseDayRoot,
   verifyChain,
   verifyChainSync,

@@ -16,7 +16,7 @@ import {
 } from './constants.js';
 import { assertKey, derivePublicKey, randomPrivateKey } from './ed25519.js';
 import { base64ToBytes, bytesToBase64, bytesToHex } from './encoding.js';
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 
 /** A signing key pair, both halves raw 32-byte Uint8Arrays. */
 export interface KeyPair {

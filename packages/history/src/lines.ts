@@ -6,7 +6,7 @@
  */
 import { LINE_HASH_PATH_SEPARATOR, SHA256_HEX_LENGTH } from './constants.js';
 import { bytesToHex, isSha256Hex } from './encoding.js';
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 import { type HashOptions, resolveSha256 } from './hash.js';
 import { assertDayPath, compareDayPaths, pathProblem } from './paths.js';
 
@@ -28,7 +28,10 @@ const PREFIX_LENGTH = SHA256_HEX_LENGTH + LINE_HASH_PATH_SEPARATOR.length;
 
 function assertBytes(bytes: unknown, path: string): asserts bytes is Uint8Array {
   if (!(bytes instanceof Uint8Array)) {
-    throw new HistoryError('INVALID_BYTES', `bytes of ${describeValue(path)} must be a Uint8Array, got ${describeValue(bytes)}`);
+    throw new HistoryError(
+      'INVALID_BYTES',
+      `bytes of ${describeValue(path)} must be a Uint8Array, got ${describeValue(bytes)}`,
+    );
   }
 }
 
@@ -78,7 +81,10 @@ export function hashDayFiles(files: readonly DayFile[], options?: HashOptions): 
   const sha256 = resolveSha256(options);
   const checked = files.map((file: unknown, index) => {
     if (typeof file !== 'object' || file === null) {
-      throw new HistoryError('INVALID_INPUT', `files[${index}] must be an object { path, bytes }, got ${describeValue(file)}`);
+      throw new HistoryError(
+        'INVALID_INPUT',
+        `files[${index}] must be an object { path, bytes }, got ${describeValue(file)}`,
+      );
     }
     const { path, bytes } = file as Partial<DayFile>;
     assertDayPath(path);

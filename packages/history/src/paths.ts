@@ -5,7 +5,7 @@
  * could point outside the folder, or that has two spellings for one file, is refused: otherwise two
  * different seals could describe the same folder, or a verifier could be steered to another file.
  */
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 
 // Control characters would break the one-line-per-file format (a newline) or hide in logs.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;

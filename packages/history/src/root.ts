@@ -6,7 +6,7 @@
  */
 import { NO_PREVIOUS_ROOT, ROOT_PREIMAGE_SEPARATOR } from './constants.js';
 import { bytesToHex, isSha256Hex, utf8ToBytes } from './encoding.js';
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 import { type HashOptions, resolveSha256 } from './hash.js';
 
 /** Throws `INVALID_ROOT` unless `value` is null or 64 lowercase hex characters. @internal */

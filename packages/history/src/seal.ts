@@ -8,7 +8,7 @@
 import { assertDay } from './day.js';
 import { assertKey, signBytes } from './ed25519.js';
 import { bytesToBase64, hexToBytes } from './encoding.js';
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 import type { HashOptions } from './hash.js';
 import { type DayFile, dayLines } from './lines.js';
 import { assertPreviousRoot, rootOf } from './root.js';
@@ -50,11 +50,14 @@ export interface SealDayInput extends HashOptions {
 /** `sealDay` without the promise, for callers that want a synchronous seal. */
 export function sealDaySync(input: SealDayInput): DayRoot {
   if (typeof input !== 'object' || input === null) {
-    throw new HistoryError('INVALID_INPUT', `sealDay needs { day, files, previousRoot, privateKey }, got ${describeValue(input)}`);
+    throw new HistoryError(
+      'INVALID_INPUT',
+      `sealDay needs { day, files, previousRoot, privateKey }, got ${describeValue(input)}`,
+    );
   }
   const { day, files, previousRoot, privateKey, sealed } = input;
   assertDay(day, 'day');
-  if (sealed !== undefined && sealed.has(day)) {
+  if (sealed?.has(day)) {
     throw new HistoryError('ALREADY_SEALED', `day ${day} already has a root; a sealed day is never signed again`);
   }
   assertPreviousRoot(previousRoot, 'previousRoot');

@@ -5,24 +5,23 @@
  * is a result with a reason, never an exception. Exceptions are kept for the caller's own mistakes:
  * a public key of the wrong length, files with refused paths.
  */
+
+import { ED25519_SIGNATURE_BYTES, PREVIOUS_ROOT_WINDOW_DAYS } from './constants.js';
 import { isDay, previousRootFor } from './day.js';
 import { assertKey, verifyBytes } from './ed25519.js';
 import { base64ToBytes, hexToBytes, isSha256Hex } from './encoding.js';
-import { HistoryError, describeValue } from './errors.js';
+import { describeValue, HistoryError } from './errors.js';
 import type { HashOptions } from './hash.js';
 import { type DayFile, type FileLineParts, hashDayFiles, recordLinesProblem, splitRecordLines } from './lines.js';
 import { assertDayPath, compareDayPaths } from './paths.js';
 import { rootOf } from './root.js';
 import type { DayRoot } from './seal.js';
-import { ED25519_SIGNATURE_BYTES, PREVIOUS_ROOT_WINDOW_DAYS } from './constants.js';
 
 /** The outcome of checking one record: fine, or the first thing wrong with it. */
 export type DayRootCheck = { ok: true } | { ok: false; reason: string };
 
 /** The outcome of checking a chain: every record fine, or the first broken day and why. */
-export type ChainVerdict =
-  | { ok: true; days: number }
-  | { ok: false; day: string; index: number; reason: string };
+export type ChainVerdict = { ok: true; days: number } | { ok: false; day: string; index: number; reason: string };
 
 /** Options for `verifyChain`. */
 export interface ChainOptions extends HashOptions {
@@ -190,7 +189,11 @@ function chainStep(
 }
 
 /** `verifyChain` without the promise. */
-export function verifyChainSync(records: readonly DayRoot[], publicKey: Uint8Array, options?: ChainOptions): ChainVerdict {
+export function verifyChainSync(
+  records: readonly DayRoot[],
+  publicKey: Uint8Array,
+  options?: ChainOptions,
+): ChainVerdict {
   assertKey(publicKey, 'public key');
   if (!Array.isArray(records)) {
     throw new HistoryError('INVALID_INPUT', `records must be an array of day roots, got ${describeValue(records)}`);
@@ -221,7 +224,11 @@ export function verifyChainSync(records: readonly DayRoot[], publicKey: Uint8Arr
  * await verifyChain(records, publicKey)
  * // { ok: false, day: '2026-10-03', index: 1, reason: 'previous_root matches no day in the chain …' }
  */
-export async function verifyChain(records: readonly DayRoot[], publicKey: Uint8Array, options?: ChainOptions): Promise<ChainVerdict> {
+export async function verifyChain(
+  records: readonly DayRoot[],
+  publicKey: Uint8Array,
+  options?: ChainOptions,
+): Promise<ChainVerdict> {
   return verifyChainSync(records, publicKey, options);
 }
 
@@ -281,9 +288,13 @@ export function verifyFileHashes(record: DayRoot, hashes: readonly FileLineParts
     const { path, hash } = (typeof entry === 'object' && entry !== null ? entry : {}) as Partial<FileLineParts>;
     assertDayPath(path);
     if (!isSha256Hex(hash)) {
-      throw new HistoryError('INVALID_LINE', `hashes[${index}].hash must be 64 lowercase hex characters, got ${describeValue(hash)}`);
+      throw new HistoryError(
+        'INVALID_LINE',
+        `hashes[${index}].hash must be 64 lowercase hex characters, got ${describeValue(hash)}`,
+      );
     }
-    if (actual.has(path)) throw new HistoryError('DUPLICATE_PATH', `path ${describeValue(path)} appears more than once`);
+    if (actual.has(path))
+      throw new HistoryError('DUPLICATE_PATH', `path ${describeValue(path)} appears more than once`);
     actual.set(path, hash);
   });
   return compareHashes(parts, actual);

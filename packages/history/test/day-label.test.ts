@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  checkDayLabel,
   DAY_INDEX_FIELD,
   DAY_INDEX_PATH,
   type DayFile,
   type DayRoot,
   HistoryError,
-  checkDayLabel,
   previousRootFor,
   readSealedDay,
   sealDaySync,
@@ -18,7 +18,7 @@ import {
   verifyChainSync,
 } from '../src/index.js';
 import { verifyFolder } from '../src/node/index.js';
-import { PRIVATE_KEY, PUBLIC_KEY, copy, dayFiles, sealedChain, text } from './helpers.js';
+import { copy, dayFiles, PRIVATE_KEY, PUBLIC_KEY, sealedChain, text } from './helpers.js';
 
 const DAY = '2026-11-03';
 
@@ -64,14 +64,19 @@ describe('checkDayLabel', () => {
 
   it('holds when the index names the record day, and says what bound it', () => {
     expect(checkDayLabel({ record, index: indexOf(DAY) })).toEqual({ ok: true, boundBy: 'index.json' });
-    expect(checkDayLabel({ record, recordFileDay: DAY, folderDay: DAY, index: indexOf(DAY) })).toEqual({ ok: true, boundBy: 'index.json' });
+    expect(checkDayLabel({ record, recordFileDay: DAY, folderDay: DAY, index: indexOf(DAY) })).toEqual({
+      ok: true,
+      boundBy: 'index.json',
+    });
   });
 
   it('refuses a record relabelled to another day with the same root and signature', () => {
     const moved = { ...copy(record), day: shiftDay(DAY, -365) };
     // The signature does not cover the label: the moved record still checks out as a chain of one.
     expect(verifyChainSync([moved], PUBLIC_KEY)).toEqual({ ok: true, days: 1 });
-    expect(checkDayLabel({ record: moved, recordFileDay: moved.day, folderDay: moved.day, index: indexOf(DAY) })).toEqual({
+    expect(
+      checkDayLabel({ record: moved, recordFileDay: moved.day, folderDay: moved.day, index: indexOf(DAY) }),
+    ).toEqual({
       ok: false,
       reason: 'index.json says the day is 2026-11-03, not 2025-11-03: the day was relabelled',
     });
@@ -89,8 +94,14 @@ describe('checkDayLabel', () => {
   });
 
   it('refuses an index that is listed but missing, changed, or names no day', () => {
-    expect(checkDayLabel({ record, index: null })).toEqual({ ok: false, reason: 'index.json is listed in the record but missing' });
-    expect(checkDayLabel({ record, index: text('{"day":"2026-11-03","servers":4}') })).toEqual({ ok: false, reason: 'index.json does not match its line' });
+    expect(checkDayLabel({ record, index: null })).toEqual({
+      ok: false,
+      reason: 'index.json is listed in the record but missing',
+    });
+    expect(checkDayLabel({ record, index: text('{"day":"2026-11-03","servers":4}') })).toEqual({
+      ok: false,
+      reason: 'index.json does not match its line',
+    });
     const dayless = sealOne(DAY, [{ path: 'index.json', bytes: text('{"servers":3}') }]);
     expect(checkDayLabel({ record: dayless, index: text('{"servers":3}') })).toEqual({
       ok: false,
@@ -115,7 +126,11 @@ describe('verifyFolder binds each day to its date', () => {
   let data: string;
   const records = sealedChain('2026-11-01', 4); // 11-01 … 11-04
 
-  async function writeDataFolder(folder: string, chain: readonly DayRoot[], filesOf: (day: string) => DayFile[]): Promise<void> {
+  async function writeDataFolder(
+    folder: string,
+    chain: readonly DayRoot[],
+    filesOf: (day: string) => DayFile[],
+  ): Promise<void> {
     await rm(folder, { recursive: true, force: true });
     await mkdir(join(folder, 'roots'), { recursive: true });
     for (const record of chain) {
@@ -128,7 +143,12 @@ describe('verifyFolder binds each day to its date', () => {
     }
   }
 
-  const options = (): Parameters<typeof verifyFolder>[0] => ({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY, requireDayFolders: true });
+  const options = (): Parameters<typeof verifyFolder>[0] => ({
+    roots: join(data, 'roots'),
+    days: join(data, 'days'),
+    publicKey: PUBLIC_KEY,
+    requireDayFolders: true,
+  });
 
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'mcp-history-label-'));
@@ -168,12 +188,20 @@ describe('verifyFolder binds each day to its date', () => {
 
   it('refuses a record file whose day field names another day', async () => {
     await writeFile(join(data, 'roots', '2026-11-02.json'), JSON.stringify({ ...records[1], day: '2026-11-09' }));
-    expect(await verifyFolder(options())).toMatchObject({ ok: false, day: '2026-11-02', reason: '2026-11-02.json holds the record of "2026-11-09"' });
+    expect(await verifyFolder(options())).toMatchObject({
+      ok: false,
+      day: '2026-11-02',
+      reason: '2026-11-02.json holds the record of "2026-11-09"',
+    });
   });
 
   it('breaks a day whose folder is missing when folders are required, and skips it otherwise', async () => {
     await rm(join(data, 'days', '2026-11-03'), { recursive: true });
-    expect(await verifyFolder(options())).toEqual({ ok: false, day: '2026-11-03', reason: 'day folder 2026-11-03/ is missing while its root is kept' });
+    expect(await verifyFolder(options())).toEqual({
+      ok: false,
+      day: '2026-11-03',
+      reason: 'day folder 2026-11-03/ is missing while its root is kept',
+    });
     expect(await verifyFolder({ ...options(), requireDayFolders: false })).toMatchObject({ ok: true, dayFolders: 3 });
   });
 
@@ -184,18 +212,32 @@ describe('verifyFolder binds each day to its date', () => {
       day: '2026-11-02',
       reason: 'day folder differs from its record: late.json is not listed in the record',
     });
-    expect(await verifyFolder({ ...options(), ignoreFile: (path) => path === 'late.json' })).toMatchObject({ ok: true, files: 28 });
+    expect(await verifyFolder({ ...options(), ignoreFile: (path) => path === 'late.json' })).toMatchObject({
+      ok: true,
+      files: 28,
+    });
   });
 
   it('lists the days no index binds', async () => {
     const noIndex = (day: string): DayFile[] => dayFiles(day).filter((file) => file.path !== DAY_INDEX_PATH);
     const roots = new Map<string, string>();
     const chain = ['2026-11-01', '2026-11-02'].map((day) => {
-      const record = sealDaySync({ day, files: day === '2026-11-02' ? noIndex(day) : dayFiles(day), previousRoot: previousRootFor(day, roots), privateKey: PRIVATE_KEY });
+      const record = sealDaySync({
+        day,
+        files: day === '2026-11-02' ? noIndex(day) : dayFiles(day),
+        previousRoot: previousRootFor(day, roots),
+        privateKey: PRIVATE_KEY,
+      });
       roots.set(day, record.root);
       return record;
     });
     await writeDataFolder(data, chain, (day) => (day === '2026-11-02' ? noIndex(day) : dayFiles(day)));
-    expect(await verifyFolder(options())).toEqual({ ok: true, days: 2, dayFolders: 2, files: 13, unboundDays: ['2026-11-02'] });
+    expect(await verifyFolder(options())).toEqual({
+      ok: true,
+      days: 2,
+      dayFolders: 2,
+      files: 13,
+      unboundDays: ['2026-11-02'],
+    });
   });
 });

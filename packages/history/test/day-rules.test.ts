@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CATCH_UP_DAYS,
-  HistoryError,
-  PREVIOUS_ROOT_WINDOW_DAYS,
   dayFromTime,
   daysToSign,
+  HistoryError,
   isDay,
+  PREVIOUS_ROOT_WINDOW_DAYS,
   previousRootFor,
   shiftDay,
 } from '../src/index.js';
@@ -91,7 +91,9 @@ describe('shiftDay', () => {
     const late = thrown(() => shiftDay('9999-12-31', 1));
     expect(late.code).toBe('INVALID_DAY');
     expect(late.message).toBe('9999-12-31 moved by 1 day falls outside the years 0000 to 9999');
-    expect(thrown(() => shiftDay('0000-01-01', -2)).message).toBe('0000-01-01 moved by -2 days falls outside the years 0000 to 9999');
+    expect(thrown(() => shiftDay('0000-01-01', -2)).message).toBe(
+      '0000-01-01 moved by -2 days falls outside the years 0000 to 9999',
+    );
   });
 });
 
@@ -189,12 +191,29 @@ describe('daysToSign: the previous day and any unsealed day of the 7 before it, 
   });
 
   it('signs only the previous day when the week before is sealed', () => {
-    const sealed = new Set(['2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05', '2026-10-06', '2026-10-07', '2026-10-08']);
+    const sealed = new Set([
+      '2026-10-02',
+      '2026-10-03',
+      '2026-10-04',
+      '2026-10-05',
+      '2026-10-06',
+      '2026-10-07',
+      '2026-10-08',
+    ]);
     expect(daysToSign('2026-10-10', sealed)).toEqual(['2026-10-09']);
   });
 
   it('signs nothing when the previous day and the week before are sealed', () => {
-    const sealed = new Set(['2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05', '2026-10-06', '2026-10-07', '2026-10-08', '2026-10-09']);
+    const sealed = new Set([
+      '2026-10-02',
+      '2026-10-03',
+      '2026-10-04',
+      '2026-10-05',
+      '2026-10-06',
+      '2026-10-07',
+      '2026-10-08',
+      '2026-10-09',
+    ]);
     expect(daysToSign('2026-10-10', sealed)).toEqual([]);
   });
 
@@ -209,7 +228,15 @@ describe('daysToSign: the previous day and any unsealed day of the 7 before it, 
       '2026-10-08',
       '2026-10-09',
     ]);
-    const sealed = new Set(['2026-10-03', '2026-10-04', '2026-10-05', '2026-10-06', '2026-10-07', '2026-10-08', '2026-10-09']);
+    const sealed = new Set([
+      '2026-10-03',
+      '2026-10-04',
+      '2026-10-05',
+      '2026-10-06',
+      '2026-10-07',
+      '2026-10-08',
+      '2026-10-09',
+    ]);
     expect(daysToSign('2026-10-10', sealed)).toEqual(['2026-10-02']);
     expect(daysToSign('2026-10-11', sealed)).toEqual(['2026-10-10']);
   });

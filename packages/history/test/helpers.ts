@@ -1,12 +1,5 @@
 // Shared fixtures for the tests: fixed keys and small, made-up day folders in our own words.
-import {
-  type DayFile,
-  type DayRoot,
-  previousRootFor,
-  publicKeyFor,
-  sealDaySync,
-  shiftDay,
-} from '../src/index.js';
+import { type DayFile, type DayRoot, previousRootFor, publicKeyFor, sealDaySync, shiftDay } from '../src/index.js';
 
 const encoder = new TextEncoder();
 

@@ -2,18 +2,19 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  HistoryError,
   generateKeyPair,
+  HistoryError,
   privateKeyFromPem,
   privateKeyPem,
   publicKeyFor,
   publicKeyFromPem,
   publicKeyPem,
 } from '../src/index.js';
-import { PRIVATE_KEY, PUBLIC_KEY, hex, toHex } from './helpers.js';
+import { hex, PRIVATE_KEY, PUBLIC_KEY, toHex } from './helpers.js';
 
 // RFC 8410 §10.1 example public key, and the raw key it wraps.
-const RFC8410_PEM = '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n';
+const RFC8410_PEM =
+  '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n';
 const RFC8410_RAW = '19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1';
 
 async function rejection(action: () => Promise<unknown>): Promise<HistoryError> {
@@ -92,11 +93,17 @@ describe('publicKeyFromPem', () => {
   });
 
   it('tolerates CRLF line ends and text around the block', () => {
-    expect(toHex(publicKeyFromPem(`key for atlas\r\n${RFC8410_PEM.replaceAll('\n', '\r\n')}trailer`))).toBe(RFC8410_RAW);
+    expect(toHex(publicKeyFromPem(`key for atlas\r\n${RFC8410_PEM.replaceAll('\n', '\r\n')}trailer`))).toBe(
+      RFC8410_RAW,
+    );
   });
 
   it.each([
-    ['no block', 'hello', 'public key PEM must contain a "-----BEGIN PUBLIC KEY-----" … "-----END PUBLIC KEY-----" block'],
+    [
+      'no block',
+      'hello',
+      'public key PEM must contain a "-----BEGIN PUBLIC KEY-----" … "-----END PUBLIC KEY-----" block',
+    ],
     [
       'a private key block',
       privateKeyPem(PRIVATE_KEY),

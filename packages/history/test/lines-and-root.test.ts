@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  HistoryError,
   assertDayPath,
   compareDayPaths,
   computeRoot,
   dayLines,
   fileLine,
+  HistoryError,
   parseFileLine,
 } from '../src/index.js';
 import { text } from './helpers.js';
@@ -52,9 +52,9 @@ describe('fileLine', () => {
     const short = thrown(() => fileLine('a.json', text('abc'), { sha256: () => new Uint8Array(20) }));
     expect(short.code).toBe('INVALID_HASH');
     expect(short.message).toBe('sha256 must return 32 bytes, got 20 bytes');
-    expect(thrown(() => fileLine('a.json', text('abc'), { sha256: 'sha256' as unknown as () => Uint8Array })).message).toBe(
-      'sha256 must be a function from bytes to 32 bytes, got "sha256"',
-    );
+    expect(
+      thrown(() => fileLine('a.json', text('abc'), { sha256: 'sha256' as unknown as () => Uint8Array })).message,
+    ).toBe('sha256 must be a function from bytes to 32 bytes, got "sha256"');
   });
 });
 
@@ -146,7 +146,10 @@ describe('dayLines', () => {
   it('gives the same lines for any order of the same files', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.stringMatching(/^[a-z0-9_]{1,8}(\/[a-z0-9_]{1,8}){0,2}\.json$/), { minLength: 1, maxLength: 12 }),
+        fc.uniqueArray(fc.stringMatching(/^[a-z0-9_]{1,8}(\/[a-z0-9_]{1,8}){0,2}\.json$/), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         fc.infiniteStream(fc.nat()),
         (paths, randomness) => {
           const files = paths.map((path) => ({ path, bytes: text(path) }));
@@ -181,12 +184,16 @@ describe('parseFileLine', () => {
 
   it('reads back every line fileLine writes', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-zA-Z0-9_ -]{1,10}(\/[a-zA-Z0-9_ .-]{1,10}){0,3}$/), fc.uint8Array(), (path, bytes) => {
-        fc.pre(!path.split('/').some((segment) => segment === '.' || segment === '..'));
-        const line = fileLine(path, bytes);
-        expect(parseFileLine(line).path).toBe(path);
-        expect(parseFileLine(line).hash).toBe(createHash('sha256').update(bytes).digest('hex'));
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-zA-Z0-9_ -]{1,10}(\/[a-zA-Z0-9_ .-]{1,10}){0,3}$/),
+        fc.uint8Array(),
+        (path, bytes) => {
+          fc.pre(!path.split('/').some((segment) => segment === '.' || segment === '..'));
+          const line = fileLine(path, bytes);
+          expect(parseFileLine(line).path).toBe(path);
+          expect(parseFileLine(line).hash).toBe(createHash('sha256').update(bytes).digest('hex'));
+        },
+      ),
     );
   });
 });
@@ -230,7 +237,10 @@ describe('computeRoot', () => {
 
   it.each([
     ['', 'previous root must be null or 64 lowercase hex characters, got ""'],
-    ['ABCDEF'.padEnd(64, '0'), `previous root must be null or 64 lowercase hex characters, got "${'ABCDEF'.padEnd(64, '0')}"`],
+    [
+      'ABCDEF'.padEnd(64, '0'),
+      `previous root must be null or 64 lowercase hex characters, got "${'ABCDEF'.padEnd(64, '0')}"`,
+    ],
     ['0'.repeat(63), `previous root must be null or 64 lowercase hex characters, got "${'0'.repeat(63)}"`],
     ['g'.repeat(64), `previous root must be null or 64 lowercase hex characters, got "${'g'.repeat(64)}"`],
   ])('refuses the previous root %j', (previous, message) => {

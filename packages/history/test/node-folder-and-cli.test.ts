@@ -7,9 +7,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run.js';
-import { type DayRoot, EXIT_BROKEN, EXIT_USAGE, EXIT_VERIFIED, HistoryError, publicKeyPem, sealDaySync } from '../src/index.js';
+import {
+  type DayRoot,
+  EXIT_BROKEN,
+  EXIT_USAGE,
+  EXIT_VERIFIED,
+  HistoryError,
+  publicKeyPem,
+  sealDaySync,
+} from '../src/index.js';
 import { listDayPaths, loadPublicKey, readDayFiles, verifyFolder } from '../src/node/index.js';
-import { OTHER_PUBLIC_KEY, PRIVATE_KEY, PUBLIC_KEY, dayFiles, sealedChain, text, toHex } from './helpers.js';
+import { dayFiles, OTHER_PUBLIC_KEY, PRIVATE_KEY, PUBLIC_KEY, sealedChain, text, toHex } from './helpers.js';
 
 let scratch: string;
 let data: string;
@@ -32,7 +40,11 @@ async function writeDataFolder(folder: string, chain: readonly DayRoot[]): Promi
 async function run(argv: string[], fetcher?: typeof fetch): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, { stdout: (line) => out.push(line), stderr: (line) => err.push(line), ...(fetcher ? { fetch: fetcher } : {}) });
+  const code = await runCli(argv, {
+    stdout: (line) => out.push(line),
+    stderr: (line) => err.push(line),
+    ...(fetcher ? { fetch: fetcher } : {}),
+  });
   return { code, out, err };
 }
 
@@ -75,7 +87,9 @@ describe('readDayFiles and listDayPaths', () => {
       'summary.json',
     ]);
     const record = records[2] as DayRoot;
-    expect(sealDaySync({ day: record.day, files, previousRoot: record.previous_root, privateKey: PRIVATE_KEY })).toEqual(record);
+    expect(
+      sealDaySync({ day: record.day, files, previousRoot: record.previous_root, privateKey: PRIVATE_KEY }),
+    ).toEqual(record);
   });
 
   it('skip symbolic links, so a link standing in for a file shows up as missing', async () => {
@@ -158,63 +172,81 @@ describe('loadPublicKey', () => {
     const error = await rejection(() => loadPublicKey(join(scratch, 'absent.pem')));
     expect(error.code).toBe('KEY_UNAVAILABLE');
     expect(error.message).toBe(`cannot read key file ${JSON.stringify(join(scratch, 'absent.pem'))}: ENOENT`);
-    expect((await rejection(() => loadPublicKey(''))).message).toBe('key source must be a file path or an http(s) URL, got ""');
+    expect((await rejection(() => loadPublicKey(''))).message).toBe(
+      'key source must be a file path or an http(s) URL, got ""',
+    );
   });
 });
 
 describe('verifyFolder', () => {
   it('verifies the chain and every present day folder', async () => {
-    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual({
-      ok: true,
-      days: 4,
-      dayFolders: 4,
-      files: 28,
-      unboundDays: [],
-    });
+    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual(
+      {
+        ok: true,
+        days: 4,
+        dayFolders: 4,
+        files: 28,
+        unboundDays: [],
+      },
+    );
   });
 
   it('checks only the records when there are no day folders', async () => {
     await rm(join(data, 'days', '2026-09-30'), { recursive: true });
-    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual({
+    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual(
+      {
+        ok: true,
+        days: 4,
+        dayFolders: 3,
+        files: 21,
+        unboundDays: [],
+      },
+    );
+    expect(await verifyFolder({ roots: join(data, 'roots'), publicKey: PUBLIC_KEY })).toEqual({
       ok: true,
       days: 4,
-      dayFolders: 3,
-      files: 21,
+      dayFolders: 0,
+      files: 0,
       unboundDays: [],
     });
-    expect(await verifyFolder({ roots: join(data, 'roots'), publicKey: PUBLIC_KEY })).toEqual({ ok: true, days: 4, dayFolders: 0, files: 0, unboundDays: [] });
   });
 
   it('names the day and the file whose bytes changed', async () => {
     await writeFile(join(data, 'days', '2026-09-30', 'results', '001.json'), text('[]'));
-    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual({
-      ok: false,
-      day: '2026-09-30',
-      reason: 'day folder differs from its record: results/001.json does not match its line',
-    });
+    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual(
+      {
+        ok: false,
+        day: '2026-09-30',
+        reason: 'day folder differs from its record: results/001.json does not match its line',
+      },
+    );
   });
 
   it('names missing and unlisted files, at most five, then counts the rest', async () => {
     const day = join(data, 'days', '2026-10-01');
     await rm(join(day, 'index.json'));
     for (const name of ['x1', 'x2', 'x3', 'x4', 'x5', 'x6']) await writeFile(join(day, `${name}.json`), '{}');
-    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual({
-      ok: false,
-      day: '2026-10-01',
-      reason:
-        'day folder differs from its record: index.json is listed but missing; x1.json is not listed in the record; x2.json is not listed in the record; x3.json is not listed in the record; x4.json is not listed in the record; and 2 more',
-    });
+    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual(
+      {
+        ok: false,
+        day: '2026-10-01',
+        reason:
+          'day folder differs from its record: index.json is listed but missing; x1.json is not listed in the record; x2.json is not listed in the record; x3.json is not listed in the record; x4.json is not listed in the record; and 2 more',
+      },
+    );
   });
 
   it('reports the earliest broken day, whether the chain or a day folder broke', async () => {
     await writeFile(join(data, 'days', '2026-10-01', 'changes.json'), text('[1]'));
     const tampered = { ...(records[1] as DayRoot), signature: (records[0] as DayRoot).signature };
     await writeFile(join(data, 'roots', '2026-09-30.json'), JSON.stringify(tampered));
-    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual({
-      ok: false,
-      day: '2026-09-30',
-      reason: 'signature does not verify against the public key',
-    });
+    expect(await verifyFolder({ roots: join(data, 'roots'), days: join(data, 'days'), publicKey: PUBLIC_KEY })).toEqual(
+      {
+        ok: false,
+        day: '2026-09-30',
+        reason: 'signature does not verify against the public key',
+      },
+    );
   });
 
   it('reports a record that is not JSON, or that sits under another day’s name', async () => {
@@ -250,7 +282,9 @@ describe('verifyFolder', () => {
     const error = await rejection(() => verifyFolder({ roots: empty, publicKey: PUBLIC_KEY }));
     expect(error.code).toBe('NO_ROOTS');
     expect(error.message).toBe(`no day records (YYYY-MM-DD.json) in ${JSON.stringify(empty)}`);
-    expect((await rejection(() => verifyFolder({ roots: join(scratch, 'nope'), publicKey: PUBLIC_KEY }))).code).toBe('FOLDER_UNREADABLE');
+    expect((await rejection(() => verifyFolder({ roots: join(scratch, 'nope'), publicKey: PUBLIC_KEY }))).code).toBe(
+      'FOLDER_UNREADABLE',
+    );
   });
 });
 
@@ -272,7 +306,9 @@ describe('mcp-history', () => {
     await writeFile(join(data, 'days', '2026-10-02', 'summary.json'), '{}');
     const result = await run([join(data, 'roots'), '--key', keyFile]);
     expect(result.code).toBe(EXIT_BROKEN);
-    expect(result.out).toEqual(['broken 2026-10-02: day folder differs from its record: summary.json does not match its line']);
+    expect(result.out).toEqual([
+      'broken 2026-10-02: day folder differs from its record: summary.json does not match its line',
+    ]);
   });
 
   it('prints the first broken day with the reason and exits 1 under the wrong key', async () => {
@@ -300,14 +336,19 @@ describe('mcp-history', () => {
   it('checks the first day against --anchor', async () => {
     const wrong = await run([data, '--key', keyFile, '--anchor', 'ab'.repeat(32)]);
     expect(wrong.code).toBe(EXIT_BROKEN);
-    expect(wrong.out).toEqual(['broken 2026-09-29: previous_root is not the anchor root the chain was asked to continue']);
+    expect(wrong.out).toEqual([
+      'broken 2026-09-29: previous_root is not the anchor root the chain was asked to continue',
+    ]);
   });
 
   it.each([
     [[], 'mcp-history: expected one folder, got 0'],
     [['a', 'b', '--key', 'k'], 'mcp-history: expected one folder, got 2'],
     [['data'], 'mcp-history: missing --key <public key PEM file | well-known URL>'],
-    [['data', '--key', 'k', '--anchor', 'xyz'], 'mcp-history: --anchor must be a root: 64 lowercase hex characters, got "xyz"'],
+    [
+      ['data', '--key', 'k', '--anchor', 'xyz'],
+      'mcp-history: --anchor must be a root: 64 lowercase hex characters, got "xyz"',
+    ],
   ])('exits 2 with a message for the arguments %j', async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(EXIT_USAGE);
@@ -320,7 +361,9 @@ describe('mcp-history', () => {
     expect((await run([data, '--key', keyFile, '--fast'])).code).toBe(EXIT_USAGE);
     const missingKey = await run([data, '--key', join(scratch, 'absent.pem')]);
     expect(missingKey.code).toBe(EXIT_USAGE);
-    expect(missingKey.err).toEqual([`mcp-history: cannot read key file ${JSON.stringify(join(scratch, 'absent.pem'))}: ENOENT`]);
+    expect(missingKey.err).toEqual([
+      `mcp-history: cannot read key file ${JSON.stringify(join(scratch, 'absent.pem'))}: ENOENT`,
+    ]);
     const empty = join(scratch, 'no-records');
     await mkdir(empty, { recursive: true });
     const noRecords = await run([empty, '--key', keyFile]);

@@ -105,7 +105,11 @@ describe('Ed25519 matches RFC 8032 section 7.1', () => {
 
 const NIST_SHA256 = [
   { name: 'empty string', input: '', digest: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' },
-  { name: '"abc" (one block)', input: 'abc', digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' },
+  {
+    name: '"abc" (one block)',
+    input: 'abc',
+    digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+  },
   {
     name: '448-bit message (two blocks)',
     input: 'abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq',
@@ -113,10 +117,15 @@ const NIST_SHA256 = [
   },
   {
     name: '896-bit message',
-    input: 'abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu',
+    input:
+      'abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu',
     digest: 'cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1',
   },
-  { name: 'one million "a"', input: 'a'.repeat(1_000_000), digest: 'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0' },
+  {
+    name: 'one million "a"',
+    input: 'a'.repeat(1_000_000),
+    digest: 'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0',
+  },
 ] as const;
 
 describe('SHA-256 matches the NIST examples', () => {

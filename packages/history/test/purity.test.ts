@@ -59,14 +59,17 @@ describe('the root entry', () => {
   it('never reads the clock, draws Math.random or touches process', () => {
     for (const file of pureFiles.keys()) {
       const code = withoutComments(readFileSync(file, 'utf8'));
-      expect(code, relative(SRC, file)).not.toMatch(/Date\.now|new Date\(|Math\.random|performance\.now|process\.|setTimeout|globalThis/);
+      expect(code, relative(SRC, file)).not.toMatch(
+        /Date\.now|new Date\(|Math\.random|performance\.now|process\.|setTimeout|globalThis/,
+      );
     }
   });
 
   it('index.ts only re-exports', () => {
     const code = withoutComments(readFileSync(join(SRC, 'index.ts'), 'utf8')).trim();
     const statements = code.split(/;\s*/).filter((statement) => statement.trim() !== '');
-    for (const statement of statements) expect(statement.trim()).toMatch(/^export (type )?\{[\s\S]*\} from '\.\/[a-z0-9-]+\.js'$/);
+    for (const statement of statements)
+      expect(statement.trim()).toMatch(/^export (type )?\{[\s\S]*\} from '\.\/[a-z0-9-]+\.js'$/);
   });
 
   it('exports the contract names', () => {

@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type DayRoot,
-  HistoryError,
   computeRoot,
+  type DayRoot,
   dayLines,
+  HistoryError,
   previousRootFor,
   publicKeyPem,
   sealDay,
@@ -17,14 +17,19 @@ import {
   verifyDayRoot,
 } from '../src/index.js';
 import { nodeSha256 } from '../src/node/index.js';
-import { PRIVATE_KEY, PUBLIC_KEY, dayFiles, sealedChain, text } from './helpers.js';
+import { dayFiles, PRIVATE_KEY, PUBLIC_KEY, sealedChain, text } from './helpers.js';
 
 /** The seed's verification logic, with node:crypto and nothing from this package but the PEM. */
 function snippetSays(record: DayRoot, pem: string): 'verified' | 'mismatch' {
   const root = createHash('sha256')
-    .update((record.previous_root || '') + '\n' + record.files.join('\n'))
+    .update(`${record.previous_root || ''}\n${record.files.join('\n')}`)
     .digest('hex');
-  const ok = verify(null, Buffer.from(record.root, 'hex'), createPublicKey(pem), Buffer.from(record.signature, 'base64'));
+  const ok = verify(
+    null,
+    Buffer.from(record.root, 'hex'),
+    createPublicKey(pem),
+    Buffer.from(record.signature, 'base64'),
+  );
   return root === record.root && ok ? 'verified' : 'mismatch';
 }
 
@@ -41,7 +46,12 @@ async function rejection(action: () => Promise<unknown>): Promise<HistoryError> 
 describe('sealDay', () => {
   it('returns the five fields, with sorted lines, the chained root and a 64-byte signature', async () => {
     const previousRoot = 'c0'.repeat(32);
-    const record = await sealDay({ day: '2026-10-02', files: dayFiles('2026-10-02'), previousRoot, privateKey: PRIVATE_KEY });
+    const record = await sealDay({
+      day: '2026-10-02',
+      files: dayFiles('2026-10-02'),
+      previousRoot,
+      privateKey: PRIVATE_KEY,
+    });
     expect(Object.keys(record)).toEqual(['day', 'root', 'previous_root', 'files', 'signature']);
     expect(record.day).toBe('2026-10-02');
     expect(record.previous_root).toBe(previousRoot);
@@ -78,12 +88,24 @@ describe('sealDay', () => {
 
   it('refuses a day that already has a root', async () => {
     const error = await rejection(() =>
-      sealDay({ day: '2026-10-02', files: [], previousRoot: null, privateKey: PRIVATE_KEY, sealed: new Set(['2026-10-02']) }),
+      sealDay({
+        day: '2026-10-02',
+        files: [],
+        previousRoot: null,
+        privateKey: PRIVATE_KEY,
+        sealed: new Set(['2026-10-02']),
+      }),
     );
     expect(error.code).toBe('ALREADY_SEALED');
     expect(error.message).toBe('day 2026-10-02 already has a root; a sealed day is never signed again');
     await expect(
-      sealDay({ day: '2026-10-03', files: [], previousRoot: null, privateKey: PRIVATE_KEY, sealed: new Set(['2026-10-02']) }),
+      sealDay({
+        day: '2026-10-03',
+        files: [],
+        previousRoot: null,
+        privateKey: PRIVATE_KEY,
+        sealed: new Set(['2026-10-02']),
+      }),
     ).resolves.toMatchObject({ day: '2026-10-03' });
   });
 
@@ -121,12 +143,23 @@ describe('sealDay', () => {
     ],
     [
       'a path given twice',
-      { files: [{ path: 'a.json', bytes: text('x') }, { path: 'a.json', bytes: text('y') }] },
+      {
+        files: [
+          { path: 'a.json', bytes: text('x') },
+          { path: 'a.json', bytes: text('y') },
+        ],
+      },
       'DUPLICATE_PATH',
       'path "a.json" appears more than once',
     ],
   ])('rejects %s with a typed error', async (_name, change, code, message) => {
-    const input = { day: '2026-10-02', files: dayFiles('2026-10-02'), previousRoot: null, privateKey: PRIVATE_KEY, ...change };
+    const input = {
+      day: '2026-10-02',
+      files: dayFiles('2026-10-02'),
+      previousRoot: null,
+      privateKey: PRIVATE_KEY,
+      ...change,
+    };
     const error = await rejection(() => sealDay(input as Parameters<typeof sealDay>[0]));
     expect(error.code).toBe(code);
     expect(error.message).toBe(message);
@@ -141,7 +174,12 @@ describe('sealDay', () => {
 
 describe('the seed verification snippet, with node:crypto alone, verifies what sealDay signs', () => {
   it('verifies a single sealed day', async () => {
-    const record = await sealDay({ day: '2026-10-02', files: dayFiles('2026-10-02'), previousRoot: null, privateKey: PRIVATE_KEY });
+    const record = await sealDay({
+      day: '2026-10-02',
+      files: dayFiles('2026-10-02'),
+      previousRoot: null,
+      privateKey: PRIVATE_KEY,
+    });
     expect(snippetSays(record, publicKeyPem(PUBLIC_KEY))).toBe('verified');
   });
 
@@ -152,9 +190,16 @@ describe('the seed verification snippet, with node:crypto alone, verifies what s
   });
 
   it('says mismatch when a line or the signature is changed', async () => {
-    const record = await sealDay({ day: '2026-10-02', files: dayFiles('2026-10-02'), previousRoot: null, privateKey: PRIVATE_KEY });
+    const record = await sealDay({
+      day: '2026-10-02',
+      files: dayFiles('2026-10-02'),
+      previousRoot: null,
+      privateKey: PRIVATE_KEY,
+    });
     const changedLine = { ...record, files: record.files.map((line, i) => (i === 0 ? `0${line.slice(1)}` : line)) };
-    const otherSignature = (await sealDay({ day: '2026-10-03', files: [], previousRoot: null, privateKey: PRIVATE_KEY })).signature;
+    const otherSignature = (
+      await sealDay({ day: '2026-10-03', files: [], previousRoot: null, privateKey: PRIVATE_KEY })
+    ).signature;
     expect(snippetSays(changedLine, publicKeyPem(PUBLIC_KEY))).toBe('mismatch');
     expect(snippetSays({ ...record, signature: otherSignature }, publicKeyPem(PUBLIC_KEY))).toBe('mismatch');
   });
@@ -163,7 +208,10 @@ describe('the seed verification snippet, with node:crypto alone, verifies what s
     fc.assert(
       fc.property(
         fc.uniqueArray(
-          fc.record({ path: fc.stringMatching(/^[a-z0-9_-]{1,6}(\/[a-z0-9_.-]{1,6}){0,2}$/), bytes: fc.uint8Array({ maxLength: 64 }) }),
+          fc.record({
+            path: fc.stringMatching(/^[a-z0-9_-]{1,6}(\/[a-z0-9_.-]{1,6}){0,2}$/),
+            bytes: fc.uint8Array({ maxLength: 64 }),
+          }),
           { selector: (file) => file.path, maxLength: 8 },
         ),
         fc.option(fc.stringMatching(/^[0-9a-f]{64}$/), { nil: null }),
@@ -195,7 +243,9 @@ describe('the seed verification snippet, with node:crypto alone, verifies what s
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const day = '2026-10-02';
-      const wk = (await (await fetch(`${base}/.well-known/mcp-atlas.json`)).json()) as { integrity: { public_key_pem: string } };
+      const wk = (await (await fetch(`${base}/.well-known/mcp-atlas.json`)).json()) as {
+        integrity: { public_key_pem: string };
+      };
       const r = (await (await fetch(`${base}/api/maps?a=root&day=${day}`)).json()) as DayRoot;
       expect(r.previous_root).toBe(previousRootFor(day, new Map(days.map((d) => [d.day, d.root]))));
       expect(snippetSays(r, wk.integrity.public_key_pem)).toBe('verified');

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signBytes } from '../src/ed25519.js';
 import {
-  type DayRoot,
-  HistoryError,
   checkDayRoot,
   computeRoot,
+  type DayRoot,
   dayLines,
   fileLine,
+  HistoryError,
   parseDayRoot,
   sealDaySync,
   shiftDay,
@@ -18,7 +18,17 @@ import {
   verifyFileHashes,
   verifyFiles,
 } from '../src/index.js';
-import { OTHER_PRIVATE_KEY, OTHER_PUBLIC_KEY, PRIVATE_KEY, PUBLIC_KEY, copy, dayFiles, hex, sealedChain, text } from './helpers.js';
+import {
+  copy,
+  dayFiles,
+  hex,
+  OTHER_PRIVATE_KEY,
+  OTHER_PUBLIC_KEY,
+  PRIVATE_KEY,
+  PUBLIC_KEY,
+  sealedChain,
+  text,
+} from './helpers.js';
 
 const CHAIN = sealedChain('2026-09-29', 5); // 09-29, 09-30, 10-01, 10-02, 10-03
 const ROOT_MISMATCH = 'root does not match the sha256 of previous_root and files';
@@ -58,14 +68,34 @@ describe('an untouched chain verifies', () => {
   });
 
   it('across a gap of up to 14 days, chaining to the newest earlier root', () => {
-    const first = sealDaySync({ day: '2026-10-01', files: dayFiles('2026-10-01'), previousRoot: null, privateKey: PRIVATE_KEY });
-    const afterGap = sealDaySync({ day: '2026-10-15', files: dayFiles('2026-10-15'), previousRoot: first.root, privateKey: PRIVATE_KEY });
+    const first = sealDaySync({
+      day: '2026-10-01',
+      files: dayFiles('2026-10-01'),
+      previousRoot: null,
+      privateKey: PRIVATE_KEY,
+    });
+    const afterGap = sealDaySync({
+      day: '2026-10-15',
+      files: dayFiles('2026-10-15'),
+      previousRoot: first.root,
+      privateKey: PRIVATE_KEY,
+    });
     expect(verifyChainSync([first, afterGap], PUBLIC_KEY)).toEqual({ ok: true, days: 2 });
   });
 
   it('across a gap longer than 14 days, where the chain starts again from null', () => {
-    const first = sealDaySync({ day: '2026-10-01', files: dayFiles('2026-10-01'), previousRoot: null, privateKey: PRIVATE_KEY });
-    const afterGap = sealDaySync({ day: '2026-10-16', files: dayFiles('2026-10-16'), previousRoot: null, privateKey: PRIVATE_KEY });
+    const first = sealDaySync({
+      day: '2026-10-01',
+      files: dayFiles('2026-10-01'),
+      previousRoot: null,
+      privateKey: PRIVATE_KEY,
+    });
+    const afterGap = sealDaySync({
+      day: '2026-10-16',
+      files: dayFiles('2026-10-16'),
+      previousRoot: null,
+      privateKey: PRIVATE_KEY,
+    });
     expect(verifyChainSync([first, afterGap], PUBLIC_KEY)).toEqual({ ok: true, days: 2 });
   });
 
@@ -112,7 +142,12 @@ describe('a flipped byte in a file', () => {
     const hashes = dayLines(dayFiles('2026-10-01')).map((line) => ({ hash: line.slice(0, 64), path: line.slice(66) }));
     expect(verifyFileHashes(at(2), hashes).ok).toBe(true);
     const changed = hashes.map((entry) => (entry.path === 'summary.json' ? { ...entry, hash: '0'.repeat(64) } : entry));
-    expect(verifyFileHashes(at(2), changed)).toEqual({ ok: false, mismatched: ['summary.json'], missing: [], extra: [] });
+    expect(verifyFileHashes(at(2), changed)).toEqual({
+      ok: false,
+      mismatched: ['summary.json'],
+      missing: [],
+      extra: [],
+    });
   });
 });
 
@@ -124,7 +159,12 @@ describe('a changed line', () => {
     expect(await verifyDayRoot(record, PUBLIC_KEY)).toBe(false);
     const chain = copy(CHAIN);
     chain[2] = record;
-    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({ ok: false, day: '2026-10-01', index: 2, reason: ROOT_MISMATCH });
+    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({
+      ok: false,
+      day: '2026-10-01',
+      index: 2,
+      reason: ROOT_MISMATCH,
+    });
   });
 
   it('breaks the root when a line is removed or added', () => {
@@ -142,7 +182,12 @@ describe('a changed root', () => {
     const chain = copy(CHAIN);
     const record = chain[3] as DayRoot;
     record.root = `${record.root.slice(0, 63)}${record.root.endsWith('0') ? '1' : '0'}`;
-    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({ ok: false, day: '2026-10-02', index: 3, reason: ROOT_MISMATCH });
+    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({
+      ok: false,
+      day: '2026-10-02',
+      index: 3,
+      reason: ROOT_MISMATCH,
+    });
   });
 
   it('is caught even when the forger also recomputes it from changed files, because the signature fails', () => {
@@ -157,7 +202,12 @@ describe('a changed signature', () => {
   it('taken from another day fails the check', async () => {
     const chain = copy(CHAIN);
     (chain[1] as DayRoot).signature = at(0).signature;
-    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({ ok: false, day: '2026-09-30', index: 1, reason: BAD_SIGNATURE });
+    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({
+      ok: false,
+      day: '2026-09-30',
+      index: 1,
+      reason: BAD_SIGNATURE,
+    });
   });
 
   it('with one bit flipped fails the check', () => {
@@ -254,7 +304,12 @@ describe('a wrong previous_root', () => {
   it('edited into a record breaks its root', async () => {
     const chain = copy(CHAIN);
     (chain[2] as DayRoot).previous_root = at(0).root;
-    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({ ok: false, day: '2026-10-01', index: 2, reason: ROOT_MISMATCH });
+    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({
+      ok: false,
+      day: '2026-10-01',
+      index: 2,
+      reason: ROOT_MISMATCH,
+    });
   });
 
   it('signed by the key holder but chained to an older day is caught by the link', async () => {
@@ -264,7 +319,8 @@ describe('a wrong previous_root', () => {
       ok: false,
       day: '2026-10-01',
       index: 2,
-      reason: 'previous_root is the root of 2026-09-29; it should be the root of 2026-09-30, the newest earlier day in the 14 days before it',
+      reason:
+        'previous_root is the root of 2026-09-29; it should be the root of 2026-09-30, the newest earlier day in the 14 days before it',
     });
   });
 
@@ -274,7 +330,8 @@ describe('a wrong previous_root', () => {
       ok: false,
       day: '2026-10-01',
       index: 2,
-      reason: 'previous_root is null; it should be the root of 2026-09-30, the newest earlier day in the 14 days before it',
+      reason:
+        'previous_root is null; it should be the root of 2026-09-30, the newest earlier day in the 14 days before it',
     });
   });
 
@@ -285,22 +342,38 @@ describe('a wrong previous_root', () => {
       ok: false,
       day: '2026-10-14',
       index: 1,
-      reason: 'previous_root is the root of 2026-09-29; it should be null, since no earlier day in the chain falls in the 14 days before it',
+      reason:
+        'previous_root is the root of 2026-09-29; it should be null, since no earlier day in the chain falls in the 14 days before it',
     });
   });
 });
 
 describe('a wrong key', () => {
   it('fails the first day', async () => {
-    expect(await verifyChain(CHAIN, OTHER_PUBLIC_KEY)).toEqual({ ok: false, day: '2026-09-29', index: 0, reason: BAD_SIGNATURE });
+    expect(await verifyChain(CHAIN, OTHER_PUBLIC_KEY)).toEqual({
+      ok: false,
+      day: '2026-09-29',
+      index: 0,
+      reason: BAD_SIGNATURE,
+    });
     expect(await verifyDayRoot(at(0), OTHER_PUBLIC_KEY)).toBe(false);
   });
 
   it('fails a day signed by another key in the middle of the chain', async () => {
     const chain = copy(CHAIN);
     const day = at(3);
-    chain[3] = sealDaySync({ day: day.day, files: dayFiles(day.day), previousRoot: day.previous_root, privateKey: OTHER_PRIVATE_KEY });
-    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({ ok: false, day: '2026-10-02', index: 3, reason: BAD_SIGNATURE });
+    chain[3] = sealDaySync({
+      day: day.day,
+      files: dayFiles(day.day),
+      previousRoot: day.previous_root,
+      privateKey: OTHER_PRIVATE_KEY,
+    });
+    expect(await verifyChain(chain, PUBLIC_KEY)).toEqual({
+      ok: false,
+      day: '2026-10-02',
+      index: 3,
+      reason: BAD_SIGNATURE,
+    });
   });
 
   it('of the wrong length is the caller’s error, not a verdict', async () => {
@@ -320,15 +393,35 @@ describe('malformed records are verdicts with a reason, never crashes', () => {
     ['not an object', 'hello', 'record must be an object, got "hello"'],
     ['null', null, 'record must be an object, got null'],
     ['an array', [], 'record must be an object, got an array'],
-    ['a bad day', { ...good, day: '2026-9-29' }, 'day must be a real calendar date written YYYY-MM-DD, got "2026-9-29"'],
+    [
+      'a bad day',
+      { ...good, day: '2026-9-29' },
+      'day must be a real calendar date written YYYY-MM-DD, got "2026-9-29"',
+    ],
     ['a missing root', { ...good, root: undefined }, 'root must be 64 lowercase hex characters, got undefined'],
-    ['an upper-case root', { ...good, root: good.root.toUpperCase() }, `root must be 64 lowercase hex characters, got "${good.root.toUpperCase()}"`],
-    ['an empty previous_root', { ...good, previous_root: '' }, 'previous_root must be null or 64 lowercase hex characters, got ""'],
+    [
+      'an upper-case root',
+      { ...good, root: good.root.toUpperCase() },
+      `root must be 64 lowercase hex characters, got "${good.root.toUpperCase()}"`,
+    ],
+    [
+      'an empty previous_root',
+      { ...good, previous_root: '' },
+      'previous_root must be null or 64 lowercase hex characters, got ""',
+    ],
     ['files as a string', { ...good, files: 'index.json' }, 'files must be an array of lines, got "index.json"'],
     ['a numeric signature', { ...good, signature: 7 }, 'signature must be a base64 string, got number 7'],
     ['a line that is not a string', { ...good, files: [3] }, 'files[0]: a line must be a string, got number 3'],
-    ['a line with one space', { ...good, files: [`${'a'.repeat(64)} x.json`] }, `files[0]: line "${'a'.repeat(64)} x.json" is not "<64 lowercase hex>  <path>"`],
-    ['a line with a refused path', { ...good, files: [`${'a'.repeat(64)}  /etc/passwd`] }, 'files[0]: path "/etc/passwd" is refused: it starts with a slash (paths are relative to the day folder)'],
+    [
+      'a line with one space',
+      { ...good, files: [`${'a'.repeat(64)} x.json`] },
+      `files[0]: line "${'a'.repeat(64)} x.json" is not "<64 lowercase hex>  <path>"`,
+    ],
+    [
+      'a line with a refused path',
+      { ...good, files: [`${'a'.repeat(64)}  /etc/passwd`] },
+      'files[0]: path "/etc/passwd" is refused: it starts with a slash (paths are relative to the day folder)',
+    ],
   ])('%s', (_name, record, reason) => {
     expect(checkDayRoot(record, PUBLIC_KEY)).toEqual({ ok: false, reason });
     expect(verifyChainSync([record as DayRoot], PUBLIC_KEY)).toMatchObject({ ok: false, index: 0, reason });
@@ -374,7 +467,12 @@ describe('verifyFiles and parseDayRoot on bad input', () => {
   it('verifyFiles refuses a refused path or a duplicate among the files', () => {
     expect(thrown(() => verifyFiles(at(0), [{ path: 'a\\b', bytes: text('') }])).code).toBe('INVALID_PATH');
     expect(
-      thrown(() => verifyFiles(at(0), [{ path: 'a', bytes: text('') }, { path: 'a', bytes: text('') }])).code,
+      thrown(() =>
+        verifyFiles(at(0), [
+          { path: 'a', bytes: text('') },
+          { path: 'a', bytes: text('') },
+        ]),
+      ).code,
     ).toBe('DUPLICATE_PATH');
   });
 
@@ -382,7 +480,9 @@ describe('verifyFiles and parseDayRoot on bad input', () => {
     expect(thrown(() => verifyFileHashes(at(0), [{ path: 'a.json', hash: 'xyz' }])).message).toBe(
       'hashes[0].hash must be 64 lowercase hex characters, got "xyz"',
     );
-    expect(thrown(() => verifyFileHashes(at(0), [{ path: '', hash: '0'.repeat(64) }])).message).toBe('path must not be empty');
+    expect(thrown(() => verifyFileHashes(at(0), [{ path: '', hash: '0'.repeat(64) }])).message).toBe(
+      'path must not be empty',
+    );
     const twice = { path: 'a.json', hash: '0'.repeat(64) };
     expect(thrown(() => verifyFileHashes(at(0), [twice, twice])).code).toBe('DUPLICATE_PATH');
     expect(thrown(() => verifyFileHashes(at(0), 'x' as unknown as [])).message).toBe(
@@ -404,21 +504,27 @@ describe('any single-character change to a sealed record is caught', () => {
     const record = at(3);
     const fields = ['root', 'previous_root', 'signature', 'line'] as const;
     fc.assert(
-      fc.property(fc.constantFrom(...fields), fc.nat(), fc.nat(), fc.constantFrom(...'0123456789abcdefABCDEF+/='), (field, row, position, replacement) => {
-        const changed = copy(record);
-        const edit = (value: string): string => {
-          const index = position % value.length;
-          fc.pre(value[index] !== replacement);
-          return value.slice(0, index) + replacement + value.slice(index + 1);
-        };
-        if (field === 'line') {
-          const index = row % changed.files.length;
-          changed.files[index] = edit(changed.files[index] ?? '');
-        } else {
-          changed[field] = edit(changed[field] ?? '');
-        }
-        expect(checkDayRoot(changed, PUBLIC_KEY).ok).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom(...fields),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom(...'0123456789abcdefABCDEF+/='),
+        (field, row, position, replacement) => {
+          const changed = copy(record);
+          const edit = (value: string): string => {
+            const index = position % value.length;
+            fc.pre(value[index] !== replacement);
+            return value.slice(0, index) + replacement + value.slice(index + 1);
+          };
+          if (field === 'line') {
+            const index = row % changed.files.length;
+            changed.files[index] = edit(changed.files[index] ?? '');
+          } else {
+            changed[field] = edit(changed[field] ?? '');
+          }
+          expect(checkDayRoot(changed, PUBLIC_KEY).ok).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

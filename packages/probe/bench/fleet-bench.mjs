@@ -29,7 +29,9 @@ const DELAYED_REQUESTS_PER_PROBE = 3;
 const TARGETS = { wallOverFloor: 1.2, cpuVsSdk: 1 / 3, rssMb: 300 };
 
 async function startFleet() {
-  const child = spawn(process.execPath, [`${here}fleet-server.mjs`, String(FLEET), String(DELAY_MS), String(TOOLS)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [`${here}fleet-server.mjs`, String(FLEET), String(DELAY_MS), String(TOOLS)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let text = '';
   child.stdout.setEncoding('utf8');
   while (!text.includes('\n')) {
@@ -40,7 +42,11 @@ async function startFleet() {
 }
 
 function run(mode, ports) {
-  const out = execFileSync(process.execPath, [`${here}fleet-runner.mjs`, mode, JSON.stringify(ports), String(CONCURRENCY)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const out = execFileSync(
+    process.execPath,
+    [`${here}fleet-runner.mjs`, mode, JSON.stringify(ports), String(CONCURRENCY)],
+    { encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
@@ -70,16 +76,41 @@ try {
   const sdkCpuPerProbeMs = sdk.cpuMs / sdk.probes;
   const cpuVsSdk = median(rounds.map((r) => r.probe.cpuMs / r.sdk.cpuMs));
   const report = {
-    ran: { fleet: FLEET, concurrency: CONCURRENCY, delayMsPerPost: DELAY_MS, toolsPerServer: TOOLS, rounds: ROUNDS, node: process.version, cores: cpus().length },
+    ran: {
+      fleet: FLEET,
+      concurrency: CONCURRENCY,
+      delayMsPerPost: DELAY_MS,
+      toolsPerServer: TOOLS,
+      rounds: ROUNDS,
+      node: process.version,
+      cores: cpus().length,
+    },
     perRound: rounds.map((r) => ({
       probeWallMs: Math.round(r.probe.wallMs),
       bareWallMs: Math.round(r.bare.wallMs),
       sdkWallMs: Math.round(r.sdk.wallMs),
       cpuPerProbeVsSdk: +(r.probe.cpuMs / r.sdk.cpuMs).toFixed(3),
     })),
-    probe: { answeredWithTools: probe.ok, wallMs: Math.round(probe.wallMs), cpuMs: Math.round(probe.cpuMs), cpuPerProbeMs: +cpuPerProbeMs.toFixed(3), peakRssMb: Math.round(probe.maxRssMb) },
-    sdkClient: { answeredWithTools: sdk.ok, wallMs: Math.round(sdk.wallMs), cpuMs: Math.round(sdk.cpuMs), cpuPerProbeMs: +sdkCpuPerProbeMs.toFixed(3), peakRssMb: Math.round(sdk.maxRssMb) },
-    bareClient: { answeredWithTools: bare.ok, wallMs: Math.round(bare.wallMs), cpuPerProbeMs: +(bare.cpuMs / bare.probes).toFixed(3), peakRssMb: Math.round(bare.maxRssMb) },
+    probe: {
+      answeredWithTools: probe.ok,
+      wallMs: Math.round(probe.wallMs),
+      cpuMs: Math.round(probe.cpuMs),
+      cpuPerProbeMs: +cpuPerProbeMs.toFixed(3),
+      peakRssMb: Math.round(probe.maxRssMb),
+    },
+    sdkClient: {
+      answeredWithTools: sdk.ok,
+      wallMs: Math.round(sdk.wallMs),
+      cpuMs: Math.round(sdk.cpuMs),
+      cpuPerProbeMs: +sdkCpuPerProbeMs.toFixed(3),
+      peakRssMb: Math.round(sdk.maxRssMb),
+    },
+    bareClient: {
+      answeredWithTools: bare.ok,
+      wallMs: Math.round(bare.wallMs),
+      cpuPerProbeMs: +(bare.cpuMs / bare.probes).toFixed(3),
+      peakRssMb: Math.round(bare.maxRssMb),
+    },
     figures: {
       floorMs: Math.round(floorMs),
       wallOverFloor: +wallOverFloor.toFixed(3),

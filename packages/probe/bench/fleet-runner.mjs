@@ -14,21 +14,48 @@ const urls = ports.map((port) => `http://127.0.0.1:${port}/mcp`);
 function bareClient() {
   const post = (agent, url, body) =>
     new Promise((resolve, reject) => {
-      const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body) } }, (response) => {
-        const chunks = [];
-        response.on('data', (c) => chunks.push(c));
-        response.on('end', () => resolve(chunks.length === 0 ? null : JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-        response.on('error', reject);
-      });
+      const request = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          const chunks = [];
+          response.on('data', (c) => chunks.push(c));
+          response.on('end', () =>
+            resolve(chunks.length === 0 ? null : JSON.parse(Buffer.concat(chunks).toString('utf8'))),
+          );
+          response.on('error', reject);
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });
   return async (url) => {
     const agent = new http.Agent({ keepAlive: true });
     try {
-      await post(agent, url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bare', version: '1' } } }));
+      await post(
+        agent,
+        url,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bare', version: '1' } },
+        }),
+      );
       await post(agent, url, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-      const listed = await post(agent, url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }));
+      const listed = await post(
+        agent,
+        url,
+        JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+      );
       return listed.result.tools.length > 0;
     } finally {
       agent.destroy();

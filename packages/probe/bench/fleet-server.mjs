@@ -12,14 +12,25 @@ const TOOL_COUNT = Number(tools);
 const toolList = Array.from({ length: TOOL_COUNT }, (_, i) => ({
   name: `fleet_tool_${i}`,
   description: `Benchmark tool ${i}: reads a record by id and returns it.`,
-  inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'the record id' } }, required: ['id'] },
+  inputSchema: {
+    type: 'object',
+    properties: { id: { type: 'string', description: 'the record id' } },
+    required: ['id'],
+  },
   annotations: { readOnlyHint: true },
 }));
-const INIT = { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'fleet', version: '1.0.0' } };
+const INIT = {
+  protocolVersion: '2025-06-18',
+  capabilities: { tools: {} },
+  serverInfo: { name: 'fleet', version: '1.0.0' },
+};
 
 function answer(res, status, value) {
   const text = value === undefined ? '' : JSON.stringify(value);
-  res.writeHead(status, value === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(
+    status,
+    value === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+  );
   res.end(text);
 }
 
@@ -39,7 +50,8 @@ function handle(req, res) {
         return answer(res, 400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
       }
       if (message.method === 'initialize') return answer(res, 200, { jsonrpc: '2.0', id: message.id, result: INIT });
-      if (message.method === 'tools/list') return answer(res, 200, { jsonrpc: '2.0', id: message.id, result: { tools: toolList } });
+      if (message.method === 'tools/list')
+        return answer(res, 200, { jsonrpc: '2.0', id: message.id, result: { tools: toolList } });
       if (message.id === undefined) return answer(res, 202);
       answer(res, 200, { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'not here' } });
     }, DELAY_MS);

@@ -4,7 +4,7 @@
 // seconds of synchronous CPU. The baseline below is a copy of it, kept here only as the yardstick.
 //   node bench/link-elements-bench.mjs [--kib 256] [--runs 20]
 // Run it with `pnpm --filter @mcp-atlas/probe bench:links` (builds first). No network.
-import { MCP_LINK_RELATIONS, findLinkElements } from '../dist/index.js';
+import { findLinkElements, MCP_LINK_RELATIONS } from '../dist/index.js';
 
 function flag(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
@@ -17,7 +17,10 @@ const SIZE = KIB * 1024;
 
 // ---- the baseline: the replaced implementation, verbatim in behaviour ---------------------------------
 function decodeEntities(text) {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? _);
+  return text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? _,
+  );
 }
 function attribute(tag, name) {
   const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
@@ -32,7 +35,13 @@ function oldFindLinkElements(html) {
     const rel = attribute(tag, 'rel');
     const href = attribute(tag, 'href');
     if (rel === null || href === null) continue;
-    if (rel.toLowerCase().split(/\s+/).some((r) => MCP_LINK_RELATIONS.has(r))) hrefs.push(href.trim());
+    if (
+      rel
+        .toLowerCase()
+        .split(/\s+/)
+        .some((r) => MCP_LINK_RELATIONS.has(r))
+    )
+      hrefs.push(href.trim());
   }
   return hrefs;
 }
@@ -49,7 +58,10 @@ const INPUTS = [
   ['one huge link tag, closed at the end', `<link${repeatTo(' rel', SIZE)} rel="mcp" href="/mcp">`],
   [
     'a normal head (control: both are fast)',
-    repeatTo('<meta charset="utf-8"><!-- a comment --><link rel="stylesheet" href="/s.css"><link rel="mcp" href="/mcp">\n', SIZE),
+    repeatTo(
+      '<meta charset="utf-8"><!-- a comment --><link rel="stylesheet" href="/s.css"><link rel="mcp" href="/mcp">\n',
+      SIZE,
+    ),
   ],
 ];
 
@@ -64,7 +76,9 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-console.log(`findLinkElements on ${KIB} KiB inputs; old = the replaced regex version (1 run, it is slow), new = median of ${RUNS} runs`);
+console.log(
+  `findLinkElements on ${KIB} KiB inputs; old = the replaced regex version (1 run, it is slow), new = median of ${RUNS} runs`,
+);
 for (const [label, html] of INPUTS) {
   const old = timeOnce(oldFindLinkElements, html);
   const runs = [];

@@ -2,7 +2,7 @@
 // stream whose first message carrying the request's id is the answer, under a byte cap. The envelope is
 // checked with the MCP SDK's schemas; the payload is interpreted by the session.
 import { JSONRPCErrorResponseSchema } from '@modelcontextprotocol/sdk/types.js';
-import { type HttpResponse, decodeUtf8, mediaTypeOf, readCappedBody } from './http.js';
+import { decodeUtf8, type HttpResponse, mediaTypeOf, readCappedBody } from './http.js';
 import { parseBoundedJson } from './json-depth.js';
 import { SseParser } from './sse.js';
 
@@ -20,7 +20,9 @@ type Located =
   | { kind: 'none' };
 
 function isResponseLike(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && ('result' in value || 'error' in value);
+  return (
+    value !== null && typeof value === 'object' && !Array.isArray(value) && ('result' in value || 'error' in value)
+  );
 }
 
 // A server that cannot tell which request it answers (a parse error) answers with a null or absent id.
@@ -42,7 +44,9 @@ function locateAnswer(value: unknown, id: number): Located {
     return wrong;
   }
   if (!isResponseLike(value)) return { kind: 'none' };
-  return answersRequest(value, id) ? { kind: 'found', message: value, batchIndex: null } : { kind: 'wrong-id', id: value.id };
+  return answersRequest(value, id)
+    ? { kind: 'found', message: value, batchIndex: null }
+    : { kind: 'wrong-id', id: value.id };
 }
 
 function withoutNullId(message: unknown): unknown {
@@ -83,7 +87,8 @@ const RESULT_MEMBERS = new Set(['jsonrpc', 'id', 'result']);
 function resultEnvelopeProblem(envelope: unknown): string | null {
   const message = envelope as Record<string, unknown>;
   if (message.jsonrpc !== '2.0') return 'jsonrpc: expected "2.0"';
-  if (typeof message.id !== 'string' && !(typeof message.id === 'number' && Number.isInteger(message.id))) return 'id: expected a string or an integer';
+  if (typeof message.id !== 'string' && !(typeof message.id === 'number' && Number.isInteger(message.id)))
+    return 'id: expected a string or an integer';
   const result = message.result;
   if (result === null || typeof result !== 'object' || Array.isArray(result)) return 'result: expected an object';
   for (const key of Object.keys(message)) if (!RESULT_MEMBERS.has(key)) return `${key}: not a member of a response`;
@@ -102,10 +107,12 @@ async function readJsonAnswer(response: HttpResponse, id: number, cap: number): 
   const text = decodeUtf8(body.bytes);
   if (text === null) return { kind: 'not-mcp', detail: 'the answer is not valid UTF-8' };
   const parsed = parseBoundedJson(text);
-  if (!parsed.ok) return parsed.why === 'too-deep' ? { kind: 'too-deep' } : { kind: 'not-mcp', detail: 'the answer is not JSON' };
+  if (!parsed.ok)
+    return parsed.why === 'too-deep' ? { kind: 'too-deep' } : { kind: 'not-mcp', detail: 'the answer is not JSON' };
   const located = locateAnswer(parsed.value, id);
   if (located.kind === 'found') return toAnswer(located.message, text, located.batchIndex);
-  if (located.kind === 'wrong-id') return { kind: 'not-mcp', detail: `the answer carries id ${describeId(located.id)}, not ${id}` };
+  if (located.kind === 'wrong-id')
+    return { kind: 'not-mcp', detail: `the answer carries id ${describeId(located.id)}, not ${id}` };
   return { kind: 'not-mcp', detail: 'the JSON holds no JSON-RPC response' };
 }
 
@@ -167,7 +174,10 @@ export async function readRpcAnswer(response: HttpResponse, id: number, cap: num
  * Reads an error body (any status) for what it says: a JSON-RPC error's code, message and data, or
  * nothing. Used to explain HTTP errors and to find payment details; never throws.
  */
-export async function readErrorBody(response: HttpResponse, cap: number): Promise<{ text: string | null; json: unknown }> {
+export async function readErrorBody(
+  response: HttpResponse,
+  cap: number,
+): Promise<{ text: string | null; json: unknown }> {
   try {
     const body = await readCappedBody(response, cap);
     if (!body.ok) return { text: null, json: undefined };

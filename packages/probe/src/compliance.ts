@@ -55,7 +55,12 @@ export type DeepCallOutcome = (typeof DEEP_CALL_OUTCOMES)[number];
  * Points per fuzz outcome, out of COMPLIANCE_MAX. A proper error shows the input was checked; an accepted
  * input is allowed but proves nothing, so it earns half; a crash or a hang earns nothing.
  */
-export const FUZZ_POINTS: Readonly<Record<DeepCallOutcome, number>> = Object.freeze({ 'proper-error': 100, accepted: 50, crash: 0, hang: 0 });
+export const FUZZ_POINTS: Readonly<Record<DeepCallOutcome, number>> = Object.freeze({
+  'proper-error': 100,
+  accepted: 50,
+  crash: 0,
+  hang: 0,
+});
 
 /** The outcome an error-handling case (unknown tool, missing field, wrong type) must give to count as passed. */
 export const ERROR_HANDLING_PASS_OUTCOME: DeepCallOutcome = 'proper-error';
@@ -71,7 +76,10 @@ export interface DeepCallClassification {
 
 // By name as well as by class: a caller may hold another copy of the SDK, whose McpError is another class.
 function isMcpError(error: unknown): error is McpError {
-  return error instanceof McpError || (error instanceof Error && error.name === 'McpError' && typeof (error as { code?: unknown }).code === 'number');
+  return (
+    error instanceof McpError ||
+    (error instanceof Error && error.name === 'McpError' && typeof (error as { code?: unknown }).code === 'number')
+  );
 }
 
 /**
@@ -183,12 +191,18 @@ export function scoreCompliance(input: ComplianceInput): ComplianceScore {
   const parts: Record<CompliancePart, number | null> = {
     reachability: input.letter === UNREACHABLE_LETTER ? 0 : COMPLIANCE_MAX,
     schemaValidity: scoreShare(input.usableSchemaCount, input.toolCount),
-    errorHandling: scoreShare(countOutcome(input.errorHandling, ERROR_HANDLING_PASS_OUTCOME), input.errorHandling.length),
+    errorHandling: scoreShare(
+      countOutcome(input.errorHandling, ERROR_HANDLING_PASS_OUTCOME),
+      input.errorHandling.length,
+    ),
     fuzz: scoreFuzz(input.fuzz),
     smoke: scoreShare(countOutcome(input.smoke, SMOKE_PASS_OUTCOME), input.smoke.length),
   };
   const measured = COMPLIANCE_PARTS.map((part) => parts[part]).filter((value): value is number => value !== null);
   const authBonus = input.authDiscovery === true ? AUTH_DISCOVERY_BONUS : 0;
-  const score = measured.length === 0 ? null : Math.min(COMPLIANCE_MAX, Math.round(measured.reduce((a, b) => a + b, 0) / measured.length) + authBonus);
+  const score =
+    measured.length === 0
+      ? null
+      : Math.min(COMPLIANCE_MAX, Math.round(measured.reduce((a, b) => a + b, 0) / measured.length) + authBonus);
   return { score, parts, authDiscovery: input.authDiscovery, authBonus };
 }

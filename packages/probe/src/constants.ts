@@ -244,13 +244,19 @@ export const IPV6_EMBEDDING_RANGES: readonly (readonly [cidr: string, label: str
 export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json';
 
 /** Older server card locations a scan may have read; a card found there counts after the current one. */
-export const LEGACY_SERVER_CARD_PATHS: readonly string[] = ['/.well-known/mcp-server-card.json', '/.well-known/mcp.json'];
+export const LEGACY_SERVER_CARD_PATHS: readonly string[] = [
+  '/.well-known/mcp-server-card.json',
+  '/.well-known/mcp.json',
+];
 
 /** The AI catalog, whose entries point at server cards. */
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 
 /** The catalog entry type that names an MCP server card. */
-export const SERVER_CARD_MEDIA_TYPES: readonly string[] = ['application/mcp-server-card+json', 'application/mcp-server+json'];
+export const SERVER_CARD_MEDIA_TYPES: readonly string[] = [
+  'application/mcp-server-card+json',
+  'application/mcp-server+json',
+];
 
 /** Link relations that name an MCP endpoint, in a Link header or an HTML `<link>`. */
 export const MCP_LINK_RELATIONS: ReadonlySet<string> = new Set(['mcp', 'mcp-server']);

@@ -1,5 +1,7 @@
 // Runtime-neutral module (no node: imports; network only through the injected client): finds a site's MCP endpoint in documents the scan
 // already holds, in a fixed order, and falls back to one plain GET of /mcp (seed 002).
+
+import type { Deadline } from './clock.js';
 import {
   MCP_DEFAULT_PATH,
   MCP_LINK_RELATIONS,
@@ -7,8 +9,7 @@ import {
   SERVER_CARD_MEDIA_TYPES,
   SITE_ANSWER_CAP_BYTES,
 } from './constants.js';
-import { type Deadline } from './clock.js';
-import { ProbeInputError, describeType } from './errors.js';
+import { describeType, ProbeInputError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { hostOf, isOptedOut } from './guard.js';
 import { decodeUtf8, mediaTypeOf } from './http.js';
@@ -60,7 +61,8 @@ export function catalogCardUrls(catalog: unknown): string[] {
     if (entry === null || typeof entry !== 'object') continue;
     const type = (entry as { type?: unknown }).type;
     const url = (entry as { url?: unknown }).url;
-    if (typeof url === 'string' && typeof type === 'string' && SERVER_CARD_MEDIA_TYPES.includes(type.toLowerCase())) urls.push(url);
+    if (typeof url === 'string' && typeof type === 'string' && SERVER_CARD_MEDIA_TYPES.includes(type.toLowerCase()))
+      urls.push(url);
   }
   return urls;
 }
@@ -80,7 +82,13 @@ export function parseLinkHeader(header: string): string[] {
     const params = match[2] ?? '';
     const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(params);
     const value = rel === null ? '' : (rel[1] ?? rel[2] ?? '');
-    if (value.toLowerCase().split(/\s+/).some((r) => MCP_LINK_RELATIONS.has(r))) targets.push(target);
+    if (
+      value
+        .toLowerCase()
+        .split(/\s+/)
+        .some((r) => MCP_LINK_RELATIONS.has(r))
+    )
+      targets.push(target);
   }
   return targets;
 }
@@ -100,7 +108,10 @@ function attribute(tag: string, name: string): string | null {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? _);
+  return text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? _,
+  );
 }
 
 const OPEN_COMMENT = '<!--';
@@ -143,16 +154,24 @@ export function findLinkElements(html: string): string[] {
     const rel = attribute(tag, 'rel');
     const href = attribute(tag, 'href');
     if (rel === null || href === null) continue;
-    if (rel.toLowerCase().split(/\s+/).some((r) => MCP_LINK_RELATIONS.has(r))) hrefs.push(href.trim());
+    if (
+      rel
+        .toLowerCase()
+        .split(/\s+/)
+        .some((r) => MCP_LINK_RELATIONS.has(r))
+    )
+      hrefs.push(href.trim());
   }
   return hrefs;
 }
 
 function collectCandidates(origin: string, documents: SiteDocuments): RawCandidate[] {
   const out: RawCandidate[] = [];
-  for (const remote of remotesOf(documents.serverCard)) out.push({ url: remote.url, source: 'server-card', transport: remote.type });
+  for (const remote of remotesOf(documents.serverCard))
+    out.push({ url: remote.url, source: 'server-card', transport: remote.type });
   for (const card of documents.legacyServerCards ?? []) {
-    for (const remote of remotesOf(card)) out.push({ url: remote.url, source: 'legacy-server-card', transport: remote.type });
+    for (const remote of remotesOf(card))
+      out.push({ url: remote.url, source: 'legacy-server-card', transport: remote.type });
   }
   for (const cardUrl of catalogCardUrls(documents.aiCatalog)) {
     const card = documents.catalogCards?.[cardUrl];
@@ -167,9 +186,13 @@ function collectCandidates(origin: string, documents: SiteDocuments): RawCandida
     }
   };
   const linkHeader = documents.home?.linkHeader;
-  if (typeof linkHeader === 'string') for (const target of parseLinkHeader(linkHeader)) out.push({ url: resolve(target), source: 'link-header', transport: null });
+  if (typeof linkHeader === 'string')
+    for (const target of parseLinkHeader(linkHeader))
+      out.push({ url: resolve(target), source: 'link-header', transport: null });
   const html = documents.home?.html;
-  if (typeof html === 'string') for (const href of findLinkElements(html)) out.push({ url: resolve(href), source: 'link-element', transport: null });
+  if (typeof html === 'string')
+    for (const href of findLinkElements(html))
+      out.push({ url: resolve(href), source: 'link-element', transport: null });
   return out;
 }
 
@@ -179,9 +202,17 @@ function collectCandidates(origin: string, documents: SiteDocuments): RawCandida
  * http on an https site, and carry no user name or password. A server card's remote must also be
  * streamable-http.
  */
-export function rejectCandidate(candidate: { url: string; source: EndpointSource; transport: string | null }, origin: string): string | null {
+export function rejectCandidate(
+  candidate: { url: string; source: EndpointSource; transport: string | null },
+  origin: string,
+): string | null {
   if (candidate.transport === 'sse') return 'an sse remote';
-  if ((candidate.source === 'server-card' || candidate.source === 'legacy-server-card' || candidate.source === 'ai-catalog') && candidate.transport !== 'streamable-http') {
+  if (
+    (candidate.source === 'server-card' ||
+      candidate.source === 'legacy-server-card' ||
+      candidate.source === 'ai-catalog') &&
+    candidate.transport !== 'streamable-http'
+  ) {
     return `a ${candidate.transport ?? 'untyped'} remote, not streamable-http`;
   }
   if (candidate.url.includes('{') || candidate.url.includes('}')) return 'a URL template';
@@ -203,7 +234,12 @@ export function rejectCandidate(candidate: { url: string; source: EndpointSource
 }
 
 /** Whether a plain GET answer signals MCP: 405 whose Allow names POST, a JSON-RPC 2.0 message, or an event stream. 401 never does. */
-export function signalsMcp(status: number, allow: string | null, contentType: string | null, body: string | null): boolean {
+export function signalsMcp(
+  status: number,
+  allow: string | null,
+  contentType: string | null,
+  body: string | null,
+): boolean {
   if (status === 401) return false;
   if (status === 405 && allow !== null && allow.split(',').some((m) => m.trim().toUpperCase() === 'POST')) return true;
   if (mediaTypeOf(contentType) === 'text/event-stream') return true;
@@ -216,7 +252,11 @@ export function signalsMcp(status: number, allow: string | null, contentType: st
 }
 
 /** @internal The one plain GET of /mcp. */
-export async function probeMcpPath(origin: string, network: NetworkSettings, deadline?: Deadline): Promise<McpPathProbe> {
+export async function probeMcpPath(
+  origin: string,
+  network: NetworkSettings,
+  deadline?: Deadline,
+): Promise<McpPathProbe> {
   const url = `${origin}${MCP_DEFAULT_PATH}`;
   const got = await getDocument(url, network, {
     timeoutMs: MCP_PATH_GET_TIMEOUT_MS,
@@ -225,11 +265,26 @@ export async function probeMcpPath(origin: string, network: NetworkSettings, dea
     accept: 'application/json, text/event-stream',
     ...(deadline === undefined ? {} : { deadline }),
   });
-  if (!got.ok) return { url, httpStatus: null, allow: null, contentType: null, signalsMcp: false, failure: `${got.reason}: ${got.message}` };
+  if (!got.ok)
+    return {
+      url,
+      httpStatus: null,
+      allow: null,
+      contentType: null,
+      signalsMcp: false,
+      failure: `${got.reason}: ${got.message}`,
+    };
   const allow = got.headers.get('allow');
   const contentType = got.headers.get('content-type');
   const body = got.overCap ? null : decodeUtf8(got.bytes);
-  return { url, httpStatus: got.status, allow, contentType, signalsMcp: signalsMcp(got.status, allow, contentType, body), failure: null };
+  return {
+    url,
+    httpStatus: got.status,
+    allow,
+    contentType,
+    signalsMcp: signalsMcp(got.status, allow, contentType, body),
+    failure: null,
+  };
 }
 
 /** Options of `discoverEndpoint`. */
@@ -246,7 +301,11 @@ export interface DiscoverOptions extends NetworkOptions {
  * subdomain the removal list (`optedOut`) names is returned with `optedOut: true`, and must not be
  * requested. Only the GET of /mcp touches the network.
  */
-export async function discoverEndpoint(origin: string, documents: SiteDocuments = {}, options?: DiscoverOptions): Promise<DiscoveryResult> {
+export async function discoverEndpoint(
+  origin: string,
+  documents: SiteDocuments = {},
+  options?: DiscoverOptions,
+): Promise<DiscoveryResult> {
   const base = checkOrigin(origin);
   if (documents === null || typeof documents !== 'object') {
     throw new ProbeInputError('invalid-option', `documents must be an object, got ${describeType(documents)}`);
@@ -256,7 +315,13 @@ export async function discoverEndpoint(origin: string, documents: SiteDocuments 
 }
 
 /** @internal discoverEndpoint with settings already checked. */
-export async function discoverWith(origin: string, documents: SiteDocuments, network: NetworkSettings, skipMcpPath: boolean, deadline?: Deadline): Promise<DiscoveryResult> {
+export async function discoverWith(
+  origin: string,
+  documents: SiteDocuments,
+  network: NetworkSettings,
+  skipMcpPath: boolean,
+  deadline?: Deadline,
+): Promise<DiscoveryResult> {
   const candidates: EndpointCandidate[] = [];
   const siteHost = hostOf(new URL(origin));
   for (const candidate of collectCandidates(origin, documents)) {

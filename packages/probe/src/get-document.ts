@@ -4,7 +4,7 @@
 import { type Deadline, startStep } from './clock.js';
 import { ACCEPT_ENCODING, REDIRECT_STATUSES } from './constants.js';
 import { checkTarget, resolveTarget } from './guard.js';
-import { type HeaderReader, classifyTransportError, readCappedBody } from './http.js';
+import { classifyTransportError, type HeaderReader, readCappedBody } from './http.js';
 import type { NetworkSettings } from './options.js';
 
 /** @internal How to fetch one document. */
@@ -44,15 +44,30 @@ export async function getDocument(url: string, network: NetworkSettings, options
   try {
     for (let hop = 0; ; hop++) {
       const guard = checkTarget(current, { allowPrivate: network.allowPrivate, optedOut: network.optedOut });
-      if (!guard.ok) return { ok: false, url: current, reason: guard.reason, message: guard.message, elapsedMs: timer.elapsed() };
+      if (!guard.ok)
+        return { ok: false, url: current, reason: guard.reason, message: guard.message, elapsedMs: timer.elapsed() };
       const resolved = await resolveTarget(current, {
         allowPrivate: network.allowPrivate,
         ...(network.lookup === undefined ? {} : { lookup: network.lookup }),
         signal: timer.signal,
       });
       const early = timer.cause();
-      if (early !== null) return { ok: false, url: current, reason: early, message: `no answer within ${options.timeoutMs} ms`, elapsedMs: timer.elapsed() };
-      if (!resolved.ok) return { ok: false, url: current, reason: resolved.reason, message: resolved.message, elapsedMs: timer.elapsed() };
+      if (early !== null)
+        return {
+          ok: false,
+          url: current,
+          reason: early,
+          message: `no answer within ${options.timeoutMs} ms`,
+          elapsedMs: timer.elapsed(),
+        };
+      if (!resolved.ok)
+        return {
+          ok: false,
+          url: current,
+          reason: resolved.reason,
+          message: resolved.message,
+          elapsedMs: timer.elapsed(),
+        };
       const response = await client.request({
         url: current,
         method: 'GET',
@@ -66,7 +81,13 @@ export async function getDocument(url: string, network: NetworkSettings, options
         try {
           current = new URL(location, current).href;
         } catch {
-          return { ok: false, url: current, reason: 'redirect-invalid', message: `unusable Location: ${location.slice(0, 200)}`, elapsedMs: timer.elapsed() };
+          return {
+            ok: false,
+            url: current,
+            reason: 'redirect-invalid',
+            message: `unusable Location: ${location.slice(0, 200)}`,
+            elapsedMs: timer.elapsed(),
+          };
         }
         continue;
       }
@@ -83,7 +104,14 @@ export async function getDocument(url: string, network: NetworkSettings, options
     }
   } catch (error) {
     const cause = timer.cause();
-    if (cause !== null) return { ok: false, url: current, reason: cause, message: `no answer within ${options.timeoutMs} ms`, elapsedMs: timer.elapsed() };
+    if (cause !== null)
+      return {
+        ok: false,
+        url: current,
+        reason: cause,
+        message: `no answer within ${options.timeoutMs} ms`,
+        elapsedMs: timer.elapsed(),
+      };
     const { failure, message } = classifyTransportError(error);
     return { ok: false, url: current, reason: failure, message, elapsedMs: timer.elapsed() };
   } finally {

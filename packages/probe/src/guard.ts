@@ -2,7 +2,7 @@
 // connection to it may use. The DNS part runs through an injected `lookup`; nothing here opens a socket.
 import { getDomain } from 'tldts';
 import { REFUSED_HOST_SUFFIXES, REFUSED_HOSTNAMES } from './constants.js';
-import { ProbeInputError, describeType } from './errors.js';
+import { describeType, ProbeInputError } from './errors.js';
 import { classifyAddress, isIpAddress, parseIpv4 } from './ip.js';
 
 /** Resolves a host name to its addresses (IPv4 and IPv6, as text). Injected so tests never touch DNS. */
@@ -118,10 +118,19 @@ function hasTemplate(url: string): boolean {
 
 function validateCheckOptions(options: CheckTargetOptions): void {
   if (options.allowPrivate !== undefined && typeof options.allowPrivate !== 'boolean') {
-    throw new ProbeInputError('invalid-option', `allowPrivate must be a boolean, got ${describeType(options.allowPrivate)}`);
+    throw new ProbeInputError(
+      'invalid-option',
+      `allowPrivate must be a boolean, got ${describeType(options.allowPrivate)}`,
+    );
   }
-  if (options.optedOut !== undefined && (options.optedOut === null || typeof (options.optedOut as Iterable<string>)[Symbol.iterator] !== 'function')) {
-    throw new ProbeInputError('invalid-option', `optedOut must be an iterable of host names, got ${describeType(options.optedOut)}`);
+  if (
+    options.optedOut !== undefined &&
+    (options.optedOut === null || typeof (options.optedOut as Iterable<string>)[Symbol.iterator] !== 'function')
+  ) {
+    throw new ProbeInputError(
+      'invalid-option',
+      `optedOut must be an iterable of host names, got ${describeType(options.optedOut)}`,
+    );
   }
   if (options.remoteType !== undefined && typeof options.remoteType !== 'string') {
     throw new ProbeInputError('invalid-option', `remoteType must be a string, got ${describeType(options.remoteType)}`);
@@ -141,7 +150,8 @@ function validateCheckOptions(options: CheckTargetOptions): void {
  * checkTarget('http://127.0.0.1:3000/mcp', { allowPrivate: true }) // { ok: true }
  */
 export function checkTarget(url: string, options: CheckTargetOptions = {}): TargetCheck {
-  if (typeof url !== 'string') throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url)}`);
+  if (typeof url !== 'string')
+    throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url)}`);
   validateCheckOptions(options);
   const allowPrivate = options.allowPrivate === true;
 
@@ -217,7 +227,8 @@ export async function resolveTarget(url: string, options: ResolveTargetOptions =
     return {
       ok: false,
       reason: 'guard:no-resolver',
-      message: 'no lookup was given, so the addresses of the host cannot be checked; pass lookup (for example nodeNetwork from @mcp-atlas/probe/node)',
+      message:
+        'no lookup was given, so the addresses of the host cannot be checked; pass lookup (for example nodeNetwork from @mcp-atlas/probe/node)',
     };
   }
   let addresses: string[];

@@ -3,7 +3,7 @@
 // policy they pass. Every request goes through the guard and the pinned addresses; every answer is read
 // under a cap and a time limit; whatever the server does ends as an outcome, never as an exception.
 import { type RpcAnswer, readErrorBody, readRpcAnswer } from './answer.js';
-import { type Deadline, type StepTimer, remainingMs, startStep } from './clock.js';
+import { type Deadline, remainingMs, type StepTimer, startStep } from './clock.js';
 import {
   ACCEPT_ENCODING,
   DELETE_TIMEOUT_MS,
@@ -21,15 +21,15 @@ import {
   TOOLS_LIST_PAGE_TIMEOUT_MS,
 } from './constants.js';
 import { checkTarget, hostOf, isSameSite, resolveTarget } from './guard.js';
-import { type HeaderReader, type HttpClient, type HttpResponse, classifyTransportError, drainBody } from './http.js';
+import { classifyTransportError, drainBody, type HeaderReader, type HttpClient, type HttpResponse } from './http.js';
 import {
-  RESERIALIZED_WARNING,
-  ToolCollector,
   decideNextPage,
   interpretInitializeResult,
   interpretToolsPage,
   isEchoableHeader,
+  RESERIALIZED_WARNING,
   supportedVersionsFrom,
+  ToolCollector,
 } from './interpret.js';
 import { isIpAddress } from './ip.js';
 import { describeTooDeep } from './json-depth.js';
@@ -85,7 +85,14 @@ export interface HandshakeOutcome {
 
 type StepRun<T> =
   | { ok: true; status: number; contentType: string | null; headers: HeaderReader; value: T; elapsedMs: number }
-  | { ok: false; reason: ProbeReason; message: string; status: number | null; contentType: string | null; elapsedMs: number };
+  | {
+      ok: false;
+      reason: ProbeReason;
+      message: string;
+      status: number | null;
+      contentType: string | null;
+      elapsedMs: number;
+    };
 
 /** What an initialize or tools/list answer amounted to, before interpretation. */
 type Reply =
@@ -120,7 +127,10 @@ function errorDetail(json: unknown): { detail: string | null; supported: string[
   if (error === null || typeof error !== 'object') return { detail: null, supported: null };
   const message = (error as { message?: unknown }).message;
   const code = (error as { code?: unknown }).code;
-  const detail = typeof message === 'string' ? `JSON-RPC error${typeof code === 'number' ? ` ${code}` : ''}: ${message.slice(0, 300)}` : null;
+  const detail =
+    typeof message === 'string'
+      ? `JSON-RPC error${typeof code === 'number' ? ` ${code}` : ''}: ${message.slice(0, 300)}`
+      : null;
   return { detail, supported: supportedVersionsFrom((error as { data?: unknown }).data) };
 }
 
@@ -190,7 +200,10 @@ export class HttpHandshake {
   }
 
   private async resolve(target: URL): Promise<Failure | null> {
-    const options = { allowPrivate: this.network.allowPrivate, ...(this.network.lookup === undefined ? {} : { lookup: this.network.lookup }) };
+    const options = {
+      allowPrivate: this.network.allowPrivate,
+      ...(this.network.lookup === undefined ? {} : { lookup: this.network.lookup }),
+    };
     // Only a real lookup is a step with its own limit; an IP literal or an unpinned target needs none.
     if (this.network.lookup === undefined || isIpAddress(hostOf(target))) {
       const resolved = await resolveTarget(target.href, options);
@@ -208,7 +221,16 @@ export class HttpHandshake {
         this.record('resolve', null, target.href, null, null, timer.elapsed(), reason, message);
         return new Failure(reason, message, 'resolve');
       }
-      this.record('resolve', null, target.href, null, null, timer.elapsed(), 'ok', (resolved.addresses ?? []).join(', '));
+      this.record(
+        'resolve',
+        null,
+        target.href,
+        null,
+        null,
+        timer.elapsed(),
+        'ok',
+        (resolved.addresses ?? []).join(', '),
+      );
       this.addresses = resolved.addresses;
       return null;
     } finally {
@@ -242,7 +264,15 @@ export class HttpHandshake {
     let contentType: string | null = null;
     try {
       const early = timer.cause();
-      if (early !== null) return { ok: false, reason: early, message: describeStop(early, step, limitMs), status, contentType, elapsedMs: 0 };
+      if (early !== null)
+        return {
+          ok: false,
+          reason: early,
+          message: describeStop(early, step, limitMs),
+          status,
+          contentType,
+          elapsedMs: 0,
+        };
       if (method === 'POST') this.posts++;
       const headers = this.requestHeaders(method === 'POST');
       const response = await (this.client as HttpClient).request({
@@ -259,9 +289,24 @@ export class HttpHandshake {
       return { ok: true, status, contentType, headers: response.headers, value, elapsedMs: timer.elapsed() };
     } catch (error) {
       const cause = timer.cause();
-      if (cause !== null) return { ok: false, reason: cause, message: describeStop(cause, step, limitMs), status, contentType, elapsedMs: timer.elapsed() };
+      if (cause !== null)
+        return {
+          ok: false,
+          reason: cause,
+          message: describeStop(cause, step, limitMs),
+          status,
+          contentType,
+          elapsedMs: timer.elapsed(),
+        };
       const { failure, message } = classifyTransportError(error);
-      return { ok: false, reason: failure, message: `${step}: ${message}`, status, contentType, elapsedMs: timer.elapsed() };
+      return {
+        ok: false,
+        reason: failure,
+        message: `${step}: ${message}`,
+        status,
+        contentType,
+        elapsedMs: timer.elapsed(),
+      };
     } finally {
       timer.dispose();
     }
@@ -277,10 +322,26 @@ export class HttpHandshake {
     outcome: StepOutcome,
     detail: string | null,
   ): void {
-    this.steps.push({ name, page, url, httpStatus, contentType, elapsedMs: Math.max(0, Math.round(elapsedMs)), outcome, detail });
+    this.steps.push({
+      name,
+      page,
+      url,
+      httpStatus,
+      contentType,
+      elapsedMs: Math.max(0, Math.round(elapsedMs)),
+      outcome,
+      detail,
+    });
   }
 
-  private recordRun<T>(name: StepName, page: number | null, url: string, run: StepRun<T>, outcome: StepOutcome, detail: string | null): void {
+  private recordRun<T>(
+    name: StepName,
+    page: number | null,
+    url: string,
+    run: StepRun<T>,
+    outcome: StepOutcome,
+    detail: string | null,
+  ): void {
     this.record(name, page, url, run.status, run.contentType, run.elapsedMs, outcome, detail);
   }
 
@@ -299,7 +360,8 @@ export class HttpHandshake {
       return { kind: 'auth', challenge };
     }
     const { json } = await readErrorBody(response, INITIALIZE_ANSWER_CAP_BYTES);
-    if (allowPayment && status === PAYMENT_STATUS) return { kind: 'payment', address: parsePaymentAddress(response.headers, json) };
+    if (allowPayment && status === PAYMENT_STATUS)
+      return { kind: 'payment', address: parsePaymentAddress(response.headers, json) };
     return { kind: 'http-error', ...errorDetail(json) };
   }
 
@@ -332,7 +394,11 @@ export class HttpHandshake {
     }
   }
 
-  private async takeRedirect(location: string | null, redirects: number, run: StepRun<Reply> & { ok: true }): Promise<Failure | null> {
+  private async takeRedirect(
+    location: string | null,
+    redirects: number,
+    run: StepRun<Reply> & { ok: true },
+  ): Promise<Failure | null> {
     const from = this.endpoint.href;
     let target: URL;
     try {
@@ -351,11 +417,17 @@ export class HttpHandshake {
       return new Failure('redirect-cross-site', message, 'initialize', run.status);
     }
     if (redirects >= this.policy.maxRedirects) {
-      const message = this.policy.maxRedirects === 0 ? `initialize redirects (${run.status}); redirects are not followed` : `initialize redirects again (${run.status}) after ${redirects} followed`;
+      const message =
+        this.policy.maxRedirects === 0
+          ? `initialize redirects (${run.status}); redirects are not followed`
+          : `initialize redirects again (${run.status}) after ${redirects} followed`;
       this.recordRun('initialize', null, from, run, 'redirect-limit', message);
       return new Failure('redirect-limit', message, 'initialize', run.status);
     }
-    const guard = checkTarget(target.href, { allowPrivate: this.network.allowPrivate, optedOut: this.network.optedOut });
+    const guard = checkTarget(target.href, {
+      allowPrivate: this.network.allowPrivate,
+      optedOut: this.network.optedOut,
+    });
     if (!guard.ok) {
       const message = `initialize redirects to ${target.href}, which the guard refuses: ${guard.message}`;
       this.recordRun('initialize', null, from, run, guard.reason, message);
@@ -369,7 +441,10 @@ export class HttpHandshake {
     return null;
   }
 
-  private interpretInitialize(reply: Exclude<Reply, { kind: 'redirect' }>, run: StepRun<Reply> & { ok: true }): Failure | null {
+  private interpretInitialize(
+    reply: Exclude<Reply, { kind: 'redirect' }>,
+    run: StepRun<Reply> & { ok: true },
+  ): Failure | null {
     const url = this.endpoint.href;
     const fail = (reason: ProbeReason, message: string): Failure => {
       this.recordRun('initialize', null, url, run, reason, message);
@@ -381,21 +456,31 @@ export class HttpHandshake {
     }
     if (reply.kind === 'payment') {
       this.paymentAddress = reply.address;
-      return fail('payment-required', `initialize answered 402: payment needed${reply.address === null ? '' : ` (pay to ${reply.address})`}`);
+      return fail(
+        'payment-required',
+        `initialize answered 402: payment needed${reply.address === null ? '' : ` (pay to ${reply.address})`}`,
+      );
     }
     if (reply.kind === 'http-error') {
       this.supportedVersions = reply.supported;
-      return fail('http-error', `initialize answered HTTP ${run.status}${reply.detail === null ? '' : ` (${reply.detail})`}`);
+      return fail(
+        'http-error',
+        `initialize answered HTTP ${run.status}${reply.detail === null ? '' : ` (${reply.detail})`}`,
+      );
     }
     const answer = reply.answer;
-    if (answer.kind === 'over-cap') return fail('answer-too-large', `the initialize answer is over ${answer.cap} bytes`);
+    if (answer.kind === 'over-cap')
+      return fail('answer-too-large', `the initialize answer is over ${answer.cap} bytes`);
     if (answer.kind === 'too-deep') return fail('too-deep', describeTooDeep('the initialize answer'));
     if (answer.kind === 'not-mcp') return fail('not-mcp', `initialize: ${answer.detail}`);
     if (answer.kind === 'error') {
       this.supportedVersions = supportedVersionsFrom(answer.data);
       // A server of a newer, stateless protocol generation may reject initialize outright; that is
       // recorded here like any other rejection, with the versions it says it supports.
-      return fail('jsonrpc-error', `initialize was rejected: JSON-RPC error ${answer.code}: ${answer.message.slice(0, 300)}`);
+      return fail(
+        'jsonrpc-error',
+        `initialize was rejected: JSON-RPC error ${answer.code}: ${answer.message.slice(0, 300)}`,
+      );
     }
     const reading = interpretInitializeResult(answer.result);
     if (!reading.ok) return fail('not-mcp', `initialize: ${reading.detail}`);
@@ -406,7 +491,10 @@ export class HttpHandshake {
     this.toolsDeclared = reading.toolsDeclared;
     this.initialized = true;
     if (isEchoableHeader(reading.protocolVersion)) this.headerVersion = reading.protocolVersion;
-    else this.warnings.push('the protocol version the server chose cannot be sent back as a header; the offered one is sent');
+    else
+      this.warnings.push(
+        'the protocol version the server chose cannot be sent back as a header; the offered one is sent',
+      );
     const session = run.headers.get('mcp-session-id');
     if (session !== null) {
       if (isEchoableHeader(session)) this.sessionId = session;
@@ -430,7 +518,9 @@ export class HttpHandshake {
       this.recordRun('initialized', null, url, run, run.reason, run.message);
       return;
     }
-    const detail = isSuccess(run.status) ? null : `answered ${run.status}; only initialize and tools/list decide the letter`;
+    const detail = isSuccess(run.status)
+      ? null
+      : `answered ${run.status}; only initialize and tools/list decide the letter`;
     this.recordRun('initialized', null, url, run, 'ok', detail);
   }
 
@@ -444,8 +534,12 @@ export class HttpHandshake {
     for (let page = 1; page <= this.policy.maxToolPages; page++) {
       const id = FIRST_TOOLS_LIST_REQUEST_ID + page - 1;
       const url = this.endpoint.href;
-      const run = await this.exchange('POST', this.toolsListBody(id, cursor), 'tools/list', TOOLS_LIST_PAGE_TIMEOUT_MS, (response) =>
-        this.readReply(response, id, this.policy.toolsPageCapBytes, false),
+      const run = await this.exchange(
+        'POST',
+        this.toolsListBody(id, cursor),
+        'tools/list',
+        TOOLS_LIST_PAGE_TIMEOUT_MS,
+        (response) => this.readReply(response, id, this.policy.toolsPageCapBytes, false),
       );
       const stop = (reason: ProbeReason, message: string, status: number | null): Failure | null => {
         this.recordRun('tools/list', page, url, run, reason, message);
@@ -458,8 +552,20 @@ export class HttpHandshake {
       if (reply.kind === 'auth') {
         if (this.collector.count === 0) {
           this.authChallenge = reply.challenge;
-          this.recordRun('tools/list', page, url, run, 'auth-required', `tools/list answered ${run.status}: sign-in needed`);
-          return new Failure('auth-required', `tools/list answered ${run.status} before any tool was listed: sign-in needed`, 'tools/list', run.status);
+          this.recordRun(
+            'tools/list',
+            page,
+            url,
+            run,
+            'auth-required',
+            `tools/list answered ${run.status}: sign-in needed`,
+          );
+          return new Failure(
+            'auth-required',
+            `tools/list answered ${run.status} before any tool was listed: sign-in needed`,
+            'tools/list',
+            run.status,
+          );
         }
         return stop('auth-required', `tools/list answered ${run.status}`, run.status);
       }
@@ -468,10 +574,16 @@ export class HttpHandshake {
         return stop('http-error', `tools/list answered HTTP ${run.status}${detail}`, run.status);
       }
       const answer = reply.answer;
-      if (answer.kind === 'over-cap') return stop('answer-too-large', `tools/list page ${page} is over ${answer.cap} bytes`, run.status);
+      if (answer.kind === 'over-cap')
+        return stop('answer-too-large', `tools/list page ${page} is over ${answer.cap} bytes`, run.status);
       if (answer.kind === 'too-deep') return stop('too-deep', describeTooDeep(`tools/list page ${page}`), run.status);
       if (answer.kind === 'not-mcp') return stop('not-mcp', `tools/list: ${answer.detail}`, run.status);
-      if (answer.kind === 'error') return stop('jsonrpc-error', `tools/list was rejected: JSON-RPC error ${answer.code}: ${answer.message.slice(0, 300)}`, run.status);
+      if (answer.kind === 'error')
+        return stop(
+          'jsonrpc-error',
+          `tools/list was rejected: JSON-RPC error ${answer.code}: ${answer.message.slice(0, 300)}`,
+          run.status,
+        );
       const reading = interpretToolsPage(answer.result);
       if (!reading.ok) return stop('not-mcp', `tools/list: ${reading.detail}`, run.status);
       if (reading.warning !== null) this.warnings.push(`page ${page}: ${reading.warning}`);
@@ -506,7 +618,8 @@ export class HttpHandshake {
   private outcome(failure: Failure | null, elapsedMs: number): HandshakeOutcome {
     const reason: ProbeReason = failure === null ? 'ok' : failure.reason;
     const status = failure?.status ?? null;
-    const notStandardMcp = reason === 'not-mcp' || (reason === 'http-error' && status !== null && NOT_STANDARD_MCP_STATUSES.has(status));
+    const notStandardMcp =
+      reason === 'not-mcp' || (reason === 'http-error' && status !== null && NOT_STANDARD_MCP_STATUSES.has(status));
     const toolsJson = this.collector.toolsJson();
     if (this.collector.reserialized) this.warnings.push(RESERIALIZED_WARNING);
     return {
@@ -539,7 +652,8 @@ export class HttpHandshake {
   }
 
   private successMessage(): string {
-    if (this.pages === 0) return `initialized (protocol ${this.protocolVersion ?? '?'}); no tools capability declared, tools/list not sent`;
+    if (this.pages === 0)
+      return `initialized (protocol ${this.protocolVersion ?? '?'}); no tools capability declared, tools/list not sent`;
     const kept = this.collector.truncated ? ` (first ${this.collector.tools.length} kept)` : '';
     return `answered with ${this.collector.count} tools${kept} over ${this.pages} page${this.pages === 1 ? '' : 's'} (protocol ${this.protocolVersion ?? '?'})`;
   }

@@ -200,7 +200,13 @@ export function classifyTransportError(error: unknown): { failure: TransportFail
   if (code.startsWith('HPE_') || code === 'UND_ERR_INFO' || code.startsWith('Z_') || code === 'ERR_INVALID_CHAR') {
     return { failure: 'invalid-http', message: `the answer is not valid HTTP (${detail})` };
   }
-  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code.includes('SELF_SIGNED') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE') {
+  if (
+    code.startsWith('ERR_TLS') ||
+    code.startsWith('ERR_SSL') ||
+    code.includes('CERT') ||
+    code.includes('SELF_SIGNED') ||
+    code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
+  ) {
     return { failure: 'tls-error', message: `the TLS handshake failed (${detail})` };
   }
   return { failure: 'no-connection', message: `no connection (${detail})` };

@@ -3,7 +3,7 @@
 // with a warning, because the findings package reports exactly those gaps (a tool with no input schema).
 import { InitializeResultSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_ECHOED_HEADER_LENGTH, MAX_TOOLS_KEPT } from './constants.js';
-import { type Span, locateToolsArray } from './json-span.js';
+import { locateToolsArray, type Span } from './json-span.js';
 import type { ServerInfo } from './schemas.js';
 
 /** What an initialize result told us, or why it is not one. */
@@ -42,14 +42,17 @@ export function interpretInitializeResult(result: Record<string, unknown>): Init
     serverInfo = { name: (info as { name: string }).name, version: typeof version === 'string' ? version : '' };
   }
   const capabilities = result.capabilities ?? null;
-  const toolsDeclared = capabilities !== null && typeof capabilities === 'object' && (capabilities as { tools?: unknown }).tools != null;
+  const toolsDeclared =
+    capabilities !== null && typeof capabilities === 'object' && (capabilities as { tools?: unknown }).tools != null;
   return {
     ok: true,
     protocolVersion,
     serverInfo,
     capabilities,
     toolsDeclared,
-    warning: strict.success ? null : `the initialize result does not match the MCP schema (${firstIssue(strict.error)})`,
+    warning: strict.success
+      ? null
+      : `the initialize result does not match the MCP schema (${firstIssue(strict.error)})`,
   };
 }
 
@@ -73,7 +76,9 @@ export function interpretToolsPage(result: Record<string, unknown>): ToolsPageRe
     tools,
     nextCursor,
     cursorInvalid: cursor !== undefined && cursor !== null && nextCursor === null,
-    warning: strict.success ? null : `the tools/list result does not match the MCP schema (${firstIssue(strict.error)})`,
+    warning: strict.success
+      ? null
+      : `the tools/list result does not match the MCP schema (${firstIssue(strict.error)})`,
   };
 }
 
@@ -153,7 +158,8 @@ export class ToolCollector {
     for (const page of this.pages) {
       const located = this.locate(page);
       if (located !== null && page.text !== null) {
-        for (const span of located.elements.slice(0, page.kept.length)) pieces.push(page.text.slice(span.start, span.end));
+        for (const span of located.elements.slice(0, page.kept.length))
+          pieces.push(page.text.slice(span.start, span.end));
       } else {
         if (page.text !== null) this.reserialized = true;
         for (const tool of page.kept) pieces.push(JSON.stringify(tool));
@@ -171,11 +177,19 @@ export type PagingDecision = { next: string } | { stop: string | null };
  * page limit. A repeated cursor stops paging early (a server looping on one cursor), as does the limit.
  * `seen` collects the cursors already followed.
  */
-export function decideNextPage(reading: { nextCursor: string | null; cursorInvalid: boolean }, page: number, maxPages: number, seen: Set<string>): PagingDecision {
-  if (reading.cursorInvalid) return { stop: `tools/list page ${page} has a nextCursor that is not a non-empty string; paging stopped` };
+export function decideNextPage(
+  reading: { nextCursor: string | null; cursorInvalid: boolean },
+  page: number,
+  maxPages: number,
+  seen: Set<string>,
+): PagingDecision {
+  if (reading.cursorInvalid)
+    return { stop: `tools/list page ${page} has a nextCursor that is not a non-empty string; paging stopped` };
   if (reading.nextCursor === null) return { stop: null };
-  if (seen.has(reading.nextCursor)) return { stop: `tools/list page ${page} repeats an earlier cursor; paging stopped` };
-  if (page >= maxPages) return { stop: `the server has more than ${maxPages} tools/list pages; the rest were not read` };
+  if (seen.has(reading.nextCursor))
+    return { stop: `tools/list page ${page} repeats an earlier cursor; paging stopped` };
+  if (page >= maxPages)
+    return { stop: `the server has more than ${maxPages} tools/list pages; the rest were not read` };
   seen.add(reading.nextCursor);
   return { next: reading.nextCursor };
 }

@@ -104,7 +104,11 @@ export function arrayElements(text: string, index: number): Span[] {
  * element's (skipped when `withElements` is false). `batchIndex` picks the element of a batch (a top-level
  * array) that held the answer.
  */
-export function locateToolsArray(text: string, batchIndex: number | null, withElements = true): { array: Span; elements: Span[] } | null {
+export function locateToolsArray(
+  text: string,
+  batchIndex: number | null,
+  withElements = true,
+): { array: Span; elements: Span[] } | null {
   let start = skipWhitespace(text, 0);
   if (batchIndex !== null) {
     const element = arrayElements(text, start)[batchIndex];

@@ -3,9 +3,9 @@
 // fetch and timers as documented defaults.
 import { type ProbeClock, systemClock } from './clock.js';
 import { DEFAULT_CLIENT_INFO, DEFAULT_PROTOCOL_VERSION, DEFAULT_USER_AGENT } from './constants.js';
-import { ProbeInputError, describeType } from './errors.js';
+import { describeType, ProbeInputError } from './errors.js';
 import type { LookupFunction } from './guard.js';
-import { type FetchFunction, type HttpClientFactory, createFetchHttpClient } from './http.js';
+import { createFetchHttpClient, type FetchFunction, type HttpClientFactory } from './http.js';
 
 /**
  * What every network function of the package accepts: the guard's switches and the injected
@@ -63,11 +63,13 @@ function fail(message: string): never {
 }
 
 function optionalFunction(name: string, value: unknown): void {
-  if (value !== undefined && typeof value !== 'function') fail(`${name} must be a function, got ${describeType(value)}`);
+  if (value !== undefined && typeof value !== 'function')
+    fail(`${name} must be a function, got ${describeType(value)}`);
 }
 
 function checkHeaderText(name: string, value: unknown, maxLength: number): string {
-  if (typeof value !== 'string' || value.trim() === '') fail(`${name} must be a non-empty string, got ${describeType(value)}`);
+  if (typeof value !== 'string' || value.trim() === '')
+    fail(`${name} must be a non-empty string, got ${describeType(value)}`);
   // A header value with a control character would be refused by the HTTP stack mid-check; refuse it here.
   if (value.length > maxLength || /[\x00-\x1f\x7f]/.test(value)) {
     fail(`${name} must be at most ${maxLength} characters with no control characters (line breaks included)`);
@@ -78,7 +80,13 @@ function checkHeaderText(name: string, value: unknown, maxLength: number): strin
 function checkClock(value: unknown): ProbeClock {
   if (value === undefined) return systemClock;
   const clock = value as Partial<ProbeClock> | null;
-  if (clock === null || typeof clock !== 'object' || typeof clock.now !== 'function' || typeof clock.setTimeout !== 'function' || typeof clock.clearTimeout !== 'function') {
+  if (
+    clock === null ||
+    typeof clock !== 'object' ||
+    typeof clock.now !== 'function' ||
+    typeof clock.setTimeout !== 'function' ||
+    typeof clock.clearTimeout !== 'function'
+  ) {
     fail('clock must have now, setTimeout and clearTimeout functions');
   }
   return value as ProbeClock;
@@ -87,7 +95,12 @@ function checkClock(value: unknown): ProbeClock {
 function checkSignal(value: unknown): AbortSignal | undefined {
   if (value === undefined) return undefined;
   const signal = value as Partial<AbortSignal> | null;
-  if (signal === null || typeof signal !== 'object' || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function') {
+  if (
+    signal === null ||
+    typeof signal !== 'object' ||
+    typeof signal.aborted !== 'boolean' ||
+    typeof signal.addEventListener !== 'function'
+  ) {
     fail(`signal must be an AbortSignal, got ${describeType(value)}`);
   }
   return value as AbortSignal;
@@ -95,7 +108,11 @@ function checkSignal(value: unknown): AbortSignal | undefined {
 
 function checkOptedOut(value: unknown): string[] {
   if (value === undefined) return [];
-  if (value === null || typeof value === 'string' || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+  if (
+    value === null ||
+    typeof value === 'string' ||
+    typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function'
+  ) {
     fail(`optedOut must be an iterable of host names, got ${describeType(value)}`);
   }
   const names: string[] = [];
@@ -108,9 +125,11 @@ function checkOptedOut(value: unknown): string[] {
 
 /** @internal Checks the shared options and fills in defaults. */
 export function resolveNetworkSettings(options: NetworkOptions | undefined): NetworkSettings {
-  if (options !== undefined && (options === null || typeof options !== 'object')) fail(`options must be an object, got ${describeType(options)}`);
+  if (options !== undefined && (options === null || typeof options !== 'object'))
+    fail(`options must be an object, got ${describeType(options)}`);
   const o = options ?? {};
-  if (o.allowPrivate !== undefined && typeof o.allowPrivate !== 'boolean') fail(`allowPrivate must be a boolean, got ${describeType(o.allowPrivate)}`);
+  if (o.allowPrivate !== undefined && typeof o.allowPrivate !== 'boolean')
+    fail(`allowPrivate must be a boolean, got ${describeType(o.allowPrivate)}`);
   optionalFunction('lookup', o.lookup);
   optionalFunction('httpClient', o.httpClient);
   optionalFunction('fetch', o.fetch);
@@ -135,11 +154,20 @@ export function resolveNetworkSettings(options: NetworkOptions | undefined): Net
 export function resolveProbeSettings(options: ProbeOptions | undefined): ProbeSettings {
   const network = resolveNetworkSettings(options);
   const o = options ?? {};
-  const protocolVersion = o.protocolVersion === undefined ? DEFAULT_PROTOCOL_VERSION : checkHeaderText('protocolVersion', o.protocolVersion, 64);
+  const protocolVersion =
+    o.protocolVersion === undefined
+      ? DEFAULT_PROTOCOL_VERSION
+      : checkHeaderText('protocolVersion', o.protocolVersion, 64);
   let clientInfo = DEFAULT_CLIENT_INFO;
   if (o.clientInfo !== undefined) {
     const info = o.clientInfo as { name?: unknown; version?: unknown } | null;
-    if (info === null || typeof info !== 'object' || typeof info.name !== 'string' || info.name === '' || typeof info.version !== 'string') {
+    if (
+      info === null ||
+      typeof info !== 'object' ||
+      typeof info.name !== 'string' ||
+      info.name === '' ||
+      typeof info.version !== 'string'
+    ) {
       fail('clientInfo must be { name: non-empty string, version: string }');
     }
     clientInfo = { name: info.name as string, version: info.version as string };

@@ -1,7 +1,7 @@
 // Runtime-neutral module (network only through the injected client): the known vulnerabilities of package
 // versions, from the OSV API's batch query, with the probe's guard, pinning, time limit and size cap.
 import { z } from 'zod';
-import { ProbeInputError, describeType } from './errors.js';
+import { describeType, ProbeInputError } from './errors.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
 import {
   DEFAULT_OSV_URL,
@@ -12,7 +12,7 @@ import {
   OSV_QUERY_BATCH_PATH,
   OSV_TIMEOUT_MS,
 } from './outside-constants.js';
-import { type OutsideFailureReason, normalizeBaseUrl, requestOutsideJson } from './outside-request.js';
+import { normalizeBaseUrl, type OutsideFailureReason, requestOutsideJson } from './outside-request.js';
 import type { PackageEcosystem } from './package-registry.js';
 
 /** Options of `queryOsvBatch`. */
@@ -42,7 +42,14 @@ export interface OsvFinding {
 /** The answer to a whole batch: a finding per query, in query order, or why there is none. */
 export type OsvBatchRead =
   | { ok: true; findings: OsvFinding[]; requests: number }
-  | { ok: false; reason: OutsideFailureReason; message: string; url: string; httpStatus: number | null; requests: number };
+  | {
+      ok: false;
+      reason: OutsideFailureReason;
+      message: string;
+      url: string;
+      httpStatus: number | null;
+      requests: number;
+    };
 
 /** One result of a querybatch answer: the affecting vulnerabilities, and a token when more remain. */
 export const OsvBatchResultSchema = z.looseObject({
@@ -58,11 +65,23 @@ export const OsvBatchAnswerSchema = z.looseObject({ results: z.array(OsvBatchRes
 export type OsvBatchAnswer = z.infer<typeof OsvBatchAnswerSchema>;
 
 function checkQueries(queries: unknown): OsvQuery[] {
-  if (!Array.isArray(queries)) throw new ProbeInputError('invalid-option', `queries must be an array, got ${describeType(queries)}`);
+  if (!Array.isArray(queries))
+    throw new ProbeInputError('invalid-option', `queries must be an array, got ${describeType(queries)}`);
   return queries.map((query: unknown, index) => {
     const q = query as Partial<OsvQuery> | null;
-    if (q === null || typeof q !== 'object' || (q.ecosystem !== 'npm' && q.ecosystem !== 'PyPI') || typeof q.name !== 'string' || q.name === '' || typeof q.version !== 'string' || q.version === '') {
-      throw new ProbeInputError('invalid-option', `queries[${index}] must be { ecosystem: "npm" | "PyPI", name: non-empty string, version: non-empty string }`);
+    if (
+      q === null ||
+      typeof q !== 'object' ||
+      (q.ecosystem !== 'npm' && q.ecosystem !== 'PyPI') ||
+      typeof q.name !== 'string' ||
+      q.name === '' ||
+      typeof q.version !== 'string' ||
+      q.version === ''
+    ) {
+      throw new ProbeInputError(
+        'invalid-option',
+        `queries[${index}] must be { ecosystem: "npm" | "PyPI", name: non-empty string, version: non-empty string }`,
+      );
     }
     return { ecosystem: q.ecosystem, name: q.name, version: q.version };
   });
@@ -78,7 +97,11 @@ function requestBody(queries: readonly OsvQuery[], pending: readonly Pending[]):
   return JSON.stringify({
     queries: pending.map(({ index, pageToken }) => {
       const q = queries[index] as OsvQuery;
-      return { package: { name: q.name, ecosystem: q.ecosystem }, version: q.version, ...(pageToken === null ? {} : { page_token: pageToken }) };
+      return {
+        package: { name: q.name, ecosystem: q.ecosystem },
+        version: q.version,
+        ...(pageToken === null ? {} : { page_token: pageToken }),
+      };
     }),
   });
 }
@@ -97,7 +120,11 @@ function requestBody(queries: readonly OsvQuery[], pending: readonly Pending[]):
 export async function queryOsvBatch(queries: readonly OsvQuery[], options?: OsvOptions): Promise<OsvBatchRead> {
   const checked = checkQueries(queries);
   const base = normalizeBaseUrl(options?.osvUrl ?? DEFAULT_OSV_URL);
-  if (base === null) throw new ProbeInputError('invalid-origin', `osvUrl must be an absolute http(s) URL without query, got ${String(options?.osvUrl).slice(0, 100)}`);
+  if (base === null)
+    throw new ProbeInputError(
+      'invalid-origin',
+      `osvUrl must be an absolute http(s) URL without query, got ${String(options?.osvUrl).slice(0, 100)}`,
+    );
   const network = resolveNetworkSettings(options);
   const url = `${base}${OSV_QUERY_BATCH_PATH}`;
   const ids = checked.map(() => new Set<string>());
@@ -110,18 +137,46 @@ export async function queryOsvBatch(queries: readonly OsvQuery[], options?: OsvO
       const chunk = pending.slice(start, start + OSV_BATCH_MAX_QUERIES);
       requests++;
       const answer = await requestOutsideJson(
-        { url, method: 'POST', body: requestBody(checked, chunk), accept: 'application/json', timeoutMs: OSV_TIMEOUT_MS, capBytes: OSV_ANSWER_CAP_BYTES, maxRedirects: 0 },
+        {
+          url,
+          method: 'POST',
+          body: requestBody(checked, chunk),
+          accept: 'application/json',
+          timeoutMs: OSV_TIMEOUT_MS,
+          capBytes: OSV_ANSWER_CAP_BYTES,
+          maxRedirects: 0,
+        },
         network,
       );
-      if (!answer.ok) return { ok: false, reason: answer.reason, message: answer.message, url: answer.url, httpStatus: answer.httpStatus, requests };
+      if (!answer.ok)
+        return {
+          ok: false,
+          reason: answer.reason,
+          message: answer.message,
+          url: answer.url,
+          httpStatus: answer.httpStatus,
+          requests,
+        };
       const parsed = OsvBatchAnswerSchema.safeParse(answer.json);
-      const failed = (message: string): OsvBatchRead => ({ ok: false, reason: 'unexpected-answer', message, url, httpStatus: answer.status, requests });
-      if (!parsed.success) return failed(`not a querybatch answer: ${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') || 'the top'}`);
-      if (parsed.data.results.length !== chunk.length) return failed(`${parsed.data.results.length} results for ${chunk.length} queries`);
+      const failed = (message: string): OsvBatchRead => ({
+        ok: false,
+        reason: 'unexpected-answer',
+        message,
+        url,
+        httpStatus: answer.status,
+        requests,
+      });
+      if (!parsed.success)
+        return failed(
+          `not a querybatch answer: ${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') || 'the top'}`,
+        );
+      if (parsed.data.results.length !== chunk.length)
+        return failed(`${parsed.data.results.length} results for ${chunk.length} queries`);
       parsed.data.results.forEach((result, position) => {
         const { index } = chunk[position] as Pending;
         for (const vuln of result.vulns ?? []) ids[index]?.add(vuln.id);
-        if (result.next_page_token !== undefined && result.next_page_token !== '') next.push({ index, pageToken: result.next_page_token });
+        if (result.next_page_token !== undefined && result.next_page_token !== '')
+          next.push({ index, pageToken: result.next_page_token });
       });
     }
     pending = next;

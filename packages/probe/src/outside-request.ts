@@ -4,10 +4,10 @@
 // check per hop (RDAP uses it to keep away from the server whose domain it looks up).
 import { type Deadline, type StopCause, startStep } from './clock.js';
 import { ACCEPT_ENCODING, REDIRECT_STATUSES } from './constants.js';
-import { type GuardRule, checkTarget, resolveTarget } from './guard.js';
-import { type TransportFailure, classifyTransportError, decodeUtf8, readCappedBody } from './http.js';
-import type { NetworkSettings } from './options.js';
+import { checkTarget, type GuardRule, resolveTarget } from './guard.js';
+import { classifyTransportError, decodeUtf8, readCappedBody, type TransportFailure } from './http.js';
 import { describeTooDeep, parseBoundedJson } from './json-depth.js';
+import type { NetworkSettings } from './options.js';
 
 /**
  * Why a read of an outside service gave no usable answer. Transport and guard reasons are the probe's
@@ -56,7 +56,14 @@ export interface OutsideRequest {
 /** @internal What one request got: parsed JSON from a 2xx answer, or why not. */
 export type OutsideAnswer =
   | { ok: true; url: string; status: number; json: unknown; elapsedMs: number }
-  | { ok: false; url: string; reason: OutsideFailureReason; message: string; httpStatus: number | null; elapsedMs: number };
+  | {
+      ok: false;
+      url: string;
+      reason: OutsideFailureReason;
+      message: string;
+      httpStatus: number | null;
+      elapsedMs: number;
+    };
 
 /**
  * Sends one request and parses the answer as JSON. Never throws for what the service (or the network)
@@ -89,7 +96,11 @@ export async function requestOutsideJson(request: OutsideRequest, network: Netwo
       const early = timer.cause();
       if (early !== null) return fail(early, `no answer within ${request.timeoutMs} ms`);
       if (!resolved.ok) return fail(resolved.reason, resolved.message);
-      const headers: Record<string, string> = { 'user-agent': network.userAgent, accept: request.accept, 'accept-encoding': ACCEPT_ENCODING };
+      const headers: Record<string, string> = {
+        'user-agent': network.userAgent,
+        accept: request.accept,
+        'accept-encoding': ACCEPT_ENCODING,
+      };
       if (request.body !== undefined) headers['content-type'] = 'application/json';
       const response = await client.request({
         url: current,
@@ -102,8 +113,10 @@ export async function requestOutsideJson(request: OutsideRequest, network: Netwo
       if (REDIRECT_STATUSES.has(response.status)) {
         response.discard();
         const location = response.headers.get('location');
-        if (request.method !== 'GET' || location === null) return fail('http-status', `answered ${response.status} (redirect not followed)`, response.status);
-        if (hop >= request.maxRedirects) return fail('redirect-limit', `more than ${request.maxRedirects} redirects`, response.status);
+        if (request.method !== 'GET' || location === null)
+          return fail('http-status', `answered ${response.status} (redirect not followed)`, response.status);
+        if (hop >= request.maxRedirects)
+          return fail('redirect-limit', `more than ${request.maxRedirects} redirects`, response.status);
         try {
           current = new URL(location, current).href;
         } catch {
@@ -120,7 +133,8 @@ export async function requestOutsideJson(request: OutsideRequest, network: Netwo
       const text = decodeUtf8(body.bytes);
       if (text === null) return fail('not-json', 'the answer is not UTF-8 text', response.status);
       const parsed = parseBoundedJson(text);
-      if (!parsed.ok && parsed.why === 'too-deep') return fail('too-deep', describeTooDeep('the answer'), response.status);
+      if (!parsed.ok && parsed.why === 'too-deep')
+        return fail('too-deep', describeTooDeep('the answer'), response.status);
       if (!parsed.ok) return fail('not-json', 'the answer is not JSON', response.status);
       return { ok: true, url: current, status: response.status, json: parsed.value, elapsedMs: timer.elapsed() };
     }

@@ -29,9 +29,16 @@ export interface OwnerTokenRead {
  * const read = await readOwnerToken('https://mcp.example.com', 'opt-out', token, nodeNetwork);
  * if (read.matches) optOut('mcp.example.com');
  */
-export async function readOwnerToken(origin: string, kind: OwnerTokenKind, token: string, options?: NetworkOptions): Promise<OwnerTokenRead> {
-  if (kind !== 'opt-out' && kind !== 'verify') throw new ProbeInputError('invalid-option', `kind must be opt-out or verify, got ${String(kind)}`);
-  if (typeof token !== 'string' || token.trim() === '') throw new ProbeInputError('invalid-option', 'token must be a non-empty string');
+export async function readOwnerToken(
+  origin: string,
+  kind: OwnerTokenKind,
+  token: string,
+  options?: NetworkOptions,
+): Promise<OwnerTokenRead> {
+  if (kind !== 'opt-out' && kind !== 'verify')
+    throw new ProbeInputError('invalid-option', `kind must be opt-out or verify, got ${String(kind)}`);
+  if (typeof token !== 'string' || token.trim() === '')
+    throw new ProbeInputError('invalid-option', 'token must be a non-empty string');
   const base = checkOrigin(origin);
   const url = `${base}${kind === 'opt-out' ? OPT_OUT_TOKEN_PATH : VERIFY_TOKEN_PATH}`;
   const got = await getDocument(url, resolveNetworkSettings(options), {
@@ -41,7 +48,8 @@ export async function readOwnerToken(origin: string, kind: OwnerTokenKind, token
     accept: 'text/plain',
   });
   if (!got.ok) return { url, httpStatus: null, matches: false, detail: `${got.reason}: ${got.message}` };
-  if (got.status < 200 || got.status >= 300) return { url, httpStatus: got.status, matches: false, detail: `answered ${got.status}` };
+  if (got.status < 200 || got.status >= 300)
+    return { url, httpStatus: got.status, matches: false, detail: `answered ${got.status}` };
   const text = decodeUtf8(got.bytes);
   if (text === null) return { url, httpStatus: got.status, matches: false, detail: 'not valid UTF-8' };
   const matches = text.split(/\r?\n/).some((line) => line.trim() === token.trim());

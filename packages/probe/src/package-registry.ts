@@ -2,7 +2,7 @@
 // (its `latest` dist-tag) and of a PyPI project (`info.version` of the JSON API), read from the public
 // package metadata with the probe's guard, pinning, time limit and size cap.
 import { z } from 'zod';
-import { ProbeInputError, describeType } from './errors.js';
+import { describeType, ProbeInputError } from './errors.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
 import {
   DEFAULT_NPM_REGISTRY_URL,
@@ -16,7 +16,7 @@ import {
   PACKAGE_VERSION_MAX_LENGTH,
   PYPI_NAME_MAX_LENGTH,
 } from './outside-constants.js';
-import { type OutsideFailureReason, normalizeBaseUrl, requestOutsideJson } from './outside-request.js';
+import { normalizeBaseUrl, type OutsideFailureReason, requestOutsideJson } from './outside-request.js';
 
 /** The package ecosystems read, spelled as OSV spells them. */
 export type PackageEcosystem = 'npm' | 'PyPI';
@@ -79,7 +79,8 @@ const NPM_NAME = /^(?:@[a-z0-9-*~][a-z0-9-*._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/i;
 const PYPI_NAME = /^([A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9])$/i;
 
 function checkName(name: unknown): string {
-  if (typeof name !== 'string') throw new ProbeInputError('invalid-option', `name must be a string, got ${describeType(name)}`);
+  if (typeof name !== 'string')
+    throw new ProbeInputError('invalid-option', `name must be a string, got ${describeType(name)}`);
   return name;
 }
 
@@ -115,7 +116,11 @@ export function normalizePypiName(name: string): string | null {
 
 function baseOf(value: unknown, fallback: string, option: string): string {
   const base = normalizeBaseUrl(value ?? fallback);
-  if (base === null) throw new ProbeInputError('invalid-origin', `${option} must be an absolute http(s) URL without query, got ${String(value).slice(0, 100)}`);
+  if (base === null)
+    throw new ProbeInputError(
+      'invalid-origin',
+      `${option} must be an absolute http(s) URL without query, got ${String(value).slice(0, 100)}`,
+    );
   return base;
 }
 
@@ -138,24 +143,56 @@ export async function readNpmPackage(name: string, options?: NpmReadOptions): Pr
   const base = baseOf(options?.registryUrl, DEFAULT_NPM_REGISTRY_URL, 'registryUrl');
   const network = resolveNetworkSettings(options);
   if (!isNpmPackageName(name)) {
-    return { ok: false, ecosystem: 'npm', name, reason: 'invalid-name', message: `${JSON.stringify(name.slice(0, 100))} is not an npm package name`, url: null, httpStatus: null };
+    return {
+      ok: false,
+      ecosystem: 'npm',
+      name,
+      reason: 'invalid-name',
+      message: `${JSON.stringify(name.slice(0, 100))} is not an npm package name`,
+      url: null,
+      httpStatus: null,
+    };
   }
   const answer = await requestOutsideJson(
-    { url: `${base}/${npmDocumentPath(name)}`, method: 'GET', accept: NPM_ACCEPT, timeoutMs: PACKAGE_METADATA_TIMEOUT_MS, capBytes: PACKAGE_METADATA_CAP_BYTES, maxRedirects: PACKAGE_METADATA_MAX_REDIRECTS },
+    {
+      url: `${base}/${npmDocumentPath(name)}`,
+      method: 'GET',
+      accept: NPM_ACCEPT,
+      timeoutMs: PACKAGE_METADATA_TIMEOUT_MS,
+      capBytes: PACKAGE_METADATA_CAP_BYTES,
+      maxRedirects: PACKAGE_METADATA_MAX_REDIRECTS,
+    },
     network,
   );
   if (!answer.ok) {
     const message = answer.httpStatus === 404 ? `npm has no package ${name} (HTTP 404)` : answer.message;
-    return { ok: false, ecosystem: 'npm', name, reason: answer.reason, message, url: answer.url, httpStatus: answer.httpStatus };
+    return {
+      ok: false,
+      ecosystem: 'npm',
+      name,
+      reason: answer.reason,
+      message,
+      url: answer.url,
+      httpStatus: answer.httpStatus,
+    };
   }
-  const failed = (reason: OutsideFailureReason, message: string): PackageVersionRead => ({ ok: false, ecosystem: 'npm', name, reason, message, url: answer.url, httpStatus: answer.status });
+  const failed = (reason: OutsideFailureReason, message: string): PackageVersionRead => ({
+    ok: false,
+    ecosystem: 'npm',
+    name,
+    reason,
+    message,
+    url: answer.url,
+    httpStatus: answer.status,
+  });
   const document = NpmPackageDocumentSchema.safeParse(answer.json);
   if (!document.success) return failed('unexpected-answer', `not an npm package document: ${issueOf(document.error)}`);
   if (document.data.name !== undefined && document.data.name.toLowerCase() !== name.toLowerCase()) {
     return failed('unexpected-answer', `the document is for ${document.data.name.slice(0, 100)}, not ${name}`);
   }
   const latest = VERSION.safeParse(document.data['dist-tags'][NPM_LATEST_TAG]);
-  if (!latest.success) return failed('no-version', `the document of ${name} has no usable "${NPM_LATEST_TAG}" dist-tag`);
+  if (!latest.success)
+    return failed('no-version', `the document of ${name} has no usable "${NPM_LATEST_TAG}" dist-tag`);
   return { ok: true, ecosystem: 'npm', name, version: latest.data, url: answer.url };
 }
 
@@ -174,21 +211,53 @@ export async function readPypiPackage(name: string, options?: PypiReadOptions): 
   const network = resolveNetworkSettings(options);
   const normal = normalizePypiName(name);
   if (normal === null) {
-    return { ok: false, ecosystem: 'PyPI', name, reason: 'invalid-name', message: `${JSON.stringify(name.slice(0, 100))} is not a PyPI project name`, url: null, httpStatus: null };
+    return {
+      ok: false,
+      ecosystem: 'PyPI',
+      name,
+      reason: 'invalid-name',
+      message: `${JSON.stringify(name.slice(0, 100))} is not a PyPI project name`,
+      url: null,
+      httpStatus: null,
+    };
   }
   const answer = await requestOutsideJson(
-    { url: `${base}/pypi/${normal}/json`, method: 'GET', accept: 'application/json', timeoutMs: PACKAGE_METADATA_TIMEOUT_MS, capBytes: PACKAGE_METADATA_CAP_BYTES, maxRedirects: PACKAGE_METADATA_MAX_REDIRECTS },
+    {
+      url: `${base}/pypi/${normal}/json`,
+      method: 'GET',
+      accept: 'application/json',
+      timeoutMs: PACKAGE_METADATA_TIMEOUT_MS,
+      capBytes: PACKAGE_METADATA_CAP_BYTES,
+      maxRedirects: PACKAGE_METADATA_MAX_REDIRECTS,
+    },
     network,
   );
   if (!answer.ok) {
     const message = answer.httpStatus === 404 ? `PyPI has no project ${normal} (HTTP 404)` : answer.message;
-    return { ok: false, ecosystem: 'PyPI', name: normal, reason: answer.reason, message, url: answer.url, httpStatus: answer.httpStatus };
+    return {
+      ok: false,
+      ecosystem: 'PyPI',
+      name: normal,
+      reason: answer.reason,
+      message,
+      url: answer.url,
+      httpStatus: answer.httpStatus,
+    };
   }
-  const failed = (reason: OutsideFailureReason, message: string): PackageVersionRead => ({ ok: false, ecosystem: 'PyPI', name: normal, reason, message, url: answer.url, httpStatus: answer.status });
+  const failed = (reason: OutsideFailureReason, message: string): PackageVersionRead => ({
+    ok: false,
+    ecosystem: 'PyPI',
+    name: normal,
+    reason,
+    message,
+    url: answer.url,
+    httpStatus: answer.status,
+  });
   const project = PypiProjectSchema.safeParse(answer.json);
   if (!project.success) return failed('unexpected-answer', `not a PyPI JSON API answer: ${issueOf(project.error)}`);
   const named = project.data.info.name;
-  if (named !== undefined && normalizePypiName(named) !== normal) return failed('unexpected-answer', `the answer is for ${named.slice(0, 100)}, not ${normal}`);
+  if (named !== undefined && normalizePypiName(named) !== normal)
+    return failed('unexpected-answer', `the answer is for ${named.slice(0, 100)}, not ${normal}`);
   const version = VERSION.safeParse(project.data.info.version);
   if (!version.success) return failed('no-version', `the answer for ${normal} has no usable info.version`);
   return { ok: true, ecosystem: 'PyPI', name: normal, version: version.data, url: answer.url };

@@ -7,7 +7,7 @@ import {
   PROBE_RULES_VERSION,
   TOOLS_PAGE_CAP_BYTES,
 } from './constants.js';
-import { ProbeInputError, describeType } from './errors.js';
+import { describeType, ProbeInputError } from './errors.js';
 import { checkTarget } from './guard.js';
 import { type HandshakeOutcome, HttpHandshake } from './handshake.js';
 import { type ProbeOptions, resolveProbeSettings } from './options.js';
@@ -101,7 +101,8 @@ export function toProbeResult(url: string, outcome: HandshakeOutcome): ProbeResu
  * console.log(result.letter, result.reason, result.toolCount, result.elapsedMs);
  */
 export async function probeServer(url: string, options?: ProbeOptions): Promise<ProbeResult> {
-  if (typeof url !== 'string') throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url)}`);
+  if (typeof url !== 'string')
+    throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url)}`);
   const settings = resolveProbeSettings(options);
   const guard = checkTarget(url, { allowPrivate: settings.allowPrivate, optedOut: settings.optedOut });
   if (!guard.ok) return refusedResult(url, guard.reason, guard.message);

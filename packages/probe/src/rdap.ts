@@ -3,12 +3,19 @@
 // hop whose host is that domain, or under it, is refused before anything is sent.
 import { getDomain } from 'tldts';
 import { z } from 'zod';
-import { ProbeInputError, describeType } from './errors.js';
+import { describeType, ProbeInputError } from './errors.js';
 import { hostOf, normalizeHostname } from './guard.js';
 import { isIpAddress, parseIpv4 } from './ip.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
-import { DEFAULT_RDAP_URL, RDAP_ACCEPT, RDAP_CAP_BYTES, RDAP_MAX_REDIRECTS, RDAP_REGISTRATION_EVENT, RDAP_TIMEOUT_MS } from './outside-constants.js';
-import { type OutsideFailureReason, normalizeBaseUrl, requestOutsideJson } from './outside-request.js';
+import {
+  DEFAULT_RDAP_URL,
+  RDAP_ACCEPT,
+  RDAP_CAP_BYTES,
+  RDAP_MAX_REDIRECTS,
+  RDAP_REGISTRATION_EVENT,
+  RDAP_TIMEOUT_MS,
+} from './outside-constants.js';
+import { normalizeBaseUrl, type OutsideFailureReason, requestOutsideJson } from './outside-request.js';
 
 /** Options of `readDomainRegistration`. */
 export interface RdapOptions extends NetworkOptions {
@@ -76,7 +83,8 @@ function hostFrom(value: string): string {
  * rdapDomainOf('192.0.2.1')                           // null
  */
 export function rdapDomainOf(hostOrUrl: string): string | null {
-  if (typeof hostOrUrl !== 'string') throw new ProbeInputError('url-not-string', `host must be a string, got ${describeType(hostOrUrl)}`);
+  if (typeof hostOrUrl !== 'string')
+    throw new ProbeInputError('url-not-string', `host must be a string, got ${describeType(hostOrUrl)}`);
   const host = hostFrom(hostOrUrl.trim());
   if (host === '' || isIpAddress(host) || parseIpv4(host) !== null) return null;
   return getDomain(host, { allowPrivateDomains: false }) ?? null;
@@ -114,14 +122,29 @@ export function registrationDateOf(events: readonly RdapEvent[]): string | null 
  * const read = await readDomainRegistration('https://mcp.example.com/mcp', { ...nodeNetwork });
  * if (read.ok) console.log(read.domain, read.registeredAt); // 'example.com' '1995-08-14T04:00:00.000Z'
  */
-export async function readDomainRegistration(hostOrUrl: string, options?: RdapOptions): Promise<DomainRegistrationRead> {
+export async function readDomainRegistration(
+  hostOrUrl: string,
+  options?: RdapOptions,
+): Promise<DomainRegistrationRead> {
   const domain = rdapDomainOf(hostOrUrl);
   const base = normalizeBaseUrl(options?.rdapUrl ?? DEFAULT_RDAP_URL);
-  if (base === null) throw new ProbeInputError('invalid-origin', `rdapUrl must be an absolute http(s) URL without query, got ${String(options?.rdapUrl).slice(0, 100)}`);
+  if (base === null)
+    throw new ProbeInputError(
+      'invalid-origin',
+      `rdapUrl must be an absolute http(s) URL without query, got ${String(options?.rdapUrl).slice(0, 100)}`,
+    );
   const network = resolveNetworkSettings(options);
   const host = hostFrom(hostOrUrl.trim());
   if (domain === null) {
-    return { ok: false, host, domain: null, reason: 'no-domain', message: `${host || 'the host'} has no registrable domain to look up`, rdapUrl: null, httpStatus: null };
+    return {
+      ok: false,
+      host,
+      domain: null,
+      reason: 'no-domain',
+      message: `${host || 'the host'} has no registrable domain to look up`,
+      rdapUrl: null,
+      httpStatus: null,
+    };
   }
   const url = `${base}/domain/${domain}`;
   const answer = await requestOutsideJson(
@@ -134,14 +157,25 @@ export async function readDomainRegistration(hostOrUrl: string, options?: RdapOp
       maxRedirects: RDAP_MAX_REDIRECTS,
       refuseHop: (hop) => {
         const hopHost = hostOf(hop);
-        return isUnderDomain(hopHost, domain) ? `the RDAP request would go to ${hopHost}, which is under ${domain}, the domain being looked up` : null;
+        return isUnderDomain(hopHost, domain)
+          ? `the RDAP request would go to ${hopHost}, which is under ${domain}, the domain being looked up`
+          : null;
       },
     },
     network,
   );
   if (!answer.ok) {
-    const message = answer.httpStatus === 404 ? `the RDAP service has no record of ${domain} (HTTP 404)` : answer.message;
-    return { ok: false, host, domain, reason: answer.reason, message, rdapUrl: answer.url, httpStatus: answer.httpStatus };
+    const message =
+      answer.httpStatus === 404 ? `the RDAP service has no record of ${domain} (HTTP 404)` : answer.message;
+    return {
+      ok: false,
+      host,
+      domain,
+      reason: answer.reason,
+      message,
+      rdapUrl: answer.url,
+      httpStatus: answer.httpStatus,
+    };
   }
   const failed = (reason: OutsideFailureReason, message: string): DomainRegistrationRead => ({
     ok: false,
@@ -153,11 +187,17 @@ export async function readDomainRegistration(hostOrUrl: string, options?: RdapOp
     httpStatus: answer.status,
   });
   const record = RdapDomainSchema.safeParse(answer.json);
-  if (!record.success) return failed('unexpected-answer', `not an RDAP domain record: ${record.error.issues[0]?.message ?? 'invalid'} at ${record.error.issues[0]?.path.join('.') || 'the top'}`);
+  if (!record.success)
+    return failed(
+      'unexpected-answer',
+      `not an RDAP domain record: ${record.error.issues[0]?.message ?? 'invalid'} at ${record.error.issues[0]?.path.join('.') || 'the top'}`,
+    );
   const named = record.data.ldhName;
   // A record for another domain is a broken answer, however valid its shape.
-  if (named !== undefined && normalizeHostname(named) !== domain) return failed('unexpected-answer', `the record is for ${named.slice(0, 100)}, not ${domain}`);
+  if (named !== undefined && normalizeHostname(named) !== domain)
+    return failed('unexpected-answer', `the record is for ${named.slice(0, 100)}, not ${domain}`);
   const registeredAt = registrationDateOf(record.data.events);
-  if (registeredAt === null) return failed('no-registration-event', `the record of ${domain} has no dated registration event`);
+  if (registeredAt === null)
+    return failed('no-registration-event', `the record of ${domain} has no dated registration event`);
   return { ok: true, host, domain, registeredAt, rdapUrl: answer.url };
 }

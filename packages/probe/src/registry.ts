@@ -8,7 +8,7 @@ import {
   REGISTRY_PAGE_TIMEOUT_MS,
   REGISTRY_SERVERS_PATH,
 } from './constants.js';
-import { ProbeInputError, RegistryReadError, describeType } from './errors.js';
+import { describeType, ProbeInputError, RegistryReadError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { decodeUtf8 } from './http.js';
 import { describeTooDeep, parseBoundedJson } from './json-depth.js';
@@ -57,8 +57,12 @@ export function isListedEntry(entry: RegistryEntry): boolean {
  *   const remote = pickRemote(entry);
  * }
  */
-export async function* listRegistryServers(baseUrl: string, options?: ListRegistryOptions): AsyncGenerator<RegistryEntry, void, undefined> {
-  if (typeof baseUrl !== 'string') throw new ProbeInputError('invalid-origin', `baseUrl must be a string, got ${describeType(baseUrl)}`);
+export async function* listRegistryServers(
+  baseUrl: string,
+  options?: ListRegistryOptions,
+): AsyncGenerator<RegistryEntry, void, undefined> {
+  if (typeof baseUrl !== 'string')
+    throw new ProbeInputError('invalid-origin', `baseUrl must be a string, got ${describeType(baseUrl)}`);
   let base: string;
   try {
     base = new URL(baseUrl).href.replace(/\/+$/, '');
@@ -76,14 +80,18 @@ export async function* listRegistryServers(baseUrl: string, options?: ListRegist
       accept: 'application/json',
     });
     if (!got.ok) throw new RegistryReadError(`registry page ${page}: ${got.reason}: ${got.message}`, page, null);
-    if (got.status < 200 || got.status >= 300) throw new RegistryReadError(`registry page ${page} answered HTTP ${got.status}`, page, got.status);
-    if (got.overCap) throw new RegistryReadError(`registry page ${page} is over ${REGISTRY_PAGE_CAP_BYTES} bytes`, page, got.status);
+    if (got.status < 200 || got.status >= 300)
+      throw new RegistryReadError(`registry page ${page} answered HTTP ${got.status}`, page, got.status);
+    if (got.overCap)
+      throw new RegistryReadError(`registry page ${page} is over ${REGISTRY_PAGE_CAP_BYTES} bytes`, page, got.status);
     const parsed = parseBoundedJson(decodeUtf8(got.bytes) ?? '');
-    if (!parsed.ok && parsed.why === 'too-deep') throw new RegistryReadError(`registry page ${page}: ${describeTooDeep('the page')}`, page, got.status);
+    if (!parsed.ok && parsed.why === 'too-deep')
+      throw new RegistryReadError(`registry page ${page}: ${describeTooDeep('the page')}`, page, got.status);
     if (!parsed.ok) throw new RegistryReadError(`registry page ${page} is not JSON`, page, got.status);
     const body = parsed.value;
     const servers = (body as { servers?: unknown } | null)?.servers;
-    if (!Array.isArray(servers)) throw new RegistryReadError(`registry page ${page} has no servers array`, page, got.status);
+    if (!Array.isArray(servers))
+      throw new RegistryReadError(`registry page ${page} has no servers array`, page, got.status);
     for (const item of servers) {
       const read = toEntry(item);
       if ('skip' in read) {
@@ -109,11 +117,20 @@ export async function* listRegistryServers(baseUrl: string, options?: ListRegist
  */
 export function pickRemote(entry: unknown): RegistryRemote | null {
   if (entry === null || typeof entry !== 'object') return null;
-  const holder = 'server' in entry && (entry as { server?: unknown }).server !== null && typeof (entry as { server?: unknown }).server === 'object' ? (entry as { server: object }).server : entry;
+  const holder =
+    'server' in entry &&
+    (entry as { server?: unknown }).server !== null &&
+    typeof (entry as { server?: unknown }).server === 'object'
+      ? (entry as { server: object }).server
+      : entry;
   const remotes = (holder as { remotes?: unknown }).remotes;
   if (!Array.isArray(remotes)) return null;
   const usable = remotes.filter(
-    (r): r is RegistryRemote => r !== null && typeof r === 'object' && typeof (r as { type?: unknown }).type === 'string' && typeof (r as { url?: unknown }).url === 'string',
+    (r): r is RegistryRemote =>
+      r !== null &&
+      typeof r === 'object' &&
+      typeof (r as { type?: unknown }).type === 'string' &&
+      typeof (r as { url?: unknown }).url === 'string',
   );
   return usable.find((r) => r.type.toLowerCase() === 'streamable-http') ?? usable[0] ?? null;
 }

@@ -2,7 +2,7 @@
 // selection and path matching are pure functions; readRobots fetches within 3 s and treats no answer as
 // permission.
 import { ROBOTS_CAP_BYTES, ROBOTS_MAX_REDIRECTS, ROBOTS_PATH, ROBOTS_TIMEOUT_MS } from './constants.js';
-import { ProbeInputError, describeType } from './errors.js';
+import { describeType, ProbeInputError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
 import type { RobotsPolicy, RobotsRule } from './schemas.js';
@@ -45,7 +45,6 @@ export function parseRobots(text: string): RobotsGroup[] {
       lastWasAgent = false;
       if (current === null || value === '') continue;
       current.rules.push({ allow: field === 'allow', path: value });
-      continue;
     }
     // Other fields neither open nor close a group.
   }
@@ -62,7 +61,10 @@ function productToken(agentLine: string): string {
  * Picks the rules that apply to `agent` (RFC 9309 section 2.2.1): every group naming the agent's product
  * token, merged; if none, every `*` group, merged; if none, no rules.
  */
-export function selectRobotsRules(groups: readonly RobotsGroup[], agent: string): { group: 'agent' | 'wildcard' | 'none'; rules: RobotsRule[] } {
+export function selectRobotsRules(
+  groups: readonly RobotsGroup[],
+  agent: string,
+): { group: 'agent' | 'wildcard' | 'none'; rules: RobotsRule[] } {
   const token = agent.toLowerCase();
   const named = groups.filter((g) => g.agents.some((a) => a !== '*' && productToken(a) === token));
   if (named.length > 0) return { group: 'agent', rules: named.flatMap((g) => g.rules) };
@@ -132,7 +134,11 @@ export function isPathAllowed(rules: readonly RobotsRule[], path: string): boole
   for (const rule of rules) {
     const pattern = normalizeRobotsPath(rule.path);
     if (!matchesPattern(target, pattern)) continue;
-    if (best === null || pattern.length > best.length || (pattern.length === best.length && rule.allow && !best.allow)) {
+    if (
+      best === null ||
+      pattern.length > best.length ||
+      (pattern.length === best.length && rule.allow && !best.allow)
+    ) {
       best = { length: pattern.length, allow: rule.allow };
     }
   }
@@ -145,7 +151,12 @@ export function excludesOrigin(rules: readonly RobotsRule[]): boolean {
 }
 
 /** Parses robots.txt text and applies it to one agent: the pure half of `readRobots`. */
-export function robotsPolicyFor(text: string, agent: string, url = ROBOTS_PATH, httpStatus: number | null = null): RobotsPolicy {
+export function robotsPolicyFor(
+  text: string,
+  agent: string,
+  url = ROBOTS_PATH,
+  httpStatus: number | null = null,
+): RobotsPolicy {
   const selected = selectRobotsRules(parseRobots(text), agent);
   return {
     url,
@@ -158,18 +169,27 @@ export function robotsPolicyFor(text: string, agent: string, url = ROBOTS_PATH, 
   };
 }
 
-function permissive(url: string, status: RobotsPolicy['status'], httpStatus: number | null, detail: string): RobotsPolicy {
+function permissive(
+  url: string,
+  status: RobotsPolicy['status'],
+  httpStatus: number | null,
+  detail: string,
+): RobotsPolicy {
   return { url, status, httpStatus, group: 'none', rules: [], excludesOrigin: false, detail };
 }
 
 /** @internal Checks an origin argument and returns it without a trailing slash. */
 export function checkOrigin(origin: unknown): string {
-  if (typeof origin !== 'string') throw new ProbeInputError('invalid-origin', `origin must be a string, got ${describeType(origin)}`);
+  if (typeof origin !== 'string')
+    throw new ProbeInputError('invalid-origin', `origin must be a string, got ${describeType(origin)}`);
   let parsed: URL;
   try {
     parsed = new URL(origin);
   } catch {
-    throw new ProbeInputError('invalid-origin', `origin must be an absolute URL such as https://example.com, got ${origin.slice(0, 100)}`);
+    throw new ProbeInputError(
+      'invalid-origin',
+      `origin must be an absolute URL such as https://example.com, got ${origin.slice(0, 100)}`,
+    );
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new ProbeInputError('invalid-origin', `origin must be http or https, got ${parsed.protocol}`);
@@ -190,7 +210,10 @@ export function checkOrigin(origin: unknown): string {
 export async function readRobots(origin: string, agent: string, options?: NetworkOptions): Promise<RobotsPolicy> {
   const base = checkOrigin(origin);
   if (typeof agent !== 'string' || !TOKEN.test(agent)) {
-    throw new ProbeInputError('invalid-agent-token', `agent must be a product token of letters, _ and -, got ${typeof agent === 'string' ? agent : describeType(agent)}`);
+    throw new ProbeInputError(
+      'invalid-agent-token',
+      `agent must be a product token of letters, _ and -, got ${typeof agent === 'string' ? agent : describeType(agent)}`,
+    );
   }
   const network = resolveNetworkSettings(options);
   const url = `${base}${ROBOTS_PATH}`;
@@ -204,8 +227,10 @@ export async function readRobots(origin: string, agent: string, options?: Networ
     const status = got.reason.startsWith('guard:') ? 'refused' : 'unreachable';
     return permissive(url, status, null, `${got.reason}: ${got.message}`);
   }
-  if (got.status >= 400 && got.status < 500) return permissive(url, 'not-found', got.status, `robots.txt answered ${got.status}`);
-  if (got.status < 200 || got.status >= 300) return permissive(url, 'unreachable', got.status, `robots.txt answered ${got.status}`);
+  if (got.status >= 400 && got.status < 500)
+    return permissive(url, 'not-found', got.status, `robots.txt answered ${got.status}`);
+  if (got.status < 200 || got.status >= 300)
+    return permissive(url, 'unreachable', got.status, `robots.txt answered ${got.status}`);
   // robots.txt is text for people too: a stray invalid byte is replaced, not fatal.
   const text = new TextDecoder('utf-8').decode(got.bytes);
   const policy = robotsPolicyFor(text, agent, url, got.status);

@@ -144,7 +144,14 @@ export const SiteVerdictSchema = z.enum(['pass', 'partial', 'fail', 'not-measure
 export type SiteVerdict = z.infer<typeof SiteVerdictSchema>;
 
 /** Where discovery found the endpoint. */
-export const EndpointSourceSchema = z.enum(['server-card', 'legacy-server-card', 'ai-catalog', 'link-header', 'link-element', 'mcp-path']);
+export const EndpointSourceSchema = z.enum([
+  'server-card',
+  'legacy-server-card',
+  'ai-catalog',
+  'link-header',
+  'link-element',
+  'mcp-path',
+]);
 /** The type EndpointSourceSchema validates. */
 export type EndpointSource = z.infer<typeof EndpointSourceSchema>;
 

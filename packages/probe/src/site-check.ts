@@ -3,6 +3,7 @@
 // verdict of pass, partial, fail, not-measured or out-of-scope.
 import {
   AI_CATALOG_PATH,
+  DEFAULT_CLIENT_INFO,
   LEGACY_SERVER_CARD_PATHS,
   MAX_TOOLS_KEPT,
   PROBE_RULES_VERSION,
@@ -14,8 +15,7 @@ import {
   WELL_KNOWN_CAP_BYTES,
   WELL_KNOWN_TIMEOUT_MS,
 } from './constants.js';
-import { DEFAULT_CLIENT_INFO } from './constants.js';
-import { type SiteDocuments, catalogCardUrls, discoverWith, rejectCandidate } from './discovery.js';
+import { catalogCardUrls, discoverWith, rejectCandidate, type SiteDocuments } from './discovery.js';
 import { ProbeInputError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { checkTarget } from './guard.js';
@@ -65,18 +65,34 @@ export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
   const status = outcome.decidingStatus;
   switch (outcome.reason) {
     case 'ok':
-      if (!outcome.toolsDeclared) return judgement('partial', 'no-tools-capability', 'initialize succeeded, but the server declares no tools capability');
-      if (outcome.toolCount === 0) return judgement('partial', 'no-tools-listed', 'initialize succeeded, but tools/list names no tool');
-      return judgement('pass', 'lists-tools', `tools/list names ${outcome.toolCount} tool${outcome.toolCount === 1 ? '' : 's'}`);
+      if (!outcome.toolsDeclared)
+        return judgement(
+          'partial',
+          'no-tools-capability',
+          'initialize succeeded, but the server declares no tools capability',
+        );
+      if (outcome.toolCount === 0)
+        return judgement('partial', 'no-tools-listed', 'initialize succeeded, but tools/list names no tool');
+      return judgement(
+        'pass',
+        'lists-tools',
+        `tools/list names ${outcome.toolCount} tool${outcome.toolCount === 1 ? '' : 's'}`,
+      );
     case 'auth-required':
       if (status === 401 && outcome.authChallenge !== null && outcome.authChallenge.trim() !== '') {
-        return judgement('partial', 'auth-challenge', 'the server asks for authorization with a WWW-Authenticate challenge');
+        return judgement(
+          'partial',
+          'auth-challenge',
+          'the server asks for authorization with a WWW-Authenticate challenge',
+        );
       }
-      if (status === 401) return judgement('not-measured', 'auth-no-challenge', 'the server answers 401 without a challenge');
+      if (status === 401)
+        return judgement('not-measured', 'auth-no-challenge', 'the server answers 401 without a challenge');
       return judgement('not-measured', 'forbidden', `the server answers ${status ?? 403}`);
     case 'http-error':
       if (status === 429) return judgement('not-measured', 'rate-limited', 'the server answers 429');
-      if (status !== null && status >= 500) return judgement('not-measured', 'server-error', `the server answers ${status}`);
+      if (status !== null && status >= 500)
+        return judgement('not-measured', 'server-error', `the server answers ${status}`);
       return judgement('fail', 'error-status', outcome.message);
     case 'payment-required':
       return judgement('fail', 'error-status', 'the server answers 402');
@@ -91,7 +107,11 @@ export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
     case 'redirect-invalid':
       return judgement('not-measured', 'redirect', 'redirects; not followed');
     case 'deadline':
-      return judgement('not-measured', 'session-limit', `the session did not finish within ${SITE_SESSION_BUDGET_MS} ms`);
+      return judgement(
+        'not-measured',
+        'session-limit',
+        `the session did not finish within ${SITE_SESSION_BUDGET_MS} ms`,
+      );
     case 'answer-too-large':
       return judgement('not-measured', 'answer-too-large', `an answer is over ${SITE_ANSWER_CAP_BYTES} bytes`);
     case 'too-deep':
@@ -105,7 +125,12 @@ export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
   }
 }
 
-function siteResult(origin: string, discovery: DiscoveryResult, judged: SiteJudgement, outcome: HandshakeOutcome | null): SiteCheckResult {
+function siteResult(
+  origin: string,
+  discovery: DiscoveryResult,
+  judged: SiteJudgement,
+  outcome: HandshakeOutcome | null,
+): SiteCheckResult {
   const names: string[] = [];
   for (const tool of outcome?.tools ?? []) {
     if (names.length >= SITE_MAX_TOOL_NAMES) break;
@@ -172,7 +197,9 @@ async function readDocumentsWith(origin: string, network: NetworkSettings): Prom
     documents.home = {
       url: home.url,
       linkHeader: home.headers.get('link'),
-      html: mediaTypeOf(home.headers.get('content-type')).includes('html') ? new TextDecoder().decode(home.bytes) : null,
+      html: mediaTypeOf(home.headers.get('content-type')).includes('html')
+        ? new TextDecoder().decode(home.bytes)
+        : null,
     };
   }
   return documents;
@@ -204,13 +231,28 @@ export async function checkSite(origin: string, options?: CheckSiteOptions): Pro
   if (discovery.endpoint === null) {
     if (discovery.mcpPath !== null && discovery.mcpPath.failure !== null) {
       const refused = discovery.mcpPath.failure.startsWith('guard:');
-      return noSession(judgement('not-measured', refused ? 'guard' : 'no-answer', `GET /mcp: ${discovery.mcpPath.failure}`));
+      return noSession(
+        judgement('not-measured', refused ? 'guard' : 'no-answer', `GET /mcp: ${discovery.mcpPath.failure}`),
+      );
     }
-    return noSession(judgement('out-of-scope', 'no-endpoint', 'no document names an endpoint the scan opens, and /mcp does not signal MCP'));
+    return noSession(
+      judgement(
+        'out-of-scope',
+        'no-endpoint',
+        'no document names an endpoint the scan opens, and /mcp does not signal MCP',
+      ),
+    );
   }
-  if (discovery.optedOut) return noSession(judgement('not-measured', 'opted-out', `the endpoint's subdomain is on the removal list`));
+  if (discovery.optedOut)
+    return noSession(judgement('not-measured', 'opted-out', `the endpoint's subdomain is on the removal list`));
   if (timeLeft !== undefined && timeLeft < SITE_SESSION_BUDGET_MS) {
-    return noSession(judgement('not-measured', 'too-little-time', `the scan has ${Math.max(0, Math.round(timeLeft))} ms left; the session needs ${SITE_SESSION_BUDGET_MS}`));
+    return noSession(
+      judgement(
+        'not-measured',
+        'too-little-time',
+        `the scan has ${Math.max(0, Math.round(timeLeft))} ms left; the session needs ${SITE_SESSION_BUDGET_MS}`,
+      ),
+    );
   }
   const guard = checkTarget(discovery.endpoint, { allowPrivate: network.allowPrivate, optedOut: network.optedOut });
   if (!guard.ok) return noSession(judgement('not-measured', 'guard', guard.message));

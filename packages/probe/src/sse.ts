@@ -49,7 +49,8 @@ export class SseParser {
 
   private takeLine(line: string, events: SseEvent[]): void {
     if (line === '') {
-      if (this.hasData) events.push({ event: this.eventType === '' ? 'message' : this.eventType, data: this.dataLines.join('\n') });
+      if (this.hasData)
+        events.push({ event: this.eventType === '' ? 'message' : this.eventType, data: this.dataLines.join('\n') });
       this.eventType = '';
       this.dataLines = [];
       this.hasData = false;

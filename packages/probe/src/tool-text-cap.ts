@@ -48,7 +48,11 @@ function utf8Bytes(text: string, start = 0, end = text.length): number {
  * const kept = capToolText(result.tools, result.toolsJson ?? '[]');
  * if (kept.cut !== null) console.log(`kept ${kept.cut.keptTools} of ${kept.cut.listedTools} tools`);
  */
-export function capToolText(tools: readonly unknown[], toolsJson: string, capBytes: number = MAX_TOOLS_JSON_BYTES): CappedToolText {
+export function capToolText(
+  tools: readonly unknown[],
+  toolsJson: string,
+  capBytes: number = MAX_TOOLS_JSON_BYTES,
+): CappedToolText {
   const listedBytes = utf8Bytes(toolsJson);
   if (listedBytes <= capBytes) return { tools: [...tools], toolsJson, cut: null };
   const start = toolsJson.search(/\S/);

@@ -1,6 +1,11 @@
 // Runtime-neutral module (no node: imports; network only through the injected client): the once-a-day reads of an origin's well-known
 // documents: OAuth protected-resource metadata (does sign-in publish its metadata?) and the agent card.
-import { AGENT_CARD_PATHS, OAUTH_PROTECTED_RESOURCE_PATH, WELL_KNOWN_CAP_BYTES, WELL_KNOWN_TIMEOUT_MS } from './constants.js';
+import {
+  AGENT_CARD_PATHS,
+  OAUTH_PROTECTED_RESOURCE_PATH,
+  WELL_KNOWN_CAP_BYTES,
+  WELL_KNOWN_TIMEOUT_MS,
+} from './constants.js';
 import { getDocument } from './get-document.js';
 import { decodeUtf8 } from './http.js';
 import { describeTooDeep, parseBoundedJson } from './json-depth.js';
@@ -12,7 +17,11 @@ import type { WellKnownDocument, WellKnownResult } from './schemas.js';
  * @internal GETs one JSON document (4 s, 256 KiB, no redirects); found only for a 2xx JSON object or array
  * within MAX_JSON_DEPTH levels (a deeper one is not found, its detail starting `too-deep:`).
  */
-export async function readJsonDocument(url: string, network: NetworkSettings, accept = 'application/json'): Promise<WellKnownDocument> {
+export async function readJsonDocument(
+  url: string,
+  network: NetworkSettings,
+  accept = 'application/json',
+): Promise<WellKnownDocument> {
   const got = await getDocument(url, network, {
     timeoutMs: WELL_KNOWN_TIMEOUT_MS,
     capBytes: WELL_KNOWN_CAP_BYTES,
@@ -20,7 +29,13 @@ export async function readJsonDocument(url: string, network: NetworkSettings, ac
     accept,
   });
   if (!got.ok) return { url, httpStatus: null, found: false, document: null, detail: `${got.reason}: ${got.message}` };
-  const miss = (detail: string): WellKnownDocument => ({ url, httpStatus: got.status, found: false, document: null, detail });
+  const miss = (detail: string): WellKnownDocument => ({
+    url,
+    httpStatus: got.status,
+    found: false,
+    document: null,
+    detail,
+  });
   if (got.status < 200 || got.status >= 300) return miss(`answered ${got.status}`);
   if (got.overCap) return miss(`larger than ${WELL_KNOWN_CAP_BYTES} bytes`);
   const text = decodeUtf8(got.bytes);

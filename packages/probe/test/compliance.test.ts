@@ -6,23 +6,31 @@ import {
   AUTH_DISCOVERY_BONUS,
   COMPLIANCE_MAX,
   COMPLIANCE_PARTS,
+  type ComplianceInput,
+  classifyDeepCall,
   DEEP_CALL_OUTCOMES,
   DEEP_CALL_TIMEOUT_MS,
   DEEP_MAX_TOOLS,
+  type DeepCallOutcome,
   ERROR_HANDLING_PASS_OUTCOME,
   FUZZ_OVERSIZED_CHARS,
   FUZZ_POINTS,
   SMOKE_PASS_OUTCOME,
-  UNREACHABLE_LETTER,
-  classifyDeepCall,
   scoreCompliance,
   scoreFuzz,
   scoreShare,
-  type ComplianceInput,
-  type DeepCallOutcome,
+  UNREACHABLE_LETTER,
 } from '../src/index.js';
 
-const none: ComplianceInput = { letter: 'o', toolCount: 0, usableSchemaCount: 0, errorHandling: [], fuzz: [], smoke: [], authDiscovery: null };
+const none: ComplianceInput = {
+  letter: 'o',
+  toolCount: 0,
+  usableSchemaCount: 0,
+  errorHandling: [],
+  fuzz: [],
+  smoke: [],
+  authDiscovery: null,
+};
 const times = (outcome: DeepCallOutcome, n: number): DeepCallOutcome[] => Array.from({ length: n }, () => outcome);
 
 describe('the constants', () => {
@@ -43,18 +51,30 @@ describe('the constants', () => {
 
 describe('classifyDeepCall', () => {
   it('sorts results: isError true is a proper error, anything else accepted', () => {
-    expect(classifyDeepCall({ result: { content: [], isError: true } })).toEqual({ outcome: 'proper-error', detail: 'tool error result' });
-    expect(classifyDeepCall({ result: { content: [], isError: false } })).toEqual({ outcome: 'accepted', detail: null });
+    expect(classifyDeepCall({ result: { content: [], isError: true } })).toEqual({
+      outcome: 'proper-error',
+      detail: 'tool error result',
+    });
+    expect(classifyDeepCall({ result: { content: [], isError: false } })).toEqual({
+      outcome: 'accepted',
+      detail: null,
+    });
     expect(classifyDeepCall({ result: { content: [] } })).toEqual({ outcome: 'accepted', detail: null });
     expect(classifyDeepCall({ result: null })).toEqual({ outcome: 'accepted', detail: null });
   });
 
   it('sorts errors: a JSON-RPC error is proper, the SDK timeout a hang, a closed connection or anything else a crash', () => {
-    expect(classifyDeepCall({ error: new McpError(-32602, 'bad') })).toEqual({ outcome: 'proper-error', detail: 'JSON-RPC error -32602' });
+    expect(classifyDeepCall({ error: new McpError(-32602, 'bad') })).toEqual({
+      outcome: 'proper-error',
+      detail: 'JSON-RPC error -32602',
+    });
     expect(classifyDeepCall({ error: new McpError(-32601, 'no such tool') }).outcome).toBe('proper-error');
     expect(classifyDeepCall({ error: new McpError(-32001, 'timed out') }).outcome).toBe('hang');
     expect(classifyDeepCall({ error: new McpError(-32000, 'closed') }).outcome).toBe('crash');
-    expect(classifyDeepCall({ error: new Error('socket hang up') })).toEqual({ outcome: 'crash', detail: 'socket hang up' });
+    expect(classifyDeepCall({ error: new Error('socket hang up') })).toEqual({
+      outcome: 'crash',
+      detail: 'socket hang up',
+    });
     expect(classifyDeepCall({ error: 'plain text' })).toEqual({ outcome: 'crash', detail: 'plain text' });
     // An McpError of another copy of the SDK: recognised by its name and numeric code.
     const foreign = Object.assign(new Error('MCP error -32602: bad'), { name: 'McpError', code: -32602 });
@@ -132,7 +152,12 @@ describe('scoreCompliance', () => {
       fuzz: ['proper-error', 'accepted'],
       smoke: ['accepted', 'proper-error'],
     });
-    expect(result).toEqual({ score: 62, parts: { reachability: 100, schemaValidity: 50, errorHandling: 33, fuzz: 75, smoke: 50 }, authDiscovery: null, authBonus: 0 });
+    expect(result).toEqual({
+      score: 62,
+      parts: { reachability: 100, schemaValidity: 50, errorHandling: 33, fuzz: 75, smoke: 50 },
+      authDiscovery: null,
+      authBonus: 0,
+    });
   });
 
   it('rounds the mean half up: (100 + 33) / 2 = 66.5 -> 67, (100 + 32) / 2 = 66', () => {
@@ -150,13 +175,26 @@ describe('scoreCompliance', () => {
   it('adds the OAuth discovery bonus only when the metadata was found', () => {
     // reachability 100, schema 1 of 2 = 50: mean 75
     const half = { ...none, letter: 'a', toolCount: 2, usableSchemaCount: 1 };
-    expect(scoreCompliance({ ...half, authDiscovery: true })).toMatchObject({ score: 85, authBonus: 10, authDiscovery: true });
-    expect(scoreCompliance({ ...half, authDiscovery: false })).toMatchObject({ score: 75, authBonus: 0, authDiscovery: false });
-    expect(scoreCompliance({ ...half, authDiscovery: null })).toMatchObject({ score: 75, authBonus: 0, authDiscovery: null });
+    expect(scoreCompliance({ ...half, authDiscovery: true })).toMatchObject({
+      score: 85,
+      authBonus: 10,
+      authDiscovery: true,
+    });
+    expect(scoreCompliance({ ...half, authDiscovery: false })).toMatchObject({
+      score: 75,
+      authBonus: 0,
+      authDiscovery: false,
+    });
+    expect(scoreCompliance({ ...half, authDiscovery: null })).toMatchObject({
+      score: 75,
+      authBonus: 0,
+      authDiscovery: null,
+    });
   });
 
   it('caps the score with the bonus at COMPLIANCE_MAX: mean 89 -> 99, 90 -> 100, 91 -> 100', () => {
-    const withSchemas = (usable: number) => scoreCompliance({ ...none, letter: 'a', toolCount: 100, usableSchemaCount: usable, authDiscovery: true });
+    const withSchemas = (usable: number) =>
+      scoreCompliance({ ...none, letter: 'a', toolCount: 100, usableSchemaCount: usable, authDiscovery: true });
     expect(withSchemas(78)).toMatchObject({ score: 99, authBonus: 10 }); // (100 + 78) / 2 = 89
     expect(withSchemas(80)).toMatchObject({ score: 100, authBonus: 10 }); // 90 + 10
     expect(withSchemas(82)).toMatchObject({ score: 100, authBonus: 10 }); // 91 + 10 = 101, capped
@@ -165,7 +203,12 @@ describe('scoreCompliance', () => {
   it('averages the rounded parts, not the raw shares', () => {
     // schema 1 of 3 -> 33, error handling 1 of 3 -> 33: (100 + 33 + 33) / 3 = 55.33 -> 55
     // (the raw shares would give (100 + 33.33 + 33.33) / 3 = 55.56 -> 56)
-    const result = scoreCompliance({ ...none, toolCount: 3, usableSchemaCount: 1, errorHandling: ['proper-error', ...times('crash', 2)] });
+    const result = scoreCompliance({
+      ...none,
+      toolCount: 3,
+      usableSchemaCount: 1,
+      errorHandling: ['proper-error', ...times('crash', 2)],
+    });
     expect(result.score).toBe(55);
   });
 });

@@ -42,7 +42,11 @@ describe('the probe rules', () => {
   });
 
   it('list every CIDR in a form the address parser reads', () => {
-    for (const [cidr] of [...probe.NON_PUBLIC_IPV4_RANGES, ...probe.NON_PUBLIC_IPV6_RANGES, ...probe.IPV6_EMBEDDING_RANGES]) {
+    for (const [cidr] of [
+      ...probe.NON_PUBLIC_IPV4_RANGES,
+      ...probe.NON_PUBLIC_IPV6_RANGES,
+      ...probe.IPV6_EMBEDDING_RANGES,
+    ]) {
       const [address, prefix] = cidr.split('/') as [string, string];
       expect(probe.isIpAddress(address)).toBe(true);
       expect(Number(prefix)).toBeLessThanOrEqual(address.includes(':') ? 128 : 32);

@@ -1,9 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { CheckSiteOptions, SiteCheckResult } from '../src/index.js';
 import {
-  SITE_CHECK_PROTOCOL_VERSION,
-  SITE_SESSION_BUDGET_MS,
-  SiteCheckResultSchema,
-  WellKnownResultSchema,
   catalogCardUrls,
   checkSite,
   discoverEndpoint,
@@ -12,12 +9,24 @@ import {
   readSiteDocuments,
   readWellKnown,
   rejectCandidate,
+  SITE_CHECK_PROTOCOL_VERSION,
+  SITE_SESSION_BUDGET_MS,
+  SiteCheckResultSchema,
   signalsMcp,
+  WellKnownResultSchema,
 } from '../src/index.js';
-import type { CheckSiteOptions, SiteCheckResult } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { scaledClock, tableLookup } from './fixtures/env.js';
-import { INIT_RESULT, type LocalServer, fixtureTool, rpc, sendJson, startRawServer, startScriptedServer, startSdkServer } from './fixtures/servers.js';
+import {
+  fixtureTool,
+  INIT_RESULT,
+  type LocalServer,
+  rpc,
+  sendJson,
+  startRawServer,
+  startScriptedServer,
+  startSdkServer,
+} from './fixtures/servers.js';
 
 const network = { allowPrivate: true, httpClient: createNodeHttpClient };
 const servers: LocalServer[] = [];
@@ -32,10 +41,11 @@ async function track(server: Promise<LocalServer>): Promise<LocalServer> {
 
 describe('reading endpoint hints', () => {
   it('parseLinkHeader keeps only rel mcp and mcp-server targets', () => {
-    expect(parseLinkHeader('<https://a.example.com/mcp>; rel="mcp", </style.css>; rel=stylesheet, </x>; rel="preload MCP-Server"; as=fetch')).toEqual([
-      'https://a.example.com/mcp',
-      '/x',
-    ]);
+    expect(
+      parseLinkHeader(
+        '<https://a.example.com/mcp>; rel="mcp", </style.css>; rel=stylesheet, </x>; rel="preload MCP-Server"; as=fetch',
+      ),
+    ).toEqual(['https://a.example.com/mcp', '/x']);
     expect(parseLinkHeader('</a>; title="rel=mcp"')).toEqual([]);
   });
 
@@ -93,20 +103,35 @@ describe('discoverEndpoint takes the first endpoint on the measured site, in ord
 
   it('server card, then legacy card, then ai-catalog card, then Link header, then <link>', async () => {
     const documents = {
-      serverCard: { remotes: [{ type: 'sse', url: 'https://example.com/sse' }, { type: 'streamable-http', url: 'https://elsewhere.net/mcp' }] },
+      serverCard: {
+        remotes: [
+          { type: 'sse', url: 'https://example.com/sse' },
+          { type: 'streamable-http', url: 'https://elsewhere.net/mcp' },
+        ],
+      },
       legacyServerCards: [{ remotes: [{ type: 'streamable-http', url: 'https://example.com/legacy-mcp' }] }],
       aiCatalog: { entries: [{ type: 'application/mcp-server-card+json', url: 'https://example.com/card' }] },
-      catalogCards: { 'https://example.com/card': { remotes: [{ type: 'streamable-http', url: 'https://example.com/catalog-mcp' }] } },
+      catalogCards: {
+        'https://example.com/card': { remotes: [{ type: 'streamable-http', url: 'https://example.com/catalog-mcp' }] },
+      },
       home: { linkHeader: '</header-mcp>; rel=mcp', html: '<link rel="mcp" href="/html-mcp">' },
     };
     const found = await discoverEndpoint(origin, documents, { skipMcpPath: true });
-    expect(found).toMatchObject({ endpoint: 'https://example.com/legacy-mcp', source: 'legacy-server-card', optedOut: false });
+    expect(found).toMatchObject({
+      endpoint: 'https://example.com/legacy-mcp',
+      source: 'legacy-server-card',
+      optedOut: false,
+    });
     expect(found.candidates.map((c) => [c.source, c.rejected === null])).toEqual([
       ['server-card', false],
       ['server-card', false],
       ['legacy-server-card', true],
     ]);
-    const withoutLegacy = await discoverEndpoint(origin, { ...documents, legacyServerCards: [] }, { skipMcpPath: true });
+    const withoutLegacy = await discoverEndpoint(
+      origin,
+      { ...documents, legacyServerCards: [] },
+      { skipMcpPath: true },
+    );
     expect(withoutLegacy).toMatchObject({ endpoint: 'https://example.com/catalog-mcp', source: 'ai-catalog' });
     const headerOnly = await discoverEndpoint(origin, { home: documents.home }, { skipMcpPath: true });
     expect(headerOnly).toMatchObject({ endpoint: 'https://example.com/header-mcp', source: 'link-header' });
@@ -115,19 +140,29 @@ describe('discoverEndpoint takes the first endpoint on the measured site, in ord
   });
 
   it('marks an endpoint on an opted-out subdomain, so it is not requested', async () => {
-    const found = await discoverEndpoint(origin, { home: { linkHeader: '<https://mcp.example.com/mcp>; rel=mcp' } }, { skipMcpPath: true, optedOut: ['mcp.example.com'] });
+    const found = await discoverEndpoint(
+      origin,
+      { home: { linkHeader: '<https://mcp.example.com/mcp>; rel=mcp' } },
+      { skipMcpPath: true, optedOut: ['mcp.example.com'] },
+    );
     expect(found).toMatchObject({ endpoint: 'https://mcp.example.com/mcp', optedOut: true });
   });
 
   it('falls back to one plain GET of /mcp, which counts on 405 with Allow: POST', async () => {
     const server = await track(startRawServer((_req, res) => res.writeHead(405, { allow: 'POST, DELETE' }).end()));
     const found = await discoverEndpoint(server.origin, {}, network);
-    expect(found).toMatchObject({ endpoint: server.url, source: 'mcp-path', mcpPath: { httpStatus: 405, signalsMcp: true } });
+    expect(found).toMatchObject({
+      endpoint: server.url,
+      source: 'mcp-path',
+      mcpPath: { httpStatus: 405, signalsMcp: true },
+    });
     expect(server.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/mcp']]);
   });
 
   it('a 401 from /mcp does not count, whatever its challenge', async () => {
-    const server = await track(startRawServer((_req, res) => res.writeHead(401, { 'www-authenticate': 'Bearer realm="mcp"' }).end()));
+    const server = await track(
+      startRawServer((_req, res) => res.writeHead(401, { 'www-authenticate': 'Bearer realm="mcp"' }).end()),
+    );
     const found = await discoverEndpoint(server.origin, {}, network);
     expect(found).toMatchObject({ endpoint: null, source: null, mcpPath: { httpStatus: 401, signalsMcp: false } });
   });
@@ -137,16 +172,25 @@ describe('readWellKnown', () => {
   it('reads the OAuth metadata and falls back from agent-card.json to agent.json', async () => {
     const server = await track(
       startRawServer((req, res) => {
-        if (req.url === '/.well-known/oauth-protected-resource') return sendJson(res, 200, { resource: 'https://x', authorization_servers: ['https://auth'] });
+        if (req.url === '/.well-known/oauth-protected-resource')
+          return sendJson(res, 200, { resource: 'https://x', authorization_servers: ['https://auth'] });
         if (req.url === '/.well-known/agent.json') return sendJson(res, 200, { name: 'agent' });
         res.writeHead(404).end();
       }),
     );
     const docs = await readWellKnown(server.origin, network);
     expect(WellKnownResultSchema.parse(docs)).toEqual(docs);
-    expect(docs.oauthProtectedResource).toMatchObject({ found: true, httpStatus: 200, document: { resource: 'https://x' } });
+    expect(docs.oauthProtectedResource).toMatchObject({
+      found: true,
+      httpStatus: 200,
+      document: { resource: 'https://x' },
+    });
     expect(docs.agentCard).toMatchObject({ found: true, url: `${server.origin}/.well-known/agent.json` });
-    expect(server.requests.map((r) => r.path)).toEqual(['/.well-known/oauth-protected-resource', '/.well-known/agent-card.json', '/.well-known/agent.json']);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/agent-card.json',
+      '/.well-known/agent.json',
+    ]);
   });
 
   it('says why a document is missing: status, not JSON, or no answer in 4 s', async () => {
@@ -170,7 +214,11 @@ describe('readWellKnown', () => {
 
 describe('checkSite verdicts (seed 002)', () => {
   async function site(server: LocalServer, options: CheckSiteOptions = {}): Promise<SiteCheckResult> {
-    const result = await checkSite(server.origin, { ...network, documents: { home: { linkHeader: '</mcp>; rel="mcp"' } }, ...options });
+    const result = await checkSite(server.origin, {
+      ...network,
+      documents: { home: { linkHeader: '</mcp>; rel="mcp"' } },
+      ...options,
+    });
     expect(SiteCheckResultSchema.parse(result)).toEqual(result);
     return result;
   }
@@ -182,11 +230,20 @@ describe('checkSite verdicts (seed 002)', () => {
   it('pass: an SDK server that lists tools, in at most 3 POSTs, offering 2025-11-25, without DELETE', async () => {
     const server = await track(startSdkServer({ toolCount: 30 }));
     const result = await site(server);
-    expect(result).toMatchObject({ verdict: 'pass', reason: 'lists-tools', toolCount: 30, posts: 3, endpoint: server.url, source: 'link-header', defect: false });
+    expect(result).toMatchObject({
+      verdict: 'pass',
+      reason: 'lists-tools',
+      toolCount: 30,
+      posts: 3,
+      endpoint: server.url,
+      source: 'link-header',
+      defect: false,
+    });
     expect(result.toolNames).toHaveLength(25);
     expect(result.protocolVersion).toBe(SITE_CHECK_PROTOCOL_VERSION);
     expect(server.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
-    expect((rpc(server.requests[0]?.body ?? '')?.params as { protocolVersion: string }).protocolVersion).toBe('2025-11-25');
+    const firstParams = rpc(server.requests[0]?.body ?? '')?.params as { protocolVersion: string } | undefined;
+    expect(firstParams?.protocolVersion).toBe('2025-11-25');
   });
 
   it('accepts the version the server answers', async () => {
@@ -196,7 +253,11 @@ describe('checkSite verdicts (seed 002)', () => {
   });
 
   it('partial: 401 with a WWW-Authenticate challenge', async () => {
-    const server = await track(initAnswer(401, { 'www-authenticate': 'Bearer resource_metadata="https://a/.well-known/oauth-protected-resource"' }));
+    const server = await track(
+      initAnswer(401, {
+        'www-authenticate': 'Bearer resource_metadata="https://a/.well-known/oauth-protected-resource"',
+      }),
+    );
     expect(await site(server)).toMatchObject({ verdict: 'partial', reason: 'auth-challenge', posts: 1 });
   });
 
@@ -289,7 +350,9 @@ describe('checkSite verdicts (seed 002)', () => {
   });
 
   it('fail: a JSON-RPC error, not a defect', async () => {
-    const server = await track(initAnswer(200, {}, { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'nope' } }));
+    const server = await track(
+      initAnswer(200, {}, { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'nope' } }),
+    );
     expect(await site(server)).toMatchObject({ verdict: 'fail', reason: 'jsonrpc-error', defect: false });
   });
 
@@ -320,7 +383,11 @@ describe('checkSite verdicts (seed 002)', () => {
       optedOut: ['mcp.shop.test'],
       documents: { home: { linkHeader: `<http://mcp.shop.test:${server.port}/mcp>; rel=mcp` } },
     });
-    expect(result).toMatchObject({ verdict: 'not-measured', reason: 'opted-out', endpoint: `http://mcp.shop.test:${server.port}/mcp` });
+    expect(result).toMatchObject({
+      verdict: 'not-measured',
+      reason: 'opted-out',
+      endpoint: `http://mcp.shop.test:${server.port}/mcp`,
+    });
     expect(server.requests).toEqual([]);
   });
 
@@ -330,7 +397,10 @@ describe('checkSite verdicts (seed 002)', () => {
         override: (req, res) => {
           if (req.method !== 'GET') return false;
           if (req.url === '/.well-known/mcp/server-card.json') {
-            sendJson(res, 200, { name: 'com.example/fixture', remotes: [{ type: 'streamable-http', url: `http://127.0.0.1:${String(req.socket.localPort)}/mcp` }] });
+            sendJson(res, 200, {
+              name: 'com.example/fixture',
+              remotes: [{ type: 'streamable-http', url: `http://127.0.0.1:${String(req.socket.localPort)}/mcp` }],
+            });
           } else res.writeHead(404).end();
           return true;
         },

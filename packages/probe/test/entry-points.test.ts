@@ -19,9 +19,11 @@ function specifiersOf(code: string): string[] {
     .replace(/^\s*\/\*[\s\S]*?\*\//gm, '')
     .replace(/^\s*\/\/.*$/gm, '')
     .replace(/^\s*(import|export)\s+type\s[^;]*;/gm, '');
-  for (const match of runtime.matchAll(/(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]/g)) found.push(match[1] as string);
+  for (const match of runtime.matchAll(/(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]/g))
+    found.push(match[1] as string);
   for (const match of runtime.matchAll(/(?:^|[\s;])import\s*['"]([^'"]+)['"]/g)) found.push(match[1] as string);
-  for (const match of runtime.matchAll(/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(match[1] as string);
+  for (const match of runtime.matchAll(/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g))
+    found.push(match[1] as string);
   return found;
 }
 
@@ -41,7 +43,9 @@ function walk(entry: string): { files: Set<string>; builtins: string[] } {
       }
       if (specifier.startsWith('.')) {
         const target = resolve(dirname(file), specifier);
-        const candidates = file.startsWith(srcDir) ? [target.replace(/\.js$/, '.ts'), target] : [target, `${target}.js`, `${target}.cjs`, join(target, 'index.js'), join(target, 'index.cjs')];
+        const candidates = file.startsWith(srcDir)
+          ? [target.replace(/\.js$/, '.ts'), target]
+          : [target, `${target}.js`, `${target}.cjs`, join(target, 'index.js'), join(target, 'index.cjs')];
         const hit = candidates.find((c) => existsSync(c) && !c.endsWith('/'));
         if (hit !== undefined) queue.push(hit);
         continue;
@@ -107,10 +111,20 @@ describe('the built package', () => {
     const hooks = `export async function resolve(s, c, next) { if (s.startsWith('node:http')) throw new Error('built-in ' + s); return next(s, c); }`;
     const register = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}));`;
     expect(() =>
-      execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', "await import('@mcp-atlas/probe/node')"], {
-        cwd: packageDir,
-        stdio: 'pipe',
-      }),
+      execFileSync(
+        process.execPath,
+        [
+          '--import',
+          `data:text/javascript,${encodeURIComponent(register)}`,
+          '--input-type=module',
+          '-e',
+          "await import('@mcp-atlas/probe/node')",
+        ],
+        {
+          cwd: packageDir,
+          stdio: 'pipe',
+        },
+      ),
     ).toThrow(/built-in node:http/);
   });
 
@@ -124,12 +138,19 @@ describe('the built package', () => {
   });
 
   it('imports the node entry as ESM', () => {
-    const out = node(['--input-type=module', '-e', "const n = await import('@mcp-atlas/probe/node'); console.log(Object.keys(n).sort().join(','))"]);
-    expect(out).toBe('ProcessGroupStdioTransport,STDIO_EXIT_GRACE_MS,STDIO_KILL_GRACE_MS,createNodeHttpClient,endProcessGroup,isProcessGroupAlive,lookupHost,nodeNetwork,probeStdio');
+    const out = node([
+      '--input-type=module',
+      '-e',
+      "const n = await import('@mcp-atlas/probe/node'); console.log(Object.keys(n).sort().join(','))",
+    ]);
+    expect(out).toBe(
+      'ProcessGroupStdioTransport,STDIO_EXIT_GRACE_MS,STDIO_KILL_GRACE_MS,createNodeHttpClient,endProcessGroup,isProcessGroupAlive,lookupHost,nodeNetwork,probeStdio',
+    );
   });
 
   it('ships declarations for both entries and formats', () => {
-    for (const file of ['index.d.ts', 'index.d.cts', 'node.d.ts', 'node.d.cts']) expect(existsSync(join(packageDir, 'dist', file))).toBe(true);
+    for (const file of ['index.d.ts', 'index.d.cts', 'node.d.ts', 'node.d.cts'])
+      expect(existsSync(join(packageDir, 'dist', file))).toBe(true);
     expect(readFileSync(join(packageDir, 'dist', 'index.js'), 'utf8')).not.toMatch(/from ['"]node:/);
   });
 });

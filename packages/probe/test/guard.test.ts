@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ProbeInputError,
   checkTarget,
   isOptedOut,
   isSameSite,
   listRegistryServers,
+  ProbeInputError,
   probeServer,
   readRobots,
   readWellKnown,
@@ -66,14 +66,23 @@ describe('checkTarget refuses before any request', () => {
   });
 
   it('refuses an SSE-only remote whatever its URL', () => {
-    expect(checkTarget('https://mcp.example.com/sse', { remoteType: 'sse' })).toMatchObject({ ok: false, reason: 'guard:sse-only' });
+    expect(checkTarget('https://mcp.example.com/sse', { remoteType: 'sse' })).toMatchObject({
+      ok: false,
+      reason: 'guard:sse-only',
+    });
     expect(checkTarget('https://mcp.example.com/mcp', { remoteType: 'streamable-http' })).toEqual({ ok: true });
   });
 
   it('refuses opted-out hosts and their subdomains, not their parents', () => {
     const optedOut = ['Example.com.'];
-    expect(checkTarget('https://example.com/mcp', { optedOut })).toMatchObject({ ok: false, reason: 'guard:opted-out' });
-    expect(checkTarget('https://mcp.example.com/mcp', { optedOut })).toMatchObject({ ok: false, reason: 'guard:opted-out' });
+    expect(checkTarget('https://example.com/mcp', { optedOut })).toMatchObject({
+      ok: false,
+      reason: 'guard:opted-out',
+    });
+    expect(checkTarget('https://mcp.example.com/mcp', { optedOut })).toMatchObject({
+      ok: false,
+      reason: 'guard:opted-out',
+    });
     expect(checkTarget('https://notexample.com/mcp', { optedOut })).toEqual({ ok: true });
     expect(isOptedOut('example.com', ['mcp.example.com'])).toBe(false);
     expect(isOptedOut('mcp.example.com', ['https://mcp.example.com/any'])).toBe(true);
@@ -88,21 +97,32 @@ describe('checkTarget refuses before any request', () => {
     expect(checkTarget('ftp://127.0.0.1/mcp', { allowPrivate })).toMatchObject({ reason: 'guard:not-https' });
     expect(checkTarget('http://u:p@127.0.0.1/mcp', { allowPrivate })).toMatchObject({ reason: 'guard:user-info' });
     expect(checkTarget('http://127.0.0.1/{x}', { allowPrivate })).toMatchObject({ reason: 'guard:template' });
-    expect(checkTarget('http://localhost/mcp', { allowPrivate, optedOut: ['localhost'] })).toMatchObject({ reason: 'guard:opted-out' });
-    expect(checkTarget('http://127.0.0.1/sse', { allowPrivate, remoteType: 'SSE' })).toMatchObject({ reason: 'guard:sse-only' });
+    expect(checkTarget('http://localhost/mcp', { allowPrivate, optedOut: ['localhost'] })).toMatchObject({
+      reason: 'guard:opted-out',
+    });
+    expect(checkTarget('http://127.0.0.1/sse', { allowPrivate, remoteType: 'SSE' })).toMatchObject({
+      reason: 'guard:sse-only',
+    });
   });
 
   it('throws a typed error for a caller mistake, not a refusal', () => {
     expect(() => checkTarget(42 as unknown as string)).toThrow(ProbeInputError);
-    expect(() => checkTarget('https://a.example.com', { optedOut: 5 as unknown as string[] })).toThrow(/optedOut must be an iterable/);
-    expect(() => checkTarget('https://a.example.com', { allowPrivate: 'yes' as unknown as boolean })).toThrow(/allowPrivate must be a boolean/);
+    expect(() => checkTarget('https://a.example.com', { optedOut: 5 as unknown as string[] })).toThrow(
+      /optedOut must be an iterable/,
+    );
+    expect(() => checkTarget('https://a.example.com', { allowPrivate: 'yes' as unknown as boolean })).toThrow(
+      /allowPrivate must be a boolean/,
+    );
   });
 });
 
 describe('resolveTarget checks every address a name resolves to', () => {
   it('returns the public addresses to pin', async () => {
     const { lookup } = tableLookup({ 'mcp.example.com': ['93.184.215.14', '2606:2800:21f:cb07::1'] });
-    expect(await resolveTarget('https://mcp.example.com/mcp', { lookup })).toEqual({ ok: true, addresses: ['93.184.215.14', '2606:2800:21f:cb07::1'] });
+    expect(await resolveTarget('https://mcp.example.com/mcp', { lookup })).toEqual({
+      ok: true,
+      addresses: ['93.184.215.14', '2606:2800:21f:cb07::1'],
+    });
   });
 
   it.each([
@@ -121,24 +141,39 @@ describe('resolveTarget checks every address a name resolves to', () => {
   });
 
   it('a failed or empty lookup is dns-failed, not a guard refusal', async () => {
-    expect(await resolveTarget('https://nowhere.example.com/', { lookup: tableLookup({}).lookup })).toMatchObject({ ok: false, reason: 'dns-failed' });
-    expect(await resolveTarget('https://empty.example.com/', { lookup: async () => [] })).toMatchObject({ ok: false, reason: 'dns-failed' });
+    expect(await resolveTarget('https://nowhere.example.com/', { lookup: tableLookup({}).lookup })).toMatchObject({
+      ok: false,
+      reason: 'dns-failed',
+    });
+    expect(await resolveTarget('https://empty.example.com/', { lookup: async () => [] })).toMatchObject({
+      ok: false,
+      reason: 'dns-failed',
+    });
   });
 
   it('without a lookup a name is refused, unless allowPrivate lets the transport resolve it', async () => {
     expect(await resolveTarget('https://mcp.example.com/')).toMatchObject({ ok: false, reason: 'guard:no-resolver' });
-    expect(await resolveTarget('http://mcp.example.com/', { allowPrivate: true })).toEqual({ ok: true, addresses: null });
+    expect(await resolveTarget('http://mcp.example.com/', { allowPrivate: true })).toEqual({
+      ok: true,
+      addresses: null,
+    });
   });
 
   it('allowPrivate accepts private answers and pins an IP literal to itself', async () => {
     const { lookup } = tableLookup({ 'box.test': ['192.168.1.9'] });
-    expect(await resolveTarget('http://box.test/', { lookup, allowPrivate: true })).toEqual({ ok: true, addresses: ['192.168.1.9'] });
+    expect(await resolveTarget('http://box.test/', { lookup, allowPrivate: true })).toEqual({
+      ok: true,
+      addresses: ['192.168.1.9'],
+    });
     expect(await resolveTarget('http://[::1]:8080/', { allowPrivate: true })).toEqual({ ok: true, addresses: ['::1'] });
   });
 
   it('a lookup that hangs is given up when the signal fires', async () => {
     const controller = new AbortController();
-    const pending = resolveTarget('https://slow.example.com/', { lookup: () => new Promise<string[]>(() => undefined), signal: controller.signal });
+    const pending = resolveTarget('https://slow.example.com/', {
+      lookup: () => new Promise<string[]>(() => undefined),
+      signal: controller.signal,
+    });
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, reason: 'dns-failed' });
   });

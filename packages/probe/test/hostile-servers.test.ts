@@ -6,10 +6,18 @@ import { once } from 'node:events';
 import type http from 'node:http';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIVE_MINUTE_CHECK_DEADLINE_MS, INITIALIZE_TIMEOUT_MS, MAX_TOOLS_KEPT, probeServer } from '../src/index.js';
 import type { ProbeResult } from '../src/index.js';
+import { FIVE_MINUTE_CHECK_DEADLINE_MS, INITIALIZE_TIMEOUT_MS, MAX_TOOLS_KEPT, probeServer } from '../src/index.js';
 import { CLIENTS, scaledClock } from './fixtures/env.js';
-import { INIT_RESULT, type LocalServer, fixtureTool, rpc, sendJson, startRawServer, startScriptedServer } from './fixtures/servers.js';
+import {
+  fixtureTool,
+  INIT_RESULT,
+  type LocalServer,
+  rpc,
+  sendJson,
+  startRawServer,
+  startScriptedServer,
+} from './fixtures/servers.js';
 
 const SCALE = 20;
 const DEADLINE = FIVE_MINUTE_CHECK_DEADLINE_MS;
@@ -73,7 +81,12 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
 
   async function probe(server: LocalServer): Promise<{ result: ProbeResult; wallMs: number }> {
     const started = performance.now();
-    const result = await probeServer(server.url, { allowPrivate: true, httpClient, clock: scaledClock(SCALE), deadlineMs: DEADLINE });
+    const result = await probeServer(server.url, {
+      allowPrivate: true,
+      httpClient,
+      clock: scaledClock(SCALE),
+      deadlineMs: DEADLINE,
+    });
     const wallMs = performance.now() - started;
     expect(result.elapsedMs).toBeLessThanOrEqual(DEADLINE);
     expect(wallMs).toBeLessThan(WALL_LIMIT_MS);
@@ -123,7 +136,11 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
   it('a gzip bomb is cut off after 64 KB of decoded bytes: d/answer-too-large', async () => {
     const server = await track(
       startRawServer((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': gzipBomb.length });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'content-length': gzipBomb.length,
+        });
         res.end(gzipBomb);
       }),
     );
@@ -140,7 +157,9 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
         res.write(': opened\n\n');
         const timer = setInterval(() => {
           if (res.destroyed) return clearInterval(timer);
-          res.write('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"still here"}}\n\n');
+          res.write(
+            'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"still here"}}\n\n',
+          );
         }, 20);
         res.on('close', () => clearInterval(timer));
       }),
@@ -151,7 +170,9 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
   });
 
   it('an answer with the wrong JSON-RPC id is not MCP: d/not-mcp, shown as not standard', async () => {
-    const server = await track(startRawServer((_req, res) => sendJson(res, 200, { jsonrpc: '2.0', id: 999, result: INIT_RESULT })));
+    const server = await track(
+      startRawServer((_req, res) => sendJson(res, 200, { jsonrpc: '2.0', id: 999, result: INIT_RESULT })),
+    );
     const { result } = await probe(server);
     expect(result).toMatchObject({ letter: 'd', reason: 'not-mcp', notStandardMcp: true });
     expect(result.message).toContain('999');
@@ -170,7 +191,11 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
   });
 
   it('a JSON-RPC error inside a 200 answer to initialize is d/jsonrpc-error', async () => {
-    const server = await track(startRawServer((_req, res) => sendJson(res, 200, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal trouble' } })));
+    const server = await track(
+      startRawServer((_req, res) =>
+        sendJson(res, 200, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal trouble' } }),
+      ),
+    );
     const { result } = await probe(server);
     expect(result).toMatchObject({ letter: 'd', reason: 'jsonrpc-error', notStandardMcp: false });
     expect(result.message).toContain('-32603');
@@ -198,7 +223,11 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
       startScriptedServer({
         override: (_req, res, message) => {
           if (message?.method !== 'tools/list') return false;
-          sendJson(res, 200, { jsonrpc: '2.0', id: message.id, result: { tools: [fixtureTool(Number(message.id))], nextCursor: 'same-again' } });
+          sendJson(res, 200, {
+            jsonrpc: '2.0',
+            id: message.id,
+            result: { tools: [fixtureTool(Number(message.id))], nextCursor: 'same-again' },
+          });
           return true;
         },
       }),
@@ -221,7 +250,9 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
   it('invalid UTF-8 in the initialize answer is not MCP: d/not-mcp', async () => {
     const server = await track(
       startRawServer((_req, res) => {
-        const head = Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"');
+        const head = Buffer.from(
+          '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"',
+        );
         const tail = Buffer.from('","version":"1"}}}');
         const body = Buffer.concat([head, Buffer.from([0xff, 0xfe, 0xc3]), tail]);
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
@@ -250,7 +281,10 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
         sessionId: 'session-7f3a',
         override: (req, res, message) => {
           if (message?.method === 'initialize') return false;
-          if (req.headers['mcp-session-id'] !== 'session-7f3a' || req.headers['mcp-protocol-version'] !== '2025-06-18') {
+          if (
+            req.headers['mcp-session-id'] !== 'session-7f3a' ||
+            req.headers['mcp-protocol-version'] !== '2025-06-18'
+          ) {
             sendJson(res, 400, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'session id required' } });
             return true;
           }
@@ -287,21 +321,24 @@ describe.each(CLIENTS)('hostile servers, probed with the %s', (clientName, httpC
 });
 
 describe('the deadline itself', () => {
-  it.each(CLIENTS)('a server slow on every step is cut off by a short deadline, not by the step limits (%s)', async (_name, httpClient) => {
-    const server = await track(
-      startScriptedServer({
-        override: async (_req, _res, message) => {
-          if (message?.method !== 'tools/list') return false;
-          return true; // never answers tools/list
-        },
-      }),
-    );
-    const clock = scaledClock(SCALE);
-    const result = await probeServer(server.url, { allowPrivate: true, httpClient, clock, deadlineMs: 3_000 });
-    expect(result).toMatchObject({ letter: 'd', reason: 'deadline', failedStep: 'tools/list' });
-    // A timer fires a little late on a busy machine; on this clock each real millisecond counts 20.
-    expect(result.elapsedMs).toBeLessThanOrEqual(3_000 + 60 * SCALE);
-    expect(result.elapsedMs).toBeGreaterThanOrEqual(3_000 - 5 * SCALE);
-    expect(await server.waitForNoSockets(8_000)).toBe(0);
-  });
+  it.each(CLIENTS)(
+    'a server slow on every step is cut off by a short deadline, not by the step limits (%s)',
+    async (_name, httpClient) => {
+      const server = await track(
+        startScriptedServer({
+          override: async (_req, _res, message) => {
+            if (message?.method !== 'tools/list') return false;
+            return true; // never answers tools/list
+          },
+        }),
+      );
+      const clock = scaledClock(SCALE);
+      const result = await probeServer(server.url, { allowPrivate: true, httpClient, clock, deadlineMs: 3_000 });
+      expect(result).toMatchObject({ letter: 'd', reason: 'deadline', failedStep: 'tools/list' });
+      // A timer fires a little late on a busy machine; on this clock each real millisecond counts 20.
+      expect(result.elapsedMs).toBeLessThanOrEqual(3_000 + 60 * SCALE);
+      expect(result.elapsedMs).toBeGreaterThanOrEqual(3_000 - 5 * SCALE);
+      expect(await server.waitForNoSockets(8_000)).toBe(0);
+    },
+  );
 });

@@ -116,9 +116,25 @@ describe('which addresses are public', () => {
 
   it('every address in 10/8, 127/8, 192.168/16 and fe80::/10 is refused (property)', () => {
     const byte = fc.integer({ min: 0, max: 255 });
-    fc.assert(fc.property(byte, byte, byte, (a, b, c) => !isPublicAddress(`10.${a}.${b}.${c}`) && !isPublicAddress(`127.${a}.${b}.${c}`) && !isPublicAddress(`192.168.${a}.${c}`)));
+    fc.assert(
+      fc.property(
+        byte,
+        byte,
+        byte,
+        (a, b, c) =>
+          !isPublicAddress(`10.${a}.${b}.${c}`) &&
+          !isPublicAddress(`127.${a}.${b}.${c}`) &&
+          !isPublicAddress(`192.168.${a}.${c}`),
+      ),
+    );
     const group = fc.integer({ min: 0, max: 0xffff });
-    fc.assert(fc.property(fc.integer({ min: 0xfe80, max: 0xfebf }), group, (first, last) => !isPublicAddress(`${first.toString(16)}::${last.toString(16)}`)));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0xfe80, max: 0xfebf }),
+        group,
+        (first, last) => !isPublicAddress(`${first.toString(16)}::${last.toString(16)}`),
+      ),
+    );
   });
 
   it('an IPv4-mapped address is judged like the IPv4 address it carries (property)', () => {

@@ -3,19 +3,19 @@
 // registry pages) nest past it. Each is refused with its own reason, never a crash, and nothing handed
 // back is deeper than the limit (so JSON.stringify of any result always works).
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ProbeOptions, ProbeResult } from '../src/index.js';
 import {
-  MAX_JSON_DEPTH,
-  ProbeResultSchema,
-  RegistryReadError,
   exceedsJsonDepth,
   listRegistryServers,
+  MAX_JSON_DEPTH,
+  ProbeResultSchema,
   probeServer,
+  RegistryReadError,
   readWellKnown,
 } from '../src/index.js';
-import type { ProbeOptions, ProbeResult } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { CLIENTS } from './fixtures/env.js';
-import { type LocalServer, fixtureTool, sendJson, startRawServer, startScriptedServer } from './fixtures/servers.js';
+import { fixtureTool, type LocalServer, sendJson, startRawServer, startScriptedServer } from './fixtures/servers.js';
 
 const servers: LocalServer[] = [];
 afterAll(async () => {
@@ -45,7 +45,12 @@ async function probe(url: string, options: ProbeOptions = {}): Promise<ProbeResu
   return result;
 }
 
-function sendText(res: import('node:http').ServerResponse, status: number, text: string, type = 'application/json'): void {
+function sendText(
+  res: import('node:http').ServerResponse,
+  status: number,
+  text: string,
+  type = 'application/json',
+): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
@@ -126,7 +131,13 @@ describe.each(CLIENTS)('answers nested past the limit (%s)', (_name, httpClient)
       }),
     );
     const result = await probe(server.url, { httpClient });
-    expect(result).toMatchObject({ letter: 'd', reason: 'too-deep', failedStep: 'tools/list', tools: [], toolsJson: null });
+    expect(result).toMatchObject({
+      letter: 'd',
+      reason: 'too-deep',
+      failedStep: 'tools/list',
+      tools: [],
+      toolsJson: null,
+    });
     expect(result.message).toBe(`tools/list page 1 nests deeper than ${MAX_JSON_DEPTH} levels`);
   });
 
@@ -136,8 +147,12 @@ describe.each(CLIENTS)('answers nested past the limit (%s)', (_name, httpClient)
         override: (_req, res, message) => {
           if (message?.method !== 'tools/list') return false;
           res.writeHead(200, { 'content-type': 'text/event-stream' });
-          res.write(`event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":${nestedArrays(6_000)}}\n\n`);
-          res.end(`data: ${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: [fixtureTool(1)] } })}\n\n`);
+          res.write(
+            `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":${nestedArrays(6_000)}}\n\n`,
+          );
+          res.end(
+            `data: ${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: [fixtureTool(1)] } })}\n\n`,
+          );
           return true;
         },
       }),
@@ -152,9 +167,17 @@ describe.each(CLIENTS)('answers nested past the limit (%s)', (_name, httpClient)
         override: (_req, res, message) => {
           if (message?.method !== 'tools/list') return false;
           if (message.params?.cursor === undefined) {
-            sendJson(res, 200, { jsonrpc: '2.0', id: message.id, result: { tools: [fixtureTool(1)], nextCursor: 'two' } });
+            sendJson(res, 200, {
+              jsonrpc: '2.0',
+              id: message.id,
+              result: { tools: [fixtureTool(1)], nextCursor: 'two' },
+            });
           } else {
-            sendText(res, 200, `{"jsonrpc":"2.0","id":${String(message.id)},"result":{"tools":${nestedArrays(5_000)}}}`);
+            sendText(
+              res,
+              200,
+              `{"jsonrpc":"2.0","id":${String(message.id)},"result":{"tools":${nestedArrays(5_000)}}}`,
+            );
           }
           return true;
         },
@@ -162,18 +185,33 @@ describe.each(CLIENTS)('answers nested past the limit (%s)', (_name, httpClient)
     );
     const result = await probe(server.url, { httpClient });
     expect(result).toMatchObject({ letter: 'o', toolCount: 1, pages: 1 });
-    expect(result.warnings).toContain(`tools/list page 2 not read: tools/list page 2 nests deeper than ${MAX_JSON_DEPTH} levels`);
+    expect(result.warnings).toContain(
+      `tools/list page 2 not read: tools/list page 2 nests deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   });
 
   it('a deep error body on initialize is an HTTP error, its body left unread', async () => {
-    const server = await track(startRawServer((_req, res) => sendText(res, 500, `{"jsonrpc":"2.0","id":1,"error":${nestedObjects(50_000)}}`)));
+    const server = await track(
+      startRawServer((_req, res) => sendText(res, 500, `{"jsonrpc":"2.0","id":1,"error":${nestedObjects(50_000)}}`)),
+    );
     const result = await probe(server.url, { httpClient });
-    expect(result).toMatchObject({ letter: 'd', reason: 'http-error', failedStep: 'initialize', message: 'initialize answered HTTP 500' });
+    expect(result).toMatchObject({
+      letter: 'd',
+      reason: 'http-error',
+      failedStep: 'initialize',
+      message: 'initialize answered HTTP 500',
+    });
   });
 
   it('a deep id in an answer for another request is too deep, never a crash while describing the id', async () => {
-    const server = await track(startRawServer((_req, res) => sendText(res, 200, `{"jsonrpc":"2.0","id":${nestedArrays(10_000)},"result":{}}`)));
-    expect(await probe(server.url, { httpClient })).toMatchObject({ letter: 'd', reason: 'too-deep', failedStep: 'initialize' });
+    const server = await track(
+      startRawServer((_req, res) => sendText(res, 200, `{"jsonrpc":"2.0","id":${nestedArrays(10_000)},"result":{}}`)),
+    );
+    expect(await probe(server.url, { httpClient })).toMatchObject({
+      letter: 'd',
+      reason: 'too-deep',
+      failedStep: 'initialize',
+    });
   });
 });
 
@@ -182,26 +220,36 @@ describe('documents nested past the limit', () => {
     const server = await track(
       startRawServer((req, res) => {
         if (req.url === '/.well-known/oauth-protected-resource') return sendText(res, 200, nestedObjects(6_000));
-        if (req.url === '/.well-known/agent-card.json') return sendText(res, 200, `{"name":"card","skills":${nestedArrays(MAX_JSON_DEPTH - 1)}}`);
+        if (req.url === '/.well-known/agent-card.json')
+          return sendText(res, 200, `{"name":"card","skills":${nestedArrays(MAX_JSON_DEPTH - 1)}}`);
         return sendText(res, 404, '{}');
       }),
     );
     const read = await readWellKnown(server.origin, { allowPrivate: true, httpClient: createNodeHttpClient });
-    expect(read.oauthProtectedResource).toMatchObject({ found: false, httpStatus: 200, document: null, detail: `too-deep: the document nests deeper than ${MAX_JSON_DEPTH} levels` });
+    expect(read.oauthProtectedResource).toMatchObject({
+      found: false,
+      httpStatus: 200,
+      document: null,
+      detail: `too-deep: the document nests deeper than ${MAX_JSON_DEPTH} levels`,
+    });
     // The agent card sits exactly at the limit (object 1 + arrays 127) and is read.
     expect(read.agentCard).toMatchObject({ found: true, detail: null });
     expect(() => JSON.stringify(read)).not.toThrow();
   });
 
   it('a registry page nested past the limit is a RegistryReadError naming the limit', async () => {
-    const server = await track(startRawServer((_req, res) => sendText(res, 200, `{"servers":[],"metadata":${nestedObjects(4_000)}}`), '/'));
+    const server = await track(
+      startRawServer((_req, res) => sendText(res, 200, `{"servers":[],"metadata":${nestedObjects(4_000)}}`), '/'),
+    );
     const listing = listRegistryServers(server.origin, { allowPrivate: true, httpClient: createNodeHttpClient });
     const error = await listing.next().then(
       () => null,
       (thrown: unknown) => thrown,
     );
     expect(error).toBeInstanceOf(RegistryReadError);
-    expect((error as RegistryReadError).message).toBe(`registry page 1: the page nests deeper than ${MAX_JSON_DEPTH} levels`);
+    expect((error as RegistryReadError).message).toBe(
+      `registry page 1: the page nests deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   });
 });
 
@@ -209,12 +257,14 @@ describe('the handshake time', () => {
   it('includes the DNS lookup: elapsedMs covers the resolve step as well as the MCP steps', async () => {
     const server = await track(startScriptedServer());
     const lookupMs = 300;
-    const slowLookup = (): Promise<string[]> => new Promise((resolve) => setTimeout(() => resolve(['127.0.0.1']), lookupMs));
+    const slowLookup = (): Promise<string[]> =>
+      new Promise((resolve) => setTimeout(() => resolve(['127.0.0.1']), lookupMs));
     const result = await probe(`http://slow-dns.fixture.test:${server.port}/mcp`, { lookup: slowLookup });
     expect(result.letter).toBe('o');
     const byName = Object.fromEntries(result.steps.map((step) => [step.name, step.elapsedMs]));
     expect(byName.resolve).toBeGreaterThanOrEqual(lookupMs - 5);
-    const handshakeSteps = (byName.resolve ?? 0) + (byName.initialize ?? 0) + (byName.initialized ?? 0) + (byName['tools/list'] ?? 0);
+    const handshakeSteps =
+      (byName.resolve ?? 0) + (byName.initialize ?? 0) + (byName.initialized ?? 0) + (byName['tools/list'] ?? 0);
     expect(result.elapsedMs).toBeGreaterThanOrEqual(handshakeSteps - 2);
     expect(result.elapsedMs).toBeGreaterThanOrEqual(lookupMs - 5);
   });

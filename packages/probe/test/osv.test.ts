@@ -7,9 +7,9 @@ import {
   OSV_BATCH_MAX_QUERIES,
   OSV_MAX_PAGE_ROUNDS,
   OSV_TIMEOUT_MS,
+  type OsvQuery,
   ProbeInputError,
   queryOsvBatch,
-  type OsvQuery,
 } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { scaledClock } from './fixtures/env.js';
@@ -36,7 +36,11 @@ const network = { allowPrivate: true, httpClient: createNodeHttpClient };
 function answerOne(query: WireQuery): Record<string, unknown> {
   const key = `${query.package.ecosystem} ${query.package.name}@${query.version}`;
   // An endless pager: every answer names a further page.
-  if (key === 'npm endless@1.0.0') return { vulns: [{ id: `E-${query.page_token ?? '0'}`, modified: '2026-01-01T00:00:00Z' }], next_page_token: `${Number(query.page_token ?? '0') + 1}` };
+  if (key === 'npm endless@1.0.0')
+    return {
+      vulns: [{ id: `E-${query.page_token ?? '0'}`, modified: '2026-01-01T00:00:00Z' }],
+      next_page_token: `${Number(query.page_token ?? '0') + 1}`,
+    };
   const ids = DATABASE[key] ?? [];
   const start = query.page_token === undefined ? 0 : Number(query.page_token);
   const page = ids.length > PAGE_SIZE ? ids.slice(start, start + PAGE_SIZE) : ids;
@@ -48,8 +52,10 @@ function answerOne(query: WireQuery): Record<string, unknown> {
 
 beforeAll(async () => {
   osv = await startRawServer((req, res, body) => {
-    if (req.method !== 'POST' || req.url !== '/v1/querybatch') return sendJson(res, 404, { code: 5, message: 'Not Found' });
-    if (!String(req.headers['content-type']).startsWith('application/json')) return sendJson(res, 400, { code: 3, message: 'bad content type' });
+    if (req.method !== 'POST' || req.url !== '/v1/querybatch')
+      return sendJson(res, 404, { code: 5, message: 'Not Found' });
+    if (!String(req.headers['content-type']).startsWith('application/json'))
+      return sendJson(res, 400, { code: 3, message: 'bad content type' });
     const { queries } = JSON.parse(body) as { queries: WireQuery[] };
     switch (mode) {
       case 'five-hundred':
@@ -91,7 +97,13 @@ describe('asking OSV about package versions', () => {
       ok: true,
       requests: 1,
       findings: [
-        { ecosystem: 'npm', name: 'left-pad', version: '1.0.0', ids: ['CVE-2020-0001', 'GHSA-aaaa-bbbb-cccc'], truncated: false },
+        {
+          ecosystem: 'npm',
+          name: 'left-pad',
+          version: '1.0.0',
+          ids: ['CVE-2020-0001', 'GHSA-aaaa-bbbb-cccc'],
+          truncated: false,
+        },
         { ecosystem: 'npm', name: 'left-pad', version: '1.3.0', ids: [], truncated: false },
         { ecosystem: 'PyPI', name: 'mcp-server-fetch', version: '0.1.0', ids: ['PYSEC-2025-1'], truncated: false },
       ],
@@ -110,8 +122,17 @@ describe('asking OSV about package versions', () => {
   it('follows next_page_token per query until every page is read', async () => {
     mode = 'normal';
     const before = osv.requests.length;
-    const read = await queryOsvBatch([{ ecosystem: 'npm', name: 'many', version: '1.0.0' }, QUERIES[0] as OsvQuery], { ...network, osvUrl: osv.origin });
-    expect(read.ok && read.findings[0]).toEqual({ ecosystem: 'npm', name: 'many', version: '1.0.0', ids: ['V-1', 'V-2', 'V-3', 'V-4', 'V-5'], truncated: false });
+    const read = await queryOsvBatch([{ ecosystem: 'npm', name: 'many', version: '1.0.0' }, QUERIES[0] as OsvQuery], {
+      ...network,
+      osvUrl: osv.origin,
+    });
+    expect(read.ok && read.findings[0]).toEqual({
+      ecosystem: 'npm',
+      name: 'many',
+      version: '1.0.0',
+      ids: ['V-1', 'V-2', 'V-3', 'V-4', 'V-5'],
+      truncated: false,
+    });
     expect(read.ok && read.requests).toBe(3);
     // Follow-up rounds ask only the paged query, with its token.
     const followUps = osv.requests.slice(before + 1).map((r) => JSON.parse(r.body) as { queries: WireQuery[] });
@@ -123,24 +144,40 @@ describe('asking OSV about package versions', () => {
 
   it('stops paging after 5 follow-up rounds and marks the finding truncated', async () => {
     mode = 'normal';
-    const read = await queryOsvBatch([{ ecosystem: 'npm', name: 'endless', version: '1.0.0' }], { ...network, osvUrl: osv.origin });
+    const read = await queryOsvBatch([{ ecosystem: 'npm', name: 'endless', version: '1.0.0' }], {
+      ...network,
+      osvUrl: osv.origin,
+    });
     expect(read).toMatchObject({ ok: true, requests: 1 + OSV_MAX_PAGE_ROUNDS });
-    expect(read.ok && read.findings[0]).toMatchObject({ truncated: true, ids: ['E-0', 'E-1', 'E-2', 'E-3', 'E-4', 'E-5'] });
+    expect(read.ok && read.findings[0]).toMatchObject({
+      truncated: true,
+      ids: ['E-0', 'E-1', 'E-2', 'E-3', 'E-4', 'E-5'],
+    });
   });
 
   it('splits more than 1,000 queries into several requests', async () => {
     mode = 'normal';
     const before = osv.requests.length;
-    const many = Array.from({ length: OSV_BATCH_MAX_QUERIES + 1 }, (_, i) => ({ ecosystem: 'npm' as const, name: `pkg-${i}`, version: '1.0.0' }));
+    const many = Array.from({ length: OSV_BATCH_MAX_QUERIES + 1 }, (_, i) => ({
+      ecosystem: 'npm' as const,
+      name: `pkg-${i}`,
+      version: '1.0.0',
+    }));
     const read = await queryOsvBatch(many, { ...network, osvUrl: osv.origin });
     expect(read).toMatchObject({ ok: true, requests: 2 });
     expect(read.ok && read.findings.length).toBe(1_001);
-    expect(osv.requests.slice(before).map((r) => (JSON.parse(r.body) as { queries: unknown[] }).queries.length)).toEqual([1_000, 1]);
+    expect(
+      osv.requests.slice(before).map((r) => (JSON.parse(r.body) as { queries: unknown[] }).queries.length),
+    ).toEqual([1_000, 1]);
   });
 
   it('sends nothing for an empty list', async () => {
     const before = osv.requests.length;
-    expect(await queryOsvBatch([], { ...network, osvUrl: osv.origin })).toEqual({ ok: true, findings: [], requests: 0 });
+    expect(await queryOsvBatch([], { ...network, osvUrl: osv.origin })).toEqual({
+      ok: true,
+      findings: [],
+      requests: 0,
+    });
     expect(osv.requests.length).toBe(before);
   });
 
@@ -160,7 +197,10 @@ describe('a misbehaving OSV service fails the whole batch with a reason', () => 
   for (const [name, expected] of cases) {
     it(name, async () => {
       mode = name;
-      expect(await queryOsvBatch(QUERIES, { ...network, osvUrl: osv.origin })).toMatchObject({ ok: false, ...expected });
+      expect(await queryOsvBatch(QUERIES, { ...network, osvUrl: osv.origin })).toMatchObject({
+        ok: false,
+        ...expected,
+      });
     });
   }
 
@@ -171,7 +211,10 @@ describe('a misbehaving OSV service fails the whole batch with a reason', () => 
       res.end('{"results": [');
     }, '/v1/querybatch');
     try {
-      expect(await queryOsvBatch(QUERIES, { ...network, osvUrl: other.origin })).toMatchObject({ ok: false, reason: 'not-json' });
+      expect(await queryOsvBatch(QUERIES, { ...network, osvUrl: other.origin })).toMatchObject({
+        ok: false,
+        reason: 'not-json',
+      });
     } finally {
       await other.close();
     }
@@ -180,7 +223,10 @@ describe('a misbehaving OSV service fails the whole batch with a reason', () => 
   it('no answer within 30 s (on a clock running 20 times faster)', async () => {
     mode = 'slow';
     const clock = scaledClock(20);
-    expect(await queryOsvBatch(QUERIES, { ...network, clock, osvUrl: osv.origin })).toMatchObject({ ok: false, reason: 'timeout' });
+    expect(await queryOsvBatch(QUERIES, { ...network, clock, osvUrl: osv.origin })).toMatchObject({
+      ok: false,
+      reason: 'timeout',
+    });
     expect(clock.requested).toContain(OSV_TIMEOUT_MS);
   });
 
@@ -190,15 +236,23 @@ describe('a misbehaving OSV service fails the whole batch with a reason', () => 
       res.end();
     }, '/v1/querybatch');
     try {
-      expect(await queryOsvBatch(QUERIES, { ...network, osvUrl: mover.origin })).toMatchObject({ ok: false, reason: 'http-status', httpStatus: 307 });
+      expect(await queryOsvBatch(QUERIES, { ...network, osvUrl: mover.origin })).toMatchObject({
+        ok: false,
+        reason: 'http-status',
+        httpStatus: 307,
+      });
     } finally {
       await mover.close();
     }
   });
 
   it('a malformed query list is the caller’s mistake', async () => {
-    await expect(queryOsvBatch([{ ecosystem: 'cargo', name: 'x', version: '1' }] as never, network)).rejects.toBeInstanceOf(ProbeInputError);
-    await expect(queryOsvBatch([{ ecosystem: 'npm', name: 'x', version: '' }], network)).rejects.toBeInstanceOf(ProbeInputError);
+    await expect(
+      queryOsvBatch([{ ecosystem: 'cargo', name: 'x', version: '1' }] as never, network),
+    ).rejects.toBeInstanceOf(ProbeInputError);
+    await expect(queryOsvBatch([{ ecosystem: 'npm', name: 'x', version: '' }], network)).rejects.toBeInstanceOf(
+      ProbeInputError,
+    );
     await expect(queryOsvBatch('left-pad' as never, network)).rejects.toBeInstanceOf(ProbeInputError);
   });
 });

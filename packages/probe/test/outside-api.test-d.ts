@@ -1,6 +1,13 @@
 // Type-level pins of the outside-service readers (checked by `tsc`, which includes test/).
 import { expectTypeOf } from 'vitest';
-import type { DomainRegistrationRead, OsvBatchRead, OsvQuery, OutsideFailureReason, PackageVersionRead, RdapOptions } from '../src/index.js';
+import type {
+  DomainRegistrationRead,
+  OsvBatchRead,
+  OsvQuery,
+  OutsideFailureReason,
+  PackageVersionRead,
+  RdapOptions,
+} from '../src/index.js';
 import { queryOsvBatch, rdapDomainOf, readDomainRegistration, readNpmPackage, readPypiPackage } from '../src/index.js';
 
 expectTypeOf(readDomainRegistration).parameters.toEqualTypeOf<[hostOrUrl: string, options?: RdapOptions]>();

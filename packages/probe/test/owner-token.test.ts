@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPT_OUT_TOKEN_PATH, ProbeInputError, VERIFY_TOKEN_PATH, readOwnerToken } from '../src/index.js';
+import { OPT_OUT_TOKEN_PATH, ProbeInputError, readOwnerToken, VERIFY_TOKEN_PATH } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { type LocalServer, startRawServer } from './fixtures/servers.js';
 
@@ -24,7 +24,12 @@ describe('reading an owner’s token file', () => {
   it('matches when the token is one of the file’s lines', async () => {
     files.set(OPT_OUT_TOKEN_PATH, { status: 200, body: `# our opt-out\n  ${TOKEN}  \r\n` });
     const read = await readOwnerToken(server.origin, 'opt-out', TOKEN, network);
-    expect(read).toMatchObject({ url: `${server.origin}${OPT_OUT_TOKEN_PATH}`, httpStatus: 200, matches: true, detail: null });
+    expect(read).toMatchObject({
+      url: `${server.origin}${OPT_OUT_TOKEN_PATH}`,
+      httpStatus: 200,
+      matches: true,
+      detail: null,
+    });
     expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: OPT_OUT_TOKEN_PATH });
   });
 
@@ -32,7 +37,11 @@ describe('reading an owner’s token file', () => {
     files.set(VERIFY_TOKEN_PATH, { status: 200, body: `prefix-${TOKEN}\n` });
     expect((await readOwnerToken(server.origin, 'verify', TOKEN, network)).matches).toBe(false);
     files.delete(VERIFY_TOKEN_PATH);
-    expect(await readOwnerToken(server.origin, 'verify', TOKEN, network)).toMatchObject({ matches: false, httpStatus: 404, detail: 'answered 404' });
+    expect(await readOwnerToken(server.origin, 'verify', TOKEN, network)).toMatchObject({
+      matches: false,
+      httpStatus: 404,
+      detail: 'answered 404',
+    });
   });
 
   it('never contacts a refused origin', async () => {
@@ -45,6 +54,8 @@ describe('reading an owner’s token file', () => {
 
   it('refuses an empty token or an unknown kind as a caller error', async () => {
     await expect(readOwnerToken(server.origin, 'opt-out', ' ', network)).rejects.toBeInstanceOf(ProbeInputError);
-    await expect(readOwnerToken(server.origin, 'other' as never, TOKEN, network)).rejects.toBeInstanceOf(ProbeInputError);
+    await expect(readOwnerToken(server.origin, 'other' as never, TOKEN, network)).rejects.toBeInstanceOf(
+      ProbeInputError,
+    );
   });
 });

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_NPM_REGISTRY_URL,
   DEFAULT_PYPI_URL,
-  PACKAGE_METADATA_CAP_BYTES,
-  PACKAGE_METADATA_TIMEOUT_MS,
-  ProbeInputError,
   isNpmPackageName,
   normalizePypiName,
   npmDocumentPath,
+  PACKAGE_METADATA_CAP_BYTES,
+  PACKAGE_METADATA_TIMEOUT_MS,
+  ProbeInputError,
   readNpmPackage,
   readPypiPackage,
 } from '../src/index.js';
@@ -36,7 +36,12 @@ function npmDocument(name: string, latest: string): Record<string, unknown> {
 
 // PyPI's JSON API: info, last_serial, releases and urls (trimmed).
 function pypiProject(name: string, version: string): Record<string, unknown> {
-  return { info: { name, version, summary: 'a fixture project' }, last_serial: 1, releases: { [version]: [] }, urls: [] };
+  return {
+    info: { name, version, summary: 'a fixture project' },
+    last_serial: 1,
+    releases: { [version]: [] },
+    urls: [],
+  };
 }
 
 beforeAll(async () => {
@@ -47,7 +52,9 @@ beforeAll(async () => {
   });
   routes.set('/left-pad', (_req, res) => sendJson(res, 200, npmDocument('left-pad', '1.3.0')));
   routes.set('/@acme%2Fmcp-server', (_req, res) => sendJson(res, 200, npmDocument('@acme/mcp-server', '2.4.1')));
-  routes.set('/pypi/mcp-server-fetch/json', (_req, res) => sendJson(res, 200, pypiProject('mcp-server-fetch', '2025.4.7')));
+  routes.set('/pypi/mcp-server-fetch/json', (_req, res) =>
+    sendJson(res, 200, pypiProject('mcp-server-fetch', '2025.4.7')),
+  );
   routes.set('/pypi/zope-interface/json', (_req, res) => sendJson(res, 200, pypiProject('zope.interface', '7.2')));
 });
 
@@ -58,7 +65,13 @@ afterAll(async () => {
 describe('npm', () => {
   it('reads the latest dist-tag from the abbreviated document', async () => {
     const read = await readNpmPackage('left-pad', { ...network, registryUrl: registry.origin });
-    expect(read).toEqual({ ok: true, ecosystem: 'npm', name: 'left-pad', version: '1.3.0', url: `${registry.origin}/left-pad` });
+    expect(read).toEqual({
+      ok: true,
+      ecosystem: 'npm',
+      name: 'left-pad',
+      version: '1.3.0',
+      url: `${registry.origin}/left-pad`,
+    });
     expect(registry.requests.at(-1)?.headers.accept).toContain('application/vnd.npm.install-v1+json');
   });
 
@@ -74,7 +87,11 @@ describe('npm', () => {
     const before = registry.requests.length;
     for (const name of ['', '../etc/passwd', 'two words', '@scope/', '@a/b/c', `x${'y'.repeat(214)}`]) {
       expect(isNpmPackageName(name), name).toBe(false);
-      expect(await readNpmPackage(name, { ...network, registryUrl: registry.origin })).toMatchObject({ ok: false, reason: 'invalid-name', url: null });
+      expect(await readNpmPackage(name, { ...network, registryUrl: registry.origin })).toMatchObject({
+        ok: false,
+        reason: 'invalid-name',
+        url: null,
+      });
     }
     expect(registry.requests.length).toBe(before);
     expect(isNpmPackageName('@Legacy/Capitals.ok_1~')).toBe(true);
@@ -88,11 +105,20 @@ describe('npm', () => {
       message: 'npm has no package missing-pkg (HTTP 404)',
     });
     routes.set('/no-latest', (_req, res) => sendJson(res, 200, { name: 'no-latest', 'dist-tags': { next: '1.0.0' } }));
-    expect(await readNpmPackage('no-latest', { ...network, registryUrl: registry.origin })).toMatchObject({ ok: false, reason: 'no-version' });
+    expect(await readNpmPackage('no-latest', { ...network, registryUrl: registry.origin })).toMatchObject({
+      ok: false,
+      reason: 'no-version',
+    });
     routes.set('/swapped', (_req, res) => sendJson(res, 200, npmDocument('other-pkg', '1.0.0')));
-    expect(await readNpmPackage('swapped', { ...network, registryUrl: registry.origin })).toMatchObject({ ok: false, reason: 'unexpected-answer' });
+    expect(await readNpmPackage('swapped', { ...network, registryUrl: registry.origin })).toMatchObject({
+      ok: false,
+      reason: 'unexpected-answer',
+    });
     routes.set('/no-tags', (_req, res) => sendJson(res, 200, { name: 'no-tags', versions: {} }));
-    expect(await readNpmPackage('no-tags', { ...network, registryUrl: registry.origin })).toMatchObject({ ok: false, reason: 'unexpected-answer' });
+    expect(await readNpmPackage('no-tags', { ...network, registryUrl: registry.origin })).toMatchObject({
+      ok: false,
+      reason: 'unexpected-answer',
+    });
   });
 
   it('a 500, text that is not JSON', async () => {
@@ -101,8 +127,15 @@ describe('npm', () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<!doctype html><title>maintenance</title>');
     });
-    expect(await readNpmPackage('five-hundred', { ...network, registryUrl: registry.origin })).toMatchObject({ ok: false, reason: 'http-status', httpStatus: 500 });
-    expect(await readNpmPackage('html', { ...network, registryUrl: registry.origin })).toMatchObject({ ok: false, reason: 'not-json' });
+    expect(await readNpmPackage('five-hundred', { ...network, registryUrl: registry.origin })).toMatchObject({
+      ok: false,
+      reason: 'http-status',
+      httpStatus: 500,
+    });
+    expect(await readNpmPackage('html', { ...network, registryUrl: registry.origin })).toMatchObject({
+      ok: false,
+      reason: 'not-json',
+    });
   });
 
   it('an endless body is cut off at the 16 MiB cap', async () => {
@@ -117,7 +150,11 @@ describe('npm', () => {
       pump();
     });
     const read = await readNpmPackage('endless', { ...network, registryUrl: registry.origin });
-    expect(read).toMatchObject({ ok: false, reason: 'too-large', message: `the answer is over ${PACKAGE_METADATA_CAP_BYTES} bytes` });
+    expect(read).toMatchObject({
+      ok: false,
+      reason: 'too-large',
+      message: `the answer is over ${PACKAGE_METADATA_CAP_BYTES} bytes`,
+    });
   });
 
   it('no answer within 15 s (on a clock running 20 times faster)', async () => {
@@ -138,7 +175,13 @@ describe('npm', () => {
 describe('PyPI', () => {
   it('reads info.version from the JSON API', async () => {
     const read = await readPypiPackage('mcp-server-fetch', { ...network, pypiUrl: registry.origin });
-    expect(read).toEqual({ ok: true, ecosystem: 'PyPI', name: 'mcp-server-fetch', version: '2025.4.7', url: `${registry.origin}/pypi/mcp-server-fetch/json` });
+    expect(read).toEqual({
+      ok: true,
+      ecosystem: 'PyPI',
+      name: 'mcp-server-fetch',
+      version: '2025.4.7',
+      url: `${registry.origin}/pypi/mcp-server-fetch/json`,
+    });
   });
 
   it('asks for the PEP 503 normal form, and accepts the answer under its display name', async () => {
@@ -155,7 +198,11 @@ describe('PyPI', () => {
       res.end();
     });
     routes.set('/pypi/Canon/json/', (_req, res) => sendJson(res, 200, pypiProject('Canon', '3.0')));
-    expect(await readPypiPackage('canon', { ...network, pypiUrl: registry.origin })).toMatchObject({ ok: true, version: '3.0', url: `${registry.origin}/pypi/Canon/json/` });
+    expect(await readPypiPackage('canon', { ...network, pypiUrl: registry.origin })).toMatchObject({
+      ok: true,
+      version: '3.0',
+      url: `${registry.origin}/pypi/Canon/json/`,
+    });
     routes.set('/pypi/renamed/json', (_req, res) => {
       res.writeHead(301, { location: '/pypi/mcp-server-fetch/json' });
       res.end();
@@ -171,7 +218,11 @@ describe('PyPI', () => {
     const before = registry.requests.length;
     for (const name of ['', '-leading', 'trailing.', 'sp ace', '../x']) {
       expect(normalizePypiName(name), name).toBeNull();
-      expect(await readPypiPackage(name, { ...network, pypiUrl: registry.origin })).toMatchObject({ ok: false, reason: 'invalid-name', url: null });
+      expect(await readPypiPackage(name, { ...network, pypiUrl: registry.origin })).toMatchObject({
+        ok: false,
+        reason: 'invalid-name',
+        url: null,
+      });
     }
     expect(registry.requests.length).toBe(before);
   });
@@ -184,11 +235,21 @@ describe('PyPI', () => {
       message: 'PyPI has no project not-there (HTTP 404)',
     });
     routes.set('/pypi/down/json', (_req, res) => sendJson(res, 500, { message: 'down' }));
-    expect(await readPypiPackage('down', { ...network, pypiUrl: registry.origin })).toMatchObject({ ok: false, reason: 'http-status', httpStatus: 500 });
+    expect(await readPypiPackage('down', { ...network, pypiUrl: registry.origin })).toMatchObject({
+      ok: false,
+      reason: 'http-status',
+      httpStatus: 500,
+    });
     routes.set('/pypi/shape/json', (_req, res) => sendJson(res, 200, { releases: {} }));
-    expect(await readPypiPackage('shape', { ...network, pypiUrl: registry.origin })).toMatchObject({ ok: false, reason: 'unexpected-answer' });
+    expect(await readPypiPackage('shape', { ...network, pypiUrl: registry.origin })).toMatchObject({
+      ok: false,
+      reason: 'unexpected-answer',
+    });
     routes.set('/pypi/empty-version/json', (_req, res) => sendJson(res, 200, pypiProject('empty-version', '')));
-    expect(await readPypiPackage('empty-version', { ...network, pypiUrl: registry.origin })).toMatchObject({ ok: false, reason: 'no-version' });
+    expect(await readPypiPackage('empty-version', { ...network, pypiUrl: registry.origin })).toMatchObject({
+      ok: false,
+      reason: 'no-version',
+    });
   });
 
   it('defaults to pypi.org, and a base URL that is not a URL is the caller’s mistake', async () => {

@@ -1,5 +1,6 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ProbeOptions, ProbeResult } from '../src/index.js';
 import {
   DEFAULT_PROTOCOL_VERSION,
   DEFAULT_USER_AGENT,
@@ -7,20 +8,19 @@ import {
   DNS_TIMEOUT_MS,
   INITIALIZE_TIMEOUT_MS,
   INITIALIZED_TIMEOUT_MS,
+  letterForReason,
   ProbeInputError,
   ProbeReasonSchema,
   ProbeResultSchema,
-  TOOLS_LIST_PAGE_TIMEOUT_MS,
-  letterForReason,
   probeServer,
+  TOOLS_LIST_PAGE_TIMEOUT_MS,
 } from '../src/index.js';
-import type { ProbeOptions, ProbeResult } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { CLIENTS, scaledClock, tableLookup } from './fixtures/env.js';
 import {
+  fixtureTool,
   INIT_RESULT,
   type LocalServer,
-  fixtureTool,
   rpc,
   sendJson,
   startPagedSdkServer,
@@ -46,7 +46,11 @@ async function probe(url: string, options: ProbeOptions = {}): Promise<ProbeResu
   return result;
 }
 
-function initOnly(status: number, headers: Record<string, string> = {}, body: unknown = { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'no' } }) {
+function initOnly(
+  status: number,
+  headers: Record<string, string> = {},
+  body: unknown = { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'no' } },
+) {
   return startRawServer((_req, res) => sendJson(res, status, body, headers));
 }
 
@@ -84,7 +88,11 @@ describe.each(CLIENTS)('o: a well-behaved SDK server (%s)', (_name, httpClient) 
       ['delete', 200, 'ok'],
     ]);
     expect(result.steps[0]?.contentType).toBe('text/event-stream');
-    expect(result.tools.map((t) => (t as { name: string }).name)).toEqual(['lookup_item_0', 'lookup_item_1', 'lookup_item_2']);
+    expect(result.tools.map((t) => (t as { name: string }).name)).toEqual([
+      'lookup_item_0',
+      'lookup_item_1',
+      'lookup_item_2',
+    ]);
     expect(JSON.parse(result.toolsJson ?? '')).toEqual(result.tools);
   });
 
@@ -115,7 +123,11 @@ describe('what the probe sends', () => {
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
-      params: { protocolVersion: DEFAULT_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'mcp-atlas-bot', version: '0.1.0' } },
+      params: {
+        protocolVersion: DEFAULT_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'mcp-atlas-bot', version: '0.1.0' },
+      },
     });
     for (const request of server.requests) {
       expect(request.headers['user-agent']).toBe(DEFAULT_USER_AGENT);
@@ -138,8 +150,15 @@ describe('what the probe sends', () => {
 
   it('takes the protocol version, client info and user agent from the options', async () => {
     const server = await track(startScriptedServer());
-    await probe(server.url, { protocolVersion: '2025-03-26', clientInfo: { name: 'ci-check', version: '9.9.9' }, userAgent: 'ci-check/9 (+https://ci.example.com/bot)' });
-    expect(rpc(server.requests[0]?.body ?? '')?.params).toMatchObject({ protocolVersion: '2025-03-26', clientInfo: { name: 'ci-check', version: '9.9.9' } });
+    await probe(server.url, {
+      protocolVersion: '2025-03-26',
+      clientInfo: { name: 'ci-check', version: '9.9.9' },
+      userAgent: 'ci-check/9 (+https://ci.example.com/bot)',
+    });
+    expect(rpc(server.requests[0]?.body ?? '')?.params).toMatchObject({
+      protocolVersion: '2025-03-26',
+      clientInfo: { name: 'ci-check', version: '9.9.9' },
+    });
     expect(server.requests[0]?.headers['user-agent']).toBe('ci-check/9 (+https://ci.example.com/bot)');
   });
 
@@ -170,8 +189,15 @@ describe('what the probe sends', () => {
     const server = await track(startScriptedServer({ sessionId: 'limits' }));
     const clock = scaledClock(1);
     await probe(server.url, { clock });
-    expect(clock.requested).toEqual([INITIALIZE_TIMEOUT_MS, INITIALIZED_TIMEOUT_MS, TOOLS_LIST_PAGE_TIMEOUT_MS, DELETE_TIMEOUT_MS]);
-    expect([INITIALIZE_TIMEOUT_MS, INITIALIZED_TIMEOUT_MS, TOOLS_LIST_PAGE_TIMEOUT_MS, DELETE_TIMEOUT_MS]).toEqual([8_000, 5_000, 8_000, 2_000]);
+    expect(clock.requested).toEqual([
+      INITIALIZE_TIMEOUT_MS,
+      INITIALIZED_TIMEOUT_MS,
+      TOOLS_LIST_PAGE_TIMEOUT_MS,
+      DELETE_TIMEOUT_MS,
+    ]);
+    expect([INITIALIZE_TIMEOUT_MS, INITIALIZED_TIMEOUT_MS, TOOLS_LIST_PAGE_TIMEOUT_MS, DELETE_TIMEOUT_MS]).toEqual([
+      8_000, 5_000, 8_000, 2_000,
+    ]);
   });
 
   it('gives each step only what is left of the deadline', async () => {
@@ -213,9 +239,18 @@ describe('timings', () => {
 
 describe('a: sign-in needed', () => {
   it('401 on initialize is a, with the challenge kept', async () => {
-    const server = await track(initOnly(401, { 'www-authenticate': 'Bearer resource_metadata="https://x.example.com/.well-known/oauth-protected-resource"' }));
+    const server = await track(
+      initOnly(401, {
+        'www-authenticate': 'Bearer resource_metadata="https://x.example.com/.well-known/oauth-protected-resource"',
+      }),
+    );
     const result = await probe(server.url);
-    expect(result).toMatchObject({ letter: 'a', reason: 'auth-required', failedStep: 'initialize', notStandardMcp: false });
+    expect(result).toMatchObject({
+      letter: 'a',
+      reason: 'auth-required',
+      failedStep: 'initialize',
+      notStandardMcp: false,
+    });
     expect(result.authChallenge).toContain('Bearer');
   });
 
@@ -258,13 +293,23 @@ describe('a: sign-in needed', () => {
 
 describe('p: payment needed', () => {
   it('402 with an x402 body records accepts[].payTo', async () => {
-    const body = { x402Version: 1, error: 'pay first', accepts: [{ scheme: 'exact', network: 'base', payTo: '0xA11CE0000000000000000000000000000000BEEF' }] };
+    const body = {
+      x402Version: 1,
+      error: 'pay first',
+      accepts: [{ scheme: 'exact', network: 'base', payTo: '0xA11CE0000000000000000000000000000000BEEF' }],
+    };
     const server = await track(initOnly(402, {}, body));
-    expect(await probe(server.url)).toMatchObject({ letter: 'p', reason: 'payment-required', paymentAddress: '0xA11CE0000000000000000000000000000000BEEF' });
+    expect(await probe(server.url)).toMatchObject({
+      letter: 'p',
+      reason: 'payment-required',
+      paymentAddress: '0xA11CE0000000000000000000000000000000BEEF',
+    });
   });
 
   it('402 with a base64 PAYMENT-REQUIRED header records its payTo', async () => {
-    const header = Buffer.from(JSON.stringify({ x402Version: 2, accepts: [{ scheme: 'exact', payTo: 'addr_test1payto' }] })).toString('base64');
+    const header = Buffer.from(
+      JSON.stringify({ x402Version: 2, accepts: [{ scheme: 'exact', payTo: 'addr_test1payto' }] }),
+    ).toString('base64');
     const server = await track(initOnly(402, { 'payment-required': header }, {}));
     expect(await probe(server.url)).toMatchObject({ letter: 'p', paymentAddress: 'addr_test1payto' });
   });
@@ -284,14 +329,24 @@ describe('p: payment needed', () => {
         },
       }),
     );
-    expect(await probe(server.url)).toMatchObject({ letter: 'd', reason: 'http-error', failedStep: 'tools/list', paymentAddress: null });
+    expect(await probe(server.url)).toMatchObject({
+      letter: 'd',
+      reason: 'http-error',
+      failedStep: 'tools/list',
+      paymentAddress: null,
+    });
   });
 });
 
 describe('d: down or not MCP', () => {
   it.each([400, 405, 406, 415, 422])('HTTP %i is d and shown as not a standard MCP endpoint', async (status) => {
     const server = await track(initOnly(status));
-    expect(await probe(server.url)).toMatchObject({ letter: 'd', reason: 'http-error', notStandardMcp: true, failedStep: 'initialize' });
+    expect(await probe(server.url)).toMatchObject({
+      letter: 'd',
+      reason: 'http-error',
+      notStandardMcp: true,
+      failedStep: 'initialize',
+    });
   });
 
   it.each([404, 410, 429, 500, 502, 503])('HTTP %i is d and not flagged as non-standard', async (status) => {
@@ -301,16 +356,48 @@ describe('d: down or not MCP', () => {
 
   it('a server of a newer generation that rejects initialize is recorded, with the versions it supports', async () => {
     const server = await track(
-      initOnly(200, {}, { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Unsupported protocol version', data: { supported: ['2026-06-30'], requested: '2025-06-18' } } }),
+      initOnly(
+        200,
+        {},
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: {
+            code: -32602,
+            message: 'Unsupported protocol version',
+            data: { supported: ['2026-06-30'], requested: '2025-06-18' },
+          },
+        },
+      ),
     );
     const result = await probe(server.url);
-    expect(result).toMatchObject({ letter: 'd', reason: 'jsonrpc-error', supportedVersions: ['2026-06-30'], protocolVersion: null });
+    expect(result).toMatchObject({
+      letter: 'd',
+      reason: 'jsonrpc-error',
+      supportedVersions: ['2026-06-30'],
+      protocolVersion: null,
+    });
   });
 
   it('the same rejection as HTTP 400 is d, not standard, with the supported versions read from the body', async () => {
-    const server = await track(initOnly(400, {}, { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Unsupported protocol version', data: { supported: ['2026-06-30'] } } }));
+    const server = await track(
+      initOnly(
+        400,
+        {},
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32602, message: 'Unsupported protocol version', data: { supported: ['2026-06-30'] } },
+        },
+      ),
+    );
     const result = await probe(server.url);
-    expect(result).toMatchObject({ letter: 'd', reason: 'http-error', notStandardMcp: true, supportedVersions: ['2026-06-30'] });
+    expect(result).toMatchObject({
+      letter: 'd',
+      reason: 'http-error',
+      notStandardMcp: true,
+      supportedVersions: ['2026-06-30'],
+    });
     expect(result.message).toContain('Unsupported protocol version');
   });
 
@@ -329,7 +416,12 @@ describe('d: down or not MCP', () => {
         },
       }),
     );
-    expect(await probe(server.url)).toMatchObject({ letter: 'd', reason: 'jsonrpc-error', failedStep: 'tools/list', protocolVersion: '2025-06-18' });
+    expect(await probe(server.url)).toMatchObject({
+      letter: 'd',
+      reason: 'jsonrpc-error',
+      failedStep: 'tools/list',
+      protocolVersion: '2025-06-18',
+    });
   });
 
   it('a tools/list result with no tools array is not MCP', async () => {
@@ -342,7 +434,12 @@ describe('d: down or not MCP', () => {
         },
       }),
     );
-    expect(await probe(server.url)).toMatchObject({ letter: 'd', reason: 'not-mcp', failedStep: 'tools/list', notStandardMcp: true });
+    expect(await probe(server.url)).toMatchObject({
+      letter: 'd',
+      reason: 'not-mcp',
+      failedStep: 'tools/list',
+      notStandardMcp: true,
+    });
   });
 
   it('no connection at all is d/no-connection', async () => {
@@ -382,13 +479,21 @@ describe('answers that are unusual but fine', () => {
       startScriptedServer({
         override: (_req, res, message) => {
           if (message?.method !== 'initialize') return false;
-          sendJson(res, 200, { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-03-26', capabilities: {}, serverInfo: { name: 'plain' } } });
+          sendJson(res, 200, {
+            jsonrpc: '2.0',
+            id: 1,
+            result: { protocolVersion: '2025-03-26', capabilities: {}, serverInfo: { name: 'plain' } },
+          });
           return true;
         },
       }),
     );
     const result = await probe(server.url);
-    expect(result).toMatchObject({ letter: 'o', serverInfo: { name: 'plain', version: '' }, protocolVersion: '2025-03-26' });
+    expect(result).toMatchObject({
+      letter: 'o',
+      serverInfo: { name: 'plain', version: '' },
+      protocolVersion: '2025-03-26',
+    });
     expect(result.warnings[0]).toContain('initialize result');
   });
 
@@ -396,9 +501,11 @@ describe('answers that are unusual but fine', () => {
     const server = await track(
       startRawServer((_req, res, body) => {
         const message = rpc(body);
-        if (message?.method === 'initialize') return sendJson(res, 200, [{ jsonrpc: '2.0', id: 1, result: INIT_RESULT }]);
+        if (message?.method === 'initialize')
+          return sendJson(res, 200, [{ jsonrpc: '2.0', id: 1, result: INIT_RESULT }]);
         if (message?.method === 'tools/list') {
-          const text = '[{"jsonrpc":"2.0","method":"notifications/progress","params":{}}, {"jsonrpc":"2.0","id":2,"result":{"tools":[ {"name":"t\\u0031"} ]}}]';
+          const text =
+            '[{"jsonrpc":"2.0","method":"notifications/progress","params":{}}, {"jsonrpc":"2.0","id":2,"result":{"tools":[ {"name":"t\\u0031"} ]}}]';
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end(text);
         }
@@ -412,7 +519,8 @@ describe('answers that are unusual but fine', () => {
 });
 
 describe('toolsJson is the text the server sent', () => {
-  const rawTools = '[\n  {"name": "search_notes", "description": "Finds notes \\u2014 by word", "inputSchema": {"type":"object"}},\n  {"inputSchema":{"type":"object"},"name":"read_note"}\n]';
+  const rawTools =
+    '[\n  {"name": "search_notes", "description": "Finds notes \\u2014 by word", "inputSchema": {"type":"object"}},\n  {"inputSchema":{"type":"object"},"name":"read_note"}\n]';
 
   it('from a JSON answer: byte for byte, spacing and escapes kept', async () => {
     const server = await track(
@@ -438,7 +546,9 @@ describe('toolsJson is the text the server sent', () => {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           res.write(': comment\n\n');
           res.write('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n\n');
-          res.end(`event: message\r\ndata: {"jsonrpc":"2.0","id":2,"result":{"tools":${rawTools.replace(/\n/g, ' ')}}}\r\n\r\n`);
+          res.end(
+            `event: message\r\ndata: {"jsonrpc":"2.0","id":2,"result":{"tools":${rawTools.replace(/\n/g, ' ')}}}\r\n\r\n`,
+          );
           return true;
         },
       }),
@@ -455,7 +565,9 @@ describe('toolsJson is the text the server sent', () => {
           if (message?.method !== 'tools/list') return false;
           const second = message.params?.cursor === 'p2';
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(`{"jsonrpc":"2.0","id":${String(message.id)},"result":{"tools":${pages[second ? 1 : 0]}${second ? '' : ',"nextCursor":"p2"'}}}`);
+          res.end(
+            `{"jsonrpc":"2.0","id":${String(message.id)},"result":{"tools":${pages[second ? 1 : 0]}${second ? '' : ',"nextCursor":"p2"'}}}`,
+          );
           return true;
         },
       }),
@@ -479,7 +591,11 @@ describe('redirects and DNS pinning', () => {
       }),
     );
     const result = await probe(`${server.origin}/old`);
-    expect(result).toMatchObject({ letter: 'o', endpoint: server.url, redirect: { location: server.url, followed: true, sameSite: true } });
+    expect(result).toMatchObject({
+      letter: 'o',
+      endpoint: server.url,
+      redirect: { location: server.url, followed: true, sameSite: true },
+    });
     expect(server.requests.map((r) => r.path)).toEqual(['/old', '/mcp', '/mcp', '/mcp']);
     expect(result.steps[0]).toMatchObject({ name: 'initialize', httpStatus: 308, outcome: 'redirect' });
   });
@@ -496,7 +612,11 @@ describe('redirects and DNS pinning', () => {
     );
     const dns = tableLookup({ 'mcp.alpha.test': ['127.0.0.1'], 'collector.other.test': ['127.0.0.1'] });
     const result = await probe(`http://mcp.alpha.test:${server.port}/mcp`, { lookup: dns.lookup });
-    expect(result).toMatchObject({ letter: 'd', reason: 'redirect-cross-site', redirect: { followed: false, sameSite: false } });
+    expect(result).toMatchObject({
+      letter: 'd',
+      reason: 'redirect-cross-site',
+      redirect: { followed: false, sameSite: false },
+    });
     expect(server.requests).toHaveLength(1);
     expect(dns.calls).toEqual(['mcp.alpha.test']);
   });
@@ -531,8 +651,14 @@ describe.each(CLIENTS)('compressed answers are decoded (%s)', (_name, httpClient
       startScriptedServer({
         override: (_req, res, message) => {
           if (message?.method !== 'tools/list') return false;
-          const body = compress(Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: [fixtureTool(1)] } })));
-          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': body.length });
+          const body = compress(
+            Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: [fixtureTool(1)] } })),
+          );
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            'content-encoding': encoding,
+            'content-length': body.length,
+          });
           res.end(body);
           return true;
         },
@@ -590,11 +716,18 @@ describe('caller mistakes throw ProbeInputError', () => {
     [{ signal: {} }, /signal/],
     [{ optedOut: 'example.com' }, /optedOut/],
   ])('%j', async (options, message) => {
-    await expect(probeServer('https://mcp.example.com/mcp', options as unknown as ProbeOptions)).rejects.toThrow(message);
-    await expect(probeServer('https://mcp.example.com/mcp', options as unknown as ProbeOptions)).rejects.toBeInstanceOf(ProbeInputError);
+    await expect(probeServer('https://mcp.example.com/mcp', options as unknown as ProbeOptions)).rejects.toThrow(
+      message,
+    );
+    await expect(probeServer('https://mcp.example.com/mcp', options as unknown as ProbeOptions)).rejects.toBeInstanceOf(
+      ProbeInputError,
+    );
   });
 
   it('a URL that is not a string', async () => {
-    await expect(probeServer(undefined as unknown as string)).rejects.toMatchObject({ name: 'ProbeInputError', code: 'url-not-string' });
+    await expect(probeServer(undefined as unknown as string)).rejects.toMatchObject({
+      name: 'ProbeInputError',
+      code: 'url-not-string',
+    });
   });
 });

@@ -7,7 +7,11 @@ import { probeStdio } from '../src/node/index.js';
 expectTypeOf(probeServer).parameters.toEqualTypeOf<[url: string, options?: ProbeOptions]>();
 expectTypeOf(probeServer).returns.toEqualTypeOf<Promise<ProbeResult>>();
 expectTypeOf<ProbeResult['letter']>().toEqualTypeOf<'o' | 'a' | 'p' | 'd'>();
-expectTypeOf<ProbeResult['redirect']>().toEqualTypeOf<{ location: string; followed: boolean; sameSite: boolean } | null>();
+expectTypeOf<ProbeResult['redirect']>().toEqualTypeOf<{
+  location: string;
+  followed: boolean;
+  sameSite: boolean;
+} | null>();
 expectTypeOf<ProbeResult['serverInfo']>().toEqualTypeOf<{ name: string; version: string } | null>();
 expectTypeOf<ProbeResult['tools']>().toEqualTypeOf<unknown[]>();
 expectTypeOf<ProbeResult['toolsJson']>().toEqualTypeOf<string | null>();
@@ -19,4 +23,6 @@ expectTypeOf<Extract<TargetCheck, { ok: false }>['reason']>().toExtend<string>()
 expectTypeOf(probeStdio).returns.toEqualTypeOf<Promise<ProbeResult>>();
 expectTypeOf(listRegistryServers).returns.toExtend<AsyncIterable<{ server: { name: string } }>>();
 expectTypeOf(pickRemote).returns.toEqualTypeOf<ReturnType<typeof pickRemote>>();
-expectTypeOf(checkSite).returns.resolves.toHaveProperty('verdict').toEqualTypeOf<'pass' | 'partial' | 'fail' | 'not-measured' | 'out-of-scope'>();
+expectTypeOf(checkSite)
+  .returns.resolves.toHaveProperty('verdict')
+  .toEqualTypeOf<'pass' | 'partial' | 'fail' | 'not-measured' | 'out-of-scope'>();

@@ -4,7 +4,15 @@
 // server whose domain it looks up, whether the base URL or a redirect points there.
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RDAP_URL, ProbeInputError, RDAP_CAP_BYTES, RDAP_TIMEOUT_MS, rdapDomainOf, readDomainRegistration, registrationDateOf } from '../src/index.js';
+import {
+  DEFAULT_RDAP_URL,
+  ProbeInputError,
+  RDAP_CAP_BYTES,
+  RDAP_TIMEOUT_MS,
+  rdapDomainOf,
+  readDomainRegistration,
+  registrationDateOf,
+} from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { CLIENTS, scaledClock, tableLookup } from './fixtures/env.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';
@@ -20,15 +28,21 @@ function record(domain: string, events: unknown[]): Record<string, unknown> {
 beforeAll(async () => {
   rdap = await startRawServer((req, res) => {
     const route = routes.get(req.url ?? '');
-    if (route === undefined) return sendJson(res, 404, { errorCode: 404, title: 'Not Found' }, { 'content-type': 'application/rdap+json' });
+    if (route === undefined)
+      return sendJson(res, 404, { errorCode: 404, title: 'Not Found' }, { 'content-type': 'application/rdap+json' });
     route(req, res);
   });
   routes.set('/domain/old-bank.test', (_req, res) =>
-    sendJson(res, 200, record('old-bank.test', [
-      { eventAction: 'last changed', eventDate: '2026-01-02T00:00:00Z' },
-      { eventAction: 'registration', eventDate: '1997-09-15T04:00:00Z' },
-      { eventAction: 'expiration', eventDate: '2028-09-14T04:00:00Z' },
-    ]), { 'content-type': 'application/rdap+json' }),
+    sendJson(
+      res,
+      200,
+      record('old-bank.test', [
+        { eventAction: 'last changed', eventDate: '2026-01-02T00:00:00Z' },
+        { eventAction: 'registration', eventDate: '1997-09-15T04:00:00Z' },
+        { eventAction: 'expiration', eventDate: '2028-09-14T04:00:00Z' },
+      ]),
+      { 'content-type': 'application/rdap+json' },
+    ),
   );
 });
 
@@ -41,7 +55,11 @@ const network = { allowPrivate: true, httpClient: createNodeHttpClient };
 describe('reading a registration date from RDAP', () => {
   for (const [clientName, httpClient] of CLIENTS) {
     it(`reads events[].eventAction = "registration" of the server's registrable domain (${clientName})`, async () => {
-      const read = await readDomainRegistration('https://mcp.eu.old-bank.test/mcp', { allowPrivate: true, httpClient, rdapUrl: `${rdap.origin}/` });
+      const read = await readDomainRegistration('https://mcp.eu.old-bank.test/mcp', {
+        allowPrivate: true,
+        httpClient,
+        rdapUrl: `${rdap.origin}/`,
+      });
       expect(read).toEqual({
         ok: true,
         host: 'mcp.eu.old-bank.test',
@@ -60,9 +78,16 @@ describe('reading a registration date from RDAP', () => {
       res.writeHead(302, { location: '/registry/domain/moved.test' });
       res.end();
     });
-    routes.set('/registry/domain/moved.test', (_req, res) => sendJson(res, 200, record('moved.test', [{ eventAction: 'registration', eventDate: '2026-10-01T12:00:00Z' }])));
+    routes.set('/registry/domain/moved.test', (_req, res) =>
+      sendJson(res, 200, record('moved.test', [{ eventAction: 'registration', eventDate: '2026-10-01T12:00:00Z' }])),
+    );
     const read = await readDomainRegistration('moved.test', { ...network, rdapUrl: rdap.origin });
-    expect(read).toMatchObject({ ok: true, domain: 'moved.test', registeredAt: '2026-10-01T12:00:00.000Z', rdapUrl: `${rdap.origin}/registry/domain/moved.test` });
+    expect(read).toMatchObject({
+      ok: true,
+      domain: 'moved.test',
+      registeredAt: '2026-10-01T12:00:00.000Z',
+      rdapUrl: `${rdap.origin}/registry/domain/moved.test`,
+    });
   });
 
   it('takes the earliest dated registration event when a record holds several, and skips undated ones', () => {
@@ -97,7 +122,11 @@ describe('an RDAP lookup never reaches the server it is about', () => {
   it('refuses a base URL on the looked-up domain before anything is sent', async () => {
     const { lookup, calls } = tableLookup({ 'rdap.shop.test': ['127.0.0.1'] });
     const before = rdap.requests.length;
-    const read = await readDomainRegistration('https://mcp.shop.test/mcp', { ...network, lookup, rdapUrl: `http://rdap.shop.test:${rdap.port}` });
+    const read = await readDomainRegistration('https://mcp.shop.test/mcp', {
+      ...network,
+      lookup,
+      rdapUrl: `http://rdap.shop.test:${rdap.port}`,
+    });
     expect(read).toMatchObject({ ok: false, domain: 'shop.test', reason: 'refused-own-domain', httpStatus: null });
     expect(read.ok ? '' : read.message).toContain('under shop.test');
     expect(rdap.requests.length).toBe(before);
@@ -106,7 +135,11 @@ describe('an RDAP lookup never reaches the server it is about', () => {
 
   it('refuses a base URL that is the domain itself', async () => {
     const before = rdap.requests.length;
-    const read = await readDomainRegistration('rdap.test', { ...network, lookup: tableLookup({ 'rdap.test': ['127.0.0.1'] }).lookup, rdapUrl: `http://rdap.test:${rdap.port}` });
+    const read = await readDomainRegistration('rdap.test', {
+      ...network,
+      lookup: tableLookup({ 'rdap.test': ['127.0.0.1'] }).lookup,
+      rdapUrl: `http://rdap.test:${rdap.port}`,
+    });
     expect(read).toMatchObject({ ok: false, reason: 'refused-own-domain' });
     expect(rdap.requests.length).toBe(before);
   });
@@ -119,15 +152,25 @@ describe('an RDAP lookup never reaches the server it is about', () => {
     const { lookup, calls } = tableLookup({ 'whois.trap.test': ['127.0.0.1'] });
     const before = rdap.requests.length;
     const read = await readDomainRegistration('mcp.trap.test', { ...network, lookup, rdapUrl: rdap.origin });
-    expect(read).toMatchObject({ ok: false, reason: 'refused-own-domain', rdapUrl: `http://whois.trap.test:${rdap.port}/domain/trap.test` });
+    expect(read).toMatchObject({
+      ok: false,
+      reason: 'refused-own-domain',
+      rdapUrl: `http://whois.trap.test:${rdap.port}/domain/trap.test`,
+    });
     expect(rdap.requests.slice(before).map((r) => r.path)).toEqual(['/domain/trap.test']);
     expect(calls).toEqual([]);
   });
 
   it('allows a service whose name merely ends like the domain (another registrable domain)', async () => {
-    routes.set('/domain/bank.test', (_req, res) => sendJson(res, 200, record('bank.test', [{ eventAction: 'registration', eventDate: '2001-01-01T00:00:00Z' }])));
+    routes.set('/domain/bank.test', (_req, res) =>
+      sendJson(res, 200, record('bank.test', [{ eventAction: 'registration', eventDate: '2001-01-01T00:00:00Z' }])),
+    );
     const { lookup } = tableLookup({ 'rdap.oldbank.test': ['127.0.0.1'] });
-    const read = await readDomainRegistration('bank.test', { ...network, lookup, rdapUrl: `http://rdap.oldbank.test:${rdap.port}` });
+    const read = await readDomainRegistration('bank.test', {
+      ...network,
+      lookup,
+      rdapUrl: `http://rdap.oldbank.test:${rdap.port}`,
+    });
     expect(read).toMatchObject({ ok: true, domain: 'bank.test' });
   });
 });
@@ -141,7 +184,12 @@ describe('a misbehaving RDAP service gives a reason, never an exception', () => 
 
   it('a server error (500)', async () => {
     routes.set('/domain/broken.test', (_req, res) => sendJson(res, 500, { error: 'down' }));
-    expect(await readDomainRegistration('broken.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({ ok: false, reason: 'http-status', httpStatus: 500, message: 'answered HTTP 500' });
+    expect(await readDomainRegistration('broken.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({
+      ok: false,
+      reason: 'http-status',
+      httpStatus: 500,
+      message: 'answered HTTP 500',
+    });
   });
 
   it('an answer that is not JSON', async () => {
@@ -149,12 +197,22 @@ describe('a misbehaving RDAP service gives a reason, never an exception', () => 
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html>rate limited</html>');
     });
-    expect(await readDomainRegistration('html.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({ ok: false, reason: 'not-json', httpStatus: 200 });
+    expect(await readDomainRegistration('html.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({
+      ok: false,
+      reason: 'not-json',
+      httpStatus: 200,
+    });
   });
 
   it('JSON that is not a domain record, and a record for another domain', async () => {
     routes.set('/domain/shape.test', (_req, res) => sendJson(res, 200, { events: 'yesterday' }));
-    routes.set('/domain/other.test', (_req, res) => sendJson(res, 200, record('elsewhere.test', [{ eventAction: 'registration', eventDate: '2001-01-01T00:00:00Z' }])));
+    routes.set('/domain/other.test', (_req, res) =>
+      sendJson(
+        res,
+        200,
+        record('elsewhere.test', [{ eventAction: 'registration', eventDate: '2001-01-01T00:00:00Z' }]),
+      ),
+    );
     const shape = await readDomainRegistration('shape.test', { ...network, rdapUrl: rdap.origin });
     expect(shape).toMatchObject({ ok: false, reason: 'unexpected-answer' });
     expect(shape.ok ? '' : shape.message).toContain('events');
@@ -166,7 +224,9 @@ describe('a misbehaving RDAP service gives a reason, never an exception', () => 
   });
 
   it('a record with no registration event', async () => {
-    routes.set('/domain/no-event.test', (_req, res) => sendJson(res, 200, record('no-event.test', [{ eventAction: 'last changed', eventDate: '2026-01-01T00:00:00Z' }])));
+    routes.set('/domain/no-event.test', (_req, res) =>
+      sendJson(res, 200, record('no-event.test', [{ eventAction: 'last changed', eventDate: '2026-01-01T00:00:00Z' }])),
+    );
     expect(await readDomainRegistration('no-event.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({
       ok: false,
       reason: 'no-registration-event',
@@ -179,7 +239,10 @@ describe('a misbehaving RDAP service gives a reason, never an exception', () => 
       res.writeHead(200, { 'content-type': 'application/rdap+json' });
       res.end(`{"events":[],"notices":"${'x'.repeat(RDAP_CAP_BYTES + 10)}"}`);
     });
-    expect(await readDomainRegistration('huge.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(await readDomainRegistration('huge.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({
+      ok: false,
+      reason: 'too-large',
+    });
   });
 
   it('no answer within 10 s (on a clock running 20 times faster)', async () => {
@@ -200,25 +263,38 @@ describe('a misbehaving RDAP service gives a reason, never an exception', () => 
       res.end();
     });
     const before = rdap.requests.length;
-    expect(await readDomainRegistration('loop.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({ ok: false, reason: 'redirect-limit' });
+    expect(await readDomainRegistration('loop.test', { ...network, rdapUrl: rdap.origin })).toMatchObject({
+      ok: false,
+      reason: 'redirect-limit',
+    });
     expect(rdap.requests.length - before).toBe(4);
   });
 
   it('the guard still applies: a loopback service without allowPrivate is refused', async () => {
     const before = rdap.requests.length;
-    const read = await readDomainRegistration('old-bank.test', { httpClient: createNodeHttpClient, rdapUrl: rdap.origin });
+    const read = await readDomainRegistration('old-bank.test', {
+      httpClient: createNodeHttpClient,
+      rdapUrl: rdap.origin,
+    });
     expect(read).toMatchObject({ ok: false, reason: 'guard:not-https' });
     expect(rdap.requests.length).toBe(before);
   });
 
   it('an IP address has no domain to look up, and nothing is sent', async () => {
     const before = rdap.requests.length;
-    expect(await readDomainRegistration('http://127.0.0.1:9/mcp', { ...network, rdapUrl: rdap.origin })).toMatchObject({ ok: false, reason: 'no-domain', domain: null, rdapUrl: null });
+    expect(await readDomainRegistration('http://127.0.0.1:9/mcp', { ...network, rdapUrl: rdap.origin })).toMatchObject({
+      ok: false,
+      reason: 'no-domain',
+      domain: null,
+      rdapUrl: null,
+    });
     expect(rdap.requests.length).toBe(before);
   });
 
   it('a base URL that is not a URL is the caller’s mistake', async () => {
-    await expect(readDomainRegistration('old-bank.test', { ...network, rdapUrl: 'rdap.org' })).rejects.toBeInstanceOf(ProbeInputError);
+    await expect(readDomainRegistration('old-bank.test', { ...network, rdapUrl: 'rdap.org' })).rejects.toBeInstanceOf(
+      ProbeInputError,
+    );
     await expect(readDomainRegistration(42 as never, network)).rejects.toBeInstanceOf(ProbeInputError);
   });
 });

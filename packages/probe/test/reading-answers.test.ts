@@ -2,8 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readRpcAnswer } from '../src/answer.js';
 import { startStep } from '../src/clock.js';
-import { classifyTransportError, createFetchHttpClient, drainBody, readCappedBody, type HttpResponse } from '../src/http.js';
-import { ToolCollector, decideNextPage, interpretInitializeResult, interpretToolsPage, supportedVersionsFrom } from '../src/interpret.js';
+import {
+  classifyTransportError,
+  createFetchHttpClient,
+  drainBody,
+  type HttpResponse,
+  readCappedBody,
+} from '../src/http.js';
+import {
+  decideNextPage,
+  interpretInitializeResult,
+  interpretToolsPage,
+  supportedVersionsFrom,
+  ToolCollector,
+} from '../src/interpret.js';
 import { locateToolsArray } from '../src/json-span.js';
 import { parsePaymentAddress } from '../src/payment.js';
 import { SseParser } from '../src/sse.js';
@@ -13,7 +25,10 @@ function headers(values: Record<string, string>) {
   return { get: (name: string) => values[name.toLowerCase()] ?? null };
 }
 
-function response(chunks: (string | Uint8Array)[], contentType: string | null = 'application/json'): HttpResponse & { discarded: () => boolean } {
+function response(
+  chunks: (string | Uint8Array)[],
+  contentType: string | null = 'application/json',
+): HttpResponse & { discarded: () => boolean } {
   let discarded = false;
   const bytes = chunks.map((c) => (typeof c === 'string' ? new TextEncoder().encode(c) : c));
   return {
@@ -74,17 +89,35 @@ describe('SseParser', () => {
 describe('readRpcAnswer', () => {
   it('reads a JSON result and keeps its text', async () => {
     const answer = await readRpcAnswer(response(['{"jsonrpc":"2.0",', '"id":4,"result":{"tools":[]}}']), 4, 1024);
-    expect(answer).toEqual({ kind: 'result', result: { tools: [] }, text: '{"jsonrpc":"2.0","id":4,"result":{"tools":[]}}', batchIndex: null });
+    expect(answer).toEqual({
+      kind: 'result',
+      result: { tools: [] },
+      text: '{"jsonrpc":"2.0","id":4,"result":{"tools":[]}}',
+      batchIndex: null,
+    });
   });
 
   it('takes the first event whose id matches and stops reading', async () => {
-    const r = response(['data: {"jsonrpc":"2.0","id":9,"result":{}}\n\n', 'data: {"jsonrpc":"2.0","id":1,"result":{"a":1}}\n\n', 'data: never read\n\n'], 'text/event-stream');
+    const r = response(
+      [
+        'data: {"jsonrpc":"2.0","id":9,"result":{}}\n\n',
+        'data: {"jsonrpc":"2.0","id":1,"result":{"a":1}}\n\n',
+        'data: never read\n\n',
+      ],
+      'text/event-stream',
+    );
     expect(await readRpcAnswer(r, 1, 1024)).toMatchObject({ kind: 'result', result: { a: 1 } });
     expect(r.discarded()).toBe(true);
   });
 
   it('an error without an id answers the request (the server could not read it)', async () => {
-    expect(await readRpcAnswer(response(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}']), 1, 1024)).toEqual({
+    expect(
+      await readRpcAnswer(
+        response(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}']),
+        1,
+        1024,
+      ),
+    ).toEqual({
       kind: 'error',
       code: -32700,
       message: 'Parse error',
@@ -109,15 +142,23 @@ describe('readRpcAnswer', () => {
   });
 
   it('reads a body with no content type as JSON', async () => {
-    expect(await readRpcAnswer(response(['{"jsonrpc":"2.0","id":1,"result":{}}'], null), 1, 1024)).toMatchObject({ kind: 'result' });
+    expect(await readRpcAnswer(response(['{"jsonrpc":"2.0","id":1,"result":{}}'], null), 1, 1024)).toMatchObject({
+      kind: 'result',
+    });
   });
 
   it('stops at the cap: exactly the cap is read, one byte more is over', async () => {
     const text = '{"jsonrpc":"2.0","id":1,"result":{}}';
     expect(await readRpcAnswer(response([text]), 1, text.length)).toMatchObject({ kind: 'result' });
-    expect(await readRpcAnswer(response([text]), 1, text.length - 1)).toEqual({ kind: 'over-cap', cap: text.length - 1 });
+    expect(await readRpcAnswer(response([text]), 1, text.length - 1)).toEqual({
+      kind: 'over-cap',
+      cap: text.length - 1,
+    });
     const sse = 'data: {"jsonrpc":"2.0","id":1,"result":{}}\n\n';
-    expect(await readRpcAnswer(response([sse], 'text/event-stream'), 1, sse.length - 1)).toEqual({ kind: 'over-cap', cap: sse.length - 1 });
+    expect(await readRpcAnswer(response([sse], 'text/event-stream'), 1, sse.length - 1)).toEqual({
+      kind: 'over-cap',
+      cap: sse.length - 1,
+    });
   });
 });
 
@@ -128,7 +169,10 @@ describe('body helpers', () => {
     expect(body.ok).toBe(false);
     expect(body.ok === false && new TextDecoder().decode(body.head)).toBe('abcde');
     expect(r.discarded()).toBe(true);
-    expect(await readCappedBody(response(['abc', 'de']), 5)).toEqual({ ok: true, bytes: new TextEncoder().encode('abcde') });
+    expect(await readCappedBody(response(['abc', 'de']), 5)).toEqual({
+      ok: true,
+      bytes: new TextEncoder().encode('abcde'),
+    });
   });
 
   it('drainBody never throws, even on a broken body', async () => {
@@ -165,8 +209,20 @@ describe('body helpers', () => {
       return new Response('hello', { status: 201, headers: { 'x-a': '1' } });
     })();
     const controller = new AbortController();
-    const answer = await client.request({ url: 'https://a.example.com/', method: 'POST', headers: { accept: 'x' }, body: '{}', signal: controller.signal, addresses: null });
-    expect(seen[0]).toMatchObject({ method: 'POST', redirect: 'manual', body: '{}', headers: { accept: 'x', connection: 'close' } });
+    const answer = await client.request({
+      url: 'https://a.example.com/',
+      method: 'POST',
+      headers: { accept: 'x' },
+      body: '{}',
+      signal: controller.signal,
+      addresses: null,
+    });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      redirect: 'manual',
+      body: '{}',
+      headers: { accept: 'x', connection: 'close' },
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('X-A')).toBe('1');
     const body = await readCappedBody(answer, 100);
@@ -203,7 +259,13 @@ describe('step limits', () => {
 
 describe('interpreting results', () => {
   it('an initialize result must name a protocol version; the rest is tolerated with a warning', () => {
-    expect(interpretInitializeResult({ protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } })).toEqual({
+    expect(
+      interpretInitializeResult({
+        protocolVersion: '2025-06-18',
+        capabilities: { tools: {} },
+        serverInfo: { name: 's', version: '1' },
+      }),
+    ).toEqual({
       ok: true,
       protocolVersion: '2025-06-18',
       serverInfo: { name: 's', version: '1' },
@@ -216,13 +278,28 @@ describe('interpreting results', () => {
     expect(loose.ok && loose.warning).toContain('does not match');
     expect(interpretInitializeResult({ protocolVersion: 3 })).toMatchObject({ ok: false });
     expect(interpretInitializeResult({ protocolVersion: '', capabilities: {} })).toMatchObject({ ok: false });
-    expect(interpretInitializeResult({ protocolVersion: 'v', capabilities: { tools: null } })).toMatchObject({ toolsDeclared: false });
+    expect(interpretInitializeResult({ protocolVersion: 'v', capabilities: { tools: null } })).toMatchObject({
+      toolsDeclared: false,
+    });
   });
 
   it('a tools page needs a tools array; cursor types are checked', () => {
-    expect(interpretToolsPage({ tools: [], nextCursor: 'n' })).toMatchObject({ ok: true, nextCursor: 'n', cursorInvalid: false, warning: null });
-    expect(interpretToolsPage({ tools: [], nextCursor: '' })).toMatchObject({ ok: true, nextCursor: null, cursorInvalid: true });
-    expect(interpretToolsPage({ tools: [], nextCursor: 3 })).toMatchObject({ ok: true, nextCursor: null, cursorInvalid: true });
+    expect(interpretToolsPage({ tools: [], nextCursor: 'n' })).toMatchObject({
+      ok: true,
+      nextCursor: 'n',
+      cursorInvalid: false,
+      warning: null,
+    });
+    expect(interpretToolsPage({ tools: [], nextCursor: '' })).toMatchObject({
+      ok: true,
+      nextCursor: null,
+      cursorInvalid: true,
+    });
+    expect(interpretToolsPage({ tools: [], nextCursor: 3 })).toMatchObject({
+      ok: true,
+      nextCursor: null,
+      cursorInvalid: true,
+    });
     expect(interpretToolsPage({ tools: [], nextCursor: null })).toMatchObject({ ok: true, cursorInvalid: false });
     expect(interpretToolsPage({ tool: [] })).toMatchObject({ ok: false });
   });
@@ -231,8 +308,12 @@ describe('interpreting results', () => {
     const seen = new Set<string>();
     expect(decideNextPage({ nextCursor: 'a', cursorInvalid: false }, 1, 3, seen)).toEqual({ next: 'a' });
     expect(decideNextPage({ nextCursor: 'b', cursorInvalid: false }, 2, 3, seen)).toEqual({ next: 'b' });
-    expect(decideNextPage({ nextCursor: 'c', cursorInvalid: false }, 3, 3, seen)).toMatchObject({ stop: expect.stringContaining('more than 3') });
-    expect(decideNextPage({ nextCursor: 'a', cursorInvalid: false }, 2, 3, seen)).toMatchObject({ stop: expect.stringContaining('repeats') });
+    expect(decideNextPage({ nextCursor: 'c', cursorInvalid: false }, 3, 3, seen)).toMatchObject({
+      stop: expect.stringContaining('more than 3'),
+    });
+    expect(decideNextPage({ nextCursor: 'a', cursorInvalid: false }, 2, 3, seen)).toMatchObject({
+      stop: expect.stringContaining('repeats'),
+    });
     expect(decideNextPage({ nextCursor: null, cursorInvalid: false }, 1, 3, seen)).toEqual({ stop: null });
   });
 
@@ -283,19 +364,30 @@ describe('toolsJson from raw text', () => {
   });
 
   it('for any tools array, spacing and escapes included, the kept text parses back to the kept tools (property)', () => {
-    const tool = fc.record({ name: fc.string(), description: fc.option(fc.string(), { nil: undefined }), extra: fc.jsonValue() });
+    const tool = fc.record({
+      name: fc.string(),
+      description: fc.option(fc.string(), { nil: undefined }),
+      extra: fc.jsonValue(),
+    });
     const space = fc.constantFrom('', ' ', '\n', '\t', '\r\n  ');
     fc.assert(
-      fc.property(fc.array(tool, { maxLength: 12 }), space, space, fc.integer({ min: 0, max: 14 }), (tools, a, b, limit) => {
-        const parts = tools.map((t) => JSON.stringify(t, null, a === '' ? undefined : 1));
-        const text = `{${a}"jsonrpc":"2.0","id":2,"result":${b}{"tools":${a}[${b}${parts.join(`${a},${b}`)}${a}]${b}}}`;
-        const parsed = JSON.parse(text).result.tools as unknown[];
-        const collector = new ToolCollector(limit);
-        collector.add(parsed, text, null);
-        expect(JSON.parse(collector.toolsJson() ?? 'null')).toEqual(parsed.slice(0, limit));
-        expect(collector.reserialized).toBe(false);
-        if (limit >= tools.length) expect(collector.toolsJson()).toBe(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1));
-      }),
+      fc.property(
+        fc.array(tool, { maxLength: 12 }),
+        space,
+        space,
+        fc.integer({ min: 0, max: 14 }),
+        (tools, a, b, limit) => {
+          const parts = tools.map((t) => JSON.stringify(t, null, a === '' ? undefined : 1));
+          const text = `{${a}"jsonrpc":"2.0","id":2,"result":${b}{"tools":${a}[${b}${parts.join(`${a},${b}`)}${a}]${b}}}`;
+          const parsed = JSON.parse(text).result.tools as unknown[];
+          const collector = new ToolCollector(limit);
+          collector.add(parsed, text, null);
+          expect(JSON.parse(collector.toolsJson() ?? 'null')).toEqual(parsed.slice(0, limit));
+          expect(collector.reserialized).toBe(false);
+          if (limit >= tools.length)
+            expect(collector.toolsJson()).toBe(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1));
+        },
+      ),
     );
   });
 });
@@ -304,9 +396,18 @@ describe('parsePaymentAddress', () => {
   const b64 = (value: unknown) => btoa(JSON.stringify(value));
 
   it('reads the x402 v2 header first, then the v1 body, then a JSON-RPC error data', () => {
-    expect(parsePaymentAddress(headers({ 'payment-required': b64({ accepts: [{ payTo: 'H' }] }) }), { accepts: [{ payTo: 'B' }] })).toBe('H');
+    expect(
+      parsePaymentAddress(headers({ 'payment-required': b64({ accepts: [{ payTo: 'H' }] }) }), {
+        accepts: [{ payTo: 'B' }],
+      }),
+    ).toBe('H');
     expect(parsePaymentAddress(headers({}), { accepts: [{ scheme: 'exact' }, { payTo: 'B2' }] })).toBe('B2');
-    expect(parsePaymentAddress(headers({}), { jsonrpc: '2.0', error: { code: 402, message: 'pay', data: { accepts: [{ payTo: 'E' }] } } })).toBe('E');
+    expect(
+      parsePaymentAddress(headers({}), {
+        jsonrpc: '2.0',
+        error: { code: 402, message: 'pay', data: { accepts: [{ payTo: 'E' }] } },
+      }),
+    ).toBe('E');
   });
 
   it('ignores garbage, over-long and non-ASCII addresses', () => {

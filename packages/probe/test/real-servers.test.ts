@@ -17,7 +17,8 @@ const everythingEntry = join(packageDir, 'node_modules/@modelcontextprotocol/ser
 const memoryEntry = join(packageDir, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
 const preload = join(here, 'fixtures/loopback-only.cjs');
 const stdioFixture = join(here, 'fixtures/stdio-server.mjs');
-const FIXTURE_TOOLS_TEXT = '[ {"name":"find_\\u0070age" , "description":"Finds a page.", "inputSchema":{"type":"object"}},{"inputSchema":{"type":"object"},"name":"list_pages"} ]';
+const FIXTURE_TOOLS_TEXT =
+  '[ {"name":"find_\\u0070age" , "description":"Finds a page.", "inputSchema":{"type":"object"}},{"inputSchema":{"type":"object"},"name":"list_pages"} ]';
 
 describe('server-everything over Streamable HTTP', () => {
   let child: ChildProcess;
@@ -56,9 +57,18 @@ describe('server-everything over Streamable HTTP', () => {
   });
 
   it('answers with tools: o, with a session, the SDK server version and every tool kept', async () => {
-    const result = await probeServer(`http://127.0.0.1:${port}/mcp`, { allowPrivate: true, httpClient: createNodeHttpClient });
+    const result = await probeServer(`http://127.0.0.1:${port}/mcp`, {
+      allowPrivate: true,
+      httpClient: createNodeHttpClient,
+    });
     expect(ProbeResultSchema.parse(result)).toEqual(result);
-    expect(result).toMatchObject({ letter: 'o', reason: 'ok', protocolVersion: '2025-06-18', sessionIssued: true, notStandardMcp: false });
+    expect(result).toMatchObject({
+      letter: 'o',
+      reason: 'ok',
+      protocolVersion: '2025-06-18',
+      sessionIssued: true,
+      notStandardMcp: false,
+    });
     expect(result.serverInfo?.name).toContain('everything');
     expect(result.toolCount).toBeGreaterThanOrEqual(10);
     const names = result.tools.map((t) => (t as { name: string }).name);
@@ -78,9 +88,19 @@ describe('server-memory over stdio', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('answers with its knowledge-graph tools: o, the same result shape as HTTP', async () => {
-    const result = await probeStdio({ command: process.execPath, args: [memoryEntry], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } });
+    const result = await probeStdio({
+      command: process.execPath,
+      args: [memoryEntry],
+      env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') },
+    });
     expect(ProbeResultSchema.parse(result)).toEqual(result);
-    expect(result).toMatchObject({ letter: 'o', reason: 'ok', sessionIssued: false, redirect: null, paymentAddress: null });
+    expect(result).toMatchObject({
+      letter: 'o',
+      reason: 'ok',
+      sessionIssued: false,
+      redirect: null,
+      paymentAddress: null,
+    });
     expect(result.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const names = result.tools.map((t) => (t as { name: string }).name);
     expect(names).toEqual(expect.arrayContaining(['create_entities', 'read_graph', 'search_nodes']));
@@ -92,7 +112,8 @@ describe('server-memory over stdio', () => {
 });
 
 describe('probeStdio against a fixture process', () => {
-  const run = (mode: string, options = {}) => probeStdio({ command: process.execPath, args: [stdioFixture, mode] }, options);
+  const run = (mode: string, options = {}) =>
+    probeStdio({ command: process.execPath, args: [stdioFixture, mode] }, options);
 
   it('keeps the raw text of the tools array as the process wrote it', async () => {
     const result = await run('normal');
@@ -124,7 +145,11 @@ describe('probeStdio against a fixture process', () => {
   });
 
   it('a rejected initialize is d/jsonrpc-error with the supported versions', async () => {
-    expect(await run('reject')).toMatchObject({ letter: 'd', reason: 'jsonrpc-error', supportedVersions: ['2026-06-30'] });
+    expect(await run('reject')).toMatchObject({
+      letter: 'd',
+      reason: 'jsonrpc-error',
+      supportedVersions: ['2026-06-30'],
+    });
   });
 
   it('a command that cannot start is d/spawn-failed', async () => {
@@ -134,7 +159,9 @@ describe('probeStdio against a fixture process', () => {
 
   it('bad input is a ProbeInputError', async () => {
     await expect(probeStdio({ command: '' })).rejects.toBeInstanceOf(ProbeInputError);
-    await expect(probeStdio({ command: 'node', args: [1 as unknown as string] })).rejects.toMatchObject({ code: 'invalid-command' });
+    await expect(probeStdio({ command: 'node', args: [1 as unknown as string] })).rejects.toMatchObject({
+      code: 'invalid-command',
+    });
     await expect(probeStdio(null as never)).rejects.toMatchObject({ code: 'invalid-command' });
   });
 });

@@ -1,13 +1,23 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { RegistryEntrySchema, RegistryReadError, isListedEntry, listRegistryServers, pickRemote } from '../src/index.js';
 import type { RegistryEntry } from '../src/index.js';
+import {
+  isListedEntry,
+  listRegistryServers,
+  pickRemote,
+  RegistryEntrySchema,
+  RegistryReadError,
+} from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';
 
 const network = { allowPrivate: true, httpClient: createNodeHttpClient };
 const META = 'io.modelcontextprotocol.registry/official';
 
-function item(name: string, meta: Record<string, unknown> = { status: 'active', isLatest: true }, remotes: unknown[] = [{ type: 'streamable-http', url: `https://${name}.example.com/mcp` }]) {
+function item(
+  name: string,
+  meta: Record<string, unknown> = { status: 'active', isLatest: true },
+  remotes: unknown[] = [{ type: 'streamable-http', url: `https://${name}.example.com/mcp` }],
+) {
   return { server: { name, version: '1.0.0', remotes, description: 'kept as is' }, _meta: { [META]: meta } };
 }
 
@@ -36,14 +46,27 @@ async function collect(iterator: AsyncIterable<RegistryEntry>): Promise<Registry
 describe('listRegistryServers', () => {
   it('pages through metadata.nextCursor, keeping latest versions and leaving deleted entries out', async () => {
     const server = await registry({
-      first: { servers: [item('alpha'), item('beta', { status: 'active', isLatest: false }), item('gamma', { status: 'deleted', isLatest: true })], metadata: { nextCursor: 'c2', count: 3 } },
-      c2: { servers: [item('delta', { status: 'deprecated', isLatest: true }), item('epsilon', {})], metadata: { count: 2 } },
+      first: {
+        servers: [
+          item('alpha'),
+          item('beta', { status: 'active', isLatest: false }),
+          item('gamma', { status: 'deleted', isLatest: true }),
+        ],
+        metadata: { nextCursor: 'c2', count: 3 },
+      },
+      c2: {
+        servers: [item('delta', { status: 'deprecated', isLatest: true }), item('epsilon', {})],
+        metadata: { count: 2 },
+      },
     });
     const entries = await collect(listRegistryServers(`${server.origin}/`, network));
     expect(entries.map((e) => e.server.name)).toEqual(['alpha', 'delta', 'epsilon']);
     for (const entry of entries) expect(RegistryEntrySchema.parse(entry)).toEqual(entry);
     expect(entries[0]?.server).toMatchObject({ description: 'kept as is' });
-    expect(server.requests.map((r) => r.path)).toEqual(['/v0.1/servers?limit=100&version=latest', '/v0.1/servers?limit=100&version=latest&cursor=c2']);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/v0.1/servers?limit=100&version=latest',
+      '/v0.1/servers?limit=100&version=latest&cursor=c2',
+    ]);
   });
 
   it('stops on a repeated cursor', async () => {
@@ -58,7 +81,9 @@ describe('listRegistryServers', () => {
   it('reports unusable items through onSkip and goes on', async () => {
     const server = await registry({ first: { servers: [{ server: { version: '1' } }, 'junk', item('ok')] } });
     const skipped: string[] = [];
-    const entries = await collect(listRegistryServers(server.origin, { ...network, onSkip: (_item, why) => skipped.push(why) }));
+    const entries = await collect(
+      listRegistryServers(server.origin, { ...network, onSkip: (_item, why) => skipped.push(why) }),
+    );
     expect(entries.map((e) => e.server.name)).toEqual(['ok']);
     expect(skipped).toHaveLength(2);
   });
@@ -100,7 +125,16 @@ describe('pickRemote', () => {
   });
 
   it('else takes the first remote, else null', () => {
-    expect(pickRemote({ server: { remotes: [{ type: 'sse', url: 'https://a/sse' }, { type: 'websocket', url: 'wss://a' }] } })).toEqual({ type: 'sse', url: 'https://a/sse' });
+    expect(
+      pickRemote({
+        server: {
+          remotes: [
+            { type: 'sse', url: 'https://a/sse' },
+            { type: 'websocket', url: 'wss://a' },
+          ],
+        },
+      }),
+    ).toEqual({ type: 'sse', url: 'https://a/sse' });
     expect(pickRemote({ server: { remotes: [] } })).toBeNull();
     expect(pickRemote({ server: { name: 'stdio only' } })).toBeNull();
     expect(pickRemote(null)).toBeNull();

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  excludesOrigin,
+  isPathAllowed,
   ProbeInputError,
+  parseRobots,
   ROBOTS_CAP_BYTES,
   ROBOTS_TIMEOUT_MS,
   RobotsPolicySchema,
-  excludesOrigin,
-  isPathAllowed,
-  parseRobots,
   readRobots,
   robotsPolicyFor,
   selectRobotsRules,
@@ -34,7 +34,13 @@ describe('parsing robots.txt into groups', () => {
       'not a field line',
     ].join('\r\n');
     expect(parseRobots(text)).toEqual([
-      { agents: ['alpha', 'beta'], rules: [{ allow: false, path: '/private' }, { allow: true, path: '/private/open' }] },
+      {
+        agents: ['alpha', 'beta'],
+        rules: [
+          { allow: false, path: '/private' },
+          { allow: true, path: '/private/open' },
+        ],
+      },
       { agents: ['*'], rules: [{ allow: false, path: '/tmp' }] },
     ]);
   });
@@ -46,7 +52,18 @@ describe('parsing robots.txt into groups', () => {
 });
 
 describe('choosing the group for our agent (RFC 9309 2.2.1)', () => {
-  const groups = parseRobots(['User-agent: *', 'Disallow: /', '', 'User-agent: MCP-Atlas-Bot/2.0', 'Disallow: /admin', '', 'user-agent: mcp-atlas-bot', 'Allow: /'].join('\n'));
+  const groups = parseRobots(
+    [
+      'User-agent: *',
+      'Disallow: /',
+      '',
+      'User-agent: MCP-Atlas-Bot/2.0',
+      'Disallow: /admin',
+      '',
+      'user-agent: mcp-atlas-bot',
+      'Allow: /',
+    ].join('\n'),
+  );
 
   it('our own groups win over *, matched case-insensitively on the product token, and are merged', () => {
     expect(selectRobotsRules(groups, AGENT)).toEqual({
@@ -63,7 +80,10 @@ describe('choosing the group for our agent (RFC 9309 2.2.1)', () => {
   });
 
   it('with neither, no rules apply', () => {
-    expect(selectRobotsRules(parseRobots('User-agent: otherbot\nDisallow: /'), AGENT)).toEqual({ group: 'none', rules: [] });
+    expect(selectRobotsRules(parseRobots('User-agent: otherbot\nDisallow: /'), AGENT)).toEqual({
+      group: 'none',
+      rules: [],
+    });
   });
 
   it('a token that only starts like ours is not ours', () => {
@@ -126,8 +146,13 @@ describe('which rules exclude the origin', () => {
 
   it('Disallow: / for * excludes us only when no group names us', () => {
     expect(robotsPolicyFor('User-agent: *\nDisallow: /', AGENT).excludesOrigin).toBe(true);
-    expect(robotsPolicyFor('User-agent: *\nDisallow: /\n\nUser-agent: mcp-atlas-bot\nDisallow: /private', AGENT).excludesOrigin).toBe(false);
-    expect(robotsPolicyFor('User-agent: mcp-atlas-bot\nDisallow: /\n\nUser-agent: *\nAllow: /', AGENT).excludesOrigin).toBe(true);
+    expect(
+      robotsPolicyFor('User-agent: *\nDisallow: /\n\nUser-agent: mcp-atlas-bot\nDisallow: /private', AGENT)
+        .excludesOrigin,
+    ).toBe(false);
+    expect(
+      robotsPolicyFor('User-agent: mcp-atlas-bot\nDisallow: /\n\nUser-agent: *\nAllow: /', AGENT).excludesOrigin,
+    ).toBe(true);
   });
 });
 
@@ -156,12 +181,20 @@ describe('readRobots over HTTP', () => {
 
   it('a 404 means allowed', async () => {
     const server = await serve((_req, res) => res.writeHead(404).end());
-    expect(await readRobots(server.origin, AGENT, network)).toMatchObject({ status: 'not-found', excludesOrigin: false, httpStatus: 404 });
+    expect(await readRobots(server.origin, AGENT, network)).toMatchObject({
+      status: 'not-found',
+      excludesOrigin: false,
+      httpStatus: 404,
+    });
   });
 
   it('a 5xx means allowed too (no usable answer)', async () => {
     const server = await serve((_req, res) => res.writeHead(503).end());
-    expect(await readRobots(server.origin, AGENT, network)).toMatchObject({ status: 'unreachable', excludesOrigin: false, httpStatus: 503 });
+    expect(await readRobots(server.origin, AGENT, network)).toMatchObject({
+      status: 'unreachable',
+      excludesOrigin: false,
+      httpStatus: 503,
+    });
   });
 
   it('no answer within 3 s means allowed', async () => {
@@ -183,7 +216,11 @@ describe('readRobots over HTTP', () => {
     const five = await hops(5);
     expect(await readRobots(five.origin, AGENT, network)).toMatchObject({ status: 'parsed', excludesOrigin: true });
     const six = await hops(6);
-    expect(await readRobots(six.origin, AGENT, network)).toMatchObject({ status: 'unreachable', excludesOrigin: false, httpStatus: 302 });
+    expect(await readRobots(six.origin, AGENT, network)).toMatchObject({
+      status: 'unreachable',
+      excludesOrigin: false,
+      httpStatus: 302,
+    });
   });
 
   it('reads only the first 500 KiB: a rule past it does not count', async () => {

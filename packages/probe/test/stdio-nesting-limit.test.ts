@@ -4,7 +4,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, ProbeResultSchema, exceedsJsonDepth } from '../src/index.js';
+import { exceedsJsonDepth, MAX_JSON_DEPTH, ProbeResultSchema } from '../src/index.js';
 import { probeStdio } from '../src/node/index.js';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/stdio-deep-server.mjs');
@@ -26,14 +26,24 @@ describe('probeStdio and the nesting limit', () => {
 
   it('a first tools/list page nested too deep is d/too-deep at tools/list', async () => {
     const result = await run('deep-tools');
-    expect(result).toMatchObject({ letter: 'd', reason: 'too-deep', failedStep: 'tools/list', toolCount: 0, protocolVersion: '2025-06-18' });
+    expect(result).toMatchObject({
+      letter: 'd',
+      reason: 'too-deep',
+      failedStep: 'tools/list',
+      toolCount: 0,
+      protocolVersion: '2025-06-18',
+    });
     expect(result.message).toBe(`tools/list page 1 nests deeper than ${MAX_JSON_DEPTH} levels`);
   });
 
   it('an answer exactly at the limit is read', async () => {
     const result = await run('at-limit');
     expect(result).toMatchObject({ letter: 'o', reason: 'ok', toolCount: 1 });
-    expect(exceedsJsonDepth(`{"jsonrpc":"2.0","id":2,"result":{"tools":${result.toolsJson}}}`, MAX_JSON_DEPTH)).toBe(false);
-    expect(exceedsJsonDepth(`{"jsonrpc":"2.0","id":2,"result":{"tools":${result.toolsJson}}}`, MAX_JSON_DEPTH - 1)).toBe(true);
+    expect(exceedsJsonDepth(`{"jsonrpc":"2.0","id":2,"result":{"tools":${result.toolsJson}}}`, MAX_JSON_DEPTH)).toBe(
+      false,
+    );
+    expect(
+      exceedsJsonDepth(`{"jsonrpc":"2.0","id":2,"result":{"tools":${result.toolsJson}}}`, MAX_JSON_DEPTH - 1),
+    ).toBe(true);
   });
 });

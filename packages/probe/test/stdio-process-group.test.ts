@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProcessGroupStdioTransport, STDIO_EXIT_GRACE_MS, STDIO_KILL_GRACE_MS, endProcessGroup, isProcessGroupAlive, probeStdio } from '../src/node/index.js';
+import {
+  endProcessGroup,
+  isProcessGroupAlive,
+  ProcessGroupStdioTransport,
+  probeStdio,
+  STDIO_EXIT_GRACE_MS,
+  STDIO_KILL_GRACE_MS,
+} from '../src/node/index.js';
 
 const lingering = fileURLToPath(new URL('./fixtures/stdio-lingering-server.mjs', import.meta.url));
 const folders: string[] = [];
@@ -117,7 +124,9 @@ describe('a server started through a wrapper', () => {
 describe('endProcessGroup', () => {
   it('ends a whole group and is a no-op on an empty one', async () => {
     // A detached shell with a background sleep: two processes in one new group.
-    const shell = spawnSync('sh', ['-c', 'setsid sh -c "sleep 30 & sleep 30" >/dev/null 2>&1 & echo $!'], { encoding: 'utf8' });
+    const shell = spawnSync('sh', ['-c', 'setsid sh -c "sleep 30 & sleep 30" >/dev/null 2>&1 & echo $!'], {
+      encoding: 'utf8',
+    });
     const leader = Number(shell.stdout.trim());
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(isProcessGroupAlive(leader)).toBe(true);

@@ -2,7 +2,7 @@
 // cap in UTF-8 bytes, hand-computed at and around the cap, and against a real server whose list is over
 // MAX_TOOLS_JSON_BYTES.
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_TOOLS_JSON_BYTES, capToolText, probeServer } from '../src/index.js';
+import { capToolText, MAX_TOOLS_JSON_BYTES, probeServer } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { type LocalServer, startScriptedServer } from './fixtures/servers.js';
 
@@ -35,10 +35,22 @@ describe('capToolText', () => {
       cut: { listedTools: 3, keptTools: 3, listedBytes: 35, keptBytes: 33, capBytes: 34 },
     });
     // Two tools: 2 + 9 + 1 + 9 = 21 bytes.
-    expect(capToolText(TOOLS, TEXT, 32)).toMatchObject({ tools: TOOLS.slice(0, 2), toolsJson: '[{"n":"a"},{"n":"b"}]', cut: { keptTools: 2, keptBytes: 21 } });
+    expect(capToolText(TOOLS, TEXT, 32)).toMatchObject({
+      tools: TOOLS.slice(0, 2),
+      toolsJson: '[{"n":"a"},{"n":"b"}]',
+      cut: { keptTools: 2, keptBytes: 21 },
+    });
     expect(capToolText(TOOLS, TEXT, 21)).toMatchObject({ cut: { keptTools: 2, keptBytes: 21 } });
-    expect(capToolText(TOOLS, TEXT, 20)).toMatchObject({ tools: TOOLS.slice(0, 1), toolsJson: '[{"n":"a"}]', cut: { keptTools: 1, keptBytes: 11 } });
-    expect(capToolText(TOOLS, TEXT, 10)).toMatchObject({ tools: [], toolsJson: '[]', cut: { keptTools: 0, keptBytes: 2 } });
+    expect(capToolText(TOOLS, TEXT, 20)).toMatchObject({
+      tools: TOOLS.slice(0, 1),
+      toolsJson: '[{"n":"a"}]',
+      cut: { keptTools: 1, keptBytes: 11 },
+    });
+    expect(capToolText(TOOLS, TEXT, 10)).toMatchObject({
+      tools: [],
+      toolsJson: '[]',
+      cut: { keptTools: 0, keptBytes: 2 },
+    });
   });
 
   it('counts UTF-8 bytes: two for é, three for €, four for an emoji (a surrogate pair)', () => {
@@ -47,12 +59,20 @@ describe('capToolText', () => {
     const tools = JSON.parse(text) as unknown[];
     expect(Buffer.byteLength(text)).toBe(19);
     expect(capToolText(tools, text, 19).cut).toBeNull();
-    expect(capToolText(tools, text, 18)).toMatchObject({ tools: ['é', '€'], toolsJson: '["é","€"]', cut: { listedBytes: 19, keptBytes: 12 } });
+    expect(capToolText(tools, text, 18)).toMatchObject({
+      tools: ['é', '€'],
+      toolsJson: '["é","€"]',
+      cut: { listedBytes: 19, keptBytes: 12 },
+    });
     expect(capToolText(tools, text, 11)).toMatchObject({ tools: ['é'], cut: { keptBytes: 6 } });
   });
 
   it('keeps nothing when the text cannot be matched to the tools, and never throws on text that is not JSON', () => {
-    expect(capToolText([1, 2], '[1, 2, 3]   ', 5)).toMatchObject({ tools: [], toolsJson: '[]', cut: { listedTools: 2, keptTools: 0 } });
+    expect(capToolText([1, 2], '[1, 2, 3]   ', 5)).toMatchObject({
+      tools: [],
+      toolsJson: '[]',
+      cut: { listedTools: 2, keptTools: 0 },
+    });
     expect(capToolText([1], '[}', 1)).toMatchObject({ tools: [], toolsJson: '[]' });
     expect(capToolText([1], '   ', 1)).toMatchObject({ tools: [], toolsJson: '[]' });
   });
@@ -61,7 +81,11 @@ describe('capToolText', () => {
 describe('a real server over the cap', () => {
   it('is listed whole by the probe (all 500 tools, 1.2 MB), and cut on a tool boundary by capToolText', async () => {
     // 500 tools with 2,400-character descriptions: about 1.24 MB of raw text.
-    const tools = Array.from({ length: 500 }, (_, i) => ({ name: `tool_${i}`, description: 'x'.repeat(2_400), inputSchema: { type: 'object' } }));
+    const tools = Array.from({ length: 500 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: 'x'.repeat(2_400),
+      inputSchema: { type: 'object' },
+    }));
     const server = await startScriptedServer({ tools });
     servers.push(server);
     const result = await probeServer(server.url, { allowPrivate: true, httpClient: createNodeHttpClient });

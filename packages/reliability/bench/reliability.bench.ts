@@ -11,8 +11,8 @@
  * of the hot loops, a cost no user pays.
  */
 import { bench, describe } from 'vitest';
-import type { RankableServer, Report } from '../src/index.js';
 import { rankMostReliable, rateServer } from '../dist/index.js';
+import type { RankableServer, Report } from '../src/index.js';
 
 const NOW = new Date('2025-06-30T12:00:00Z');
 const NOW_MS = NOW.getTime();

@@ -3,7 +3,14 @@
  * over the report window, tallied from the reports (or outcomes) and the checks we kept. Pure
  * module: `now` is an argument.
  */
-import { reportAgreement, tallyAgreement, type Agreement, type AgreementTally, type FailureReason, type OwnCheckView } from './agreement.js';
+import {
+  type Agreement,
+  type AgreementTally,
+  type FailureReason,
+  type OwnCheckView,
+  reportAgreement,
+  tallyAgreement,
+} from './agreement.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import { FAILURE_REASONS, MS_PER_DAY, REPORT_WINDOW_DAYS } from './rules.js';
 import { assertBoolean, assertOneOf, assertText, instantOf, instantOfDate } from './validate.js';
@@ -37,7 +44,11 @@ interface CheckAt {
 
 function sortedChecks(checksByServer: ReadonlyMap<string, readonly TimedCheckView[]>): Map<string, CheckAt[]> {
   if (checksByServer === null || typeof checksByServer !== 'object' || typeof checksByServer.entries !== 'function') {
-    throw new ReliabilityInputError('invalid_check', 'checksByServer', `expected a Map, received ${describeValue(checksByServer)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'checksByServer',
+      `expected a Map, received ${describeValue(checksByServer)}`,
+    );
   }
   const sorted = new Map<string, CheckAt[]>();
   for (const [server, checks] of checksByServer) {
@@ -48,7 +59,10 @@ function sortedChecks(checksByServer: ReadonlyMap<string, readonly TimedCheckVie
         serverError: assertBoolean(c.serverError, `checks.${server}[${i}].serverError`, 'invalid_check'),
       },
     }));
-    sorted.set(server, list.sort((a, b) => a.atMs - b.atMs));
+    sorted.set(
+      server,
+      list.sort((a, b) => a.atMs - b.atMs),
+    );
   }
   return sorted;
 }
@@ -87,7 +101,12 @@ export function tallyAgreementRecords(
 ): Map<string, AgreementRecord> {
   const nowMs = instantOfDate(now, 'now');
   const oldestMs = nowMs - REPORT_WINDOW_DAYS * MS_PER_DAY;
-  if (!Array.isArray(subjects)) throw new ReliabilityInputError('invalid_report', 'subjects', `expected an array, received ${describeValue(subjects)}`);
+  if (!Array.isArray(subjects))
+    throw new ReliabilityInputError(
+      'invalid_report',
+      'subjects',
+      `expected an array, received ${describeValue(subjects)}`,
+    );
   const checks = sortedChecks(checksByServer);
   const values = new Map<string, Agreement[]>();
   subjects.forEach((subject, i) => {

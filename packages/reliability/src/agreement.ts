@@ -55,10 +55,7 @@ const REACHABILITY_SET: ReadonlySet<string> = new Set(REACHABILITY_REASONS);
  * reportAgreement({ ok: false, reason: 'timeout' }, { answering: true, serverError: false });     // false
  * reportAgreement({ ok: false, reason: 'server_error' }, { answering: true, serverError: true }); // true
  */
-export function reportAgreement(
-  report: { ok: boolean; reason?: FailureReason | null },
-  check: OwnCheckView,
-): boolean {
+export function reportAgreement(report: { ok: boolean; reason?: FailureReason | null }, check: OwnCheckView): boolean {
   const ok = assertBoolean(report.ok, 'report.ok', 'invalid_report');
   const reason = assertOneOf(report.reason, FAILURE_REASONS, 'report.reason', 'invalid_report');
   const answering = assertBoolean(check.answering, 'check.answering', 'invalid_check');
@@ -81,7 +78,11 @@ export function tallyAgreement(values: readonly (Agreement | null | undefined)[]
   let disagree = 0;
   values.forEach((value, index) => {
     if (value !== null && value !== undefined && value !== true && value !== false && value !== 'half') {
-      throw new ReliabilityInputError('invalid_report', `agrees[${index}]`, `expected true, false, 'half' or null, received ${describeValue(value)}`);
+      throw new ReliabilityInputError(
+        'invalid_report',
+        `agrees[${index}]`,
+        `expected true, false, 'half' or null, received ${describeValue(value)}`,
+      );
     }
     agree += agreeIncrement(value);
     disagree += disagreeIncrement(value);
@@ -110,7 +111,9 @@ export function disagreeIncrement(value: Agreement | null | undefined): number {
 export function computeAgreementFactor(tally: AgreementTally): number {
   const agree = assertNonNegative(tally.agree, 'agree');
   const disagree = assertNonNegative(tally.disagree, 'disagree');
-  return AGREEMENT_FLOOR + (AGREEMENT_SPAN * (agree + AGREEMENT_PRIOR_AGREE)) / (agree + disagree + AGREEMENT_PRIOR_TOTAL);
+  return (
+    AGREEMENT_FLOOR + (AGREEMENT_SPAN * (agree + AGREEMENT_PRIOR_AGREE)) / (agree + disagree + AGREEMENT_PRIOR_TOTAL)
+  );
 }
 
 /**

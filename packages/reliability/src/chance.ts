@@ -3,7 +3,7 @@
  *
  * Both describe the handshake and the tool list as our checks see them, not a tool call.
  */
-import { ReliabilityInputError, describeValue } from './errors.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import { assertLetters } from './letters.js';
 import {
   DAY_WEIGHT_BASE,
@@ -91,7 +91,11 @@ export function countChangeDays(changeDays: readonly string[], today: string): n
   const end = startOfDay(today, 'today');
   const start = end - (STABILITY_WINDOW_DAYS - 1) * MS_PER_DAY;
   if (!Array.isArray(changeDays)) {
-    throw new ReliabilityInputError('invalid_day', 'changeDays', `expected an array of days, received ${describeValue(changeDays)}`);
+    throw new ReliabilityInputError(
+      'invalid_day',
+      'changeDays',
+      `expected an array of days, received ${describeValue(changeDays)}`,
+    );
   }
   const inWindow = new Set<number>();
   changeDays.forEach((day, index) => {

@@ -110,9 +110,16 @@ export function estimateCheckWallMs(lastWallMs: number | null | undefined): numb
  * @example
  * estimateChecksCost([600, null]); // 106: 16 + 90
  */
-export function estimateChecksCost(lastWallMs: readonly (number | null)[], model: CheckCostModel = DEFAULT_CHECK_COST_MODEL): number {
+export function estimateChecksCost(
+  lastWallMs: readonly (number | null)[],
+  model: CheckCostModel = DEFAULT_CHECK_COST_MODEL,
+): number {
   if (!Array.isArray(lastWallMs)) {
-    throw new ReliabilityInputError('invalid_number', 'lastWallMs', `expected an array of wall times or nulls, received ${describeValue(lastWallMs)}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'lastWallMs',
+      `expected an array of wall times or nulls, received ${describeValue(lastWallMs)}`,
+    );
   }
   let total = 0;
   for (const ms of lastWallMs) total += priceCheck(estimateCheckWallMs(ms), model);
@@ -139,7 +146,8 @@ export function decideCapStart(input: CapStartInput): CapDecision {
   const estimate = assertCount(input.estimateMicroUsd, 'estimateMicroUsd');
   const budget = assertCount(input.budgetMicroUsd, 'budgetMicroUsd');
   const afterMicroUsd = spent + estimate;
-  if (input.refusedToday === true) return { start: false, reason: 'stopped_for_the_day', afterMicroUsd, budgetMicroUsd: budget };
+  if (input.refusedToday === true)
+    return { start: false, reason: 'stopped_for_the_day', afterMicroUsd, budgetMicroUsd: budget };
   if (afterMicroUsd > budget) return { start: false, reason: 'over_budget', afterMicroUsd, budgetMicroUsd: budget };
   return { start: true, afterMicroUsd, budgetMicroUsd: budget };
 }
@@ -181,10 +189,19 @@ export function planShardOrder(shards: number, previous: PreviousShardRun | null
 function startAfter(previous: PreviousShardRun, shards: number): number {
   const count = assertCount(previous.shards, 'previous.shards');
   const inRange = (list: unknown, field: string): readonly number[] => {
-    if (!Array.isArray(list)) throw new ReliabilityInputError('invalid_number', field, `expected an array of shard numbers, received ${describeValue(list)}`);
+    if (!Array.isArray(list))
+      throw new ReliabilityInputError(
+        'invalid_number',
+        field,
+        `expected an array of shard numbers, received ${describeValue(list)}`,
+      );
     list.forEach((shard, i) => {
       if (assertCount(shard, `${field}[${i}]`) >= count) {
-        throw new ReliabilityInputError('invalid_number', `${field}[${i}]`, `expected a shard below ${count}, received ${shard}`);
+        throw new ReliabilityInputError(
+          'invalid_number',
+          `${field}[${i}]`,
+          `expected a shard below ${count}, received ${shard}`,
+        );
       }
     });
     return list as readonly number[];

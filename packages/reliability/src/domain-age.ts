@@ -10,7 +10,6 @@ import { describeValue, ReliabilityInputError } from './errors.js';
 import { DOMAIN_AGE_KEEP_DAYS, DOMAIN_AGE_LOOKUPS_PER_SCAN, MS_PER_DAY } from './rules.js';
 import { assertCount, formatDay, instantOf, startOfDay } from './validate.js';
 
-
 /** What decides whether a server's domain is looked up. */
 export interface DomainAgeSubject {
   /** High-risk tools in the server's newest tool list. */
@@ -29,11 +28,19 @@ export interface DomainAgeSubject {
  */
 export function needsDomainAge(subject: DomainAgeSubject): boolean {
   if (subject === null || typeof subject !== 'object') {
-    throw new ReliabilityInputError('invalid_server', 'subject', `expected { highRiskTools, submitted }, received ${describeValue(subject)}`);
+    throw new ReliabilityInputError(
+      'invalid_server',
+      'subject',
+      `expected { highRiskTools, submitted }, received ${describeValue(subject)}`,
+    );
   }
   const highRisk = assertCount(subject.highRiskTools, 'subject.highRiskTools', 'invalid_server');
   if (typeof subject.submitted !== 'boolean') {
-    throw new ReliabilityInputError('invalid_server', 'subject.submitted', `expected true or false, received ${describeValue(subject.submitted)}`);
+    throw new ReliabilityInputError(
+      'invalid_server',
+      'subject.submitted',
+      `expected true or false, received ${describeValue(subject.submitted)}`,
+    );
   }
   return highRisk > 0 || subject.submitted;
 }
@@ -85,21 +92,40 @@ export interface DomainLookupPlan {
  * planDomainLookups([{ domain: 'a.example', lookedUpDay: null, found: false }], '2026-11-10');
  * // { reuse: [], lookup: ['a.example'], wait: [] }
  */
-export function planDomainLookups(domains: readonly DomainLookupState[], today: string, limit: number = DOMAIN_AGE_LOOKUPS_PER_SCAN): DomainLookupPlan {
+export function planDomainLookups(
+  domains: readonly DomainLookupState[],
+  today: string,
+  limit: number = DOMAIN_AGE_LOOKUPS_PER_SCAN,
+): DomainLookupPlan {
   startOfDay(today, 'today');
   assertCount(limit, 'limit');
-  if (!Array.isArray(domains)) throw new ReliabilityInputError('invalid_server', 'domains', `expected an array, received ${describeValue(domains)}`);
+  if (!Array.isArray(domains))
+    throw new ReliabilityInputError(
+      'invalid_server',
+      'domains',
+      `expected an array, received ${describeValue(domains)}`,
+    );
   const seen = new Set<string>();
   const reuse: string[] = [];
   const due: DomainLookupState[] = [];
   domains.forEach((entry, index) => {
     if (entry === null || typeof entry !== 'object' || typeof entry.domain !== 'string' || entry.domain === '') {
-      throw new ReliabilityInputError('invalid_server', `domains[${index}].domain`, `expected a non-empty string, received ${describeValue(entry?.domain)}`);
+      throw new ReliabilityInputError(
+        'invalid_server',
+        `domains[${index}].domain`,
+        `expected a non-empty string, received ${describeValue(entry?.domain)}`,
+      );
     }
-    if (seen.has(entry.domain)) throw new ReliabilityInputError('duplicate_server', `domains[${index}].domain`, `${entry.domain} is listed twice`);
+    if (seen.has(entry.domain))
+      throw new ReliabilityInputError(
+        'duplicate_server',
+        `domains[${index}].domain`,
+        `${entry.domain} is listed twice`,
+      );
     seen.add(entry.domain);
     if (entry.lookedUpDay !== null) startOfDay(entry.lookedUpDay, `domains[${index}].lookedUpDay`);
-    if (entry.found === true && entry.lookedUpDay !== null && isDomainAgeFresh(entry.lookedUpDay, today)) reuse.push(entry.domain);
+    if (entry.found === true && entry.lookedUpDay !== null && isDomainAgeFresh(entry.lookedUpDay, today))
+      reuse.push(entry.domain);
     else due.push(entry);
   });
   due.sort((a, b) => {

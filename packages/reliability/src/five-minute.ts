@@ -25,12 +25,18 @@ function daysBack(day: string, today: string, field: string): number {
 }
 
 function checkPairs(pairs: readonly FiveMinuteDay[]): readonly FiveMinuteDay[] {
-  if (!Array.isArray(pairs)) throw new ReliabilityInputError('invalid_number', 'pairs', `expected an array, received ${describeValue(pairs)}`);
+  if (!Array.isArray(pairs))
+    throw new ReliabilityInputError('invalid_number', 'pairs', `expected an array, received ${describeValue(pairs)}`);
   pairs.forEach((pair, i) => {
     startOfDay(pair?.day, `pairs[${i}].day`);
     const checks = assertCount(pair.checks, `pairs[${i}].checks`);
     const answered = assertCount(pair.answered, `pairs[${i}].answered`);
-    if (answered > checks) throw new ReliabilityInputError('invalid_number', `pairs[${i}]`, `expected answered <= checks, received ${answered} of ${checks}`);
+    if (answered > checks)
+      throw new ReliabilityInputError(
+        'invalid_number',
+        `pairs[${i}]`,
+        `expected answered <= checks, received ${answered} of ${checks}`,
+      );
   });
   return pairs;
 }
@@ -54,18 +60,33 @@ export function keepFiveMinuteDays(pairs: readonly FiveMinuteDay[], today: strin
  * @example
  * recordFiveMinuteCheck([], '2026-12-01', true); // [{ day: '2026-12-01', answered: 1, checks: 1 }]
  */
-export function recordFiveMinuteCheck(pairs: readonly FiveMinuteDay[], today: string, answered: boolean): FiveMinuteDay[] {
-  if (typeof answered !== 'boolean') throw new ReliabilityInputError('invalid_check', 'answered', `expected a boolean, received ${describeValue(answered)}`);
+export function recordFiveMinuteCheck(
+  pairs: readonly FiveMinuteDay[],
+  today: string,
+  answered: boolean,
+): FiveMinuteDay[] {
+  if (typeof answered !== 'boolean')
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'answered',
+      `expected a boolean, received ${describeValue(answered)}`,
+    );
   const add = answered ? 1 : 0;
   const kept = keepFiveMinuteDays(pairs, today);
   const todays = kept.find((pair) => pair.day === today);
   const next = todays
-    ? kept.map((pair) => (pair.day === today ? { day: today, answered: pair.answered + add, checks: pair.checks + 1 } : pair))
+    ? kept.map((pair) =>
+        pair.day === today ? { day: today, answered: pair.answered + add, checks: pair.checks + 1 } : pair,
+      )
     : [...kept, { day: today, answered: add, checks: 1 }];
   return next;
 }
 
-function sumSince(pairs: readonly FiveMinuteDay[], today: string, windowDays: number): { answered: number; total: number } {
+function sumSince(
+  pairs: readonly FiveMinuteDay[],
+  today: string,
+  windowDays: number,
+): { answered: number; total: number } {
   let answered = 0;
   let total = 0;
   for (const pair of pairs) {
@@ -101,8 +122,14 @@ export function uptimeInputOf(letters: string, pairs: readonly FiveMinuteDay[], 
  * @example
  * recordFiveMinuteObservation([a, b], c); // [b, c]
  */
-export function recordFiveMinuteObservation(kept: readonly TimedObservation[], observation: TimedObservation): TimedObservation[] {
-  const all = [...(Array.isArray(kept) ? kept : []), observation].map((o, i) => ({ o, atMs: instantOf(o?.at, `observations[${i}].at`, 'invalid_check') }));
+export function recordFiveMinuteObservation(
+  kept: readonly TimedObservation[],
+  observation: TimedObservation,
+): TimedObservation[] {
+  const all = [...(Array.isArray(kept) ? kept : []), observation].map((o, i) => ({
+    o,
+    atMs: instantOf(o?.at, `observations[${i}].at`, 'invalid_check'),
+  }));
   all.sort((a, b) => a.atMs - b.atMs);
   return all.slice(-FIVE_MINUTE_OBSERVATIONS_KEPT).map((entry) => entry.o);
 }

@@ -11,12 +11,26 @@
  */
 import { describeValue, ReliabilityInputError } from './errors.js';
 import { appendDailyLetter, isAnsweringLetter, type ObservedLetter } from './letters.js';
-import { CHANGE_DAYS_KEPT, DOWN_LETTER, LETTER_WINDOW_DAYS, MS_PER_DAY, NO_DATA_LETTER, OUTAGES_KEPT } from './rules.js';
+import {
+  CHANGE_DAYS_KEPT,
+  DOWN_LETTER,
+  LETTER_WINDOW_DAYS,
+  MS_PER_DAY,
+  NO_DATA_LETTER,
+  OUTAGES_KEPT,
+} from './rules.js';
 import { shiftDay, startOfDay } from './validate.js';
 import { RISK_RISE_DAYS_KEPT } from './windows.js';
 
 /** The kinds of change a daily check can record. */
-export const CHANGE_KINDS = Object.freeze(['tools', 'started-answering', 'stopped-answering', 'sign-in', 'payment-address', 'redirect'] as const);
+export const CHANGE_KINDS = Object.freeze([
+  'tools',
+  'started-answering',
+  'stopped-answering',
+  'sign-in',
+  'payment-address',
+  'redirect',
+] as const);
 
 /** One kind of recorded change. */
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -179,7 +193,10 @@ function missedDaysBefore(state: ServerFoldState, day: string): number {
  * toolListBaseline({ ...newServerFoldState(), toolsHash: 'h1', lastCatalogDay: '2026-11-01' }, { toolsHash: 'h2' });
  * // { day: '2026-11-01', toolsHash: 'h1' }
  */
-export function toolListBaseline(state: Pick<ServerFoldState, 'toolsHash' | 'lastCatalogDay'>, today: Pick<DailyCheckOutcome, 'toolsHash'>): ToolListBaseline | null {
+export function toolListBaseline(
+  state: Pick<ServerFoldState, 'toolsHash' | 'lastCatalogDay'>,
+  today: Pick<DailyCheckOutcome, 'toolsHash'>,
+): ToolListBaseline | null {
   if (today.toolsHash === null || state.toolsHash === null || today.toolsHash === state.toolsHash) return null;
   return { day: state.lastCatalogDay, toolsHash: state.toolsHash };
 }
@@ -204,7 +221,8 @@ function countParts(diff: ToolListDiffSummary): string[] {
  * // 'Tool list changed silently (same server version): 1 added.'
  */
 export function describeToolChange(diff: ToolListDiffSummary | null): string {
-  if (diff === null) return 'Tool list changed; the earlier list could not be read, so there is no tool-by-tool detail.';
+  if (diff === null)
+    return 'Tool list changed; the earlier list could not be read, so there is no tool-by-tool detail.';
   const parts = countParts(diff);
   return `Tool list changed${diff.silent ? ' silently (same server version)' : ''}: ${parts.join(', ') || 'reordered or reworded'}.`;
 }
@@ -223,13 +241,22 @@ function summaryOf(diff: ToolListDiffInput): ToolListDiffSummary {
 }
 
 /** The tool-list change of the day, or null when the list did not change. */
-function toolChangeOf(state: ServerFoldState, today: DailyCheckOutcome, toolDiff: ToolListDiffInput | null | undefined): ServerChange | null {
+function toolChangeOf(
+  state: ServerFoldState,
+  today: DailyCheckOutcome,
+  toolDiff: ToolListDiffInput | null | undefined,
+): ServerChange | null {
   if (toolListBaseline(state, today) === null) return null;
-  if (toolDiff === undefined || toolDiff === null) return { serverId: today.id, kind: 'tools', detail: describeToolChange(null) };
+  if (toolDiff === undefined || toolDiff === null)
+    return { serverId: today.id, kind: 'tools', detail: describeToolChange(null) };
   // The hashes differ, so a diff that finds nothing was made from other lists than the baseline's: the
   // caller's mistake, not the server's.
   if (toolDiff.unchanged) {
-    throw new ReliabilityInputError('invalid_check', 'context.toolDiff', 'the list hashes differ but the diff says unchanged; diff the baseline list against today\'s');
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'context.toolDiff',
+      "the list hashes differ but the diff says unchanged; diff the baseline list against today's",
+    );
   }
   const diff = summaryOf(toolDiff);
   return { serverId: today.id, kind: 'tools', detail: describeToolChange(diff), diff };
@@ -250,12 +277,19 @@ function statusChangesOf(state: ServerFoldState, today: DailyCheckOutcome): Serv
   if (before !== null) {
     const wasUp = isAnsweringLetter(before);
     const isUp = isAnsweringLetter(today.letter);
-    if (!wasUp && isUp) changes.push({ serverId: today.id, kind: 'started-answering', detail: `Answering again (${today.letter}).` });
-    if (wasUp && !isUp) changes.push({ serverId: today.id, kind: 'stopped-answering', detail: `Stopped answering: ${today.message}` });
-    if (today.letter === 'a' && before !== 'a') changes.push({ serverId: today.id, kind: 'sign-in', detail: 'Now asks for sign-in.' });
+    if (!wasUp && isUp)
+      changes.push({ serverId: today.id, kind: 'started-answering', detail: `Answering again (${today.letter}).` });
+    if (wasUp && !isUp)
+      changes.push({ serverId: today.id, kind: 'stopped-answering', detail: `Stopped answering: ${today.message}` });
+    if (today.letter === 'a' && before !== 'a')
+      changes.push({ serverId: today.id, kind: 'sign-in', detail: 'Now asks for sign-in.' });
   }
   if (today.paymentAddress !== null && today.paymentAddress !== state.lastPaymentAddress) {
-    changes.push({ serverId: today.id, kind: 'payment-address', detail: `Asks agents to pay ${today.paymentAddress}.` });
+    changes.push({
+      serverId: today.id,
+      kind: 'payment-address',
+      detail: `Asks agents to pay ${today.paymentAddress}.`,
+    });
   }
   const redirect = crossDomainRedirect(today);
   if (redirect !== null && redirect !== state.lastRedirect) {
@@ -273,16 +307,25 @@ function keepRecentDays(days: readonly string[], day: string, add: boolean, kept
 /** The outage figures after a day: a down day lengthens the current outage, an answering one ends it. */
 function nextOutages(state: ServerFoldState, down: boolean): Pick<ServerFoldState, 'outages' | 'currentOutageDays'> {
   if (down) return { outages: state.outages, currentOutageDays: state.currentOutageDays + 1 };
-  const outages = state.currentOutageDays > 0 ? [...state.outages, state.currentOutageDays].slice(-OUTAGES_KEPT) : state.outages;
+  const outages =
+    state.currentOutageDays > 0 ? [...state.outages, state.currentOutageDays].slice(-OUTAGES_KEPT) : state.outages;
   return { outages, currentOutageDays: 0 };
 }
 
 function assertOutcome(today: DailyCheckOutcome): void {
   if (today === null || typeof today !== 'object' || typeof today.id !== 'string' || today.id === '') {
-    throw new ReliabilityInputError('invalid_check', 'today.id', `expected a server id, received ${describeValue(today?.id)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'today.id',
+      `expected a server id, received ${describeValue(today?.id)}`,
+    );
   }
   if (today.letter !== DOWN_LETTER && !isAnsweringLetter(today.letter)) {
-    throw new ReliabilityInputError('invalid_check', 'today.letter', `expected one of "oapd", received ${describeValue(today.letter)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'today.letter',
+      `expected one of "oapd", received ${describeValue(today.letter)}`,
+    );
   }
 }
 
@@ -300,7 +343,11 @@ function assertOutcome(today: DailyCheckOutcome): void {
  *   serverVersion: null, paymentAddress: null, redirect: null, elapsedMs: 900 }, { day: '2026-11-01' });
  * day1.state.letters; // 'o'
  */
-export function foldServerDay<S extends ServerFoldState>(previous: S, today: DailyCheckOutcome, context: FoldContext): FoldResult<S> {
+export function foldServerDay<S extends ServerFoldState>(
+  previous: S,
+  today: DailyCheckOutcome,
+  context: FoldContext,
+): FoldResult<S> {
   const { day } = context;
   if (isDayFolded(previous, day)) return { state: previous, changes: [] };
   assertOutcome(today);
@@ -336,5 +383,9 @@ export function foldServerDay<S extends ServerFoldState>(previous: S, today: Dai
  */
 export function foldSkippedDay<S extends ServerFoldState>(previous: S, day: string): S {
   if (isDayFolded(previous, day) || previous.lastDay === null) return previous;
-  return { ...previous, letters: appendDailyLetter(previous.letters, NO_DATA_LETTER, missedDaysBefore(previous, day)), lastDay: day };
+  return {
+    ...previous,
+    letters: appendDailyLetter(previous.letters, NO_DATA_LETTER, missedDaysBefore(previous, day)),
+    lastDay: day,
+  };
 }

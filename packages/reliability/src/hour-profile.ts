@@ -50,10 +50,18 @@ export function createHourProfile(): HourProfile {
  */
 export function recordHourResult(profile: HourProfile, result: HourResult): HourProfile {
   if (!Array.isArray(profile) || profile.length !== HOURS_PER_DAY) {
-    throw new ReliabilityInputError('invalid_check', 'profile', `expected ${HOURS_PER_DAY} slots, received ${describeValue(profile)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'profile',
+      `expected ${HOURS_PER_DAY} slots, received ${describeValue(profile)}`,
+    );
   }
   if (result === null || typeof result !== 'object' || !OBSERVED.has(result.letter)) {
-    throw new ReliabilityInputError('invalid_check', 'result.letter', `expected one of o, a, p, d, received ${describeValue(result?.letter)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'result.letter',
+      `expected one of o, a, p, d, received ${describeValue(result?.letter)}`,
+    );
   }
   const atMs = instantOf(result.at, 'result.at', 'invalid_check');
   const at = new Date(atMs);
@@ -74,7 +82,11 @@ export function recordHourResult(profile: HourProfile, result: HourResult): Hour
  */
 export function viewHourProfile(results: readonly HourResult[]): HourProfileView {
   if (!Array.isArray(results)) {
-    throw new ReliabilityInputError('invalid_check', 'results', `expected an array, received ${describeValue(results)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'results',
+      `expected an array, received ${describeValue(results)}`,
+    );
   }
   let hours = createHourProfile();
   for (const result of results) hours = recordHourResult(hours, result);

@@ -34,11 +34,19 @@ export interface IncidentClosure {
  */
 export function checkClosureNote(note: unknown): string {
   if (typeof note !== 'string' || note.trim() === '') {
-    throw new ReliabilityInputError('invalid_report', 'note', `expected a note that is not blank, received ${describeValue(note)}`);
+    throw new ReliabilityInputError(
+      'invalid_report',
+      'note',
+      `expected a note that is not blank, received ${describeValue(note)}`,
+    );
   }
   const trimmed = note.trim();
   if (trimmed.length > CLOSURE_NOTE_MAX_CHARS) {
-    throw new ReliabilityInputError('invalid_report', 'note', `expected at most ${CLOSURE_NOTE_MAX_CHARS} characters, received ${trimmed.length}`);
+    throw new ReliabilityInputError(
+      'invalid_report',
+      'note',
+      `expected at most ${CLOSURE_NOTE_MAX_CHARS} characters, received ${trimmed.length}`,
+    );
   }
   return trimmed;
 }
@@ -54,13 +62,21 @@ export function checkClosureNote(note: unknown): string {
 export function lastClosureAt(closures: readonly IncidentClosure[], server: string, now: Date): string | null {
   const nowMs = instantOfDate(now, 'now');
   if (!Array.isArray(closures)) {
-    throw new ReliabilityInputError('invalid_report', 'closures', `expected an array, received ${describeValue(closures)}`);
+    throw new ReliabilityInputError(
+      'invalid_report',
+      'closures',
+      `expected an array, received ${describeValue(closures)}`,
+    );
   }
   let newest: number | null = null;
   closures.forEach((closure, i) => {
     const field = `closures[${i}]`;
     if (closure === null || typeof closure !== 'object') {
-      throw new ReliabilityInputError('invalid_report', field, `expected a closure object, received ${describeValue(closure)}`);
+      throw new ReliabilityInputError(
+        'invalid_report',
+        field,
+        `expected a closure object, received ${describeValue(closure)}`,
+      );
     }
     if (assertText(closure.server, `${field}.server`, 'invalid_server') !== server) return;
     const atMs = instantOf(closure.at, `${field}.at`);

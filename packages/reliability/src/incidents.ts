@@ -220,13 +220,15 @@ export function decideIncident(input: IncidentInput, now: Date): IncidentDecisio
   const failingReporters = sortedUnique(agentFailures.map((f) => f.key));
   const signalReporters = failingReporters.length + joinedSensors.length;
   const twoSignals =
-    signalReporters >= INCIDENT_MIN_REPORTERS || (ownCheckFailed && signalReporters >= INCIDENT_MIN_REPORTERS_WITH_CHECK);
+    signalReporters >= INCIDENT_MIN_REPORTERS ||
+    (ownCheckFailed && signalReporters >= INCIDENT_MIN_REPORTERS_WITH_CHECK);
   const shown = confirmed && twoSignals;
   const joinedSet = new Set(joinedSensors);
   let firstFailure = Number.POSITIVE_INFINITY;
   for (const f of agentFailures) firstFailure = Math.min(firstFailure, f.atMs);
   for (const c of failedChecks) firstFailure = Math.min(firstFailure, c.atMs);
-  for (const o of outcomes) if (!o.ok && counts(o.atMs) && joinedSet.has(o.sensor)) firstFailure = Math.min(firstFailure, o.atMs);
+  for (const o of outcomes)
+    if (!o.ok && counts(o.atMs) && joinedSet.has(o.sensor)) firstFailure = Math.min(firstFailure, o.atMs);
 
   return {
     shown,
@@ -241,11 +243,23 @@ export function decideIncident(input: IncidentInput, now: Date): IncidentDecisio
     signalReporters,
     lastWorkedAt: lastWorkedMs === null ? null : new Date(lastWorkedMs).toISOString(),
     since: shown && Number.isFinite(firstFailure) ? new Date(firstFailure).toISOString() : null,
-    explanation: explain({ shown, confirmed, ownCheckFailed, signalReporters, failing: failingReporters.length + failingSensorIds.length }),
+    explanation: explain({
+      shown,
+      confirmed,
+      ownCheckFailed,
+      signalReporters,
+      failing: failingReporters.length + failingSensorIds.length,
+    }),
   };
 }
 
-function explain(d: { shown: boolean; confirmed: boolean; ownCheckFailed: boolean; signalReporters: number; failing: number }): string {
+function explain(d: {
+  shown: boolean;
+  confirmed: boolean;
+  ownCheckFailed: boolean;
+  signalReporters: number;
+  failing: number;
+}): string {
   if (d.shown) {
     return d.ownCheckFailed
       ? `shown: confirmed, with ${d.signalReporters} failing reporter(s) and our own failed check`
@@ -307,7 +321,11 @@ function readCheck(c: IncidentCheck, i: number): CheckRead {
   }
   const outcome = assertOneOf(c.outcome, OWN_CHECK_OUTCOMES, `${field}.outcome`, 'invalid_check');
   if (outcome === null) {
-    throw new ReliabilityInputError('invalid_check', `${field}.outcome`, `expected one of ${OWN_CHECK_OUTCOMES.join(', ')}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      `${field}.outcome`,
+      `expected one of ${OWN_CHECK_OUTCOMES.join(', ')}`,
+    );
   }
   return { outcome, atMs: instantOf(c.at, `${field}.at`, 'invalid_check') };
 }

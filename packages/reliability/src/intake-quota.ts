@@ -32,7 +32,11 @@ export type IntakeQuotaDecision =
 
 function decide(usage: IntakeUsage, requesterLimit: number, hostLimit: number): IntakeQuotaDecision {
   if (typeof usage !== 'object' || usage === null) {
-    throw new ReliabilityInputError('invalid_number', 'usage', `expected { requesterToday, hostToday }, received ${describeValue(usage)}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'usage',
+      `expected { requesterToday, hostToday }, received ${describeValue(usage)}`,
+    );
   }
   const requester = assertCount(usage.requesterToday, 'requesterToday');
   const host = assertCount(usage.hostToday, 'hostToday');
@@ -146,7 +150,11 @@ export function decideOwnershipCheck(usage: OwnershipCheckUsage): OwnershipCheck
     return { admitted: false, reason: 'requester_daily_limit', limit: OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY };
   }
   if (checked.requesterHostFailuresToday >= OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY) {
-    return { admitted: false, reason: 'requester_host_failure_limit', limit: OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY };
+    return {
+      admitted: false,
+      reason: 'requester_host_failure_limit',
+      limit: OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
+    };
   }
   return { admitted: true };
 }
@@ -202,7 +210,11 @@ export interface SubmissionUsage extends IntakeUsage {
  */
 export function decideSubmission(usage: SubmissionUsage): IntakeQuotaDecision {
   if (typeof usage !== 'object' || usage === null || typeof usage.provenOwner !== 'boolean') {
-    throw new ReliabilityInputError('invalid_number', 'usage', `expected { requesterToday, hostToday, provenOwner }, received ${describeValue(usage)}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'usage',
+      `expected { requesterToday, hostToday, provenOwner }, received ${describeValue(usage)}`,
+    );
   }
   const decision = checkSubmissionQuota(usage);
   if (!decision.admitted && decision.reason === 'host_daily_limit' && usage.provenOwner) return { admitted: true };

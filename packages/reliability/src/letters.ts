@@ -96,7 +96,11 @@ export function countObservedDays(letters: string): number {
 export function appendDailyLetter(letters: string, letter: ObservedLetter | 'n', skippedDays = 0): string {
   assertLetters(letters);
   if (typeof letter !== 'string' || letter.length !== 1 || !LETTER_SET.has(letter)) {
-    throw new ReliabilityInputError('invalid_letters', 'letter', `expected one of "${DAILY_LETTERS.join('')}", received ${describeValue(letter)}`);
+    throw new ReliabilityInputError(
+      'invalid_letters',
+      'letter',
+      `expected one of "${DAILY_LETTERS.join('')}", received ${describeValue(letter)}`,
+    );
   }
   assertCount(skippedDays, 'skippedDays');
   const gap = NO_DATA_LETTER.repeat(Math.min(skippedDays, LETTER_WINDOW_DAYS));

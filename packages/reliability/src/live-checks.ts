@@ -8,9 +8,15 @@
  */
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { IncidentCheck } from './incidents.js';
-import { incidentCheckOf, type CheckFacts } from './own-check-outcome.js';
+import { type CheckFacts, incidentCheckOf } from './own-check-outcome.js';
 import { FAILURES_IN_A_ROW_TO_SHOW } from './rules.js';
-import { decideShownStatus, displayState, shouldAlertOwner, type CheckObservation, type ShownStatus } from './status.js';
+import {
+  type CheckObservation,
+  decideShownStatus,
+  displayState,
+  type ShownStatus,
+  shouldAlertOwner,
+} from './status.js';
 import { instantOf, startOfDay } from './validate.js';
 
 /** One hourly or five-minute check: what it saw, and when. */
@@ -57,7 +63,8 @@ interface Dated {
 
 function listOf(value: readonly TimedObservation[] | undefined, field: string): readonly TimedObservation[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new ReliabilityInputError('invalid_check', field, `expected an array, received ${describeValue(value)}`);
+  if (!Array.isArray(value))
+    throw new ReliabilityInputError('invalid_check', field, `expected an array, received ${describeValue(value)}`);
   return value;
 }
 
@@ -125,7 +132,11 @@ export function shownStatusOf(live: LiveChecks): ShownStatus {
  */
 export function isAnsweringNow(shown: ShownStatus): boolean {
   if (shown === null || typeof shown !== 'object') {
-    throw new ReliabilityInputError('invalid_check', 'shown', `expected a shown status, received ${describeValue(shown)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'shown',
+      `expected a shown status, received ${describeValue(shown)}`,
+    );
   }
   return shown.state === 'answering';
 }
@@ -142,7 +153,12 @@ export function newestHandshakeMs(live: LiveChecks, fallbackMs: number | null): 
   const after = checksAfterDaily(live);
   for (let i = after.length - 1; i >= 0; i--) {
     const { observation } = after[i]!;
-    if (observation.letter === 'o' && typeof observation.elapsedMs === 'number' && Number.isFinite(observation.elapsedMs)) return observation.elapsedMs;
+    if (
+      observation.letter === 'o' &&
+      typeof observation.elapsedMs === 'number' &&
+      Number.isFinite(observation.elapsedMs)
+    )
+      return observation.elapsedMs;
   }
   const daily = live.daily;
   if (daily !== null && typeof daily.elapsedMs === 'number' && Number.isFinite(daily.elapsedMs)) return daily.elapsedMs;
@@ -163,9 +179,10 @@ export function incidentChecksOf(live: LiveChecks): IncidentCheck[] {
   const push = (check: IncidentCheck | null): void => {
     if (check !== null) checks.push(check);
   };
-  if (live.daily !== null && live.daily.checkedAt !== null) push(incidentCheckOf('daily', live.daily.checkedAt, live.daily));
-  listOf(live.hourly, 'hourly').forEach((o) => push(incidentCheckOf('hourly', o.at, o)));
-  listOf(live.fiveMinute, 'fiveMinute').forEach((o) => push(incidentCheckOf('five_minute', o.at, o)));
+  if (live.daily !== null && live.daily.checkedAt !== null)
+    push(incidentCheckOf('daily', live.daily.checkedAt, live.daily));
+  for (const o of listOf(live.hourly, 'hourly')) push(incidentCheckOf('hourly', o.at, o));
+  for (const o of listOf(live.fiveMinute, 'fiveMinute')) push(incidentCheckOf('five_minute', o.at, o));
   return checks;
 }
 
@@ -189,8 +206,15 @@ export interface OwnerAlertDecision {
  * decideOwnerAlert([{ at: 't1', letter: 'd', ... }, { at: 't2', letter: 'd', ... }], false); // { alert: true, open: true, failuresInARow: 2 }
  */
 export function decideOwnerAlert(checks: readonly TimedObservation[], alertOpen: boolean): OwnerAlertDecision {
-  if (typeof alertOpen !== 'boolean') throw new ReliabilityInputError('invalid_check', 'alertOpen', `expected a boolean, received ${describeValue(alertOpen)}`);
-  const ordered = checksAfterDaily({ daily: null, hourly: listOf(checks, 'checks'), fiveMinute: [] }).map((d) => asCheck(d.observation));
+  if (typeof alertOpen !== 'boolean')
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'alertOpen',
+      `expected a boolean, received ${describeValue(alertOpen)}`,
+    );
+  const ordered = checksAfterDaily({ daily: null, hourly: listOf(checks, 'checks'), fiveMinute: [] }).map((d) =>
+    asCheck(d.observation),
+  );
   const open = shouldAlertOwner(ordered);
   const failuresInARow = decideShownStatus(ordered).failuresInARow;
   return { alert: open && !alertOpen, open, failuresInARow };

@@ -30,7 +30,8 @@ export interface MapFacts {
 }
 
 function flag(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw new ReliabilityInputError('invalid_server', field, `expected a boolean, received ${describeValue(value)}`);
+  if (typeof value !== 'boolean')
+    throw new ReliabilityInputError('invalid_server', field, `expected a boolean, received ${describeValue(value)}`);
   return value;
 }
 
@@ -44,7 +45,8 @@ function flag(value: unknown, field: string): boolean {
  * leftOutReasonOf({ listedByNewestCheck: false, optedOut: true, excludedByRobots: false, inRegistry: true }); // 'opted-out'
  */
 export function leftOutReasonOf(facts: MapFacts): LeftOutReason | null {
-  if (facts === null || typeof facts !== 'object') throw new ReliabilityInputError('invalid_server', 'facts', `expected map facts, received ${describeValue(facts)}`);
+  if (facts === null || typeof facts !== 'object')
+    throw new ReliabilityInputError('invalid_server', 'facts', `expected map facts, received ${describeValue(facts)}`);
   const optedOut = flag(facts.optedOut, 'optedOut');
   const robots = flag(facts.excludedByRobots, 'excludedByRobots');
   const listed = facts.listedByNewestCheck === null ? null : flag(facts.listedByNewestCheck, 'listedByNewestCheck');

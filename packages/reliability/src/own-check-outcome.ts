@@ -5,9 +5,10 @@
  * A probe's reason code says why a check failed; which of those failures are real failures of the
  * server (and so can confirm an incident) is decided here, once, for every kind of check.
  */
+
+import type { OwnCheckView } from './agreement.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { IncidentCheck, OwnCheckKind, OwnCheckOutcome } from './incidents.js';
-import type { OwnCheckView } from './agreement.js';
 import type { ObservedLetter } from './letters.js';
 import { OWN_CHECK_KINDS } from './rules.js';
 import { instantOf } from './validate.js';
@@ -23,7 +24,13 @@ export const TIMEOUT_REASONS = ['timeout', 'deadline'] as const;
  * initialize, an answer that is not MCP, malformed HTTP, an answer over the size cap, or an answer nested
  * deeper than the probe's nesting limit (refused unread, like one over the size cap).
  */
-export const BROKEN_HANDSHAKE_REASONS = ['jsonrpc-error', 'not-mcp', 'invalid-http', 'answer-too-large', 'too-deep'] as const;
+export const BROKEN_HANDSHAKE_REASONS = [
+  'jsonrpc-error',
+  'not-mcp',
+  'invalid-http',
+  'answer-too-large',
+  'too-deep',
+] as const;
 
 /** The probe reason of an HTTP error answer; its status decides the outcome. */
 export const HTTP_ERROR_REASON = 'http-error';
@@ -70,7 +77,11 @@ export function ownCheckOutcomeOf(facts: CheckFacts): OwnCheckOutcome | null {
   if (facts.letter === 'o') return 'answered';
   if (facts.letter === 'a' || facts.letter === 'p') return 'sign_in';
   if (facts.letter !== 'd') {
-    throw new ReliabilityInputError('invalid_check', 'facts.letter', `expected one of o, a, p, d, received ${describeValue(facts.letter)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'facts.letter',
+      `expected one of o, a, p, d, received ${describeValue(facts.letter)}`,
+    );
   }
   const reason = typeof facts.reason === 'string' ? facts.reason : '';
   if (TIMEOUT_SET.has(reason)) return 'timeout';
@@ -96,7 +107,11 @@ export function ownCheckOutcomeOf(facts: CheckFacts): OwnCheckOutcome | null {
  */
 export function incidentCheckOf(kind: OwnCheckKind, at: string, facts: CheckFacts): IncidentCheck | null {
   if (!(OWN_CHECK_KINDS as readonly string[]).includes(kind)) {
-    throw new ReliabilityInputError('invalid_check', 'kind', `expected one of ${OWN_CHECK_KINDS.join(', ')}, received ${describeValue(kind)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'kind',
+      `expected one of ${OWN_CHECK_KINDS.join(', ')}, received ${describeValue(kind)}`,
+    );
   }
   instantOf(at, 'at', 'invalid_check');
   const outcome = ownCheckOutcomeOf(facts);

@@ -4,7 +4,7 @@
  * The order uses our own checks only: plans, owner verification and agents' ratings never move a
  * server, and no place can be bought.
  */
-import { ReliabilityInputError, describeValue } from './errors.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import { countLetters, tallyLetters } from './letters.js';
 import { RANKING_MIN_OBSERVED_DAYS, TOP_PLACES_DIVISOR, TOP_PLACES_MIN_RANKED } from './rules.js';
 import { roundedPercent } from './uptime.js';
@@ -104,12 +104,20 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 
 function toCandidate(server: RankableServer, index: number): Candidate | null {
   if (server === null || typeof server !== 'object') {
-    throw new ReliabilityInputError('invalid_server', `servers[${index}]`, `expected a server object, received ${describeValue(server)}`);
+    throw new ReliabilityInputError(
+      'invalid_server',
+      `servers[${index}]`,
+      `expected a server object, received ${describeValue(server)}`,
+    );
   }
   assertText(server.id, `servers[${index}].id`, 'invalid_server');
   assertText(server.url, `servers[${index}].url`, 'invalid_server');
   if (server.category !== null && typeof server.category !== 'string') {
-    throw new ReliabilityInputError('invalid_server', `servers[${index}].category`, `expected a string or null, received ${describeValue(server.category)}`);
+    throw new ReliabilityInputError(
+      'invalid_server',
+      `servers[${index}].category`,
+      `expected a string or null, received ${describeValue(server.category)}`,
+    );
   }
   const counts = tallyLetters(server.letters, `servers[${index}].letters`);
   if (gapsOf(server, counts.observed, `servers[${index}]`).length > 0) return null;
@@ -129,14 +137,22 @@ function toCandidate(server: RankableServer, index: number): Candidate | null {
  */
 export function rankMostReliable(servers: readonly RankableServer[]): CategoryRanking[] {
   if (!Array.isArray(servers)) {
-    throw new ReliabilityInputError('invalid_server', 'servers', `expected an array, received ${describeValue(servers)}`);
+    throw new ReliabilityInputError(
+      'invalid_server',
+      'servers',
+      `expected an array, received ${describeValue(servers)}`,
+    );
   }
   const seen = new Set<string>();
   const byCategory = new Map<string, Candidate[]>();
   servers.forEach((server, index) => {
     const candidate = toCandidate(server, index);
     if (seen.has(server.id)) {
-      throw new ReliabilityInputError('duplicate_server', `servers[${index}].id`, `the id ${describeValue(server.id)} appears more than once`);
+      throw new ReliabilityInputError(
+        'duplicate_server',
+        `servers[${index}].id`,
+        `the id ${describeValue(server.id)} appears more than once`,
+      );
     }
     seen.add(server.id);
     if (candidate === null) return;

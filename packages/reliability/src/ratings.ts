@@ -3,14 +3,14 @@
  * server. Pure module: `now` is an argument.
  */
 import {
+  type Agreement,
+  type AgreementTally,
   agreeIncrement,
   computeAgreementFactor,
   disagreeIncrement,
+  type FailureReason,
   reporterBaseWeight,
   sensorWeight,
-  type Agreement,
-  type AgreementTally,
-  type FailureReason,
 } from './agreement.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import {
@@ -128,9 +128,7 @@ export interface Rating {
 }
 
 /** What a public page shows of a rating. */
-export type PublicRating =
-  | { shown: true; stars: number; reliability: number }
-  | { shown: false; label: string };
+export type PublicRating = { shown: true; stars: number; reliability: number } | { shown: false; label: string };
 
 /**
  * How much a report of a given age counts: 0.5 ^ (age / 7 days), and 0 once it is older than
@@ -144,7 +142,7 @@ export type PublicRating =
  */
 export function reportDecay(ageDays: number): number {
   assertNonNegative(ageDays, 'ageDays');
-  return ageDays > REPORT_WINDOW_DAYS ? 0 : Math.pow(0.5, ageDays / REPORT_HALF_LIFE_DAYS);
+  return ageDays > REPORT_WINDOW_DAYS ? 0 : 0.5 ** (ageDays / REPORT_HALF_LIFE_DAYS);
 }
 
 /**
@@ -220,7 +218,7 @@ function lookupTally(lookup: TallyLookup | undefined, key: string): AgreementTal
   if (lookup === undefined) return undefined;
   if (lookup instanceof Map) return lookup.get(key);
   const record = lookup as Readonly<Record<string, AgreementTally>>;
-  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 const REASON_SET: ReadonlySet<unknown> = new Set(FAILURE_REASONS);
@@ -235,7 +233,11 @@ function isPresent<T>(value: T | null | undefined): value is T {
 function checkReport(report: Report, index: number): number {
   const field = (name: string): string => `reports[${index}]${name === '' ? '' : `.${name}`}`;
   if (report === null || typeof report !== 'object') {
-    throw new ReliabilityInputError('invalid_report', field(''), `expected a report object, received ${describeValue(report)}`);
+    throw new ReliabilityInputError(
+      'invalid_report',
+      field(''),
+      `expected a report object, received ${describeValue(report)}`,
+    );
   }
   const { reporter, paid, ok, ms, matchedDescription, reason, surprise, agrees } = report;
   if (typeof reporter !== 'string' || reporter === '') assertText(reporter, field('reporter'), 'invalid_report');
@@ -249,10 +251,16 @@ function checkReport(report: Report, index: number): number {
   if (isPresent(matchedDescription) && typeof matchedDescription !== 'boolean') {
     assertBoolean(matchedDescription, field('matchedDescription'), 'invalid_report');
   }
-  if (isPresent(reason) && !REASON_SET.has(reason)) assertOneOf(reason, FAILURE_REASONS, field('reason'), 'invalid_report');
-  if (isPresent(surprise) && !SURPRISE_SET.has(surprise)) assertOneOf(surprise, SURPRISES, field('surprise'), 'invalid_report');
+  if (isPresent(reason) && !REASON_SET.has(reason))
+    assertOneOf(reason, FAILURE_REASONS, field('reason'), 'invalid_report');
+  if (isPresent(surprise) && !SURPRISE_SET.has(surprise))
+    assertOneOf(surprise, SURPRISES, field('surprise'), 'invalid_report');
   if (isPresent(agrees) && typeof agrees !== 'boolean' && agrees !== 'half') {
-    throw new ReliabilityInputError('invalid_report', field('agrees'), `expected true, false, 'half' or null, received ${describeValue(agrees)}`);
+    throw new ReliabilityInputError(
+      'invalid_report',
+      field('agrees'),
+      `expected true, false, 'half' or null, received ${describeValue(agrees)}`,
+    );
   }
   return atMs;
 }
@@ -352,7 +360,9 @@ function agreementFactors(
     agree[id] = (agree[id] as number) + agreeIncrement(agrees);
     disagree[id] = (disagree[id] as number) + disagreeIncrement(agrees);
   }
-  return records.map((record, id) => computeAgreementFactor(record ?? { agree: agree[id] as number, disagree: disagree[id] as number }));
+  return records.map((record, id) =>
+    computeAgreementFactor(record ?? { agree: agree[id] as number, disagree: disagree[id] as number }),
+  );
 }
 
 interface SensorContribution {
@@ -362,7 +372,11 @@ interface SensorContribution {
   counted: number;
 }
 
-function sensorContribution(entries: readonly SensorDayEntry[], nowMs: number, lookup: TallyLookup | undefined): SensorContribution {
+function sensorContribution(
+  entries: readonly SensorDayEntry[],
+  nowMs: number,
+  lookup: TallyLookup | undefined,
+): SensorContribution {
   const seen = new Set<string>();
   const result: SensorContribution = { reporters: new Set(), weight: 0, worked: 0, counted: 0 };
   entries.forEach((entry, index) => {
@@ -372,11 +386,19 @@ function sensorContribution(entries: readonly SensorDayEntry[], nowMs: number, l
     const calls = assertCount(entry.calls, `${field}.calls`, 'invalid_sensor_entry');
     const worked = assertCount(entry.worked, `${field}.worked`, 'invalid_sensor_entry');
     if (calls < 1 || worked > calls) {
-      throw new ReliabilityInputError('invalid_sensor_entry', field, `expected 0 <= worked <= calls and calls >= 1, received ${worked} of ${calls}`);
+      throw new ReliabilityInputError(
+        'invalid_sensor_entry',
+        field,
+        `expected 0 <= worked <= calls and calls >= 1, received ${worked} of ${calls}`,
+      );
     }
     const key = `${sensor}\u0000${entry.day}`;
     if (seen.has(key)) {
-      throw new ReliabilityInputError('duplicate_sensor_entry', field, `sensor ${describeValue(sensor)} has more than one entry for ${entry.day}`);
+      throw new ReliabilityInputError(
+        'duplicate_sensor_entry',
+        field,
+        `sensor ${describeValue(sensor)} has more than one entry for ${entry.day}`,
+      );
     }
     seen.add(key);
     // A day entry is as old as the start of its day: the earliest moment any of its calls happened.
@@ -405,7 +427,8 @@ interface RecentFigures {
  */
 function newestIndices(indices: readonly number[], atMs: readonly number[], size: number): number[] {
   const newest: number[] = [];
-  const newer = (a: number, b: number): boolean => (atMs[a] as number) > (atMs[b] as number) || (atMs[a] === atMs[b] && a > b);
+  const newer = (a: number, b: number): boolean =>
+    (atMs[a] as number) > (atMs[b] as number) || (atMs[a] === atMs[b] && a > b);
   for (const i of indices) {
     if (newest.length === size && !newer(i, newest[size - 1] as number)) continue;
     let at = newest.length === size ? size - 1 : newest.length;
@@ -420,7 +443,8 @@ function newestIndices(indices: readonly number[], atMs: readonly number[], size
 
 function recentFigures(reports: readonly Report[], windowed: number[], atMs: readonly number[]): RecentFigures {
   // The figures do not depend on order, so a sample that already fits needs no selection.
-  const recent = windowed.length <= RECENT_REPORTS_SAMPLE ? windowed : newestIndices(windowed, atMs, RECENT_REPORTS_SAMPLE);
+  const recent =
+    windowed.length <= RECENT_REPORTS_SAMPLE ? windowed : newestIndices(windowed, atMs, RECENT_REPORTS_SAMPLE);
   let matched = 0;
   let answers = 0;
   let surprises = 0;
@@ -458,7 +482,11 @@ function recentFigures(reports: readonly Report[], windowed: number[], atMs: rea
 export function rateServer(reports: readonly Report[], now: Date, options: RateOptions = {}): Rating {
   const nowMs = instantOfDate(now, 'now');
   if (!Array.isArray(reports)) {
-    throw new ReliabilityInputError('invalid_report', 'reports', `expected an array, received ${describeValue(reports)}`);
+    throw new ReliabilityInputError(
+      'invalid_report',
+      'reports',
+      `expected an array, received ${describeValue(reports)}`,
+    );
   }
   const columns = readReports(reports);
   const kept = keptByDailyCap(columns);
@@ -502,7 +530,9 @@ export function rateServer(reports: readonly Report[], now: Date, options: RateO
     medianMs: recent.medianMs,
     speed,
     stars:
-      reliability === null ? null : starsFor({ reliability, accuracy: recent.accuracy, surpriseShare: recent.surpriseShare, speed }),
+      reliability === null
+        ? null
+        : starsFor({ reliability, accuracy: recent.accuracy, surpriseShare: recent.surpriseShare, speed }),
     reporters,
     paidWeight,
     totalWeight,

@@ -33,7 +33,11 @@ const BITS_PER_GROUP = 16;
 const BITS_PER_OCTET = 8;
 
 function invalidIp(ip: unknown): ReliabilityInputError {
-  return new ReliabilityInputError('invalid_ip', 'ip', `expected an IPv4 or IPv6 address, received ${describeValue(ip)}`);
+  return new ReliabilityInputError(
+    'invalid_ip',
+    'ip',
+    `expected an IPv4 or IPv6 address, received ${describeValue(ip)}`,
+  );
 }
 
 /** @internal The four octets of a dotted-quad IPv4 address, or null. Leading zeros are refused (octal ambiguity). */

@@ -18,7 +18,9 @@ import { RETENTION_KEEPS_CURRENT_MONTH, RETENTION_NEEDS_AGGREGATE } from './wind
 export type RetentionStore = keyof typeof RETENTION_DAYS;
 
 /** Every short-lived store, in the order of the methodology's list. */
-export const RETENTION_STORES: readonly RetentionStore[] = Object.freeze(Object.keys(RETENTION_DAYS) as RetentionStore[]);
+export const RETENTION_STORES: readonly RetentionStore[] = Object.freeze(
+  Object.keys(RETENTION_DAYS) as RetentionStore[],
+);
 
 /** Why a day is kept. */
 export type RetentionKeepReason = 'within-limit' | 'current-month' | 'no-aggregate';
@@ -39,7 +41,11 @@ export interface RetentionQuestion {
 
 function assertStore(store: unknown): RetentionStore {
   if (typeof store !== 'string' || !Object.hasOwn(RETENTION_DAYS, store)) {
-    throw new ReliabilityInputError('invalid_server', 'store', `expected one of ${RETENTION_STORES.join(', ')}, received ${describeValue(store)}`);
+    throw new ReliabilityInputError(
+      'invalid_server',
+      'store',
+      `expected one of ${RETENTION_STORES.join(', ')}, received ${describeValue(store)}`,
+    );
   }
   return store as RetentionStore;
 }
@@ -76,7 +82,8 @@ export function isPastRetentionLimit(store: RetentionStore, day: string, today: 
   startOfDay(day, 'day');
   startOfDay(today, 'today');
   if (day >= oldestKeptDay(store, today)) return false;
-  if ((RETENTION_KEEPS_CURRENT_MONTH as readonly string[]).includes(store) && day.slice(0, 7) === today.slice(0, 7)) return false;
+  if ((RETENTION_KEEPS_CURRENT_MONTH as readonly string[]).includes(store) && day.slice(0, 7) === today.slice(0, 7))
+    return false;
   return true;
 }
 
@@ -92,7 +99,11 @@ export function isPastRetentionLimit(store: RetentionStore, day: string, today: 
 export function decideRetention(question: RetentionQuestion): RetentionDecision {
   const store = assertStore(question?.store);
   if (typeof question.aggregateExists !== 'boolean') {
-    throw new ReliabilityInputError('invalid_check', 'aggregateExists', `expected true or false, received ${describeValue(question.aggregateExists)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'aggregateExists',
+      `expected true or false, received ${describeValue(question.aggregateExists)}`,
+    );
   }
   startOfDay(question.day, 'day');
   startOfDay(question.today, 'today');

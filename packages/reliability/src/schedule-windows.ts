@@ -39,7 +39,12 @@ function assertTimeOfDay(time: UtcTimeOfDay): number {
     time.hour < 24 &&
     time.minute >= 0 &&
     time.minute < 60;
-  if (!ok) throw new ReliabilityInputError('invalid_date', 'checkTimeUtc', `expected { hour: 0-23, minute: 0-59 }, received ${describeValue(time)}`);
+  if (!ok)
+    throw new ReliabilityInputError(
+      'invalid_date',
+      'checkTimeUtc',
+      `expected { hour: 0-23, minute: 0-59 }, received ${describeValue(time)}`,
+    );
   return time.hour * 60 + time.minute;
 }
 

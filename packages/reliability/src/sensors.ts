@@ -12,7 +12,16 @@ import {
   SENSOR_OUTCOMES_PER_BATCH,
   SENSOR_OUTCOMES_PER_DAY,
 } from './rules.js';
-import { assertBoolean, assertCount, assertNonNegative, assertOneOf, assertText, formatDay, instantOf, instantOfDate } from './validate.js';
+import {
+  assertBoolean,
+  assertCount,
+  assertNonNegative,
+  assertOneOf,
+  assertText,
+  formatDay,
+  instantOf,
+  instantOfDate,
+} from './validate.js';
 
 /** One call a gateway saw to a server. */
 export interface SensorOutcome {
@@ -60,12 +69,17 @@ export interface ServerSensorDayEntry extends SensorDayEntry {
 
 function checkOutcome(outcome: SensorOutcome, field: string): number {
   if (outcome === null || typeof outcome !== 'object') {
-    throw new ReliabilityInputError('invalid_sensor_entry', field, `expected an outcome object, received ${describeValue(outcome)}`);
+    throw new ReliabilityInputError(
+      'invalid_sensor_entry',
+      field,
+      `expected an outcome object, received ${describeValue(outcome)}`,
+    );
   }
   assertText(outcome.server, `${field}.server`, 'invalid_sensor_entry');
   assertBoolean(outcome.ok, `${field}.ok`, 'invalid_sensor_entry');
   assertOneOf(outcome.reason, FAILURE_REASONS, `${field}.reason`, 'invalid_sensor_entry');
-  if (outcome.ms !== undefined && outcome.ms !== null) assertNonNegative(outcome.ms, `${field}.ms`, 'invalid_sensor_entry');
+  if (outcome.ms !== undefined && outcome.ms !== null)
+    assertNonNegative(outcome.ms, `${field}.ms`, 'invalid_sensor_entry');
   return instantOf(outcome.at, `${field}.at`, 'invalid_sensor_entry');
 }
 
@@ -80,12 +94,19 @@ function checkOutcome(outcome: SensorOutcome, field: string): number {
  * admitSensorBatch({ sensor: 'gw-1', outcomes }, { now, acceptedToday: 19_990 });
  * // { status: 'accepted', accepted: [...10 outcomes], dropped: { tooOld: 0, fromFuture: 0, overDailyLimit: 5 } }
  */
-export function admitSensorBatch(batch: SensorBatch, context: { now: Date; acceptedToday: number }): SensorBatchDecision {
+export function admitSensorBatch(
+  batch: SensorBatch,
+  context: { now: Date; acceptedToday: number },
+): SensorBatchDecision {
   const nowMs = instantOfDate(context.now, 'now');
   const acceptedToday = assertCount(context.acceptedToday, 'acceptedToday');
   assertText(batch?.sensor, 'batch.sensor', 'invalid_sensor_entry');
   if (!Array.isArray(batch.outcomes)) {
-    throw new ReliabilityInputError('invalid_sensor_entry', 'batch.outcomes', `expected an array, received ${describeValue(batch.outcomes)}`);
+    throw new ReliabilityInputError(
+      'invalid_sensor_entry',
+      'batch.outcomes',
+      `expected an array, received ${describeValue(batch.outcomes)}`,
+    );
   }
   if (batch.outcomes.length > SENSOR_OUTCOMES_PER_BATCH) {
     return { status: 'refused', reason: 'batch_too_large', limit: SENSOR_OUTCOMES_PER_BATCH };

@@ -36,7 +36,12 @@ export interface ShownStatus {
 }
 
 const NON_STANDARD_SET: ReadonlySet<number> = new Set(NON_STANDARD_HTTP_STATUSES);
-const STATE_OF_LETTER: Readonly<Record<ObservedLetter, ShownState>> = { o: 'answering', a: 'sign_in', p: 'payment', d: 'down' };
+const STATE_OF_LETTER: Readonly<Record<ObservedLetter, ShownState>> = {
+  o: 'answering',
+  a: 'sign_in',
+  p: 'payment',
+  d: 'down',
+};
 
 /**
  * How one check is displayed. A `d` caused by HTTP 400, 405, 406, 415 or 422, or by an answer
@@ -48,8 +53,12 @@ const STATE_OF_LETTER: Readonly<Record<ObservedLetter, ShownState>> = { o: 'answ
  * displayState({ letter: 'd', httpStatus: 503 }); // 'down'
  */
 export function displayState(check: CheckObservation): ShownState {
-  if (check === null || typeof check !== 'object' || !Object.prototype.hasOwnProperty.call(STATE_OF_LETTER, check.letter)) {
-    throw new ReliabilityInputError('invalid_check', 'check.letter', `expected one of o, a, p, d, received ${describeValue(check?.letter)}`);
+  if (check === null || typeof check !== 'object' || !Object.hasOwn(STATE_OF_LETTER, check.letter)) {
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'check.letter',
+      `expected one of o, a, p, d, received ${describeValue(check?.letter)}`,
+    );
   }
   if (check.letter !== 'd') return STATE_OF_LETTER[check.letter];
   const status = check.httpStatus;
@@ -59,7 +68,7 @@ export function displayState(check: CheckObservation): ShownState {
 
 /** The words a page uses for a shown state. */
 export function describeShownState(state: ShownState): string {
-  if (!Object.prototype.hasOwnProperty.call(SHOWN_STATE_WORDS, state)) {
+  if (!Object.hasOwn(SHOWN_STATE_WORDS, state)) {
     throw new ReliabilityInputError('invalid_check', 'state', `unknown state ${describeValue(state)}`);
   }
   return SHOWN_STATE_WORDS[state];
@@ -74,7 +83,10 @@ export function describeShownState(state: ShownState): string {
  * decideShownStatus([{ letter: 'o' }, { letter: 'd' }]);              // { state: 'answering', heldBack: true, failuresInARow: 1 }
  * decideShownStatus([{ letter: 'o' }, { letter: 'd' }, { letter: 'd' }]); // { state: 'down', heldBack: false, failuresInARow: 2 }
  */
-export function decideShownStatus(checks: readonly CheckObservation[], fallback: ShownState | null = null): ShownStatus {
+export function decideShownStatus(
+  checks: readonly CheckObservation[],
+  fallback: ShownState | null = null,
+): ShownStatus {
   if (!Array.isArray(checks)) {
     throw new ReliabilityInputError('invalid_check', 'checks', `expected an array, received ${describeValue(checks)}`);
   }

@@ -112,15 +112,27 @@ interface CheckedSubmission {
 
 function readSubmission(submission: Submission): CheckedSubmission {
   if (typeof submission !== 'object' || submission === null) {
-    throw new ReliabilityInputError('invalid_check', 'submission', `expected an object, received ${describeValue(submission)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'submission',
+      `expected an object, received ${describeValue(submission)}`,
+    );
   }
   const startMs = instantOf(submission.submittedAt, 'submission.submittedAt');
   const extensions = assertCount(submission.extensions, 'submission.extensions');
   if (extensions > SUBMISSION_MAX_EXTENSIONS) {
-    throw new ReliabilityInputError('invalid_number', 'submission.extensions', `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${extensions}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'submission.extensions',
+      `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${extensions}`,
+    );
   }
   if (!Array.isArray(submission.checks)) {
-    throw new ReliabilityInputError('invalid_check', 'submission.checks', `expected an array, received ${describeValue(submission.checks)}`);
+    throw new ReliabilityInputError(
+      'invalid_check',
+      'submission.checks',
+      `expected an array, received ${describeValue(submission.checks)}`,
+    );
   }
   const checks = submission.checks.map((check: SubmissionCheck, i: number) => {
     const field = `submission.checks[${i}]`;
@@ -129,9 +141,17 @@ function readSubmission(submission: Submission): CheckedSubmission {
     }
     const answered = assertBoolean(check.answeredWithTools, `${field}.answeredWithTools`, 'invalid_check');
     const hash = check.toolsHash;
-    if (answered ? typeof hash !== 'string' || hash === '' : hash !== null && (typeof hash !== 'string' || hash === '')) {
-      const expected = answered ? 'the non-empty tool-list hash of a check that answered with tools' : 'a non-empty string or null';
-      throw new ReliabilityInputError('invalid_check', `${field}.toolsHash`, `expected ${expected}, received ${describeValue(hash)}`);
+    if (
+      answered ? typeof hash !== 'string' || hash === '' : hash !== null && (typeof hash !== 'string' || hash === '')
+    ) {
+      const expected = answered
+        ? 'the non-empty tool-list hash of a check that answered with tools'
+        : 'a non-empty string or null';
+      throw new ReliabilityInputError(
+        'invalid_check',
+        `${field}.toolsHash`,
+        `expected ${expected}, received ${describeValue(hash)}`,
+      );
     }
     return {
       ms: instantOf(check.at, `${field}.at`, 'invalid_check'),
@@ -164,7 +184,11 @@ export function observationWindow(submittedAt: Date | string, extensions: number
   const startMs = instantOf(submittedAt, 'submittedAt');
   const index = assertCount(extensions, 'extensions');
   if (index > SUBMISSION_MAX_EXTENSIONS) {
-    throw new ReliabilityInputError('invalid_number', 'extensions', `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${index}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'extensions',
+      `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${index}`,
+    );
   }
   const window = windowOf(startMs, index);
   return { index, start: iso(window.startMs), end: iso(window.endMs) };
@@ -225,22 +249,44 @@ function reaches(answered: number, checks: number, percent: number): boolean {
 
 function readFigures(figures: ObservationFigures): ObservationFigures {
   if (typeof figures !== 'object' || figures === null) {
-    throw new ReliabilityInputError('invalid_number', 'figures', `expected an object, received ${describeValue(figures)}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'figures',
+      `expected an object, received ${describeValue(figures)}`,
+    );
   }
   const checks = assertCount(figures.checks, 'figures.checks');
   const answered = assertCount(figures.answered, 'figures.answered');
   const undescribedChecks = assertCount(figures.undescribedChecks, 'figures.undescribedChecks');
   if (answered > checks) {
-    throw new ReliabilityInputError('invalid_number', 'figures.answered', `expected at most figures.checks (${checks}), received ${answered}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'figures.answered',
+      `expected at most figures.checks (${checks}), received ${answered}`,
+    );
   }
   if (undescribedChecks > answered) {
-    throw new ReliabilityInputError('invalid_number', 'figures.undescribedChecks', `expected at most figures.answered (${answered}), received ${undescribedChecks}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'figures.undescribedChecks',
+      `expected at most figures.answered (${answered}), received ${undescribedChecks}`,
+    );
   }
   const extensions = assertCount(figures.extensions, 'figures.extensions');
   if (extensions > SUBMISSION_MAX_EXTENSIONS) {
-    throw new ReliabilityInputError('invalid_number', 'figures.extensions', `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${extensions}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'figures.extensions',
+      `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${extensions}`,
+    );
   }
-  return { checks, answered, toolListChanges: assertCount(figures.toolListChanges, 'figures.toolListChanges'), undescribedChecks, extensions };
+  return {
+    checks,
+    answered,
+    toolListChanges: assertCount(figures.toolListChanges, 'figures.toolListChanges'),
+    undescribedChecks,
+    extensions,
+  };
 }
 
 function plural(count: number, word: string): string {
@@ -309,7 +355,11 @@ export function decideObservation(figures: ObservationFigures): ObservationDecis
     const share = `${f.answered} of ${f.checks} answered with tools, ${percent}% (under ${SUBMISSION_EXTEND_PERCENT}%, so no extra window)`;
     return decided('refused', [share, ...others]);
   }
-  if (failed.length === 0) return decided('admitted', conditions.map((c) => c.text));
+  if (failed.length === 0)
+    return decided(
+      'admitted',
+      conditions.map((c) => c.text),
+    );
   const extendable = f.checks < SUBMISSION_MIN_CHECKS || !reaches(f.answered, f.checks, SUBMISSION_ADMIT_PERCENT);
   if (extendable && f.extensions < SUBMISSION_MAX_EXTENSIONS) {
     return decided('extended', [...failed, `one more ${SUBMISSION_WINDOW_DAYS}-day window follows (granted once)`]);

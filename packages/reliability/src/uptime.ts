@@ -2,7 +2,7 @@
  * Uptime figures, their labels, and the state page's distribution rule. Pure module: the day is
  * always an argument.
  */
-import { ReliabilityInputError, describeValue } from './errors.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import { countLetters } from './letters.js';
 import {
   DISTRIBUTION_MIN_MEDIAN_DAYS,
@@ -98,7 +98,11 @@ export function checkUptime(answered: number, total: number): number | null {
   assertCount(answered, 'answered');
   assertCount(total, 'total');
   if (answered > total) {
-    throw new ReliabilityInputError('invalid_number', 'answered', `must not exceed total (${total}), received ${answered}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'answered',
+      `must not exceed total (${total}), received ${answered}`,
+    );
   }
   return total === 0 ? null : roundedPercent(answered, total);
 }
@@ -143,7 +147,11 @@ export function describeUptime(input: UptimeInput): UptimeSummary {
   const useFiveMinute = short !== null && usesFiveMinuteFigure(short.total);
   const olderChecksExist = short !== null && long !== null && long.total > short.total;
   return {
-    percent: useFiveMinute ? shortPercent : counts.observed === 0 ? null : roundedPercent(counts.answering, counts.observed),
+    percent: useFiveMinute
+      ? shortPercent
+      : counts.observed === 0
+        ? null
+        : roundedPercent(counts.answering, counts.observed),
     source: useFiveMinute ? 'five_minute' : 'daily',
     daysObserved: counts.observed,
     isThirtyDay: counts.observed >= THIRTY_DAY_LABEL_MIN_DAYS,
@@ -173,12 +181,20 @@ function lowerMedian(values: readonly number[]): number {
 export function decideUptimeDistribution(observedDays: readonly number[], day: string): DistributionStatus {
   startOfDay(day, 'day');
   if (!Array.isArray(observedDays)) {
-    throw new ReliabilityInputError('invalid_number', 'observedDays', `expected an array of day counts, received ${describeValue(observedDays)}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      'observedDays',
+      `expected an array of day counts, received ${describeValue(observedDays)}`,
+    );
   }
   observedDays.forEach((value, index) => {
     assertCount(value, `observedDays[${index}]`);
     if (value > LETTER_WINDOW_DAYS) {
-      throw new ReliabilityInputError('invalid_number', `observedDays[${index}]`, `expected at most ${LETTER_WINDOW_DAYS}, received ${value}`);
+      throw new ReliabilityInputError(
+        'invalid_number',
+        `observedDays[${index}]`,
+        `expected at most ${LETTER_WINDOW_DAYS}, received ${value}`,
+      );
     }
   });
   if (observedDays.length === 0) return { shown: false, medianDaysObserved: null, appearsOn: null };

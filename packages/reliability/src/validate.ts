@@ -33,7 +33,11 @@ export function assertNonNegative(
 /** @internal Throws unless `value` is a number in [0, 1]. */
 export function assertShare(value: unknown, field: string): number {
   if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
-    throw new ReliabilityInputError('invalid_number', field, `expected a number from 0 to 1, received ${describeValue(value)}`);
+    throw new ReliabilityInputError(
+      'invalid_number',
+      field,
+      `expected a number from 0 to 1, received ${describeValue(value)}`,
+    );
   }
   return value;
 }

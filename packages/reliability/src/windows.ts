@@ -27,7 +27,11 @@ export const RISK_RISE_DAYS_KEPT = 7;
  * Stores of `RETENTION_DAYS` whose raw day goes only once that day's aggregate exists: deleting the raw
  * files first would lose the day's figures for good.
  */
-export const RETENTION_NEEDS_AGGREGATE = Object.freeze(['rawSensorBatches', 'rawDemandRecords', 'dailyCallMarkers'] as const);
+export const RETENTION_NEEDS_AGGREGATE = Object.freeze([
+  'rawSensorBatches',
+  'rawDemandRecords',
+  'dailyCallMarkers',
+] as const);
 
 /** Stores of `RETENTION_DAYS` that never lose a day of the current UTC calendar month, however old. */
 export const RETENTION_KEEPS_CURRENT_MONTH = Object.freeze(['dailyCallMarkers'] as const);

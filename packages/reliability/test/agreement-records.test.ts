@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { computeAgreementFactor, rateServer, ReliabilityInputError, tallyAgreementRecords, type TimedCheckView } from '../src/index.js';
+import {
+  computeAgreementFactor,
+  ReliabilityInputError,
+  rateServer,
+  type TimedCheckView,
+  tallyAgreementRecords,
+} from '../src/index.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 const up = (at: string): TimedCheckView => ({ at, answering: true, serverError: false });
 const down = (at: string, serverError = false): TimedCheckView => ({ at, answering: false, serverError });
-const report = (by: string, at: string, ok: boolean, reason: string | null = null) => ({ by, server: 's', ok, at, reason: reason as never });
+const report = (by: string, at: string, ok: boolean, reason: string | null = null) => ({
+  by,
+  server: 's',
+  ok,
+  at,
+  reason: reason as never,
+});
 
 describe('each reporter’s agreement with our newest check at the time of its report', () => {
-  const checks = new Map([['s', [up('2026-11-30T09:00:00Z'), down('2026-11-30T10:00:00Z', true), up('2026-11-30T11:00:00Z')]]]);
+  const checks = new Map([
+    ['s', [up('2026-11-30T09:00:00Z'), down('2026-11-30T10:00:00Z', true), up('2026-11-30T11:00:00Z')]],
+  ]);
 
   it('compares with the check that was newest when the report came, not the newest now', () => {
     const records = tallyAgreementRecords(
@@ -37,7 +51,14 @@ describe('each reporter’s agreement with our newest check at the time of its r
       checks,
       NOW,
     );
-    expect(Object.fromEntries([...records].map(([k, v]) => [k, v.agree]))).toEqual({ args: 1, wrong: 1, 'se-up': 0, 'se-down': 1, unreach: 0, noreason: 0 });
+    expect(Object.fromEntries([...records].map(([k, v]) => [k, v.agree]))).toEqual({
+      args: 1,
+      wrong: 1,
+      'se-up': 0,
+      'se-down': 1,
+      unreach: 0,
+      noreason: 0,
+    });
     expect(records.get('unreach')!.disagree).toBe(0.5);
   });
 
@@ -56,7 +77,11 @@ describe('each reporter’s agreement with our newest check at the time of its r
     expect(records.has('other')).toBe(false);
     expect(records.has('old')).toBe(false);
     expect(records.has('future')).toBe(false);
-    const edge = tallyAgreementRecords([report('edge', '2026-10-31T12:00:00Z', true)], new Map([['s', [up('2026-10-01T00:00:00Z')]]]), NOW);
+    const edge = tallyAgreementRecords(
+      [report('edge', '2026-10-31T12:00:00Z', true)],
+      new Map([['s', [up('2026-10-01T00:00:00Z')]]]),
+      NOW,
+    );
     expect(edge.get('edge')).toEqual({ agree: 1, disagree: 0, compared: 1 }); // exactly 30 days: still in
   });
 

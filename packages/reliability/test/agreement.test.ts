@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeAgreementFactor,
+  type FailureReason,
+  ReliabilityInputError,
   reportAgreement,
   reporterWeight,
-  ReliabilityInputError,
   sensorWeight,
   tallyAgreement,
-  type FailureReason,
 } from '../src/index.js';
 
 const up = { answering: true, serverError: false };
@@ -83,7 +83,9 @@ describe('reporter weight', () => {
 
   it('throws on negative tallies', () => {
     expect(() => reporterWeight({ paid: true, agree: -1, disagree: 0 })).toThrow(/agree/);
-    expect(() => computeAgreementFactor({ agree: 0, disagree: Number.POSITIVE_INFINITY })).toThrow(ReliabilityInputError);
+    expect(() => computeAgreementFactor({ agree: 0, disagree: Number.POSITIVE_INFINITY })).toThrow(
+      ReliabilityInputError,
+    );
     expect(() => reporterWeight({ paid: 1 as unknown as boolean, agree: 0, disagree: 0 })).toThrow(/paid/);
   });
 });

@@ -1,8 +1,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type CategoryRanking,
   checkUptime,
   dailyUptime,
   decideIncident,
+  type IncidentDecision,
+  type Rating,
+  type Report,
   rankMostReliable,
   rateServer,
   reportDecay,
@@ -12,10 +16,6 @@ import {
   stability,
   starsFor,
   successChance,
-  type CategoryRanking,
-  type IncidentDecision,
-  type Rating,
-  type Report,
 } from '../src/index.js';
 
 describe('public types', () => {
@@ -27,7 +27,9 @@ describe('public types', () => {
     expectTypeOf(reporterWeight).parameter(0).toEqualTypeOf<{ paid: boolean; agree: number; disagree: number }>();
     expectTypeOf(reportDecay).toEqualTypeOf<(ageDays: number) => number>();
     expectTypeOf(speedScore).toEqualTypeOf<(medianMs: number | null) => number>();
-    expectTypeOf(starsFor).parameter(0).toEqualTypeOf<{ reliability: number; accuracy: number; surpriseShare: number; speed: number }>();
+    expectTypeOf(starsFor)
+      .parameter(0)
+      .toEqualTypeOf<{ reliability: number; accuracy: number; surpriseShare: number; speed: number }>();
     expectTypeOf(rateServer).parameter(1).toEqualTypeOf<Date>();
     expectTypeOf(rateServer).returns.toEqualTypeOf<Rating>();
     expectTypeOf(rankMostReliable).returns.toEqualTypeOf<CategoryRanking[]>();
@@ -39,7 +41,9 @@ describe('public types', () => {
     expectTypeOf<Report['reason']>().toEqualTypeOf<
       'unreachable' | 'auth' | 'args' | 'server_error' | 'timeout' | 'rate_limited' | 'wrong_result' | null | undefined
     >();
-    expectTypeOf<Report['surprise']>().toEqualTypeOf<'side_effect' | 'unexpected_cost' | 'data_leak_suspected' | 'other' | null | undefined>();
+    expectTypeOf<Report['surprise']>().toEqualTypeOf<
+      'side_effect' | 'unexpected_cost' | 'data_leak_suspected' | 'other' | null | undefined
+    >();
     expectTypeOf<Report['at']>().toEqualTypeOf<Date | string>();
     expectTypeOf<Report['agrees']>().toEqualTypeOf<boolean | 'half' | null | undefined>();
     expectTypeOf<CategoryRanking['ranked'][number]>().toExtend<{ id: string; rank: number; topTenth: boolean }>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countChangeDays, weighDay, ReliabilityInputError, stability, successChance } from '../src/index.js';
+import { countChangeDays, ReliabilityInputError, stability, successChance, weighDay } from '../src/index.js';
 
 describe('weighDay', () => {
   it('is 0.5 + i / n, oldest i = 1', () => {

@@ -1,12 +1,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  decideCapStart,
-  estimateChecksCost,
-  planShardOrder,
-  priceCheck,
   type CapDecision,
   type CheckCostModel,
+  decideCapStart,
+  estimateChecksCost,
   type PreviousShardRun,
+  planShardOrder,
+  priceCheck,
 } from '../src/index.js';
 
 describe('public types of the compute caps', () => {
@@ -14,7 +14,9 @@ describe('public types of the compute caps', () => {
     expectTypeOf(priceCheck).toEqualTypeOf<(wallMs: number, model?: CheckCostModel) => number>();
     expectTypeOf(estimateChecksCost).parameter(0).toEqualTypeOf<readonly (number | null)[]>();
     expectTypeOf(decideCapStart).returns.toEqualTypeOf<CapDecision>();
-    expectTypeOf<Extract<CapDecision, { start: false }>['reason']>().toEqualTypeOf<'over_budget' | 'stopped_for_the_day'>();
+    expectTypeOf<Extract<CapDecision, { start: false }>['reason']>().toEqualTypeOf<
+      'over_budget' | 'stopped_for_the_day'
+    >();
     expectTypeOf(planShardOrder).toEqualTypeOf<(shards: number, previous: PreviousShardRun | null) => number[]>();
     expectTypeOf<CheckCostModel>().toEqualTypeOf<{ perCheckUsd: number; perSecondUsd: number }>();
   });

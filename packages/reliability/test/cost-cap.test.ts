@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chargeSpend,
   CHECK_COST_PER_CHECK_USD,
   CHECK_COST_PER_SECOND_USD,
   CHECK_WALL_MS_WITHOUT_HISTORY,
+  chargeSpend,
   DAILY_CHECK_BUDGET_USD,
-  decideCapStart,
   DEFAULT_CHECK_COST_MODEL,
+  decideCapStart,
   estimateChecksCost,
   estimateCheckWallMs,
   FIVE_MINUTE_BUDGET_USD,
@@ -31,7 +31,9 @@ describe('the cost-cap constants', () => {
   });
 
   it('default to $0.00001 per check plus $0.00001 per second, and 8 s for a server never timed', () => {
-    expect([CHECK_COST_PER_CHECK_USD, CHECK_COST_PER_SECOND_USD, CHECK_WALL_MS_WITHOUT_HISTORY]).toEqual([0.00001, 0.00001, 8000]);
+    expect([CHECK_COST_PER_CHECK_USD, CHECK_COST_PER_SECOND_USD, CHECK_WALL_MS_WITHOUT_HISTORY]).toEqual([
+      0.00001, 0.00001, 8000,
+    ]);
     expect(DEFAULT_CHECK_COST_MODEL).toEqual({ perCheckUsd: 0.00001, perSecondUsd: 0.00001 });
     expect(Object.isFrozen(DEFAULT_CHECK_COST_MODEL)).toBe(true);
   });
@@ -81,7 +83,9 @@ describe('priceCheck', () => {
 
   it('refuses a negative wall time or a model without numbers', () => {
     expect(() => priceCheck(-1)).toThrow('wallMs: expected a finite number >= 0, received -1');
-    expect(() => priceCheck(10, { perCheckUsd: 0.00001 } as never)).toThrow('model.perSecondUsd: expected a finite number >= 0, received undefined');
+    expect(() => priceCheck(10, { perCheckUsd: 0.00001 } as never)).toThrow(
+      'model.perSecondUsd: expected a finite number >= 0, received undefined',
+    );
   });
 });
 
@@ -109,19 +113,27 @@ describe('decideCapStart (start when spend + estimate <= budget)', () => {
       afterMicroUsd: 100_000,
       budgetMicroUsd: 100_000,
     });
-    expect(decideCapStart({ spentMicroUsd: 69_999, estimateMicroUsd: 30_000, budgetMicroUsd: DAILY_BUDGET }).start).toBe(true);
+    expect(
+      decideCapStart({ spentMicroUsd: 69_999, estimateMicroUsd: 30_000, budgetMicroUsd: DAILY_BUDGET }).start,
+    ).toBe(true);
     expect(decideCapStart({ spentMicroUsd: 70_001, estimateMicroUsd: 30_000, budgetMicroUsd: DAILY_BUDGET })).toEqual({
       start: false,
       reason: 'over_budget',
       afterMicroUsd: 100_001,
       budgetMicroUsd: 100_000,
     });
-    expect(decideCapStart({ spentMicroUsd: 70_000, estimateMicroUsd: 30_001, budgetMicroUsd: DAILY_BUDGET }).start).toBe(false);
+    expect(
+      decideCapStart({ spentMicroUsd: 70_000, estimateMicroUsd: 30_001, budgetMicroUsd: DAILY_BUDGET }).start,
+    ).toBe(false);
   });
 
   it('lets free work start while the spend is at the budget, not once it is past it', () => {
-    expect(decideCapStart({ spentMicroUsd: 100_000, estimateMicroUsd: 0, budgetMicroUsd: DAILY_BUDGET }).start).toBe(true);
-    expect(decideCapStart({ spentMicroUsd: 100_001, estimateMicroUsd: 0, budgetMicroUsd: DAILY_BUDGET }).start).toBe(false);
+    expect(decideCapStart({ spentMicroUsd: 100_000, estimateMicroUsd: 0, budgetMicroUsd: DAILY_BUDGET }).start).toBe(
+      true,
+    );
+    expect(decideCapStart({ spentMicroUsd: 100_001, estimateMicroUsd: 0, budgetMicroUsd: DAILY_BUDGET }).start).toBe(
+      false,
+    );
   });
 
   it('with a zero budget starts only free work', () => {
@@ -130,7 +142,9 @@ describe('decideCapStart (start when spend + estimate <= budget)', () => {
   });
 
   it('starts nothing more on a day once a start was refused, even work that would fit', () => {
-    expect(decideCapStart({ spentMicroUsd: 10, estimateMicroUsd: 10, budgetMicroUsd: DAILY_BUDGET, refusedToday: true })).toEqual({
+    expect(
+      decideCapStart({ spentMicroUsd: 10, estimateMicroUsd: 10, budgetMicroUsd: DAILY_BUDGET, refusedToday: true }),
+    ).toEqual({
       start: false,
       reason: 'stopped_for_the_day',
       afterMicroUsd: 20,
@@ -141,15 +155,26 @@ describe('decideCapStart (start when spend + estimate <= budget)', () => {
   it('fits 6,250 checks of 600 ms in the default daily budget and 15,625 in the five-minute one', () => {
     const daily = estimateChecksCost(new Array<number>(6250).fill(600));
     expect(daily).toBe(100_000);
-    expect(decideCapStart({ spentMicroUsd: 0, estimateMicroUsd: daily, budgetMicroUsd: DAILY_BUDGET }).start).toBe(true);
-    expect(decideCapStart({ spentMicroUsd: 0, estimateMicroUsd: daily + priceCheck(600), budgetMicroUsd: DAILY_BUDGET }).start).toBe(false);
+    expect(decideCapStart({ spentMicroUsd: 0, estimateMicroUsd: daily, budgetMicroUsd: DAILY_BUDGET }).start).toBe(
+      true,
+    );
+    expect(
+      decideCapStart({ spentMicroUsd: 0, estimateMicroUsd: daily + priceCheck(600), budgetMicroUsd: DAILY_BUDGET })
+        .start,
+    ).toBe(false);
     expect(estimateChecksCost(new Array<number>(15_625).fill(600))).toBe(FIVE_MINUTE_BUDGET);
   });
 
   it('refuses amounts that are not whole micro-dollars', () => {
-    expect(() => decideCapStart({ spentMicroUsd: 0.5, estimateMicroUsd: 0, budgetMicroUsd: 1 })).toThrow('spentMicroUsd: expected a whole number >= 0, received 0.5');
-    expect(() => decideCapStart({ spentMicroUsd: 0, estimateMicroUsd: -1, budgetMicroUsd: 1 })).toThrow(ReliabilityInputError);
-    expect(() => decideCapStart({ spentMicroUsd: 0, estimateMicroUsd: 0, budgetMicroUsd: Number.NaN })).toThrow(ReliabilityInputError);
+    expect(() => decideCapStart({ spentMicroUsd: 0.5, estimateMicroUsd: 0, budgetMicroUsd: 1 })).toThrow(
+      'spentMicroUsd: expected a whole number >= 0, received 0.5',
+    );
+    expect(() => decideCapStart({ spentMicroUsd: 0, estimateMicroUsd: -1, budgetMicroUsd: 1 })).toThrow(
+      ReliabilityInputError,
+    );
+    expect(() => decideCapStart({ spentMicroUsd: 0, estimateMicroUsd: 0, budgetMicroUsd: Number.NaN })).toThrow(
+      ReliabilityInputError,
+    );
   });
 });
 
@@ -170,10 +195,16 @@ describe('planShardOrder', () => {
   });
 
   it('starts with the first shard the previous day left undone, then goes round', () => {
-    expect(planShardOrder(8, { shards: 8, order: [0, 1, 2, 3, 4, 5, 6, 7], skipped: [5, 6, 7] })).toEqual([5, 6, 7, 0, 1, 2, 3, 4]);
-    expect(planShardOrder(8, { shards: 8, order: [5, 6, 7, 0, 1, 2, 3, 4], skipped: [2, 3, 4] })).toEqual([2, 3, 4, 5, 6, 7, 0, 1]);
+    expect(planShardOrder(8, { shards: 8, order: [0, 1, 2, 3, 4, 5, 6, 7], skipped: [5, 6, 7] })).toEqual([
+      5, 6, 7, 0, 1, 2, 3, 4,
+    ]);
+    expect(planShardOrder(8, { shards: 8, order: [5, 6, 7, 0, 1, 2, 3, 4], skipped: [2, 3, 4] })).toEqual([
+      2, 3, 4, 5, 6, 7, 0, 1,
+    ]);
     // The first undone shard in the previous day's order, not the lowest number.
-    expect(planShardOrder(8, { shards: 8, order: [5, 6, 7, 0, 1, 2, 3, 4], skipped: [7, 0, 1, 2, 3, 4] })).toEqual([7, 0, 1, 2, 3, 4, 5, 6]);
+    expect(planShardOrder(8, { shards: 8, order: [5, 6, 7, 0, 1, 2, 3, 4], skipped: [7, 0, 1, 2, 3, 4] })).toEqual([
+      7, 0, 1, 2, 3, 4, 5, 6,
+    ]);
   });
 
   it('keeps the previous start after a day that ran every shard', () => {
@@ -186,8 +217,12 @@ describe('planShardOrder', () => {
 
   it('refuses a shard count below 1 and shard numbers outside the previous count', () => {
     expect(() => planShardOrder(0, null)).toThrow('shards: expected at least 1 shard, received 0');
-    expect(() => planShardOrder(4, { shards: 4, order: [0, 1, 2, 4], skipped: [] })).toThrow('previous.order[3]: expected a shard below 4, received 4');
-    expect(() => planShardOrder(4, { shards: 4, order: [0, 1, 2, 3], skipped: 'all' as never })).toThrow(ReliabilityInputError);
+    expect(() => planShardOrder(4, { shards: 4, order: [0, 1, 2, 4], skipped: [] })).toThrow(
+      'previous.order[3]: expected a shard below 4, received 4',
+    );
+    expect(() => planShardOrder(4, { shards: 4, order: [0, 1, 2, 3], skipped: 'all' as never })).toThrow(
+      ReliabilityInputError,
+    );
   });
 
   it('starves no shard: with room for 5 of 8 equal shards a day, every shard runs at least every other day', () => {
@@ -200,7 +235,12 @@ describe('planShardOrder', () => {
       let refused = false;
       const skipped: number[] = [];
       for (const shard of order) {
-        const decision = decideCapStart({ spentMicroUsd: spent, estimateMicroUsd: shardCost, budgetMicroUsd: DAILY_BUDGET, refusedToday: refused });
+        const decision = decideCapStart({
+          spentMicroUsd: spent,
+          estimateMicroUsd: shardCost,
+          budgetMicroUsd: DAILY_BUDGET,
+          refusedToday: refused,
+        });
         if (!decision.start) {
           refused = true;
           skipped.push(shard);
@@ -211,7 +251,8 @@ describe('planShardOrder', () => {
       }
       expect(spent).toBe(100_000);
       expect(skipped).toHaveLength(3);
-      for (let shard = 0; shard < 8; shard++) if (day >= 1) expect(day - (lastRun.get(shard) ?? -1), `shard ${shard} on day ${day}`).toBeLessThanOrEqual(1);
+      for (let shard = 0; shard < 8; shard++)
+        if (day >= 1) expect(day - (lastRun.get(shard) ?? -1), `shard ${shard} on day ${day}`).toBeLessThanOrEqual(1);
       previous = { shards: 8, order, skipped };
     }
   });

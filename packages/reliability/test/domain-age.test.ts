@@ -4,17 +4,18 @@ import { describe, expect, it } from 'vitest';
 import {
   DOMAIN_AGE_KEEP_DAYS,
   DOMAIN_AGE_LOOKUPS_PER_SCAN,
+  type DomainLookupState,
   domainAgeDays,
   isDomainAgeFresh,
   needsDomainAge,
   planDomainLookups,
   ReliabilityInputError,
-  type DomainLookupState,
 } from '../src/index.js';
 
 const never = (domain: string): DomainLookupState => ({ domain, lookedUpDay: null, found: false });
 // d01.example ... dNN.example, so names sort in number order.
-const named = (count: number): string[] => Array.from({ length: count }, (_, i) => `d${String(i + 1).padStart(2, '0')}.example`);
+const named = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `d${String(i + 1).padStart(2, '0')}.example`);
 
 describe('the domain-age constants', () => {
   it('are 40 lookups per scan and 30 days kept', () => {
@@ -59,7 +60,9 @@ describe('at most 40 new lookups per scan', () => {
   });
 
   it('next scan: the 40 found dates are reused and only the waiting one is asked', () => {
-    const states: DomainLookupState[] = named(41).map((domain, i) => (i < 40 ? { domain, lookedUpDay: '2026-11-10', found: true } : never(domain)));
+    const states: DomainLookupState[] = named(41).map((domain, i) =>
+      i < 40 ? { domain, lookedUpDay: '2026-11-10', found: true } : never(domain),
+    );
     expect(planDomainLookups(states, '2026-11-11')).toEqual({ reuse: named(40), lookup: ['d41.example'], wait: [] });
   });
 
@@ -84,15 +87,21 @@ describe('at most 40 new lookups per scan', () => {
   });
 
   it('a lookup that found no date is retried at the next scan, even the next day', () => {
-    expect(planDomainLookups([{ domain: 'nodate.example', lookedUpDay: '2026-11-09', found: false }], '2026-11-10').lookup).toEqual(['nodate.example']);
+    expect(
+      planDomainLookups([{ domain: 'nodate.example', lookedUpDay: '2026-11-09', found: false }], '2026-11-10').lookup,
+    ).toEqual(['nodate.example']);
   });
 
   it('refuses a duplicate domain, a bad day and a bad limit', () => {
     expect(() => planDomainLookups([never('a.example'), never('a.example')], '2026-11-10')).toThrow(/listed twice/);
     expect(() => planDomainLookups([never('a.example')], '2026-13-01')).toThrow(ReliabilityInputError);
-    expect(() => planDomainLookups([{ domain: 'a.example', lookedUpDay: 'yesterday', found: true }], '2026-11-10')).toThrow(ReliabilityInputError);
+    expect(() =>
+      planDomainLookups([{ domain: 'a.example', lookedUpDay: 'yesterday', found: true }], '2026-11-10'),
+    ).toThrow(ReliabilityInputError);
     expect(() => planDomainLookups([], '2026-11-10', -1)).toThrow(ReliabilityInputError);
-    expect(() => planDomainLookups([{ domain: '', lookedUpDay: null, found: false }], '2026-11-10')).toThrow(ReliabilityInputError);
+    expect(() => planDomainLookups([{ domain: '', lookedUpDay: null, found: false }], '2026-11-10')).toThrow(
+      ReliabilityInputError,
+    );
   });
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FIVE_MINUTE_DAYS_KEPT, keepFiveMinuteDays, recordFiveMinuteCheck, recordFiveMinuteObservation, ReliabilityInputError, uptimeInputOf } from '../src/index.js';
+import {
+  FIVE_MINUTE_DAYS_KEPT,
+  keepFiveMinuteDays,
+  ReliabilityInputError,
+  recordFiveMinuteCheck,
+  recordFiveMinuteObservation,
+  uptimeInputOf,
+} from '../src/index.js';
 
 const TODAY = '2026-12-01';
 const pair = (day: string, answered = 1, checks = 1) => ({ day, answered, checks });
@@ -24,7 +31,10 @@ describe('five-minute counters are kept 92 days, not 92 entries', () => {
   it('counts a check on today and drops what aged out', () => {
     expect(recordFiveMinuteCheck([], TODAY, true)).toEqual([pair(TODAY, 1, 1)]);
     expect(recordFiveMinuteCheck([pair('2026-08-31'), pair(TODAY, 3, 4)], TODAY, false)).toEqual([pair(TODAY, 3, 5)]);
-    expect(recordFiveMinuteCheck([pair('2026-11-30', 2, 2)], TODAY, true)).toEqual([pair('2026-11-30', 2, 2), pair(TODAY, 1, 1)]);
+    expect(recordFiveMinuteCheck([pair('2026-11-30', 2, 2)], TODAY, true)).toEqual([
+      pair('2026-11-30', 2, 2),
+      pair(TODAY, 1, 1),
+    ]);
   });
 
   it('refuses counters that do not add up', () => {
@@ -56,7 +66,13 @@ describe('uptime inputs from the five-minute counters', () => {
 });
 
 describe('the five-minute observations kept', () => {
-  const obs = (at: string, letter: 'o' | 'd' = 'o') => ({ at, letter, reason: letter === 'o' ? 'ok' : 'timeout', httpStatus: null, notMcp: false });
+  const obs = (at: string, letter: 'o' | 'd' = 'o') => ({
+    at,
+    letter,
+    reason: letter === 'o' ? 'ok' : 'timeout',
+    httpStatus: null,
+    notMcp: false,
+  });
   it('are the newest two, oldest first', () => {
     let kept = recordFiveMinuteObservation([], obs('2026-12-01T00:00:00Z'));
     expect(kept).toHaveLength(1);

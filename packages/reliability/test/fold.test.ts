@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHANGE_DAYS_KEPT,
+  type DailyCheckOutcome,
   foldServerDay,
   foldSkippedDay,
   isDayFolded,
@@ -8,25 +9,53 @@ import {
   OUTAGES_KEPT,
   ReliabilityInputError,
   RISK_RISE_DAYS_KEPT,
-  toolListBaseline,
-  type DailyCheckOutcome,
   type ServerFoldState,
   type ToolListDiffInput,
+  toolListBaseline,
 } from '../src/index.js';
 
 /** A check answered with tools, hash `h`; overrides change any field. */
 function check(over: Partial<DailyCheckOutcome> = {}): DailyCheckOutcome {
-  return { id: 's', letter: 'o', message: 'tools listed', toolsHash: 'h1', serverVersion: '1.0.0', paymentAddress: null, redirect: null, elapsedMs: 900, ...over };
+  return {
+    id: 's',
+    letter: 'o',
+    message: 'tools listed',
+    toolsHash: 'h1',
+    serverVersion: '1.0.0',
+    paymentAddress: null,
+    redirect: null,
+    elapsedMs: 900,
+    ...over,
+  };
 }
 
-const down = (message = 'timeout'): Partial<DailyCheckOutcome> => ({ letter: 'd', message, toolsHash: null, serverVersion: null });
+const down = (message = 'timeout'): Partial<DailyCheckOutcome> => ({
+  letter: 'd',
+  message,
+  toolsHash: null,
+  serverVersion: null,
+});
 
 function diff(over: Partial<ToolListDiffInput> = {}): ToolListDiffInput {
-  return { added: [], removed: [], changed: [], rewritten: [], riskRises: [], renamed: [], silent: false, unchanged: false, ...over };
+  return {
+    added: [],
+    removed: [],
+    changed: [],
+    rewritten: [],
+    riskRises: [],
+    renamed: [],
+    silent: false,
+    unchanged: false,
+    ...over,
+  };
 }
 
 /** Folds a run of days, day i on `start` + i; `null` is a day the check did not run. */
-function foldRun(start: string, days: (Partial<DailyCheckOutcome> | null)[], state: ServerFoldState = newServerFoldState()) {
+function foldRun(
+  start: string,
+  days: (Partial<DailyCheckOutcome> | null)[],
+  state: ServerFoldState = newServerFoldState(),
+) {
   const all: { day: string; kinds: string[] }[] = [];
   let current = state;
   days.forEach((over, i) => {
@@ -44,7 +73,10 @@ function foldRun(start: string, days: (Partial<DailyCheckOutcome> | null)[], sta
 
 describe('foldServerDay: letters and days not checked', () => {
   it('writes one letter per day, oldest first', () => {
-    expect(foldRun('2026-11-01', [{}, { letter: 'a', toolsHash: null }, { letter: 'p', toolsHash: null }, down()]).state.letters).toBe('oapd');
+    expect(
+      foldRun('2026-11-01', [{}, { letter: 'a', toolsHash: null }, { letter: 'p', toolsHash: null }, down()]).state
+        .letters,
+    ).toBe('oapd');
   });
 
   it('fills days with no fold at all (no check, no skip record) with n, up to 30', () => {
@@ -80,7 +112,7 @@ describe('foldServerDay: letters and days not checked', () => {
     expect(again.state).toBe(one);
   });
 
-  it('keeps fields of the caller\'s state it does not know', () => {
+  it("keeps fields of the caller's state it does not know", () => {
     const state = { ...newServerFoldState(), id: 'keep-me', fiveMinute: [1, 2] };
     const next = foldServerDay(state, check(), { day: '2026-11-01' }).state;
     expect(next.id).toBe('keep-me');
@@ -90,8 +122,20 @@ describe('foldServerDay: letters and days not checked', () => {
 
 describe('foldServerDay: status changes against the previous daily check that ran', () => {
   it('records stopped and started answering; sign-in and payment count as answering', () => {
-    const run = foldRun('2026-11-01', [{}, down('no connection'), { letter: 'a', toolsHash: null }, { letter: 'p', toolsHash: null, paymentAddress: 'https://pay.example/x' }, {}]);
-    expect(run.changes.map((c) => c.kinds)).toEqual([[], ['stopped-answering'], ['started-answering', 'sign-in'], ['payment-address'], []]);
+    const run = foldRun('2026-11-01', [
+      {},
+      down('no connection'),
+      { letter: 'a', toolsHash: null },
+      { letter: 'p', toolsHash: null, paymentAddress: 'https://pay.example/x' },
+      {},
+    ]);
+    expect(run.changes.map((c) => c.kinds)).toEqual([
+      [],
+      ['stopped-answering'],
+      ['started-answering', 'sign-in'],
+      ['payment-address'],
+      [],
+    ]);
   });
 
   it('the first check records no status change', () => {
@@ -113,14 +157,31 @@ describe('foldServerDay: status changes against the previous daily check that ra
 
   it('reports a payment address when it is new, not when it repeats after a day without payment', () => {
     const pay = (address: string) => ({ letter: 'p' as const, toolsHash: null, paymentAddress: address });
-    const run = foldRun('2026-11-01', [pay('https://a.example'), pay('https://a.example'), {}, pay('https://a.example'), pay('https://b.example')]);
+    const run = foldRun('2026-11-01', [
+      pay('https://a.example'),
+      pay('https://a.example'),
+      {},
+      pay('https://a.example'),
+      pay('https://b.example'),
+    ]);
     expect(run.changes.map((c) => c.kinds)).toEqual([['payment-address'], [], [], [], ['payment-address']]);
     expect(run.state.lastPaymentAddress).toBe('https://b.example');
   });
 
   it('reports a redirect to another domain when it begins or moves, never a same-site one', () => {
-    const to = (location: string, sameSite = false) => ({ ...down('redirect'), redirect: { location, sameSite, followed: sameSite } });
-    const run = foldRun('2026-11-01', [{}, to('https://other.example/'), to('https://other.example/'), to('https://third.example/'), {}, to('https://other.example/'), { redirect: { location: 'https://www.same.example/', sameSite: true } }]);
+    const to = (location: string, sameSite = false) => ({
+      ...down('redirect'),
+      redirect: { location, sameSite, followed: sameSite },
+    });
+    const run = foldRun('2026-11-01', [
+      {},
+      to('https://other.example/'),
+      to('https://other.example/'),
+      to('https://third.example/'),
+      {},
+      to('https://other.example/'),
+      { redirect: { location: 'https://www.same.example/', sameSite: true } },
+    ]);
     expect(run.changes.map((c) => c.kinds)).toEqual([
       [],
       ['stopped-answering', 'redirect'],
@@ -149,7 +210,10 @@ describe('foldServerDay: the tool list compares with the previous daily check th
     expect(downDay.toolsHash).toBe('h1');
     expect(downDay.lastCatalogDay).toBe('2026-11-01');
     expect(toolListBaseline(downDay, { toolsHash: 'h2' })).toEqual({ day: '2026-11-01', toolsHash: 'h1' });
-    const back = foldServerDay(downDay, check({ toolsHash: 'h2' }), { day: '2026-11-03', toolDiff: diff({ added: ['new_tool'] }) });
+    const back = foldServerDay(downDay, check({ toolsHash: 'h2' }), {
+      day: '2026-11-03',
+      toolDiff: diff({ added: ['new_tool'] }),
+    });
     expect(back.changes.map((c) => c.kind)).toEqual(['started-answering', 'tools']);
     expect(back.state.changeDays).toEqual(['2026-11-03']);
     expect(back.state.lastCatalogDay).toBe('2026-11-03');
@@ -165,7 +229,10 @@ describe('foldServerDay: the tool list compares with the previous daily check th
   it('a day not checked in between (cost cap) moves no baseline', () => {
     const skipped = foldSkippedDay(start, '2026-11-02');
     expect(toolListBaseline(skipped, { toolsHash: 'h2' })).toEqual({ day: '2026-11-01', toolsHash: 'h1' });
-    const back = foldServerDay(skipped, check({ toolsHash: 'h2' }), { day: '2026-11-03', toolDiff: diff({ removed: ['old'] }) });
+    const back = foldServerDay(skipped, check({ toolsHash: 'h2' }), {
+      day: '2026-11-03',
+      toolDiff: diff({ removed: ['old'] }),
+    });
     expect(back.changes.map((c) => c.kind)).toEqual(['tools']);
     expect(back.state.letters).toBe('ono');
   });
@@ -178,14 +245,27 @@ describe('foldServerDay: the tool list compares with the previous daily check th
   it('records the diff and its sentence; a silent change says so', () => {
     const folded = foldServerDay(start, check({ toolsHash: 'h2' }), {
       day: '2026-11-02',
-      toolDiff: diff({ added: ['a', 'b'], changed: ['c'], silent: true, riskRises: [{ name: 'a', from: null, to: 'high-risk' }] }),
+      toolDiff: diff({
+        added: ['a', 'b'],
+        changed: ['c'],
+        silent: true,
+        riskRises: [{ name: 'a', from: null, to: 'high-risk' }],
+      }),
     });
     expect(folded.changes).toEqual([
       {
         serverId: 's',
         kind: 'tools',
         detail: 'Tool list changed silently (same server version): 2 added, 1 changed, 1 rise(s) in risk.',
-        diff: { added: ['a', 'b'], removed: [], changed: ['c'], rewritten: [], riskRises: [{ name: 'a', from: null, to: 'high-risk' }], renamed: [], silent: true },
+        diff: {
+          added: ['a', 'b'],
+          removed: [],
+          changed: ['c'],
+          rewritten: [],
+          riskRises: [{ name: 'a', from: null, to: 'high-risk' }],
+          renamed: [],
+          silent: true,
+        },
       },
     ]);
     expect(folded.state.riskRiseDays).toEqual(['2026-11-02']);
@@ -193,21 +273,35 @@ describe('foldServerDay: the tool list compares with the previous daily check th
 
   it('a change whose earlier list cannot be read is still recorded and counted, without detail', () => {
     const folded = foldServerDay(start, check({ toolsHash: 'h2' }), { day: '2026-11-02', toolDiff: null });
-    expect(folded.changes).toEqual([{ serverId: 's', kind: 'tools', detail: expect.stringContaining('no tool-by-tool detail') }]);
+    expect(folded.changes).toEqual([
+      { serverId: 's', kind: 'tools', detail: expect.stringContaining('no tool-by-tool detail') },
+    ]);
     expect(folded.state.changeDays).toEqual(['2026-11-02']);
     expect(folded.state.riskRiseDays).toEqual([]);
   });
 
   it('refuses a diff that says unchanged when the hashes differ (the caller diffed the wrong lists)', () => {
-    expect(() => foldServerDay(start, check({ toolsHash: 'h2' }), { day: '2026-11-02', toolDiff: diff({ unchanged: true }) })).toThrow(ReliabilityInputError);
+    expect(() =>
+      foldServerDay(start, check({ toolsHash: 'h2' }), { day: '2026-11-02', toolDiff: diff({ unchanged: true }) }),
+    ).toThrow(ReliabilityInputError);
   });
 });
 
 describe('foldServerDay: kept windows at and around each limit', () => {
   /** A state whose change and rise days are the given ages (in days before 2026-12-31). */
   function withDays(ages: number[]): ServerFoldState {
-    const days = ages.map((age) => new Date(Date.parse('2026-12-31T00:00:00Z') - age * 86_400_000).toISOString().slice(0, 10)).sort();
-    return { ...newServerFoldState(), letters: 'o', lastDay: '2026-12-30', toolsHash: 'h1', lastCatalogDay: '2026-12-30', changeDays: days, riskRiseDays: days };
+    const days = ages
+      .map((age) => new Date(Date.parse('2026-12-31T00:00:00Z') - age * 86_400_000).toISOString().slice(0, 10))
+      .sort();
+    return {
+      ...newServerFoldState(),
+      letters: 'o',
+      lastDay: '2026-12-30',
+      toolsHash: 'h1',
+      lastCatalogDay: '2026-12-30',
+      changeDays: days,
+      riskRiseDays: days,
+    };
   }
 
   it(`change days: kept ${CHANGE_DAYS_KEPT} days, today included (age 59 stays, 60 goes)`, () => {
@@ -224,7 +318,10 @@ describe('foldServerDay: kept windows at and around each limit', () => {
   });
 
   it('a change today is added to both lists', () => {
-    const next = foldServerDay(withDays([]), check({ toolsHash: 'h2' }), { day: '2026-12-31', toolDiff: diff({ riskRises: [{ name: 'x', from: 'read-only', to: 'high-risk' }], changed: ['x'] }) }).state;
+    const next = foldServerDay(withDays([]), check({ toolsHash: 'h2' }), {
+      day: '2026-12-31',
+      toolDiff: diff({ riskRises: [{ name: 'x', from: 'read-only', to: 'high-risk' }], changed: ['x'] }),
+    }).state;
     expect(next.changeDays).toEqual(['2026-12-31']);
     expect(next.riskRiseDays).toEqual(['2026-12-31']);
   });
@@ -246,7 +343,9 @@ describe('foldServerDay: kept windows at and around each limit', () => {
 describe('foldServerDay: bad input', () => {
   it('throws a typed error for a bad day or letter', () => {
     expect(() => foldServerDay(newServerFoldState(), check(), { day: '2026-13-01' })).toThrow(ReliabilityInputError);
-    expect(() => foldServerDay(newServerFoldState(), check({ letter: 'n' as never }), { day: '2026-11-01' })).toThrow(/today.letter/);
+    expect(() => foldServerDay(newServerFoldState(), check({ letter: 'n' as never }), { day: '2026-11-01' })).toThrow(
+      /today.letter/,
+    );
     expect(() => foldServerDay(newServerFoldState(), check({ id: '' }), { day: '2026-11-01' })).toThrow(/today.id/);
   });
 });

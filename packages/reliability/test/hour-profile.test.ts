@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeHourProfile,
   createHourProfile,
-  recordHourResult,
-  ReliabilityInputError,
-  viewHourProfile,
+  describeHourProfile,
   type HourResult,
+  ReliabilityInputError,
+  recordHourResult,
+  viewHourProfile,
 } from '../src/index.js';
 
 const hourly = (hours: number[], day = '2025-06-01'): HourResult[] =>
@@ -50,7 +50,9 @@ describe('hour-of-day profile', () => {
   });
 
   it('throws on a result it cannot place', () => {
-    expect(() => recordHourResult(createHourProfile(), { letter: 'n' as 'o', at: '2025-06-01T05:00:00Z' })).toThrow(/result\.letter/);
+    expect(() => recordHourResult(createHourProfile(), { letter: 'n' as 'o', at: '2025-06-01T05:00:00Z' })).toThrow(
+      /result\.letter/,
+    );
     expect(() => recordHourResult(createHourProfile(), { letter: 'o', at: 'dawn' })).toThrow(/result\.at/);
     expect(() => recordHourResult([], { letter: 'o', at: '2025-06-01T05:00:00Z' })).toThrow(/24 slots/);
     expect(() => viewHourProfile('x' as unknown as HourResult[])).toThrow(ReliabilityInputError);

@@ -4,10 +4,10 @@ import {
   checkClosureNote,
   decideClosedIncident,
   decideIncident,
-  lastClosureAt,
-  ReliabilityInputError,
   type IncidentClosure,
   type IncidentInput,
+  lastClosureAt,
+  ReliabilityInputError,
 } from '../src/index.js';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
@@ -30,9 +30,9 @@ describe('the newest closure known at now', () => {
   });
 
   it('takes the newest closure of the server, whatever the order', () => {
-    expect(lastClosureAt([closure('notes', '11:00'), closure('notes', '09:00'), closure('other', '11:59')], 'notes', NOW)).toBe(
-      '2025-06-01T11:00:00.000Z',
-    );
+    expect(
+      lastClosureAt([closure('notes', '11:00'), closure('notes', '09:00'), closure('other', '11:59')], 'notes', NOW),
+    ).toBe('2025-06-01T11:00:00.000Z');
   });
 
   it('counts a closure at exactly now, and not one a second later (not known yet)', () => {
@@ -41,8 +41,12 @@ describe('the newest closure known at now', () => {
   });
 
   it('refuses a closure without a valid time or server', () => {
-    expect(() => lastClosureAt([{ server: 'notes', at: 'yesterday', note: 'x' }], 'notes', NOW)).toThrow(ReliabilityInputError);
-    expect(() => lastClosureAt([{ server: '', at: at('10:00'), note: 'x' }], 'notes', NOW)).toThrow(/closures\[0\]\.server/);
+    expect(() => lastClosureAt([{ server: 'notes', at: 'yesterday', note: 'x' }], 'notes', NOW)).toThrow(
+      ReliabilityInputError,
+    );
+    expect(() => lastClosureAt([{ server: '', at: at('10:00'), note: 'x' }], 'notes', NOW)).toThrow(
+      /closures\[0\]\.server/,
+    );
   });
 });
 
@@ -54,23 +58,47 @@ describe('an incident a person closed', () => {
   });
 
   it('is not shown again when every failure came before the closure', () => {
-    const decision = decideClosedIncident('notes', failingAt('11:00', '11:10', '11:20'), [closure('notes', '11:30')], NOW);
+    const decision = decideClosedIncident(
+      'notes',
+      failingAt('11:00', '11:10', '11:20'),
+      [closure('notes', '11:30')],
+      NOW,
+    );
     expect(decision).toMatchObject({ shown: false, failingReporters: [], ownCheckFailed: false });
   });
 
   it('does not count a failure at exactly the closure time (after T means after)', () => {
-    const decision = decideClosedIncident('notes', failingAt('11:30', '11:30', '11:30'), [closure('notes', '11:30')], NOW);
+    const decision = decideClosedIncident(
+      'notes',
+      failingAt('11:30', '11:30', '11:30'),
+      [closure('notes', '11:30')],
+      NOW,
+    );
     expect(decision.shown).toBe(false);
   });
 
   it('opens again when new failures after the closure count and are confirmed', () => {
-    const decision = decideClosedIncident('notes', failingAt('11:31', '11:40', '11:45'), [closure('notes', '11:30')], NOW);
-    expect(decision).toMatchObject({ shown: true, failingReporters: ['anon:a', 'anon:b'], since: '2025-06-01T11:31:00.000Z' });
+    const decision = decideClosedIncident(
+      'notes',
+      failingAt('11:31', '11:40', '11:45'),
+      [closure('notes', '11:30')],
+      NOW,
+    );
+    expect(decision).toMatchObject({
+      shown: true,
+      failingReporters: ['anon:a', 'anon:b'],
+      since: '2025-06-01T11:31:00.000Z',
+    });
   });
 
   it('needs the new failures to meet the rule alone: one new agent after the closure, plus the old check, is not enough', () => {
     // Agent b and our check failed before the closure; only agent a failed after it, and anonymous agents never confirm.
-    const decision = decideClosedIncident('notes', failingAt('11:50', '11:10', '11:20'), [closure('notes', '11:30')], NOW);
+    const decision = decideClosedIncident(
+      'notes',
+      failingAt('11:50', '11:10', '11:20'),
+      [closure('notes', '11:30')],
+      NOW,
+    );
     expect(decision).toMatchObject({ shown: false, failingReporters: ['anon:a'], confirmed: false });
   });
 
@@ -92,7 +120,8 @@ describe('the note a person leaves', () => {
   });
 
   it('must not be blank', () => {
-    for (const note of ['', '   ', '\n\t', undefined, 7]) expect(() => checkClosureNote(note)).toThrow(ReliabilityInputError);
+    for (const note of ['', '   ', '\n\t', undefined, 7])
+      expect(() => checkClosureNote(note)).toThrow(ReliabilityInputError);
   });
 
   it('fits in 1,000 characters: 1,000 passes, 1,001 does not', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideIncident,
-  isRealCheckFailure,
-  ReliabilityInputError,
   type IncidentCheck,
   type IncidentReport,
   type IncidentSensorOutcome,
+  isRealCheckFailure,
   type OwnCheckOutcome,
+  ReliabilityInputError,
 } from '../src/index.js';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
@@ -32,7 +32,12 @@ const check = (time: string, outcome: OwnCheckOutcome, kind: IncidentCheck['kind
   at: at(time),
   outcome,
 });
-const sensor = (id: string, time: string, ok: boolean, reason: IncidentSensorOutcome['reason'] = null): IncidentSensorOutcome => ({
+const sensor = (
+  id: string,
+  time: string,
+  ok: boolean,
+  reason: IncidentSensorOutcome['reason'] = null,
+): IncidentSensorOutcome => ({
   sensor: id,
   ok,
   at: at(time),
@@ -83,7 +88,11 @@ describe('what confirms an incident', () => {
   it('never opens on anonymous agents alone, sensors alone, or both together', () => {
     const anonymous = [anon('n1', '11:00'), anon('n2', '11:10'), anon('n3', '11:20')];
     const sensors = [sensor('gw1', '11:00', false, 'timeout'), sensor('gw2', '11:05', false, 'timeout')];
-    for (const input of [{ reports: anonymous }, { sensorOutcomes: sensors }, { reports: anonymous, sensorOutcomes: sensors }]) {
+    for (const input of [
+      { reports: anonymous },
+      { sensorOutcomes: sensors },
+      { reports: anonymous, sensorOutcomes: sensors },
+    ]) {
       const decision = decideIncident(input, NOW);
       expect(decision.shown).toBe(false);
       expect(decision.confirmed).toBe(false);
@@ -92,18 +101,26 @@ describe('what confirms an incident', () => {
   });
 
   it('shows our own failed check plus one anonymous reporter', () => {
-    expect(decideIncident({ reports: [anon('n1', '11:50')], checks: [check('11:55', 'no_connection')] }, NOW).shown).toBe(true);
+    expect(
+      decideIncident({ reports: [anon('n1', '11:50')], checks: [check('11:55', 'no_connection')] }, NOW).shown,
+    ).toBe(true);
   });
 
   it('does not show our own failed check without any failing reporter', () => {
-    const decision = decideIncident({ checks: [check('11:55', 'timeout'), check('11:00', 'broken_handshake', 'hourly')] }, NOW);
+    const decision = decideIncident(
+      { checks: [check('11:55', 'timeout'), check('11:00', 'broken_handshake', 'hourly')] },
+      NOW,
+    );
     expect(decision).toMatchObject({ shown: false, confirmed: true, ownCheckFailed: true, signalReporters: 0 });
     expect(decision.explanation).toMatch(/no failing reporter/);
   });
 
   it('does not let a 404, redirect, sign-in or other 4xx confirm', () => {
     for (const outcome of ['not_found', 'redirect', 'sign_in', 'client_error'] as const) {
-      const decision = decideIncident({ reports: [anon('n1', '11:50'), anon('n2', '11:51')], checks: [check('11:55', outcome)] }, NOW);
+      const decision = decideIncident(
+        { reports: [anon('n1', '11:50'), anon('n2', '11:51')], checks: [check('11:55', outcome)] },
+        NOW,
+      );
       expect(decision.shown, outcome).toBe(false);
       expect(decision.confirmed, outcome).toBe(false);
     }
@@ -111,7 +128,10 @@ describe('what confirms an incident', () => {
 
   it('lets the hourly, five-minute and daily check confirm alike', () => {
     for (const kind of ['hourly', 'five_minute', 'daily'] as const) {
-      expect(decideIncident({ reports: [anon('n1', '11:50')], checks: [check('10:30', 'server_error', kind)] }, NOW).shown, kind).toBe(true);
+      expect(
+        decideIncident({ reports: [anon('n1', '11:50')], checks: [check('10:30', 'server_error', kind)] }, NOW).shown,
+        kind,
+      ).toBe(true);
     }
   });
 });
@@ -130,11 +150,16 @@ describe('the 2-hour window', () => {
   });
 
   it('does not let a check older than 2 hours confirm', () => {
-    expect(decideIncident({ reports: [anon('n1', '11:50')], checks: [check('09:59', 'timeout')] }, NOW).confirmed).toBe(false);
+    expect(decideIncident({ reports: [anon('n1', '11:50')], checks: [check('09:59', 'timeout')] }, NOW).confirmed).toBe(
+      false,
+    );
   });
 
   it('ignores anything dated after now', () => {
-    const decision = decideIncident({ reports: [paid('a', '12:01'), paid('b', '12:30')], checks: [check('12:05', 'timeout')] }, NOW);
+    const decision = decideIncident(
+      { reports: [paid('a', '12:01'), paid('b', '12:30')], checks: [check('12:05', 'timeout')] },
+      NOW,
+    );
     expect(decision).toMatchObject({ shown: false, confirmed: false, failingReporters: [] });
     expect(decision.explanation).toMatch(/no failure counts/);
   });
@@ -148,22 +173,38 @@ describe('a call that works', () => {
 
   it('includes a sensor call that worked', () => {
     expect(
-      decideIncident({ reports: [paid('a', '11:00'), paid('b', '11:10')], sensorOutcomes: [sensor('gw', '11:15', true)] }, NOW).shown,
+      decideIncident(
+        { reports: [paid('a', '11:00'), paid('b', '11:10')], sensorOutcomes: [sensor('gw', '11:15', true)] },
+        NOW,
+      ).shown,
     ).toBe(false);
   });
 
   it('does not include our own check answering: our checks confirm, they are not calls', () => {
-    const decision = decideIncident({ reports: [paid('a', '11:00'), paid('b', '11:10')], checks: [check('11:30', 'answered')] }, NOW);
-    expect(decision).toMatchObject({ shown: true, failingReporters: ['a', 'b'], lastWorkedAt: null, confirmedBy: ['paid_reporter'] });
+    const decision = decideIncident(
+      { reports: [paid('a', '11:00'), paid('b', '11:10')], checks: [check('11:30', 'answered')] },
+      NOW,
+    );
+    expect(decision).toMatchObject({
+      shown: true,
+      failingReporters: ['a', 'b'],
+      lastWorkedAt: null,
+      confirmedBy: ['paid_reporter'],
+    });
   });
 
   it('includes a call seen working elsewhere', () => {
-    const decision = decideIncident({ reports: [paid('a', '11:00'), paid('b', '11:10')], lastWorkedAt: at('11:05') }, NOW);
+    const decision = decideIncident(
+      { reports: [paid('a', '11:00'), paid('b', '11:10')], lastWorkedAt: at('11:05') },
+      NOW,
+    );
     expect(decision.failingReporters).toEqual(['b']);
   });
 
   it('does not cancel on a failure at the same instant', () => {
-    expect(decideIncident({ reports: [paid('a', '11:00'), worked('n', '11:00'), paid('b', '11:05')] }, NOW).failingReporters).toEqual(['b']);
+    expect(
+      decideIncident({ reports: [paid('a', '11:00'), worked('n', '11:00'), paid('b', '11:05')] }, NOW).failingReporters,
+    ).toEqual(['b']);
   });
 });
 
@@ -172,7 +213,9 @@ describe('a person closing the incident', () => {
     const input = { reports: [paid('a', '11:00'), paid('b', '11:10')] };
     expect(decideIncident(input, NOW).shown).toBe(true);
     expect(decideIncident({ ...input, closedAt: at('11:10') }, NOW).shown).toBe(false);
-    expect(decideIncident({ ...input, reports: [...input.reports, paid('c', '11:20')], closedAt: at('11:10') }, NOW)).toMatchObject({
+    expect(
+      decideIncident({ ...input, reports: [...input.reports, paid('c', '11:20')], closedAt: at('11:10') }, NOW),
+    ).toMatchObject({
       shown: false,
       failingReporters: ['c'],
     });
@@ -181,33 +224,55 @@ describe('a person closing the incident', () => {
 
 describe('sensors joining a confirmed incident', () => {
   it('join when our own check confirms', () => {
-    const decision = decideIncident({ sensorOutcomes: [sensor('gw', '11:40', false, 'timeout')], checks: [check('11:45', 'timeout')] }, NOW);
+    const decision = decideIncident(
+      { sensorOutcomes: [sensor('gw', '11:40', false, 'timeout')], checks: [check('11:45', 'timeout')] },
+      NOW,
+    );
     expect(decision).toMatchObject({ shown: true, joinedSensors: ['gw'], failingSensors: ['gw'], signalReporters: 1 });
   });
 
   it('join when our check confirms even without a stated reason', () => {
-    expect(decideIncident({ sensorOutcomes: [sensor('gw', '11:40', false)], checks: [check('11:45', 'no_connection')] }, NOW).shown).toBe(true);
+    expect(
+      decideIncident({ sensorOutcomes: [sensor('gw', '11:40', false)], checks: [check('11:45', 'no_connection')] }, NOW)
+        .shown,
+    ).toBe(true);
   });
 
   it('with only server_error, join only when our check saw a server error too', () => {
     const sensors = [sensor('gw', '11:40', false, 'server_error')];
-    expect(decideIncident({ sensorOutcomes: sensors, checks: [check('11:45', 'server_error')] }, NOW).joinedSensors).toEqual(['gw']);
+    expect(
+      decideIncident({ sensorOutcomes: sensors, checks: [check('11:45', 'server_error')] }, NOW).joinedSensors,
+    ).toEqual(['gw']);
     const timeoutOnly = decideIncident({ sensorOutcomes: sensors, checks: [check('11:45', 'timeout')] }, NOW);
     expect(timeoutOnly).toMatchObject({ shown: false, confirmed: true, failingSensors: ['gw'], joinedSensors: [] });
   });
 
   it('with server_error among other reasons, join on any real failure of our check', () => {
     const sensors = [sensor('gw', '11:30', false, 'server_error'), sensor('gw', '11:40', false, 'timeout')];
-    expect(decideIncident({ sensorOutcomes: sensors, checks: [check('11:45', 'timeout')] }, NOW).joinedSensors).toEqual(['gw']);
+    expect(decideIncident({ sensorOutcomes: sensors, checks: [check('11:45', 'timeout')] }, NOW).joinedSensors).toEqual(
+      ['gw'],
+    );
   });
 
   it('join when a paying reporter gave the same reason, never server_error', () => {
-    const same = decideIncident({ reports: [paid('acct', '11:30', 'rate_limited')], sensorOutcomes: [sensor('gw', '11:40', false, 'rate_limited')] }, NOW);
+    const same = decideIncident(
+      {
+        reports: [paid('acct', '11:30', 'rate_limited')],
+        sensorOutcomes: [sensor('gw', '11:40', false, 'rate_limited')],
+      },
+      NOW,
+    );
     expect(same).toMatchObject({ shown: true, joinedSensors: ['gw'], signalReporters: 2 });
-    const other = decideIncident({ reports: [paid('acct', '11:30', 'auth')], sensorOutcomes: [sensor('gw', '11:40', false, 'rate_limited')] }, NOW);
+    const other = decideIncident(
+      { reports: [paid('acct', '11:30', 'auth')], sensorOutcomes: [sensor('gw', '11:40', false, 'rate_limited')] },
+      NOW,
+    );
     expect(other).toMatchObject({ shown: false, joinedSensors: [] });
     const fiveHundred = decideIncident(
-      { reports: [paid('acct', '11:30', 'server_error')], sensorOutcomes: [sensor('gw', '11:40', false, 'server_error')] },
+      {
+        reports: [paid('acct', '11:30', 'server_error')],
+        sensorOutcomes: [sensor('gw', '11:40', false, 'server_error')],
+      },
       NOW,
     );
     expect(fiveHundred).toMatchObject({ shown: false, confirmed: true, joinedSensors: [] });
@@ -221,21 +286,32 @@ describe('sensors joining a confirmed incident', () => {
   });
 
   it('do not count a newest failure outside the window', () => {
-    const decision = decideIncident({ sensorOutcomes: [sensor('gw', '09:00', false, 'timeout')], checks: [check('11:45', 'timeout')] }, NOW);
+    const decision = decideIncident(
+      { sensorOutcomes: [sensor('gw', '09:00', false, 'timeout')], checks: [check('11:45', 'timeout')] },
+      NOW,
+    );
     expect(decision.failingSensors).toEqual([]);
   });
 });
 
 describe('bad input', () => {
   it('throws typed errors naming the item', () => {
-    expect(() => decideIncident({ checks: [{ kind: 'weekly' as 'daily', at: at('11:00'), outcome: 'timeout' }] }, NOW)).toThrow(/checks\[0\]\.kind/);
-    expect(() => decideIncident({ checks: [{ kind: 'daily', at: at('11:00'), outcome: 'meh' as 'timeout' }] }, NOW)).toThrow(/checks\[0\]\.outcome/);
+    expect(() =>
+      decideIncident({ checks: [{ kind: 'weekly' as 'daily', at: at('11:00'), outcome: 'timeout' }] }, NOW),
+    ).toThrow(/checks\[0\]\.kind/);
+    expect(() =>
+      decideIncident({ checks: [{ kind: 'daily', at: at('11:00'), outcome: 'meh' as 'timeout' }] }, NOW),
+    ).toThrow(/checks\[0\]\.outcome/);
     expect(() => decideIncident({ checks: [null as unknown as IncidentCheck] }, NOW)).toThrow(/checks\[0\]/);
     expect(() => decideIncident({ reports: [{ ...paid('a', '11:00'), at: 'noon' }] }, NOW)).toThrow(/reports\[0\]\.at/);
-    expect(() => decideIncident({ sensorOutcomes: [{ ...sensor('gw', '11:00', false), sensor: '' }] }, NOW)).toThrow(/sensorOutcomes\[0\]\.sensor/);
+    expect(() => decideIncident({ sensorOutcomes: [{ ...sensor('gw', '11:00', false), sensor: '' }] }, NOW)).toThrow(
+      /sensorOutcomes\[0\]\.sensor/,
+    );
     expect(() => decideIncident({ closedAt: 'later' }, NOW)).toThrow(/closedAt/);
     expect(() => decideIncident({}, new Date(Number.NaN))).toThrow(ReliabilityInputError);
-    expect(() => decideIncident({ reports: {} as unknown as IncidentReport[] }, NOW)).toThrow(/reports: expected an array/);
+    expect(() => decideIncident({ reports: {} as unknown as IncidentReport[] }, NOW)).toThrow(
+      /reports: expected an array/,
+    );
   });
 
   it('decides nothing from nothing', () => {

@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   chargeOwnershipFailure,
   checkOwnershipCheckQuota,
+  checkSubmissionQuota,
   decideOwnershipCheck,
   decideSubmission,
-  OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
-  OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
-  checkSubmissionQuota,
+  type IntakeUsage,
   OWNERSHIP_CHECKS_PER_HOST_PER_DAY,
   OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY,
+  OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
+  OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
+  type OwnershipCheckUsage,
   ReliabilityInputError,
   SUBMISSIONS_PER_HOST_PER_DAY,
   SUBMISSIONS_PER_REQUESTER_PER_DAY,
-  type IntakeUsage,
-  type OwnershipCheckUsage,
   type SubmissionUsage,
 } from '../src/index.js';
 
@@ -31,12 +31,22 @@ describe('checkSubmissionQuota', () => {
   });
 
   it('refuses the 11th of a requester and the 4th of a host', () => {
-    expect(checkSubmissionQuota({ requesterToday: 10, hostToday: 0 })).toEqual({ admitted: false, reason: 'requester_daily_limit', limit: 10 });
-    expect(checkSubmissionQuota({ requesterToday: 0, hostToday: 3 })).toEqual({ admitted: false, reason: 'host_daily_limit', limit: 3 });
+    expect(checkSubmissionQuota({ requesterToday: 10, hostToday: 0 })).toEqual({
+      admitted: false,
+      reason: 'requester_daily_limit',
+      limit: 10,
+    });
+    expect(checkSubmissionQuota({ requesterToday: 0, hostToday: 3 })).toEqual({
+      admitted: false,
+      reason: 'host_daily_limit',
+      limit: 3,
+    });
   });
 
   it('names the requester limit first when both are reached', () => {
-    expect(checkSubmissionQuota({ requesterToday: 10, hostToday: 3 })).toMatchObject({ reason: 'requester_daily_limit' });
+    expect(checkSubmissionQuota({ requesterToday: 10, hostToday: 3 })).toMatchObject({
+      reason: 'requester_daily_limit',
+    });
   });
 });
 
@@ -46,9 +56,19 @@ describe('checkOwnershipCheckQuota', () => {
   });
 
   it('refuses the 21st of a requester and the 11th of a host', () => {
-    expect(checkOwnershipCheckQuota({ requesterToday: 20, hostToday: 0 })).toEqual({ admitted: false, reason: 'requester_daily_limit', limit: 20 });
-    expect(checkOwnershipCheckQuota({ requesterToday: 0, hostToday: 10 })).toEqual({ admitted: false, reason: 'host_daily_limit', limit: 10 });
-    expect(checkOwnershipCheckQuota({ requesterToday: 20, hostToday: 10 })).toMatchObject({ reason: 'requester_daily_limit' });
+    expect(checkOwnershipCheckQuota({ requesterToday: 20, hostToday: 0 })).toEqual({
+      admitted: false,
+      reason: 'requester_daily_limit',
+      limit: 20,
+    });
+    expect(checkOwnershipCheckQuota({ requesterToday: 0, hostToday: 10 })).toEqual({
+      admitted: false,
+      reason: 'host_daily_limit',
+      limit: 10,
+    });
+    expect(checkOwnershipCheckQuota({ requesterToday: 20, hostToday: 10 })).toMatchObject({
+      reason: 'requester_daily_limit',
+    });
   });
 });
 
@@ -57,7 +77,9 @@ describe('bad usage', () => {
     expect(() => checkSubmissionQuota({ requesterToday: -1, hostToday: 0 })).toThrow(/requesterToday/);
     expect(() => checkOwnershipCheckQuota({ requesterToday: 0, hostToday: 1.5 })).toThrow(/hostToday/);
     expect(() => checkSubmissionQuota(null as unknown as IntakeUsage)).toThrow(ReliabilityInputError);
-    expect(() => checkSubmissionQuota(null as unknown as IntakeUsage)).toThrow(/usage: expected \{ requesterToday, hostToday \}/);
+    expect(() => checkSubmissionQuota(null as unknown as IntakeUsage)).toThrow(
+      /usage: expected \{ requesterToday, hostToday \}/,
+    );
   });
 });
 
@@ -77,18 +99,27 @@ describe('decideOwnershipCheck', () => {
 
   it("takes a network's 20th read and refuses its 21st", () => {
     expect(decideOwnershipCheck(usage(19, 0, 0))).toEqual({ admitted: true });
-    expect(decideOwnershipCheck(usage(20, 0, 0))).toEqual({ admitted: false, reason: 'requester_daily_limit', limit: 20 });
+    expect(decideOwnershipCheck(usage(20, 0, 0))).toEqual({
+      admitted: false,
+      reason: 'requester_daily_limit',
+      limit: 20,
+    });
     expect(decideOwnershipCheck(usage(21, 0, 0))).toMatchObject({ reason: 'requester_daily_limit' });
   });
 
   it('reads for a network with 2 failures on the host and refuses one with 3', () => {
     expect(decideOwnershipCheck(usage(2, 2, 2))).toEqual({ admitted: true });
-    expect(decideOwnershipCheck(usage(3, 3, 3))).toEqual({ admitted: false, reason: 'requester_host_failure_limit', limit: 3 });
+    expect(decideOwnershipCheck(usage(3, 3, 3))).toEqual({
+      admitted: false,
+      reason: 'requester_host_failure_limit',
+      limit: 3,
+    });
     expect(decideOwnershipCheck(usage(4, 4, 4))).toMatchObject({ reason: 'requester_host_failure_limit' });
   });
 
   it("never refuses a network because of other networks' failures on the host, at, below or far above 10", () => {
-    for (const hostFailures of [9, 10, 11, 1000]) expect(decideOwnershipCheck(usage(0, 0, hostFailures))).toEqual({ admitted: true });
+    for (const hostFailures of [9, 10, 11, 1000])
+      expect(decideOwnershipCheck(usage(0, 0, hostFailures))).toEqual({ admitted: true });
     expect(decideOwnershipCheck(usage(2, 2, 50))).toEqual({ admitted: true });
   });
 
@@ -105,13 +136,23 @@ describe('decideOwnershipCheck', () => {
 
 describe('chargeOwnershipFailure', () => {
   it('adds one failure to the network and the host while the host has fewer than 10', () => {
-    expect(chargeOwnershipFailure({ requesterToday: 1, requesterHostFailuresToday: 0, hostFailuresToday: 0 })).toEqual({ requesterHostFailures: 1, hostFailures: 1 });
-    expect(chargeOwnershipFailure({ requesterToday: 5, requesterHostFailuresToday: 2, hostFailuresToday: 9 })).toEqual({ requesterHostFailures: 3, hostFailures: 10 });
+    expect(chargeOwnershipFailure({ requesterToday: 1, requesterHostFailuresToday: 0, hostFailuresToday: 0 })).toEqual({
+      requesterHostFailures: 1,
+      hostFailures: 1,
+    });
+    expect(chargeOwnershipFailure({ requesterToday: 5, requesterHostFailuresToday: 2, hostFailuresToday: 9 })).toEqual({
+      requesterHostFailures: 3,
+      hostFailures: 10,
+    });
   });
 
-  it('spends all of a network\'s tries on a host that already has 10 failures (one strike)', () => {
-    expect(chargeOwnershipFailure({ requesterToday: 1, requesterHostFailuresToday: 0, hostFailuresToday: 10 })).toEqual({ requesterHostFailures: 3, hostFailures: 11 });
-    expect(chargeOwnershipFailure({ requesterToday: 1, requesterHostFailuresToday: 2, hostFailuresToday: 11 })).toEqual({ requesterHostFailures: 3, hostFailures: 12 });
+  it("spends all of a network's tries on a host that already has 10 failures (one strike)", () => {
+    expect(chargeOwnershipFailure({ requesterToday: 1, requesterHostFailuresToday: 0, hostFailuresToday: 10 })).toEqual(
+      { requesterHostFailures: 3, hostFailures: 11 },
+    );
+    expect(chargeOwnershipFailure({ requesterToday: 1, requesterHostFailuresToday: 2, hostFailuresToday: 11 })).toEqual(
+      { requesterHostFailures: 3, hostFailures: 12 },
+    );
   });
 
   it('bounds what strangers can make a host receive: at most one failed read per extra network once it has 10', () => {
@@ -136,7 +177,11 @@ describe('chargeOwnershipFailure', () => {
 describe('decideSubmission', () => {
   it('takes the 3rd submission on a host and refuses the 4th from anyone who has not proved control', () => {
     expect(decideSubmission({ requesterToday: 0, hostToday: 2, provenOwner: false })).toEqual({ admitted: true });
-    expect(decideSubmission({ requesterToday: 0, hostToday: 3, provenOwner: false })).toEqual({ admitted: false, reason: 'host_daily_limit', limit: 3 });
+    expect(decideSubmission({ requesterToday: 0, hostToday: 3, provenOwner: false })).toEqual({
+      admitted: false,
+      reason: 'host_daily_limit',
+      limit: 3,
+    });
   });
 
   it('lets a proven owner past the host limit, at 3 and far above it', () => {
@@ -146,8 +191,14 @@ describe('decideSubmission', () => {
 
   it("keeps the requester's own limit for a proven owner: the 10th is taken, the 11th refused", () => {
     expect(decideSubmission({ requesterToday: 9, hostToday: 0, provenOwner: true })).toEqual({ admitted: true });
-    expect(decideSubmission({ requesterToday: 10, hostToday: 0, provenOwner: true })).toEqual({ admitted: false, reason: 'requester_daily_limit', limit: 10 });
-    expect(decideSubmission({ requesterToday: 10, hostToday: 3, provenOwner: true })).toMatchObject({ reason: 'requester_daily_limit' });
+    expect(decideSubmission({ requesterToday: 10, hostToday: 0, provenOwner: true })).toEqual({
+      admitted: false,
+      reason: 'requester_daily_limit',
+      limit: 10,
+    });
+    expect(decideSubmission({ requesterToday: 10, hostToday: 3, provenOwner: true })).toMatchObject({
+      reason: 'requester_daily_limit',
+    });
   });
 
   it('throws without a provenOwner flag', () => {

@@ -56,11 +56,11 @@ describe('appendDailyLetter', () => {
   });
 
   it('keeps only the newest 30 letters', () => {
-    const full = 'd' + 'o'.repeat(29);
-    expect(appendDailyLetter(full, 'p')).toBe('o'.repeat(29) + 'p');
-    expect(appendDailyLetter('o'.repeat(30), 'o', 40)).toBe('n'.repeat(29) + 'o');
-    expect(appendDailyLetter('oo', 'd', 27)).toBe('oo' + 'n'.repeat(27) + 'd'); // exactly 30
-    expect(appendDailyLetter('oo', 'd', 28)).toBe('o' + 'n'.repeat(28) + 'd'); // 31: the oldest goes
+    const full = `d${'o'.repeat(29)}`;
+    expect(appendDailyLetter(full, 'p')).toBe(`${'o'.repeat(29)}p`);
+    expect(appendDailyLetter('o'.repeat(30), 'o', 40)).toBe(`${'n'.repeat(29)}o`);
+    expect(appendDailyLetter('oo', 'd', 27)).toBe(`oo${'n'.repeat(27)}d`); // exactly 30
+    expect(appendDailyLetter('oo', 'd', 28)).toBe(`o${'n'.repeat(28)}d`); // 31: the oldest goes
   });
 
   it('rejects a bad letter or a bad skip count', () => {

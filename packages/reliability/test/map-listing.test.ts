@@ -21,8 +21,12 @@ describe('which servers are on the published map', () => {
   });
 
   it('names the owner’s opt-out first, then robots, when several apply', () => {
-    expect(leftOutReasonOf({ listedByNewestCheck: false, optedOut: true, excludedByRobots: true, inRegistry: false })).toBe('opted-out');
-    expect(leftOutReasonOf({ listedByNewestCheck: false, optedOut: false, excludedByRobots: true, inRegistry: false })).toBe('robots');
+    expect(
+      leftOutReasonOf({ listedByNewestCheck: false, optedOut: true, excludedByRobots: true, inRegistry: false }),
+    ).toBe('opted-out');
+    expect(
+      leftOutReasonOf({ listedByNewestCheck: false, optedOut: false, excludedByRobots: true, inRegistry: false }),
+    ).toBe('robots');
   });
 
   it('says when the newest check left a server out for no known reason', () => {
@@ -30,7 +34,9 @@ describe('which servers are on the published map', () => {
   });
 
   it('applies no listing rule before the first daily check or without a watched list', () => {
-    expect(leftOutReasonOf({ listedByNewestCheck: null, optedOut: true, excludedByRobots: true, inRegistry: null })).toBeNull();
+    expect(
+      leftOutReasonOf({ listedByNewestCheck: null, optedOut: true, excludedByRobots: true, inRegistry: null }),
+    ).toBeNull();
   });
 
   it('refuses facts that are not booleans', () => {

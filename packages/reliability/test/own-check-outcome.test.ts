@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideIncident, failedHttpStatus, incidentCheckOf, ownCheckOutcomeOf, ownCheckViewOf, ReliabilityInputError } from '../src/index.js';
+import {
+  decideIncident,
+  failedHttpStatus,
+  incidentCheckOf,
+  ownCheckOutcomeOf,
+  ownCheckViewOf,
+  ReliabilityInputError,
+} from '../src/index.js';
 
 describe('our checks in the incident rule’s words', () => {
   it.each([
@@ -31,40 +38,79 @@ describe('our checks in the incident rule’s words', () => {
   });
 
   it('refuses a letter that is not a check’s', () => {
-    expect(() => ownCheckOutcomeOf({ letter: 'n' as never, reason: 'ok', httpStatus: null })).toThrow(ReliabilityInputError);
+    expect(() => ownCheckOutcomeOf({ letter: 'n' as never, reason: 'ok', httpStatus: null })).toThrow(
+      ReliabilityInputError,
+    );
   });
 
   it('dates a check and leaves out one that says nothing', () => {
-    expect(incidentCheckOf('daily', '2026-11-30T00:10:00Z', { letter: 'd', reason: 'http-error', httpStatus: 502 })).toEqual({
+    expect(
+      incidentCheckOf('daily', '2026-11-30T00:10:00Z', { letter: 'd', reason: 'http-error', httpStatus: 502 }),
+    ).toEqual({
       kind: 'daily',
       at: '2026-11-30T00:10:00Z',
       outcome: 'server_error',
     });
-    expect(incidentCheckOf('five_minute', '2026-11-30T00:10:00Z', { letter: 'd', reason: 'aborted', httpStatus: null })).toBeNull();
-    expect(() => incidentCheckOf('weekly' as never, '2026-11-30T00:10:00Z', { letter: 'o', reason: 'ok', httpStatus: null })).toThrow(ReliabilityInputError);
-    expect(() => incidentCheckOf('hourly', 'not a time', { letter: 'o', reason: 'ok', httpStatus: null })).toThrow(ReliabilityInputError);
+    expect(
+      incidentCheckOf('five_minute', '2026-11-30T00:10:00Z', { letter: 'd', reason: 'aborted', httpStatus: null }),
+    ).toBeNull();
+    expect(() =>
+      incidentCheckOf('weekly' as never, '2026-11-30T00:10:00Z', { letter: 'o', reason: 'ok', httpStatus: null }),
+    ).toThrow(ReliabilityInputError);
+    expect(() => incidentCheckOf('hourly', 'not a time', { letter: 'o', reason: 'ok', httpStatus: null })).toThrow(
+      ReliabilityInputError,
+    );
   });
 
   it('a five-minute check confirms an incident like any other of our checks', () => {
-    const check = incidentCheckOf('five_minute', '2026-11-30T11:55:00Z', { letter: 'd', reason: 'timeout', httpStatus: null })!;
+    const check = incidentCheckOf('five_minute', '2026-11-30T11:55:00Z', {
+      letter: 'd',
+      reason: 'timeout',
+      httpStatus: null,
+    })!;
     const decision = decideIncident(
-      { checks: [check], reports: [{ reporter: 'anon:a', paid: false, ok: false, at: '2026-11-30T11:50:00Z', reason: 'timeout' }] },
+      {
+        checks: [check],
+        reports: [{ reporter: 'anon:a', paid: false, ok: false, at: '2026-11-30T11:50:00Z', reason: 'timeout' }],
+      },
       new Date('2026-11-30T12:00:00Z'),
     );
     expect(decision).toMatchObject({ shown: true, confirmedBy: ['own_check'], ownCheckFailed: true });
   });
 
   it('reads what a check says for the agreement rule', () => {
-    expect(ownCheckViewOf({ letter: 'o', reason: 'ok', httpStatus: null })).toEqual({ answering: true, serverError: false });
-    expect(ownCheckViewOf({ letter: 'a', reason: 'auth-required', httpStatus: 401 })).toEqual({ answering: true, serverError: false });
-    expect(ownCheckViewOf({ letter: 'd', reason: 'http-error', httpStatus: 502 })).toEqual({ answering: false, serverError: true });
-    expect(ownCheckViewOf({ letter: 'd', reason: 'timeout', httpStatus: null })).toEqual({ answering: false, serverError: false });
+    expect(ownCheckViewOf({ letter: 'o', reason: 'ok', httpStatus: null })).toEqual({
+      answering: true,
+      serverError: false,
+    });
+    expect(ownCheckViewOf({ letter: 'a', reason: 'auth-required', httpStatus: 401 })).toEqual({
+      answering: true,
+      serverError: false,
+    });
+    expect(ownCheckViewOf({ letter: 'd', reason: 'http-error', httpStatus: 502 })).toEqual({
+      answering: false,
+      serverError: true,
+    });
+    expect(ownCheckViewOf({ letter: 'd', reason: 'timeout', httpStatus: null })).toEqual({
+      answering: false,
+      serverError: false,
+    });
     expect(ownCheckViewOf({ letter: 'd', reason: 'guard:private', httpStatus: null })).toBeNull();
   });
 
   it('finds the status of the step that failed', () => {
-    expect(failedHttpStatus([{ httpStatus: 200, outcome: 'ok' }, { httpStatus: 502, outcome: 'http-error' }])).toBe(502);
-    expect(failedHttpStatus([{ httpStatus: 200, outcome: 'ok' }, { httpStatus: null, outcome: 'timeout' }])).toBeNull();
+    expect(
+      failedHttpStatus([
+        { httpStatus: 200, outcome: 'ok' },
+        { httpStatus: 502, outcome: 'http-error' },
+      ]),
+    ).toBe(502);
+    expect(
+      failedHttpStatus([
+        { httpStatus: 200, outcome: 'ok' },
+        { httpStatus: null, outcome: 'timeout' },
+      ]),
+    ).toBeNull();
     expect(failedHttpStatus([{ httpStatus: 200, outcome: 'ok' }])).toBeNull();
     expect(failedHttpStatus([])).toBeNull();
   });

@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkUptime,
+  countTopPlaces,
   dailyUptime,
   decideIncident,
+  type IncidentReport,
+  type RankableServer,
+  type Report,
   rankMostReliable,
   rateServer,
   reportDecay,
@@ -13,10 +17,6 @@ import {
   stability,
   starsFor,
   successChance,
-  countTopPlaces,
-  type IncidentReport,
-  type RankableServer,
-  type Report,
 } from '../src/index.js';
 
 const letters = fc.string({ unit: fc.constantFrom('o', 'a', 'p', 'd', 'n'), maxLength: 30 });
@@ -101,15 +101,22 @@ describe('rating properties', () => {
         return reportDecay(young) >= reportDecay(old) && reportDecay(old) >= 0 && reportDecay(young) <= 1;
       }),
     );
-    fc.assert(fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), (ms) => speedScore(ms) >= 0 && speedScore(ms) <= 1));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), (ms) => speedScore(ms) >= 0 && speedScore(ms) <= 1),
+    );
   });
 
   it('keeps a paid weight in (0.5, 1] and an anonymous one in (0.15, 0.3]', () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), (paid, agree, disagree) => {
-        const w = reporterWeight({ paid, agree, disagree: disagree / 2 });
-        return paid ? w > 0.5 && w <= 1 : w > 0.15 && w <= 0.3;
-      }),
+      fc.property(
+        fc.boolean(),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (paid, agree, disagree) => {
+          const w = reporterWeight({ paid, agree, disagree: disagree / 2 });
+          return paid ? w > 0.5 && w <= 1 : w > 0.15 && w <= 0.3;
+        },
+      ),
     );
   });
 
@@ -120,9 +127,14 @@ describe('rating properties', () => {
     at: fc.integer({ min: 0, max: 40 * 86_400_000 }).map((ms) => new Date(NOW.getTime() - ms)),
     ms: fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: undefined }),
     matchedDescription: fc.option(fc.boolean(), { nil: undefined }),
-    surprise: fc.option(fc.constantFrom('side_effect', 'unexpected_cost', 'data_leak_suspected', 'other') as fc.Arbitrary<Report['surprise']>, {
-      nil: null,
-    }),
+    surprise: fc.option(
+      fc.constantFrom('side_effect', 'unexpected_cost', 'data_leak_suspected', 'other') as fc.Arbitrary<
+        Report['surprise']
+      >,
+      {
+        nil: null,
+      },
+    ),
     agrees: fc.option(fc.constantFrom(true, false, 'half' as const), { nil: undefined }),
   });
 
@@ -150,12 +162,16 @@ describe('rating properties', () => {
           perDay.set(key, (perDay.get(key) ?? 0) + 1);
         }
         fc.pre([...perDay.values()].every((n) => n <= 3));
-        const newest = [...inWindow].sort((a, b) => b.atMs - a.atMs || b.index - a.index).slice(0, 30).map((x) => x.report);
+        const newest = [...inWindow]
+          .sort((a, b) => b.atMs - a.atMs || b.index - a.index)
+          .slice(0, 30)
+          .map((x) => x.report);
         const rating = rateServer(reports, NOW);
         const surprises = newest.filter((r) => r.surprise !== null && r.surprise !== undefined).length;
         const times = newest.flatMap((r) => (r.ms === undefined ? [] : [r.ms])).sort((a, b) => a - b);
         const middle = times.length >> 1;
-        const median = times.length === 0 ? null : times.length % 2 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2;
+        const median =
+          times.length === 0 ? null : times.length % 2 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2;
         expect(rating.surpriseShare).toBeCloseTo(newest.length === 0 ? 0 : surprises / newest.length, 12);
         expect(rating.medianMs).toBe(median);
         expect(rating.accuracyAnswers).toBe(newest.filter((r) => r.matchedDescription !== undefined).length);
@@ -183,19 +199,31 @@ describe('reporter key properties', () => {
   const hextet = fc.integer({ min: 0, max: 0xffff });
 
   it('keys every IPv4 address by its first three octets', () => {
-    fc.assert(fc.property(octet, octet, octet, octet, (a, b, c, d) => reporterKey(`${a}.${b}.${c}.${d}`) === `${a}.${b}.${c}.0/24`));
+    fc.assert(
+      fc.property(
+        octet,
+        octet,
+        octet,
+        octet,
+        (a, b, c, d) => reporterKey(`${a}.${b}.${c}.${d}`) === `${a}.${b}.${c}.0/24`,
+      ),
+    );
   });
 
   it('gives IPv6 addresses sharing 48 bits one key, and a key that keys to itself', () => {
     fc.assert(
-      fc.property(fc.array(hextet, { minLength: 8, maxLength: 8 }), fc.array(hextet, { minLength: 5, maxLength: 5 }), (groups, tail) => {
-        // Leave out IPv4-mapped addresses, which are keyed as IPv4.
-        fc.pre(!(groups[0] === 0 && groups[1] === 0 && groups[2] === 0));
-        const first = groups.map((g) => g.toString(16)).join(':');
-        const second = [...groups.slice(0, 3), ...tail].map((g) => g.toString(16)).join(':');
-        const key = reporterKey(first);
-        return key === reporterKey(second) && reporterKey(key.replace('/48', '')) === key;
-      }),
+      fc.property(
+        fc.array(hextet, { minLength: 8, maxLength: 8 }),
+        fc.array(hextet, { minLength: 5, maxLength: 5 }),
+        (groups, tail) => {
+          // Leave out IPv4-mapped addresses, which are keyed as IPv4.
+          fc.pre(!(groups[0] === 0 && groups[1] === 0 && groups[2] === 0));
+          const first = groups.map((g) => g.toString(16)).join(':');
+          const second = [...groups.slice(0, 3), ...tail].map((g) => g.toString(16)).join(':');
+          const key = reporterKey(first);
+          return key === reporterKey(second) && reporterKey(key.replace('/48', '')) === key;
+        },
+      ),
     );
   });
 });
@@ -210,7 +238,9 @@ describe('ranking properties', () => {
       letters: fc.string({ unit: fc.constantFrom('o', 'd', 'n'), minLength: 10, maxLength: 30 }),
       handshakeMs: fc.constantFrom(100, 200, 300),
     });
-  const serversArb = fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => serverArb(i))));
+  const serversArb = fc
+    .integer({ min: 0, max: 40 })
+    .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => serverArb(i))));
 
   it('ranks 1..k, marks exactly the top places, and ignores input order', () => {
     fc.assert(
@@ -221,7 +251,8 @@ describe('ranking properties', () => {
         for (const { ranked } of result) {
           expect(ranked.map((r) => r.rank)).toEqual(ranked.map((_, i) => i + 1));
           expect(ranked.filter((r) => r.topTenth)).toHaveLength(countTopPlaces(ranked.length));
-          for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.uptime).toBeGreaterThanOrEqual(ranked[i]!.uptime);
+          for (let i = 1; i < ranked.length; i++)
+            expect(ranked[i - 1]!.uptime).toBeGreaterThanOrEqual(ranked[i]!.uptime);
         }
       }),
     );
@@ -243,7 +274,12 @@ describe('incident properties', () => {
             at: new Date(NOW.getTime() - m * 60_000),
             reason: ok ? null : 'timeout',
           }));
-          const sensorOutcomes = sensors.map(([sensor, m, ok]) => ({ sensor, ok, at: new Date(NOW.getTime() - m * 60_000), reason: null }));
+          const sensorOutcomes = sensors.map(([sensor, m, ok]) => ({
+            sensor,
+            ok,
+            at: new Date(NOW.getTime() - m * 60_000),
+            reason: null,
+          }));
           return decideIncident({ reports, sensorOutcomes }, NOW).shown === false;
         },
       ),

@@ -17,7 +17,8 @@ describe('purity', () => {
   it('imports nothing but its own modules', () => {
     for (const { name, text } of sources) {
       const specifiers = [...code(text).matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1]);
-      for (const specifier of specifiers) expect(specifier, `${name} imports ${specifier}`).toMatch(/^\.\/[a-z-]+\.js$/);
+      for (const specifier of specifiers)
+        expect(specifier, `${name} imports ${specifier}`).toMatch(/^\.\/[a-z-]+\.js$/);
       expect(code(text), name).not.toMatch(/\brequire\(|\bimport\(/);
     }
   });
@@ -46,7 +47,16 @@ describe('purity', () => {
   });
 
   it('exports no internal helpers', () => {
-    for (const name of ['roundedPercent', 'tallyLetters', 'assertLetters', 'median', 'parseIpv6', 'parseIpv4', 'reporterBaseWeight', 'describeValue']) {
+    for (const name of [
+      'roundedPercent',
+      'tallyLetters',
+      'assertLetters',
+      'median',
+      'parseIpv6',
+      'parseIpv4',
+      'reporterBaseWeight',
+      'describeValue',
+    ]) {
       expect(Object.keys(api), name).not.toContain(name);
     }
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findListingGaps, rankMostReliable, ReliabilityInputError, countTopPlaces, type RankableServer } from '../src/index.js';
+import {
+  countTopPlaces,
+  findListingGaps,
+  type RankableServer,
+  ReliabilityInputError,
+  rankMostReliable,
+} from '../src/index.js';
 
 function server(id: string, overrides: Partial<RankableServer> = {}): RankableServer {
   return {
@@ -14,7 +20,11 @@ function server(id: string, overrides: Partial<RankableServer> = {}): RankableSe
 }
 
 function idsOf(servers: readonly RankableServer[], category = 'search'): string[] {
-  return rankMostReliable(servers).find((c) => c.category === category)?.ranked.map((r) => r.id) ?? [];
+  return (
+    rankMostReliable(servers)
+      .find((c) => c.category === category)
+      ?.ranked.map((r) => r.id) ?? []
+  );
 }
 
 describe('who is listed', () => {
@@ -48,18 +58,23 @@ describe('who is listed', () => {
 
 describe('order within a category', () => {
   it('puts the highest share of observed days not d first', () => {
-    expect(idsOf([server('b', { letters: 'o'.repeat(13) + 'd' }), server('a', { letters: 'o'.repeat(14) })])).toEqual(['a', 'b']);
-    // n days are not in the share: 14 of 14 beats 29 of 30
-    expect(idsOf([server('b', { letters: 'o'.repeat(29) + 'd' }), server('a', { letters: 'o'.repeat(14) + 'n'.repeat(16) })])).toEqual([
+    expect(idsOf([server('b', { letters: `${'o'.repeat(13)}d` }), server('a', { letters: 'o'.repeat(14) })])).toEqual([
       'a',
       'b',
     ]);
+    // n days are not in the share: 14 of 14 beats 29 of 30
+    expect(
+      idsOf([
+        server('b', { letters: `${'o'.repeat(29)}d` }),
+        server('a', { letters: 'o'.repeat(14) + 'n'.repeat(16) }),
+      ]),
+    ).toEqual(['a', 'b']);
   });
 
   it('breaks an exact share tie by the lower handshake time', () => {
     // 14 of 15 and 28 of 30 are the same share
-    const a = server('a', { letters: 'o'.repeat(14) + 'd', handshakeMs: 250 });
-    const b = server('b', { letters: 'o'.repeat(28) + 'dd', handshakeMs: 200 });
+    const a = server('a', { letters: `${'o'.repeat(14)}d`, handshakeMs: 250 });
+    const b = server('b', { letters: `${'o'.repeat(28)}dd`, handshakeMs: 200 });
     expect(idsOf([a, b])).toEqual(['b', 'a']);
   });
 
@@ -77,10 +92,20 @@ describe('order within a category', () => {
   });
 
   it('reports rank, uptime, days and handshake for each listed server', () => {
-    const [category] = rankMostReliable([server('a', { letters: 'o'.repeat(13) + 'd', handshakeMs: 420 })]);
+    const [category] = rankMostReliable([server('a', { letters: `${'o'.repeat(13)}d`, handshakeMs: 420 })]);
     expect(category).toEqual({
       category: 'search',
-      ranked: [{ id: 'a', url: 'https://a.example/mcp', rank: 1, topTenth: false, uptime: 92.9, daysObserved: 14, handshakeMs: 420 }],
+      ranked: [
+        {
+          id: 'a',
+          url: 'https://a.example/mcp',
+          rank: 1,
+          topTenth: false,
+          uptime: 92.9,
+          daysObserved: 14,
+          handshakeMs: 420,
+        },
+      ],
     });
   });
 });
@@ -98,7 +123,9 @@ describe('top 10%', () => {
   });
 
   function category(size: number): boolean[] {
-    const servers = Array.from({ length: size }, (_, i) => server(`s${String(i).padStart(2, '0')}`, { handshakeMs: 100 + i }));
+    const servers = Array.from({ length: size }, (_, i) =>
+      server(`s${String(i).padStart(2, '0')}`, { handshakeMs: 100 + i }),
+    );
     return rankMostReliable(servers)[0]?.ranked.map((r) => r.topTenth) ?? [];
   }
 
@@ -158,7 +185,9 @@ describe('bad input', () => {
     expect(() => rankMostReliable([server('')])).toThrow(/servers\[0\]\.id/);
     expect(() => rankMostReliable([server('a', { url: '' })])).toThrow(/servers\[0\]\.url/);
     expect(() => rankMostReliable([server('a', { category: 7 as unknown as string })])).toThrow(/category/);
-    expect(() => rankMostReliable([server('a', { answeringNow: 'yes' as unknown as boolean })])).toThrow(/answeringNow/);
+    expect(() => rankMostReliable([server('a', { answeringNow: 'yes' as unknown as boolean })])).toThrow(
+      /answeringNow/,
+    );
     expect(() => rankMostReliable(null as unknown as RankableServer[])).toThrow(ReliabilityInputError);
   });
 });

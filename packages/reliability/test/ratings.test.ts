@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isRatingVisible,
   describePublicRating,
-  rateServer,
+  isRatingVisible,
   ReliabilityInputError,
+  type Report,
+  rateServer,
   reportDecay,
   speedScore,
   starsFor,
-  type Report,
 } from '../src/index.js';
 
 const NOW = new Date('2025-06-30T12:00:00Z');
@@ -76,7 +76,9 @@ describe('starsFor', () => {
   it('throws on a part outside 0..1', () => {
     expect(() => starsFor({ reliability: 1.1, accuracy: 1, surpriseShare: 0, speed: 1 })).toThrow(/reliability/);
     expect(() => starsFor({ reliability: 1, accuracy: 1, surpriseShare: -0.1, speed: 1 })).toThrow(/surpriseShare/);
-    expect(() => starsFor({ reliability: 1, accuracy: Number.NaN, surpriseShare: 0, speed: 1 })).toThrow(ReliabilityInputError);
+    expect(() => starsFor({ reliability: 1, accuracy: Number.NaN, surpriseShare: 0, speed: 1 })).toThrow(
+      ReliabilityInputError,
+    );
   });
 });
 
@@ -183,14 +185,21 @@ describe('rateServer', () => {
   it('tallies a reporter without a record from the agrees fields of its reports', () => {
     // agree 2 -> factor 0.875 -> anonymous weight 0.2625 per report
     const rating = rateServer(
-      [report({ reporter: 'X', ok: true, agrees: true }), report({ reporter: 'X', ok: false, reason: 'args', agrees: true })],
+      [
+        report({ reporter: 'X', ok: true, agrees: true }),
+        report({ reporter: 'X', ok: false, reason: 'args', agrees: true }),
+      ],
       NOW,
     );
     expect(rating.totalWeight).toBeCloseTo(0.525, 12);
     expect(rating.reliability).toBeCloseTo(0.5, 12);
     // agree 1, disagree 0.5 ('half' and false both count half)
     const mixed = rateServer(
-      [report({ reporter: 'X', agrees: true }), report({ reporter: 'X', agrees: 'half' }), report({ reporter: 'X', agrees: null })],
+      [
+        report({ reporter: 'X', agrees: true }),
+        report({ reporter: 'X', agrees: 'half' }),
+        report({ reporter: 'X', agrees: null }),
+      ],
       NOW,
     );
     expect(mixed.totalWeight).toBeCloseTo(3 * 0.3 * (0.5 + 0.5 * (2 / 3.5)), 12);
@@ -214,7 +223,9 @@ describe('rateServer', () => {
   it('reads accuracy, surprise share and speed from the newest 30 reports only', () => {
     const reports: Report[] = [];
     // the oldest report: a surprise and a mismatch that must not count
-    reports.push(report({ reporter: 'old', at: ago(20 * DAY), surprise: 'side_effect', matchedDescription: false, ms: 90_000 }));
+    reports.push(
+      report({ reporter: 'old', at: ago(20 * DAY), surprise: 'side_effect', matchedDescription: false, ms: 90_000 }),
+    );
     for (let i = 0; i < 30; i++) {
       reports.push(
         report({
@@ -294,7 +305,9 @@ describe('rateServer', () => {
       expect(() => rateServer([], MIDNIGHT, { sensors: [entry, entry] })).toThrow(/more than one entry/);
       expect(() => rateServer([], MIDNIGHT, { sensors: [{ ...entry, worked: 2 }] })).toThrow(/worked <= calls/);
       expect(() => rateServer([], MIDNIGHT, { sensors: [{ ...entry, calls: 0, worked: 0 }] })).toThrow(/calls >= 1/);
-      expect(() => rateServer([], MIDNIGHT, { sensors: [{ ...entry, day: '30/06/2025' }] })).toThrow(/sensors\[0\]\.day/);
+      expect(() => rateServer([], MIDNIGHT, { sensors: [{ ...entry, day: '30/06/2025' }] })).toThrow(
+        /sensors\[0\]\.day/,
+      );
     });
   });
 

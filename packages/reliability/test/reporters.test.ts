@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReportQuota, reporterKey, ReliabilityInputError } from '../src/index.js';
+import { checkReportQuota, ReliabilityInputError, reporterKey } from '../src/index.js';
 
 describe('reporterKey for IPv4', () => {
   it('keys an address by its /24 network', () => {
@@ -12,7 +12,17 @@ describe('reporterKey for IPv4', () => {
   });
 
   it('refuses anything that is not a dotted quad', () => {
-    for (const bad of ['256.1.1.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', '1.2.3.-4', 'a.b.c.d', '', 'localhost', '1.2.3.4/24']) {
+    for (const bad of [
+      '256.1.1.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '01.2.3.4',
+      '1.2.3.-4',
+      'a.b.c.d',
+      '',
+      'localhost',
+      '1.2.3.4/24',
+    ]) {
       expect(() => reporterKey(bad), bad).toThrow(ReliabilityInputError);
     }
     expect(() => reporterKey(42 as unknown as string)).toThrow(/expected an IPv4 or IPv6 address/);
@@ -50,7 +60,20 @@ describe('reporterKey for IPv6', () => {
   });
 
   it('refuses malformed IPv6 text', () => {
-    for (const bad of ['2001:db8:::1', '1:2:3:4:5:6:7:8:9', '1::2::3', '12345::', 'g::1', ':1::', '1:2:3:4:5:6:7', '::ffff:1.2.3', '::1:2:3:4:5:6:7:8', '%eth0', 'fe80::1%', '1.2.3.4::']) {
+    for (const bad of [
+      '2001:db8:::1',
+      '1:2:3:4:5:6:7:8:9',
+      '1::2::3',
+      '12345::',
+      'g::1',
+      ':1::',
+      '1:2:3:4:5:6:7',
+      '::ffff:1.2.3',
+      '::1:2:3:4:5:6:7:8',
+      '%eth0',
+      'fe80::1%',
+      '1.2.3.4::',
+    ]) {
       expect(() => reporterKey(bad), bad).toThrow(ReliabilityInputError);
     }
   });
@@ -63,15 +86,25 @@ describe('checkReportQuota', () => {
   });
 
   it('refuses the 51st report of the day', () => {
-    expect(checkReportQuota({ reporterToday: 50, reporterServerToday: 0 })).toEqual({ admitted: false, reason: 'reporter_daily_limit', limit: 50 });
+    expect(checkReportQuota({ reporterToday: 50, reporterServerToday: 0 })).toEqual({
+      admitted: false,
+      reason: 'reporter_daily_limit',
+      limit: 50,
+    });
   });
 
   it('refuses the 4th report of the day about one server', () => {
-    expect(checkReportQuota({ reporterToday: 10, reporterServerToday: 3 })).toEqual({ admitted: false, reason: 'server_daily_limit', limit: 3 });
+    expect(checkReportQuota({ reporterToday: 10, reporterServerToday: 3 })).toEqual({
+      admitted: false,
+      reason: 'server_daily_limit',
+      limit: 3,
+    });
   });
 
   it('names the reporter-wide limit first when both are reached', () => {
-    expect(checkReportQuota({ reporterToday: 50, reporterServerToday: 3 })).toMatchObject({ reason: 'reporter_daily_limit' });
+    expect(checkReportQuota({ reporterToday: 50, reporterServerToday: 3 })).toMatchObject({
+      reason: 'reporter_daily_limit',
+    });
   });
 
   it('throws on counts that are not whole numbers', () => {

@@ -51,19 +51,34 @@ describe('the OSV check: from its time of day, retried an hour after a failure',
     expect(isOsvCheckDue(new Date('2026-11-10T05:05:29.999Z'), OSV_TIME, failed)).toBe(false);
     expect(isOsvCheckDue(new Date('2026-11-10T05:05:30Z'), OSV_TIME, failed)).toBe(true);
     expect(isOsvCheckDue(new Date('2026-11-10T05:06:30Z'), OSV_TIME, failed)).toBe(true);
-    expect(isOsvCheckDue(new Date('2026-11-10T23:00:00Z'), OSV_TIME, { ok: true, checkedAt: '2026-11-10T04:05:30Z' })).toBe(false);
+    expect(
+      isOsvCheckDue(new Date('2026-11-10T23:00:00Z'), OSV_TIME, { ok: true, checkedAt: '2026-11-10T04:05:30Z' }),
+    ).toBe(false);
   });
 
   it('refuses a bad time of day or a bad last check time', () => {
-    expect(() => isOsvCheckDue(new Date('2026-11-10T05:00:00Z'), { hour: 24, minute: 0 }, null)).toThrow(/checkTimeUtc/);
-    expect(() => isOsvCheckDue(new Date('2026-11-10T05:00:00Z'), OSV_TIME, { ok: false, checkedAt: 'yesterday' })).toThrow(/checkedAt/);
+    expect(() => isOsvCheckDue(new Date('2026-11-10T05:00:00Z'), { hour: 24, minute: 0 }, null)).toThrow(
+      /checkTimeUtc/,
+    );
+    expect(() =>
+      isOsvCheckDue(new Date('2026-11-10T05:00:00Z'), OSV_TIME, { ok: false, checkedAt: 'yesterday' }),
+    ).toThrow(/checkedAt/);
   });
 });
 
 describe('the package layer shown: today and the 7 days before', () => {
   it('lists 8 days, newest first, across a month end', () => {
     expect(PACKAGE_LAYER_LOOKBACK_DAYS).toBe(7);
-    expect(packageLayerDays('2026-12-03')).toEqual(['2026-12-03', '2026-12-02', '2026-12-01', '2026-11-30', '2026-11-29', '2026-11-28', '2026-11-27', '2026-11-26']);
+    expect(packageLayerDays('2026-12-03')).toEqual([
+      '2026-12-03',
+      '2026-12-02',
+      '2026-12-01',
+      '2026-11-30',
+      '2026-11-29',
+      '2026-11-28',
+      '2026-11-27',
+      '2026-11-26',
+    ]);
     expect(() => packageLayerDays('03-12-2026')).toThrow(ReliabilityInputError);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitSensorBatch, ReliabilityInputError, summarizeSensorOutcomes, type SensorOutcome } from '../src/index.js';
+import { admitSensorBatch, ReliabilityInputError, type SensorOutcome, summarizeSensorOutcomes } from '../src/index.js';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const HOUR = 3_600_000;
@@ -30,7 +30,11 @@ describe('admitSensorBatch', () => {
       ],
     };
     const decision = admitSensorBatch(batch, { now: NOW, acceptedToday: 0 });
-    expect(decision).toEqual({ status: 'accepted', accepted: [batch.outcomes[0]], dropped: { tooOld: 1, fromFuture: 0, overDailyLimit: 0 } });
+    expect(decision).toEqual({
+      status: 'accepted',
+      accepted: [batch.outcomes[0]],
+      dropped: { tooOld: 1, fromFuture: 0, overDailyLimit: 0 },
+    });
   });
 
   it('drops outcomes dated after now', () => {
@@ -48,7 +52,9 @@ describe('admitSensorBatch', () => {
       expect(partial.accepted).toHaveLength(10);
       expect(partial.dropped.overDailyLimit).toBe(5);
     }
-    expect(admitSensorBatch({ sensor: 'gw', outcomes: outcomes(1) }, { now: NOW, acceptedToday: 19_999 })).toMatchObject({
+    expect(
+      admitSensorBatch({ sensor: 'gw', outcomes: outcomes(1) }, { now: NOW, acceptedToday: 19_999 }),
+    ).toMatchObject({
       status: 'accepted',
       dropped: { overDailyLimit: 0 },
     });
@@ -65,20 +71,35 @@ describe('admitSensorBatch', () => {
       { server: 'b', ok: true, at: NOW },
     ];
     const decision = admitSensorBatch({ sensor: 'gw', outcomes: batch }, { now: NOW, acceptedToday: 19_999 });
-    expect(decision).toMatchObject({ status: 'accepted', accepted: [batch[1]], dropped: { tooOld: 1, overDailyLimit: 0 } });
+    expect(decision).toMatchObject({
+      status: 'accepted',
+      accepted: [batch[1]],
+      dropped: { tooOld: 1, overDailyLimit: 0 },
+    });
   });
 
   it('accepts an empty batch even at the limit', () => {
-    expect(admitSensorBatch({ sensor: 'gw', outcomes: [] }, { now: NOW, acceptedToday: 20_000 })).toMatchObject({ status: 'accepted', accepted: [] });
+    expect(admitSensorBatch({ sensor: 'gw', outcomes: [] }, { now: NOW, acceptedToday: 20_000 })).toMatchObject({
+      status: 'accepted',
+      accepted: [],
+    });
   });
 
   it('throws on malformed batches and outcomes', () => {
     const ctx = { now: NOW, acceptedToday: 0 };
     expect(() => admitSensorBatch({ sensor: '', outcomes: [] }, ctx)).toThrow(/batch\.sensor/);
-    expect(() => admitSensorBatch({ sensor: 'gw', outcomes: 'x' as unknown as SensorOutcome[] }, ctx)).toThrow(/batch\.outcomes/);
-    expect(() => admitSensorBatch({ sensor: 'gw', outcomes: [{ server: 'a', ok: true, at: 'soon' }] }, ctx)).toThrow(/outcomes\[0\]\.at/);
-    expect(() => admitSensorBatch({ sensor: 'gw', outcomes: [{ server: 'a', ok: true, at: NOW, ms: -1 }] }, ctx)).toThrow(/ms/);
-    expect(() => admitSensorBatch({ sensor: 'gw', outcomes: [] }, { now: NOW, acceptedToday: -1 })).toThrow(ReliabilityInputError);
+    expect(() => admitSensorBatch({ sensor: 'gw', outcomes: 'x' as unknown as SensorOutcome[] }, ctx)).toThrow(
+      /batch\.outcomes/,
+    );
+    expect(() => admitSensorBatch({ sensor: 'gw', outcomes: [{ server: 'a', ok: true, at: 'soon' }] }, ctx)).toThrow(
+      /outcomes\[0\]\.at/,
+    );
+    expect(() =>
+      admitSensorBatch({ sensor: 'gw', outcomes: [{ server: 'a', ok: true, at: NOW, ms: -1 }] }, ctx),
+    ).toThrow(/ms/);
+    expect(() => admitSensorBatch({ sensor: 'gw', outcomes: [] }, { now: NOW, acceptedToday: -1 })).toThrow(
+      ReliabilityInputError,
+    );
   });
 });
 
@@ -99,6 +120,8 @@ describe('summarizeSensorOutcomes', () => {
   });
 
   it('throws on a malformed outcome', () => {
-    expect(() => summarizeSensorOutcomes('gw', [{ server: 's', ok: 'yes' as unknown as boolean, at: NOW }])).toThrow(/outcomes\[0\]\.ok/);
+    expect(() => summarizeSensorOutcomes('gw', [{ server: 's', ok: 'yes' as unknown as boolean, at: NOW }])).toThrow(
+      /outcomes\[0\]\.ok/,
+    );
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type CheckObservation,
+  decideShownStatus,
   describeShownState,
   displayState,
   ReliabilityInputError,
   shouldAlertOwner,
-  decideShownStatus,
-  type CheckObservation,
 } from '../src/index.js';
 
 const o: CheckObservation = { letter: 'o' };
@@ -73,7 +73,11 @@ describe('decideShownStatus: the second failure in a row', () => {
 
   it('does not treat a non-standard answer as a failure', () => {
     expect(decideShownStatus([o, nonStandard])).toEqual({ state: 'non_standard', heldBack: false, failuresInARow: 0 });
-    expect(decideShownStatus([o, nonStandard, d])).toEqual({ state: 'non_standard', heldBack: true, failuresInARow: 1 });
+    expect(decideShownStatus([o, nonStandard, d])).toEqual({
+      state: 'non_standard',
+      heldBack: true,
+      failuresInARow: 1,
+    });
   });
 
   it('falls back to the given state when there is no check before', () => {

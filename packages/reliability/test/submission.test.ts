@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideObservation,
+  type ObservationFigures,
   observationWindow,
   ReliabilityInputError,
   reviewSubmission,
@@ -11,9 +12,8 @@ import {
   SUBMISSION_MAX_TOOL_LIST_CHANGES,
   SUBMISSION_MIN_CHECKS,
   SUBMISSION_WINDOW_DAYS,
-  summarizeObservation,
-  type ObservationFigures,
   type SubmissionCheck,
+  summarizeObservation,
 } from '../src/index.js';
 
 const START = '2026-03-01T10:00:00.000Z';
@@ -22,7 +22,12 @@ const at = (hours: number): string => new Date(Date.parse(START) + hours * HOUR)
 
 /** A check `hours` after START; answered checks list tool list `hash`. */
 function check(hours: number, answered: boolean, hash = 'list-a', described = true): SubmissionCheck {
-  return { at: at(hours), answeredWithTools: answered, toolsHash: answered ? hash : null, allToolsDescribed: described };
+  return {
+    at: at(hours),
+    answeredWithTools: answered,
+    toolsHash: answered ? hash : null,
+    allToolsDescribed: described,
+  };
 }
 
 /** The 28 slots of a window starting `offsetHours` after START, answered unless listed in `down`. */
@@ -56,7 +61,11 @@ describe('the submission rules', () => {
 describe('observationWindow', () => {
   it('runs 7 days from the submission, and the extra window the 7 days after', () => {
     expect(observationWindow(START, 0)).toEqual({ index: 0, start: START, end: '2026-03-08T10:00:00.000Z' });
-    expect(observationWindow(new Date(START), 1)).toEqual({ index: 1, start: '2026-03-08T10:00:00.000Z', end: '2026-03-15T10:00:00.000Z' });
+    expect(observationWindow(new Date(START), 1)).toEqual({
+      index: 1,
+      start: '2026-03-08T10:00:00.000Z',
+      end: '2026-03-15T10:00:00.000Z',
+    });
   });
 
   it('refuses a second extra window and malformed times', () => {
@@ -82,7 +91,10 @@ describe('decideObservation at and around every threshold', () => {
   it('gives 19 checks, all answered, one more window (too few checks), then refuses', () => {
     const first = decideObservation(figures({ checks: 19, answered: 19 }));
     expect(first.verdict).toBe('extended');
-    expect(first.reasons).toEqual(['19 checks ran (at least 20 needed)', 'one more 7-day window follows (granted once)']);
+    expect(first.reasons).toEqual([
+      '19 checks ran (at least 20 needed)',
+      'one more 7-day window follows (granted once)',
+    ]);
     const second = decideObservation(figures({ checks: 19, answered: 19, extensions: 1 }));
     expect(second.verdict).toBe('refused');
     expect(second.reasons).toEqual(['19 checks ran (at least 20 needed)', 'the extra window was already used']);
@@ -127,7 +139,9 @@ describe('decideObservation at and around every threshold', () => {
   it('refuses a server that once listed a tool without a description', () => {
     const one = decideObservation(figures({ undescribedChecks: 1 }));
     expect(one.verdict).toBe('refused');
-    expect(one.reasons).toEqual(['1 answered check listed a tool without a description (every tool must be described)']);
+    expect(one.reasons).toEqual([
+      '1 answered check listed a tool without a description (every tool must be described)',
+    ]);
   });
 
   it('extends 70% to 90% on the share alone, whatever else failed, as the rule says', () => {
@@ -143,7 +157,10 @@ describe('decideObservation at and around every threshold', () => {
   it('refuses a second extension, and admits a second window that passes', () => {
     const again = decideObservation(figures({ answered: 22, extensions: 1 }));
     expect(again.verdict).toBe('refused');
-    expect(again.reasons).toEqual(['22 of 28 answered with tools, 78.5% (at least 90% needed)', 'the extra window was already used']);
+    expect(again.reasons).toEqual([
+      '22 of 28 answered with tools, 78.5% (at least 90% needed)',
+      'the extra window was already used',
+    ]);
     expect(decideObservation(figures({ answered: 28, extensions: 1 })).verdict).toBe('admitted');
   });
 
@@ -151,12 +168,16 @@ describe('decideObservation at and around every threshold', () => {
     const none = decideObservation(figures({ checks: 0, answered: 0 }));
     expect(none.verdict).toBe('extended');
     expect(none.figures.answeredPercent).toBeNull();
-    expect(none.conditions.find((c) => c.id === 'answered')?.text).toBe('0 of 0 answered with tools, no checks (at least 90% needed)');
+    expect(none.conditions.find((c) => c.id === 'answered')?.text).toBe(
+      '0 of 0 answered with tools, no checks (at least 90% needed)',
+    );
     expect(decideObservation(figures({ checks: 0, answered: 0, extensions: 1 })).verdict).toBe('refused');
   });
 
   it('throws on figures that cannot be', () => {
-    expect(() => decideObservation(figures({ answered: 29 }))).toThrow(/figures.answered: expected at most figures.checks \(28\), received 29/);
+    expect(() => decideObservation(figures({ answered: 29 }))).toThrow(
+      /figures.answered: expected at most figures.checks \(28\), received 29/,
+    );
     expect(() => decideObservation(figures({ answered: 3, undescribedChecks: 4 }))).toThrow(/undescribedChecks/);
     expect(() => decideObservation(figures({ checks: -1 }))).toThrow(ReliabilityInputError);
     expect(() => decideObservation(figures({ extensions: 2 }))).toThrow(/figures.extensions/);
@@ -206,13 +227,24 @@ describe('summarizeObservation', () => {
   });
 
   it('throws on malformed checks with the field at fault', () => {
-    const bad = (c: unknown) => () => summarizeObservation({ submittedAt: START, extensions: 0, checks: [c as SubmissionCheck] });
-    expect(bad({ at: 'yesterday', answeredWithTools: true, toolsHash: 'a', allToolsDescribed: true })).toThrow(/checks\[0\]\.at/);
-    expect(bad({ at: START, answeredWithTools: 'yes', toolsHash: 'a', allToolsDescribed: true })).toThrow(/checks\[0\]\.answeredWithTools/);
-    expect(bad({ at: START, answeredWithTools: true, toolsHash: null, allToolsDescribed: true })).toThrow(/checks\[0\]\.toolsHash: expected the non-empty tool-list hash/);
-    expect(bad({ at: START, answeredWithTools: false, toolsHash: 7, allToolsDescribed: true })).toThrow(/checks\[0\]\.toolsHash/);
+    const bad = (c: unknown) => () =>
+      summarizeObservation({ submittedAt: START, extensions: 0, checks: [c as SubmissionCheck] });
+    expect(bad({ at: 'yesterday', answeredWithTools: true, toolsHash: 'a', allToolsDescribed: true })).toThrow(
+      /checks\[0\]\.at/,
+    );
+    expect(bad({ at: START, answeredWithTools: 'yes', toolsHash: 'a', allToolsDescribed: true })).toThrow(
+      /checks\[0\]\.answeredWithTools/,
+    );
+    expect(bad({ at: START, answeredWithTools: true, toolsHash: null, allToolsDescribed: true })).toThrow(
+      /checks\[0\]\.toolsHash: expected the non-empty tool-list hash/,
+    );
+    expect(bad({ at: START, answeredWithTools: false, toolsHash: 7, allToolsDescribed: true })).toThrow(
+      /checks\[0\]\.toolsHash/,
+    );
     expect(bad(null)).toThrow(/checks\[0\]: expected an object/);
-    expect(() => summarizeObservation({ submittedAt: START, extensions: 0, checks: 'none' as never })).toThrow(/submission.checks/);
+    expect(() => summarizeObservation({ submittedAt: START, extensions: 0, checks: 'none' as never })).toThrow(
+      /submission.checks/,
+    );
   });
 });
 
@@ -224,7 +256,10 @@ describe('reviewSubmission', () => {
 
   it('puts checks on a 6-hour grid: due at the slot, not a moment before', () => {
     const submission = { submittedAt: START, extensions: 0, checks: [check(0, true)] };
-    expect(reviewSubmission(submission, new Date(Date.parse(at(6)) - 1))).toMatchObject({ checkDue: false, nextCheckAt: at(6) });
+    expect(reviewSubmission(submission, new Date(Date.parse(at(6)) - 1))).toMatchObject({
+      checkDue: false,
+      nextCheckAt: at(6),
+    });
     expect(reviewSubmission(submission, new Date(at(6)))).toMatchObject({ checkDue: true, nextCheckAt: at(6) });
   });
 
@@ -237,7 +272,13 @@ describe('reviewSubmission', () => {
     const full = { submittedAt: START, extensions: 0, checks: week() };
     const before = reviewSubmission(full, new Date(Date.parse(at(168)) - 1));
     expect(before).toMatchObject({ checkDue: false, nextCheckAt: null, decision: null });
-    expect(before.figures).toEqual({ checks: 28, answered: 28, toolListChanges: 0, undescribedChecks: 0, extensions: 0 });
+    expect(before.figures).toEqual({
+      checks: 28,
+      answered: 28,
+      toolListChanges: 0,
+      undescribedChecks: 0,
+      extensions: 0,
+    });
     const after = reviewSubmission(full, new Date(at(168)));
     expect(after.decision?.verdict).toBe('admitted');
   });
@@ -246,7 +287,12 @@ describe('reviewSubmission', () => {
     const extended = { submittedAt: START, extensions: 1, checks: week(0, [1, 3, 5, 7, 9, 11]) };
     expect(reviewSubmission({ ...extended, extensions: 0 }, new Date(at(168))).decision?.verdict).toBe('extended');
     const review = reviewSubmission(extended, new Date(at(168)));
-    expect(review).toMatchObject({ checkDue: true, nextCheckAt: at(168), decision: null, window: { index: 1, start: at(168), end: at(336) } });
+    expect(review).toMatchObject({
+      checkDue: true,
+      nextCheckAt: at(168),
+      decision: null,
+      window: { index: 1, start: at(168), end: at(336) },
+    });
     expect(review.figures.checks).toBe(0);
   });
 
@@ -256,7 +302,9 @@ describe('reviewSubmission', () => {
   });
 
   it('throws on a third window or a bad clock', () => {
-    expect(() => reviewSubmission({ submittedAt: START, extensions: 2, checks: [] }, new Date(START))).toThrow(/submission.extensions/);
+    expect(() => reviewSubmission({ submittedAt: START, extensions: 2, checks: [] }, new Date(START))).toThrow(
+      /submission.extensions/,
+    );
     expect(() => reviewSubmission({ submittedAt: START, extensions: 0, checks: [] }, new Date('nope'))).toThrow(/now/);
   });
 });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   checkUptime,
   dailyUptime,
-  describeUptime,
-  ReliabilityInputError,
   decideUptimeDistribution,
+  describeUptime,
   labelUptimePeriod,
+  ReliabilityInputError,
   usesFiveMinuteFigure,
 } from '../src/index.js';
 
@@ -30,11 +30,11 @@ describe('dailyUptime', () => {
   });
 
   it('rounds to one decimal, halves upward', () => {
-    expect(dailyUptime('o'.repeat(29) + 'd')).toBe(96.7); // 96.666...
+    expect(dailyUptime(`${'o'.repeat(29)}d`)).toBe(96.7); // 96.666...
     expect(dailyUptime('odd')).toBe(33.3); // 33.333...
-    expect(dailyUptime('o' + 'd'.repeat(7))).toBe(12.5); // exact
-    expect(dailyUptime('o' + 'd'.repeat(15))).toBe(6.3); // 6.25 rounds up
-    expect(dailyUptime('o'.repeat(15) + 'd')).toBe(93.8); // 93.75 rounds up
+    expect(dailyUptime(`o${'d'.repeat(7)}`)).toBe(12.5); // exact
+    expect(dailyUptime(`o${'d'.repeat(15)}`)).toBe(6.3); // 6.25 rounds up
+    expect(dailyUptime(`${'o'.repeat(15)}d`)).toBe(93.8); // 93.75 rounds up
   });
 
   it('throws on letters it cannot read', () => {
@@ -100,7 +100,7 @@ describe('uptime labels', () => {
 
 describe('describeUptime', () => {
   it('falls back to the daily figure, labelled daily, with 11 five-minute checks', () => {
-    expect(describeUptime({ letters: 'o'.repeat(13) + 'd', fiveMinute: { answered: 11, total: 11 } })).toEqual({
+    expect(describeUptime({ letters: `${'o'.repeat(13)}d`, fiveMinute: { answered: 11, total: 11 } })).toEqual({
       percent: 92.9,
       source: 'daily',
       daysObserved: 14,
@@ -112,7 +112,7 @@ describe('describeUptime', () => {
   });
 
   it('uses the five-minute figure from 12 checks, labelled by observed days', () => {
-    expect(describeUptime({ letters: 'o'.repeat(13) + 'n', fiveMinute: { answered: 11, total: 12 } })).toEqual({
+    expect(describeUptime({ letters: `${'o'.repeat(13)}n`, fiveMinute: { answered: 11, total: 12 } })).toEqual({
       percent: 91.7,
       source: 'five_minute',
       daysObserved: 13,
@@ -141,7 +141,11 @@ describe('describeUptime', () => {
   });
 
   it('has no figure when nothing was observed', () => {
-    expect(describeUptime({ letters: 'nn' })).toMatchObject({ percent: null, source: 'daily', label: 'no days observed' });
+    expect(describeUptime({ letters: 'nn' })).toMatchObject({
+      percent: null,
+      source: 'daily',
+      label: 'no days observed',
+    });
   });
 
   it('keeps the 99.9 cap on the five-minute figure', () => {
@@ -149,13 +153,19 @@ describe('describeUptime', () => {
   });
 
   it('throws on counters that cannot be', () => {
-    expect(() => describeUptime({ letters: 'o', fiveMinute: { answered: 13, total: 12 } })).toThrow(ReliabilityInputError);
+    expect(() => describeUptime({ letters: 'o', fiveMinute: { answered: 13, total: 12 } })).toThrow(
+      ReliabilityInputError,
+    );
   });
 });
 
 describe('decideUptimeDistribution', () => {
   it('is not shown, with no date, when there are no servers', () => {
-    expect(decideUptimeDistribution([], '2025-06-01')).toEqual({ shown: false, medianDaysObserved: null, appearsOn: null });
+    expect(decideUptimeDistribution([], '2025-06-01')).toEqual({
+      shown: false,
+      medianDaysObserved: null,
+      appearsOn: null,
+    });
   });
 
   it('is shown once the median server has 14 observed days', () => {
@@ -164,14 +174,34 @@ describe('decideUptimeDistribution', () => {
   });
 
   it('gives the median and the day it appears until then', () => {
-    expect(decideUptimeDistribution([13], '2025-06-01')).toEqual({ shown: false, medianDaysObserved: 13, appearsOn: '2025-06-02' });
-    expect(decideUptimeDistribution([20, 3, 9], '2025-06-01')).toEqual({ shown: false, medianDaysObserved: 9, appearsOn: '2025-06-06' });
-    expect(decideUptimeDistribution([0], '2025-06-01')).toEqual({ shown: false, medianDaysObserved: 0, appearsOn: '2025-06-15' });
-    expect(decideUptimeDistribution([12], '2025-02-27')).toEqual({ shown: false, medianDaysObserved: 12, appearsOn: '2025-03-01' });
+    expect(decideUptimeDistribution([13], '2025-06-01')).toEqual({
+      shown: false,
+      medianDaysObserved: 13,
+      appearsOn: '2025-06-02',
+    });
+    expect(decideUptimeDistribution([20, 3, 9], '2025-06-01')).toEqual({
+      shown: false,
+      medianDaysObserved: 9,
+      appearsOn: '2025-06-06',
+    });
+    expect(decideUptimeDistribution([0], '2025-06-01')).toEqual({
+      shown: false,
+      medianDaysObserved: 0,
+      appearsOn: '2025-06-15',
+    });
+    expect(decideUptimeDistribution([12], '2025-02-27')).toEqual({
+      shown: false,
+      medianDaysObserved: 12,
+      appearsOn: '2025-03-01',
+    });
   });
 
   it('takes the lower middle server when the count is even', () => {
-    expect(decideUptimeDistribution([13, 14], '2025-06-01')).toEqual({ shown: false, medianDaysObserved: 13, appearsOn: '2025-06-02' });
+    expect(decideUptimeDistribution([13, 14], '2025-06-01')).toEqual({
+      shown: false,
+      medianDaysObserved: 13,
+      appearsOn: '2025-06-02',
+    });
     expect(decideUptimeDistribution([14, 14], '2025-06-01').shown).toBe(true);
     expect(decideUptimeDistribution([10, 14, 15, 16], '2025-06-01')).toEqual({ shown: true, medianDaysObserved: 14 });
   });

@@ -58,8 +58,12 @@ const split = median(splitMs);
 const toolsPerSecond = Math.round((count / classify) * 1000);
 const splitPerSecond = Math.round((count / split) * 1000);
 const ratio = classify / split;
-console.log(`tools classified per round: ${count.toLocaleString('en-US')} (${servers.length} server lists, median of ${ROUNDS} rounds)`);
+console.log(
+  `tools classified per round: ${count.toLocaleString('en-US')} (${servers.length} server lists, median of ${ROUNDS} rounds)`,
+);
 console.log(`classifyTools:       ${classify.toFixed(1)} ms  -> ${toolsPerSecond.toLocaleString('en-US')} tools/s`);
 console.log(`splitWords floor:    ${split.toFixed(1)} ms  -> ${splitPerSecond.toLocaleString('en-US')} names/s`);
 console.log(`ratio to the floor:  ${ratio.toFixed(2)}x  (target <= 3x)`);
-console.log(`target >= 1,000,000 tools/s: ${toolsPerSecond >= 1_000_000 ? 'met' : 'NOT met'}; target <= 3x floor: ${ratio <= 3 ? 'met' : 'NOT met'}`);
+console.log(
+  `target >= 1,000,000 tools/s: ${toolsPerSecond >= 1_000_000 ? 'met' : 'NOT met'}; target <= 3x floor: ${ratio <= 3 ? 'met' : 'NOT met'}`,
+);

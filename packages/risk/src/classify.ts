@@ -4,10 +4,10 @@ import {
   NEGATION_WINDOW_WORDS,
   NEGATION_WORDS,
   RAISE_PHRASES,
+  type RaisePhrase,
   SENSITIVE_NOUN_PAIRS,
   SENSITIVE_NOUNS,
   VERB_CLASSES,
-  type RaisePhrase,
 } from './vocabulary.js';
 import { splitWords, verbOfWords } from './words.js';
 
@@ -40,7 +40,11 @@ function lastWordsBefore(text: string, end: number, count: number): string[] {
   // Only the current clause counts: a full stop, semicolon or similar ends a negation's reach.
   let clauseStart = end;
   while (clauseStart > 0 && !'.;:!?\n('.includes(text[clauseStart - 1] as string)) clauseStart--;
-  const words = text.slice(clauseStart, end).toLowerCase().split(/[^\w']+/).filter(Boolean);
+  const words = text
+    .slice(clauseStart, end)
+    .toLowerCase()
+    .split(/[^\w']+/)
+    .filter(Boolean);
   return words.slice(-count);
 }
 
@@ -71,7 +75,10 @@ type StickyPhrase = readonly [RaisePhrase, RegExp];
 
 // Every raise pattern starts at a word beginning from its `stems`. One case-insensitive scan finds those
 // beginnings, and only the phrases owning the stem found are tried there, anchored (sticky) at that spot.
-const STEM_SCAN = new RegExp(String.raw`\b${alternationOf([...new Set(RAISE_PHRASES.flatMap((phrase) => phrase.stems))])}`, 'gi');
+const STEM_SCAN = new RegExp(
+  String.raw`\b${alternationOf([...new Set(RAISE_PHRASES.flatMap((phrase) => phrase.stems))])}`,
+  'gi',
+);
 
 const PHRASES_BY_STEM: ReadonlyMap<string, readonly StickyPhrase[]> = (() => {
   const byStem = new Map<string, StickyPhrase[]>();
@@ -134,7 +141,9 @@ function reasonFor(table: ReasonTable, word: string): string {
 const HIGH_RISK_VERB_REASONS = reasonTable((verb) => `Its verb "${verb}" deletes, pays, grants, deploys or runs code.`);
 const SENSITIVE_NOUN_REASONS = reasonTable((noun) => `Its name mentions "${noun}" and its verb is not a reading verb.`);
 const CHANGING_VERB_REASONS = reasonTable((verb) => `Its verb "${verb}" changes data.`);
-const ANNOTATED_READ_REASONS = reasonTable((verb) => `Its verb "${verb}" reads, and its annotations do not deny read-only.`);
+const ANNOTATED_READ_REASONS = reasonTable(
+  (verb) => `Its verb "${verb}" reads, and its annotations do not deny read-only.`,
+);
 const UNANNOTATED_SERVER_REASONS = reasonTable(
   (verb) => `Its verb "${verb}" reads, but the server publishes no annotations, so it needs a check.`,
 );
@@ -151,7 +160,12 @@ function verdict(level: RiskLevel, rule: RiskRule, verb: string | null, reason: 
 }
 
 // The eight rules in order; the first that applies wins. Returns a fresh verdict the caller may still raise.
-function applyRules(name: string, annotations: Annotations | null, context: ClassifyContext, words: readonly string[]): RiskVerdict {
+function applyRules(
+  name: string,
+  annotations: Annotations | null,
+  context: ClassifyContext,
+  words: readonly string[],
+): RiskVerdict {
   const verb = verbOfWords(words);
   const verbClass = verb === null ? undefined : VERB_CLASSES.get(verb);
   const readOnlyHint = annotations === null ? undefined : annotations.readOnlyHint;
@@ -181,7 +195,12 @@ function applyRules(name: string, annotations: Annotations | null, context: Clas
   return verdict('changes-data', 8, verb, ruleEightReason(name, verb, readOnlyHint === false, annotations));
 }
 
-function ruleEightReason(name: string, verb: string | null, notReadOnly: boolean, annotations: Annotations | null): string {
+function ruleEightReason(
+  name: string,
+  verb: string | null,
+  notReadOnly: boolean,
+  annotations: Annotations | null,
+): string {
   if (notReadOnly) return REASON_NOT_READ_ONLY;
   if (verb !== null && annotations === null) {
     return reasonFor(UNANNOTATED_TOOL_REASONS, verb);
@@ -203,7 +222,8 @@ function describeMalformed(tool: unknown): string {
  * @example classifyTool({ name: 'delete_page' }, { serverHasAnnotations: false }).level // 'high-risk'
  */
 export function classifyTool(tool: ToolLike, context: ClassifyContext): RiskVerdict {
-  if (!isPlainObject(tool) || typeof tool.name !== 'string') return verdict('changes-data', 8, null, describeMalformed(tool));
+  if (!isPlainObject(tool) || typeof tool.name !== 'string')
+    return verdict('changes-data', 8, null, describeMalformed(tool));
   const raw = tool as unknown as Record<string, unknown>;
   const annotations = isPlainObject(raw.annotations) ? raw.annotations : null;
   const result = applyRules(tool.name, annotations, context, splitWords(tool.name));

@@ -74,7 +74,8 @@ function main(argv: readonly string[]): number {
     const text = readInput(options.file);
     tools = toolsFrom(JSON.parse(text) as unknown);
   } catch (error) {
-    const message = error instanceof SyntaxError ? `The input is not valid JSON: ${error.message}` : (error as Error).message;
+    const message =
+      error instanceof SyntaxError ? `The input is not valid JSON: ${error.message}` : (error as Error).message;
     process.stderr.write(`mcp-risk: ${message}\n`);
     return 2;
   }

@@ -10,7 +10,13 @@ const SPACE = 32;
 
 function isSeparator(code: number): boolean {
   return (
-    code === UNDERSCORE || code === HYPHEN || code === DOT || code === SLASH || code === COLON || code === SPACE || code === 9
+    code === UNDERSCORE ||
+    code === HYPHEN ||
+    code === DOT ||
+    code === SLASH ||
+    code === COLON ||
+    code === SPACE ||
+    code === 9
   );
 }
 

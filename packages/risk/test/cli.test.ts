@@ -34,7 +34,11 @@ describe('the mcp-risk command', () => {
   it('prints JSON with --json', () => {
     const out = execFileSync(process.execPath, [cli, '--json', sample], { encoding: 'utf8' });
     const rows = JSON.parse(out) as { name: string; level: string; rule: number; raised: boolean; reason: string }[];
-    expect(rows.find((row) => row.name === 'refund_payment')).toMatchObject({ level: 'high-risk', rule: 2, raised: false });
+    expect(rows.find((row) => row.name === 'refund_payment')).toMatchObject({
+      level: 'high-risk',
+      rule: 2,
+      raised: false,
+    });
     expect(rows.every((row) => row.reason.length > 0)).toBe(true);
   });
 

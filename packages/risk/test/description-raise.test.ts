@@ -61,7 +61,9 @@ describe('negations and near misses do not raise', () => {
   });
 
   it('a plain wording later in the text still raises after a negated one', () => {
-    expect(findRaisePhrase('Does not delete the record. Permanently deletes its archive.')?.id).toBe('deletes-permanently');
+    expect(findRaisePhrase('Does not delete the record. Permanently deletes its archive.')?.id).toBe(
+      'deletes-permanently',
+    );
   });
 
   it('a negation in an earlier clause does not reach', () => {

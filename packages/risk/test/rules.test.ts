@@ -10,7 +10,10 @@ function verdictOf(tool: ToolLike, context = annotated) {
 
 describe('rule 1: destructiveHint without readOnlyHint', () => {
   it('is high risk even with a reading verb', () => {
-    expect(verdictOf({ name: 'get_thing', annotations: { destructiveHint: true } })).toMatchObject({ level: 'high-risk', rule: 1 });
+    expect(verdictOf({ name: 'get_thing', annotations: { destructiveHint: true } })).toMatchObject({
+      level: 'high-risk',
+      rule: 1,
+    });
   });
   it('does not apply when readOnlyHint is also true', () => {
     expect(verdictOf({ name: 'get_thing', annotations: { destructiveHint: true, readOnlyHint: true } })).toMatchObject({
@@ -42,10 +45,16 @@ describe('rule 2: a high-risk verb', () => {
 
 describe('rule 3: readOnlyHint: true', () => {
   it('makes a changing verb read-only', () => {
-    expect(verdictOf({ name: 'update_cache', annotations: { readOnlyHint: true } })).toMatchObject({ level: 'read-only', rule: 3 });
+    expect(verdictOf({ name: 'update_cache', annotations: { readOnlyHint: true } })).toMatchObject({
+      level: 'read-only',
+      rule: 3,
+    });
   });
   it('beats a sensitive noun', () => {
-    expect(verdictOf({ name: 'rotate_password', annotations: { readOnlyHint: true } })).toMatchObject({ level: 'read-only', rule: 3 });
+    expect(verdictOf({ name: 'rotate_password', annotations: { readOnlyHint: true } })).toMatchObject({
+      level: 'read-only',
+      rule: 3,
+    });
   });
 });
 
@@ -95,7 +104,10 @@ describe('rule 6: a reading verb with annotations that do not deny read-only', (
     expect(verdictOf({ name: 'list_issues', annotations: {} })).toMatchObject({ level: 'read-only', rule: 6 });
   });
   it('is read-only with unrelated hints', () => {
-    expect(verdictOf({ name: 'search_docs', annotations: { openWorldHint: true } })).toMatchObject({ level: 'read-only', rule: 6 });
+    expect(verdictOf({ name: 'search_docs', annotations: { openWorldHint: true } })).toMatchObject({
+      level: 'read-only',
+      rule: 6,
+    });
   });
   it('does not apply when readOnlyHint is false (rule 8 instead)', () => {
     expect(verdictOf({ name: 'list_issues', annotations: { readOnlyHint: false } })).toMatchObject({
@@ -135,9 +147,14 @@ describe('classifyTools', () => {
     expect(verdicts.map((v) => v.rule)).toEqual([7, 7]);
   });
   it('keeps the order of the input', () => {
-    expect(classifyTools([{ name: 'delete_a' }, { name: 'create_b' }]).map((v) => v.verb)).toEqual(['delete', 'create']);
+    expect(classifyTools([{ name: 'delete_a' }, { name: 'create_b' }]).map((v) => v.verb)).toEqual([
+      'delete',
+      'create',
+    ]);
   });
   it('rejects a value that is not an array with a TypeError', () => {
-    expect(() => classifyTools({} as unknown as unknown[])).toThrow(new TypeError('classifyTools expects an array of tools'));
+    expect(() => classifyTools({} as unknown as unknown[])).toThrow(
+      new TypeError('classifyTools expects an array of tools'),
+    );
   });
 });

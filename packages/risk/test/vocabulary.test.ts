@@ -13,8 +13,21 @@ describe('the word lists', () => {
     expect(KNOWN_VERBS.size).toBe(HIGH_RISK_VERBS.size + CHANGING_VERBS.size + READING_VERBS.size);
   });
   it('hold the seed verbs and nouns', () => {
-    for (const verb of ['delete', 'pay', 'grant', 'deploy', 'run', 'execute']) expect(HIGH_RISK_VERBS.has(verb)).toBe(true);
-    for (const noun of ['payment', 'payout', 'refund', 'transfer', 'password', 'credential', 'secret', 'shell', 'sudo', 'terminal', 'wallet']) {
+    for (const verb of ['delete', 'pay', 'grant', 'deploy', 'run', 'execute'])
+      expect(HIGH_RISK_VERBS.has(verb)).toBe(true);
+    for (const noun of [
+      'payment',
+      'payout',
+      'refund',
+      'transfer',
+      'password',
+      'credential',
+      'secret',
+      'shell',
+      'sudo',
+      'terminal',
+      'wallet',
+    ]) {
       expect(SENSITIVE_NOUNS.has(noun), noun).toBe(true);
     }
   });

@@ -20,7 +20,11 @@ function scaledServers(corpus, toolCount) {
   let tools = 0;
   for (let copy = 0; tools < toolCount; copy++) {
     for (const server of corpus) {
-      servers.push({ id: `${server.id}#${copy}`, name: server.id.replace(/^pool:/, '').replace(/^docker-registry__/, ''), tools: server.tools });
+      servers.push({
+        id: `${server.id}#${copy}`,
+        name: server.id.replace(/^pool:/, '').replace(/^docker-registry__/, ''),
+        tools: server.tools,
+      });
       tools += server.tools.length;
     }
   }
@@ -28,7 +32,9 @@ function scaledServers(corpus, toolCount) {
 }
 
 function loadAverage() {
-  return loadavg().map((x) => x.toFixed(2)).join(', ');
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 }
 
 function percentile(sorted, p) {
@@ -95,7 +101,10 @@ function buildNaive(servers) {
 }
 
 function naiveSearch(docs, query) {
-  const words = query.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 2);
+  const words = query
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 2);
   const top = [];
   for (const doc of docs) {
     let score = 0;
@@ -111,13 +120,23 @@ function naiveSearch(docs, query) {
 }
 
 function buildMini(servers) {
-  const mini = new MiniSearch({ fields: ['name', 'description'], storeFields: ['serverId', 'tool'], searchOptions: { boost: { name: 2 } } });
+  const mini = new MiniSearch({
+    fields: ['name', 'description'],
+    storeFields: ['serverId', 'tool'],
+    searchOptions: { boost: { name: 2 } },
+  });
   let id = 0;
   const docs = [];
   for (const server of servers) {
     for (const tool of server.tools) {
       if (!tool || typeof tool.name !== 'string') continue;
-      docs.push({ id: id++, serverId: server.id, tool: tool.name, name: splitText(tool.name).join(' '), description: tool.description ?? '' });
+      docs.push({
+        id: id++,
+        serverId: server.id,
+        tool: tool.name,
+        name: splitText(tool.name).join(' '),
+        description: tool.description ?? '',
+      });
     }
   }
   mini.addAll(docs);
@@ -126,7 +145,9 @@ function buildMini(servers) {
 
 const corpus = loadCorpus();
 const { servers, tools } = scaledServers(corpus, TARGET_TOOLS);
-const queries = JSON.parse(readFileSync(new URL('../eval/toolsearch-v1.json', import.meta.url), 'utf8')).jobs.map((job) => job.query);
+const queries = JSON.parse(readFileSync(new URL('../eval/toolsearch-v1.json', import.meta.url), 'utf8')).jobs.map(
+  (job) => job.query,
+);
 
 const heapBefore = heapMb();
 const build = timeBuild(() => createToolIndex(servers));

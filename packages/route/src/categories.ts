@@ -43,7 +43,9 @@ export function scoreCategories(tools: readonly unknown[]): { category: string; 
 
 function countNamedTools(tools: readonly unknown[]): number {
   if (!Array.isArray(tools)) return 0;
-  return tools.filter((tool) => typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string').length;
+  return tools.filter(
+    (tool) => typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string',
+  ).length;
 }
 
 function categoryOfServerName(serverName: string | undefined): string | null {

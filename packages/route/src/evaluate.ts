@@ -2,18 +2,26 @@
 // with light stemming, the job's risk allowance, and a prefer group for the higher grade.
 import type { RiskLevel } from '@mcp-atlas/risk';
 import {
+  discountOfRank,
   EVAL_MRR_DEPTH,
   EVAL_TOP_K,
   GRADE_FIT,
   GRADE_PREFERRED,
-  ROUTE_RULES_VERSION,
-  discountOfRank,
   gainOfGrade,
+  ROUTE_RULES_VERSION,
 } from './constants.js';
 import { RouteInputError } from './errors.js';
 import { isLevelAllowed } from './search.js';
 import { stemAll } from './text.js';
-import type { CategoryResult, EvalMetrics, EvalReport, JobResult, RiskAllowance, SearchHit, SearchJob } from './types.js';
+import type {
+  CategoryResult,
+  EvalMetrics,
+  EvalReport,
+  JobResult,
+  RiskAllowance,
+  SearchHit,
+  SearchJob,
+} from './types.js';
 
 const ALLOWANCES: readonly RiskAllowance[] = ['read', 'change', 'any'];
 const LEVELS: readonly RiskLevel[] = ['read-only', 'changes-data', 'high-risk'];
@@ -24,7 +32,11 @@ function badJob(at: number, id: unknown, message: string): never {
 }
 
 function isWordList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.length > 0 && value.every((word) => typeof word === 'string' && stemAll(word).length > 0);
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((word) => typeof word === 'string' && stemAll(word).length > 0)
+  );
 }
 
 function parseJob(value: unknown, at: number): SearchJob {
@@ -38,8 +50,15 @@ function parseJob(value: unknown, at: number): SearchJob {
   if (!Array.isArray(groups) || groups.length === 0 || !groups.every(isWordList)) {
     badJob(at, id, 'groups must be a non-empty array of non-empty arrays of words or phrases.');
   }
-  if (prefer !== undefined && !isWordList(prefer)) badJob(at, id, 'prefer must be a non-empty array of words or phrases.');
-  const parsed: SearchJob = { id, category, query, allow: allow as RiskAllowance, groups: groups.map((group) => [...group]) };
+  if (prefer !== undefined && !isWordList(prefer))
+    badJob(at, id, 'prefer must be a non-empty array of words or phrases.');
+  const parsed: SearchJob = {
+    id,
+    category,
+    query,
+    allow: allow as RiskAllowance,
+    groups: groups.map((group) => [...group]),
+  };
   if (prefer !== undefined) parsed.prefer = [...prefer];
   return parsed;
 }
@@ -52,8 +71,13 @@ function parseJob(value: unknown, at: number): SearchJob {
  * @example parseSearchJobs(JSON.parse(readFileSync('eval/toolsearch-v1.json', 'utf8'))).length // 165
  */
 export function parseSearchJobs(value: unknown): SearchJob[] {
-  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? (value as { jobs?: unknown }).jobs : undefined;
-  if (!Array.isArray(list)) throw new RouteInputError('invalid-jobs', 'Expected an array of jobs or an object with a jobs array.');
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'object' && value !== null
+      ? (value as { jobs?: unknown }).jobs
+      : undefined;
+  if (!Array.isArray(list))
+    throw new RouteInputError('invalid-jobs', 'Expected an array of jobs or an object with a jobs array.');
   const jobs = list.map(parseJob);
   const seen = new Set<string>();
   jobs.forEach((job, at) => {
@@ -152,7 +176,13 @@ export function meanMetrics(list: readonly EvalMetrics[]): EvalMetrics {
     sum.hit5 += metrics.hit5;
   }
   const count = list.length || 1;
-  return { p1: sum.p1 / count, p5: sum.p5 / count, ndcg5: sum.ndcg5 / count, mrr: sum.mrr / count, hit5: sum.hit5 / count };
+  return {
+    p1: sum.p1 / count,
+    p5: sum.p5 / count,
+    ndcg5: sum.ndcg5 / count,
+    mrr: sum.mrr / count,
+    hit5: sum.hit5 / count,
+  };
 }
 
 function checkHits(hits: unknown, jobId: string): SearchHit[] {
@@ -167,7 +197,10 @@ function checkHits(hits: unknown, jobId: string): SearchHit[] {
         LEVELS.includes((hit as SearchHit).level),
     );
   if (!ok) {
-    throw new RouteInputError('invalid-search-result', `job "${jobId}": search must return an array of hits with tool, description and level.`);
+    throw new RouteInputError(
+      'invalid-search-result',
+      `job "${jobId}": search must return an array of hits with tool, description and level.`,
+    );
   }
   return hits as SearchHit[];
 }
@@ -187,9 +220,14 @@ export interface EvaluateOptions {
  * const report = evaluateSearch(jobs, (query) => searchTools(index, query), { set: { version: 'v1', sha256 } });
  * report.overall.ndcg5;
  */
-export function evaluateSearch(jobs: readonly SearchJob[], search: (query: string) => SearchHit[], options?: EvaluateOptions): EvalReport {
+export function evaluateSearch(
+  jobs: readonly SearchJob[],
+  search: (query: string) => SearchHit[],
+  options?: EvaluateOptions,
+): EvalReport {
   const compiled = parseSearchJobs(jobs).map(compileJob);
-  if (typeof search !== 'function') throw new RouteInputError('invalid-option', 'evaluateSearch: search must be a function.');
+  if (typeof search !== 'function')
+    throw new RouteInputError('invalid-option', 'evaluateSearch: search must be a function.');
   const results: JobResult[] = compiled.map((entry) => {
     const hits = checkHits(search(entry.job.query), entry.job.id).slice(0, EVAL_MRR_DEPTH);
     const grades = hits.map((hit) => gradeCompiled(entry, hit));

@@ -1,23 +1,6 @@
 // Pure module: the public API of @mcp-atlas/route. Synchronous, no I/O, no clock; depends on @mcp-atlas/risk only.
-export { createToolIndex, type ToolIndex } from './tool-index.js';
-export { searchTools } from './search.js';
-export { routeTask } from './route.js';
-export {
-  agentsFactor,
-  directoryFactor,
-  guardFactor,
-  highRiskShareFactor,
-  leastPrivilegeFactor,
-  scoreRoute,
-  verbBonusFactor,
-  type GuardInput,
-  type RouteScoreInput,
-} from './route-score.js';
-export { readTaskIntent } from './task.js';
+
 export { CATEGORIES, categorize, scoreCategories } from './categories.js';
-export { evaluateSearch, gradeHit, metricsOfGrades, parseSearchJobs, type EvaluateOptions } from './evaluate.js';
-export { splitText, stemWord, tokenize } from './text.js';
-export { RouteInputError, type RouteInputErrorCode } from './errors.js';
 export {
   AGENTS_BASE,
   AGENTS_SLOPE,
@@ -35,6 +18,7 @@ export {
   DEFAULT_STABILITY,
   DEFAULT_SUCCESS_CHANCE,
   DIRECTORY_FACTOR,
+  discountOfRank,
   EVAL_MRR_DEPTH,
   EVAL_TOP_K,
   GRADE_FIT,
@@ -42,6 +26,7 @@ export {
   GUARD_GATEWAY,
   GUARD_NEW,
   GUARD_READ_TASK_HIGH_RISK_SERVER,
+  gainOfGrade,
   HIGH_RISK_SHARE_WEIGHT,
   LEAST_PRIVILEGE_LESS,
   LEAST_PRIVILEGE_MORE,
@@ -63,9 +48,25 @@ export {
   UNDOUBLE_CONSONANTS,
   VERB_BONUS,
   YOUNG_DOMAIN_DAYS,
-  discountOfRank,
-  gainOfGrade,
 } from './constants.js';
+export { RouteInputError, type RouteInputErrorCode } from './errors.js';
+export { type EvaluateOptions, evaluateSearch, gradeHit, metricsOfGrades, parseSearchJobs } from './evaluate.js';
+export { routeTask } from './route.js';
+export {
+  agentsFactor,
+  directoryFactor,
+  type GuardInput,
+  guardFactor,
+  highRiskShareFactor,
+  leastPrivilegeFactor,
+  type RouteScoreInput,
+  scoreRoute,
+  verbBonusFactor,
+} from './route-score.js';
+export { searchTools } from './search.js';
+export { readTaskIntent } from './task.js';
+export { splitText, stemWord, tokenize } from './text.js';
+export { createToolIndex, type ToolIndex } from './tool-index.js';
 export type {
   CategoryResult,
   EvalMetrics,

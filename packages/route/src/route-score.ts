@@ -94,7 +94,10 @@ export function agentsFactor(reliability: number | null | undefined): number {
 
 function checkShare(value: unknown, field: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new RouteInputError('invalid-option', `scoreRoute: ${field} must be a number from 0 to 1, got ${String(value)}.`);
+    throw new RouteInputError(
+      'invalid-option',
+      `scoreRoute: ${field} must be a number from 0 to 1, got ${String(value)}.`,
+    );
   }
 }
 

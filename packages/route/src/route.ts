@@ -8,18 +8,24 @@ import {
   YOUNG_DOMAIN_DAYS,
 } from './constants.js';
 import { RouteInputError } from './errors.js';
-import { isNewSubmission, isRecentRiskRise, isYoungDomain, leastPrivilegeFactor, scoreCheckedRoute } from './route-score.js';
+import {
+  isNewSubmission,
+  isRecentRiskRise,
+  isYoungDomain,
+  leastPrivilegeFactor,
+  scoreCheckedRoute,
+} from './route-score.js';
 import { checkLimit, checkText } from './search.js';
 import { readTaskIntent } from './task.js';
 import { stemWord } from './text.js';
 import { matchText } from './text-match.js';
 import {
-  LEVELS_BY_RANK,
   daysBetween,
-  levelOfDoc,
-  stateOf,
   type IndexState,
+  LEVELS_BY_RANK,
+  levelOfDoc,
   type ServerEntry,
+  stateOf,
   type ToolIndex,
 } from './tool-index.js';
 import type { RouteCandidate, RouteOptions, RouteResult, SetAside, TaskIntent, TaskRisk } from './types.js';
@@ -42,13 +48,17 @@ export function setAsideReasons(entry: ServerEntry, taskRisk: TaskRisk, now: Dat
   if (server.changedToday === true) reasons.push('tool list changed today');
   if (server.liveIncident === true) reasons.push('live incident');
   if (taskRisk !== 'read' && isRecentRiskRise(server.riskRiseDays)) {
-    reasons.push(`risk rose ${plural(server.riskRiseDays as number, 'day')} ago (under ${RISK_RISE_DAYS}) and the task changes things`);
+    reasons.push(
+      `risk rose ${plural(server.riskRiseDays as number, 'day')} ago (under ${RISK_RISE_DAYS}) and the task changes things`,
+    );
   }
   if (taskRisk === 'high') {
     const ageDays = entry.submittedAtMs === null || now === undefined ? null : daysBetween(entry.submittedAtMs, now);
     if (isNewSubmission(ageDays)) reasons.push(`submitted under ${NEW_SERVER_DAYS} days ago and the task is high risk`);
     if (isYoungDomain(server.domainAgeDays)) {
-      reasons.push(`domain is ${plural(server.domainAgeDays as number, 'day')} old (under ${YOUNG_DOMAIN_DAYS}) and the task is high risk`);
+      reasons.push(
+        `domain is ${plural(server.domainAgeDays as number, 'day')} old (under ${YOUNG_DOMAIN_DAYS}) and the task is high risk`,
+      );
     }
     if (server.gateway === true) reasons.push('gateway, and the task is high risk');
     if (server.crossDomainRedirect === true) reasons.push('redirects to another domain, and the task is high risk');
@@ -122,13 +132,21 @@ function findServerBests(state: IndexState, task: string, intent: TaskIntent): S
     const previous = bests.bestDoc[server] as number;
     if (previous < 0) bests.servers.push(server);
     const textDoc = bests.bestTextDoc[server] as number;
-    if (textDoc < 0 || textMatch > (bests.bestText[server] as number) || (textMatch === bests.bestText[server] && name < (state.docName[textDoc] as string))) {
+    if (
+      textDoc < 0 ||
+      textMatch > (bests.bestText[server] as number) ||
+      (textMatch === bests.bestText[server] && name < (state.docName[textDoc] as string))
+    ) {
       bests.bestTextDoc[server] = doc;
       bests.bestText[server] = textMatch;
     }
     const verbBonus = namingVerb[doc] === 1 ? VERB_BONUS : 1;
     const part = textMatch * (privilegeByRank[state.docLevel[doc] as number] as number) * verbBonus;
-    if (previous < 0 || part > (bests.bestPart[server] as number) || (part === bests.bestPart[server] && name < (state.docName[previous] as string))) {
+    if (
+      previous < 0 ||
+      part > (bests.bestPart[server] as number) ||
+      (part === bests.bestPart[server] && name < (state.docName[previous] as string))
+    ) {
       bests.bestDoc[server] = doc;
       bests.bestPart[server] = part;
       bests.bestDocText[server] = textMatch;
@@ -173,7 +191,12 @@ export function routeTask(index: ToolIndex, task: string, options?: RouteOptions
     const reasons = setAsideReasons(entry, intent.risk, now);
     if (reasons.length > 0) {
       const tool = state.docName[bests.bestTextDoc[serverIndex] as number] as string;
-      setAside.push({ serverId: entry.server.id, tool, reason: reasons.join('; '), textMatch: bests.bestText[serverIndex] as number });
+      setAside.push({
+        serverId: entry.server.id,
+        tool,
+        reason: reasons.join('; '),
+        textMatch: bests.bestText[serverIndex] as number,
+      });
       continue;
     }
     const ageDays = entry.submittedAtMs === null || now === undefined ? null : daysBetween(entry.submittedAtMs, now);
@@ -191,12 +214,17 @@ export function routeTask(index: ToolIndex, task: string, options?: RouteOptions
     const tool = state.docName[doc] as string;
     const textMatch = bests.bestDocText[serverIndex] as number;
     const verbBonus = bests.bestDocVerbBonus[serverIndex] as number;
-    const { score, factors } = scoreCheckedRoute({ textMatch, tool: { name: tool, level }, task: intent, server: serverFacts }, verbBonus);
+    const { score, factors } = scoreCheckedRoute(
+      { textMatch, tool: { name: tool, level }, task: intent, server: serverFacts },
+      verbBonus,
+    );
     picks.push({ serverId: entry.server.id, tool, level, score, factors });
   }
   picks.sort(compareCandidates);
   // Set-aside servers come best text match first, so the ones that would have competed lead the list.
-  setAside.sort((a, b) => b.textMatch - a.textMatch || (a.serverId < b.serverId ? -1 : a.serverId > b.serverId ? 1 : 0));
+  setAside.sort(
+    (a, b) => b.textMatch - a.textMatch || (a.serverId < b.serverId ? -1 : a.serverId > b.serverId ? 1 : 0),
+  );
   return {
     taskRisk: intent.risk,
     verb: intent.verb,

@@ -4,7 +4,7 @@ import { DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT, SEARCH_LEVEL_PREFERENCE } from 
 import { RouteInputError } from './errors.js';
 import { readTaskIntent } from './task.js';
 import { matchText } from './text-match.js';
-import { LEVEL_RANK, LEVELS_BY_RANK, levelOfDoc, stateOf, type IndexState, type ToolIndex } from './tool-index.js';
+import { type IndexState, LEVEL_RANK, LEVELS_BY_RANK, levelOfDoc, stateOf, type ToolIndex } from './tool-index.js';
 import type { RiskAllowance, SearchHit, SearchOptions } from './types.js';
 
 /** Highest level rank each allowance accepts. */
@@ -19,14 +19,18 @@ export function isLevelAllowed(level: RiskLevel, allow: RiskAllowance): boolean 
 export function checkLimit(limit: unknown, fallback: number, where: string): number {
   if (limit === undefined) return fallback;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_RESULT_LIMIT) {
-    throw new RouteInputError('invalid-option', `${where}: limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}, got ${String(limit)}.`);
+    throw new RouteInputError(
+      'invalid-option',
+      `${where}: limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}, got ${String(limit)}.`,
+    );
   }
   return limit;
 }
 
 /** Checks that a query or task is a string. */
 export function checkText(text: unknown, what: string): string {
-  if (typeof text !== 'string') throw new RouteInputError('invalid-query', `${what} must be a string, got ${typeof text}.`);
+  if (typeof text !== 'string')
+    throw new RouteInputError('invalid-query', `${what} must be a string, got ${typeof text}.`);
   return text;
 }
 
@@ -36,15 +40,23 @@ function checkSearchOptions(options: SearchOptions | undefined): Required<Search
   }
   const risk = options?.risk ?? 'any';
   if (!(risk in ALLOWED_RANK)) {
-    throw new RouteInputError('invalid-option', `searchTools: risk must be 'read', 'change' or 'any', got ${String(risk)}.`);
+    throw new RouteInputError(
+      'invalid-option',
+      `searchTools: risk must be 'read', 'change' or 'any', got ${String(risk)}.`,
+    );
   }
   const answeringOnly = options?.answeringOnly ?? true;
-  if (typeof answeringOnly !== 'boolean') throw new RouteInputError('invalid-option', 'searchTools: answeringOnly must be a boolean.');
+  if (typeof answeringOnly !== 'boolean')
+    throw new RouteInputError('invalid-option', 'searchTools: answeringOnly must be a boolean.');
   return { risk, answeringOnly, limit: checkLimit(options?.limit, DEFAULT_SEARCH_LIMIT, 'searchTools') };
 }
 
 /** Orders two ranked entries: higher score first, then server id, tool name and index order, so ties are stable. */
-export function compareRanked(state: IndexState, a: { doc: number; score: number }, b: { doc: number; score: number }): number {
+export function compareRanked(
+  state: IndexState,
+  a: { doc: number; score: number },
+  b: { doc: number; score: number },
+): number {
   if (a.score !== b.score) return b.score - a.score;
   const serverA = state.servers[state.docServer[a.doc] as number]?.server.id ?? '';
   const serverB = state.servers[state.docServer[b.doc] as number]?.server.id ?? '';
@@ -73,9 +85,14 @@ export class TopList {
     // Most candidates lose on score alone; only a tie needs the full comparison.
     if (entries.length >= this.limit && last !== undefined && score < last.score) return;
     const candidate = { doc, score };
-    if (entries.length >= this.limit && compareRanked(this.state, candidate, last as { doc: number; score: number }) >= 0) return;
+    if (
+      entries.length >= this.limit &&
+      compareRanked(this.state, candidate, last as { doc: number; score: number }) >= 0
+    )
+      return;
     let at = entries.length;
-    while (at > 0 && compareRanked(this.state, candidate, entries[at - 1] as { doc: number; score: number }) < 0) at -= 1;
+    while (at > 0 && compareRanked(this.state, candidate, entries[at - 1] as { doc: number; score: number }) < 0)
+      at -= 1;
     entries.splice(at, 0, candidate);
     if (entries.length > this.limit) entries.pop();
   }

@@ -1,7 +1,7 @@
 // Pure module: BM25F text match of a query against every tool, shared by search and route.
 import { BM25_K1, COVERAGE_EXPONENT, MAX_QUERY_TERMS, SYNONYM_WEIGHT } from './constants.js';
 import { synonymsOf, tokenize } from './text.js';
-import { saturatedFrequency, type IndexState } from './tool-index.js';
+import { type IndexState, saturatedFrequency } from './tool-index.js';
 
 /** One weighted query term: `source` is the position of the query word it stands for (for coverage). */
 export interface QueryTerm {
@@ -41,7 +41,13 @@ export function inverseDocumentFrequency(docCount: number, docFrequency: number)
  * BM25F score of one term in one tool: the field counts are merged first (name x NAME_FIELD_WEIGHT,
  * description / its length divisor, server name x SERVER_FIELD_WEIGHT), then saturated once with k1.
  */
-export function termScore(idf: number, nameCount: number, descriptionCount: number, descriptionNorm: number, serverCount: number): number {
+export function termScore(
+  idf: number,
+  nameCount: number,
+  descriptionCount: number,
+  descriptionNorm: number,
+  serverCount: number,
+): number {
   return idf * saturatedFrequency(nameCount, descriptionCount, descriptionNorm, serverCount);
 }
 

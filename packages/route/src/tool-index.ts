@@ -103,14 +103,22 @@ function validateServer(value: unknown, index: number): IndexServer {
   if (!Array.isArray(server.tools)) fail(index, id, 'tools must be an array (the tools of tools/list).');
   if (server.name !== undefined && typeof server.name !== 'string') fail(index, id, 'name must be a string.');
   if (server.url !== undefined && typeof server.url !== 'string') fail(index, id, 'url must be a string.');
-  for (const field of ['answering', 'directoryListed', 'gateway', 'changedToday', 'liveIncident', 'crossDomainRedirect']) {
+  for (const field of [
+    'answering',
+    'directoryListed',
+    'gateway',
+    'changedToday',
+    'liveIncident',
+    'crossDomainRedirect',
+  ]) {
     checkOptionalBoolean(server[field], field, index, id);
   }
   checkOptionalNumber(server.successChance, 'successChance', index, id, 1);
   checkOptionalNumber(server.stability, 'stability', index, id, 1);
   checkOptionalNumber(server.domainAgeDays, 'domainAgeDays', index, id, Number.MAX_VALUE);
   checkOptionalNumber(server.riskRiseDays, 'riskRiseDays', index, id, Number.MAX_VALUE);
-  if (server.agentsReliability !== null) checkOptionalNumber(server.agentsReliability, 'agentsReliability', index, id, 1);
+  if (server.agentsReliability !== null)
+    checkOptionalNumber(server.agentsReliability, 'agentsReliability', index, id, 1);
   return value as IndexServer;
 }
 
@@ -149,12 +157,18 @@ const SHIFT_16 = 65_536;
 const SHIFT_32 = 4_294_967_296;
 
 function capCount(count: number): number {
-  return count > COUNT_CAP ? COUNT_CAP : count;
+  return Math.min(count, COUNT_CAP);
 }
 
 /** The saturated BM25F frequency of one posting (see IndexState.postingSaturation). */
-export function saturatedFrequency(nameCount: number, descriptionCount: number, descriptionNorm: number, serverCount: number): number {
-  const frequency = NAME_FIELD_WEIGHT * nameCount + descriptionCount / descriptionNorm + SERVER_FIELD_WEIGHT * serverCount;
+export function saturatedFrequency(
+  nameCount: number,
+  descriptionCount: number,
+  descriptionNorm: number,
+  serverCount: number,
+): number {
+  const frequency =
+    NAME_FIELD_WEIGHT * nameCount + descriptionCount / descriptionNorm + SERVER_FIELD_WEIGHT * serverCount;
   return (frequency * (BM25_K1 + 1)) / (frequency + BM25_K1);
 }
 
@@ -169,7 +183,8 @@ export function saturatedFrequency(nameCount: number, descriptionCount: number, 
  * searchTools(index, 'read a file')[0]?.tool; // 'read_file'
  */
 export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
-  if (!Array.isArray(servers)) throw new RouteInputError('invalid-servers', 'createToolIndex expects an array of servers.');
+  if (!Array.isArray(servers))
+    throw new RouteInputError('invalid-servers', 'createToolIndex expects an array of servers.');
   const seen = new Set<string>();
   const entries: ServerEntry[] = [];
   const docServer: number[] = [];
@@ -244,7 +259,10 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
   const docCount = docName.length;
   const totalLength = docDescriptionLength.reduce((sum, length) => sum + length, 0);
   const averageLength = docCount > 0 && totalLength > 0 ? totalLength / docCount : 1;
-  const descriptionNorm = Float64Array.from(docDescriptionLength, (length) => 1 - BM25_B + (BM25_B * length) / averageLength);
+  const descriptionNorm = Float64Array.from(
+    docDescriptionLength,
+    (length) => 1 - BM25_B + (BM25_B * length) / averageLength,
+  );
   const postingName: Uint16Array[] = [];
   const postingSaturation: Float64Array[] = [];
   for (const posting of postings) {
@@ -257,7 +275,12 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
       const descriptionCount = Math.floor(rest / SHIFT_16);
       const nameCount = rest - descriptionCount * SHIFT_16;
       names[i] = nameCount;
-      saturation[i] = saturatedFrequency(nameCount, descriptionCount, descriptionNorm[posting.docs[i] as number] as number, server);
+      saturation[i] = saturatedFrequency(
+        nameCount,
+        descriptionCount,
+        descriptionNorm[posting.docs[i] as number] as number,
+        server,
+      );
     }
     postingName.push(names);
     postingSaturation.push(saturation);

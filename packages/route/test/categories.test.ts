@@ -24,7 +24,12 @@ describe('categorize reads a server category from its tools', () => {
   it('needs 2 points: one description mention is not enough, two are', () => {
     expect(CATEGORY_MIN_SCORE).toBe(2);
     expect(categorize([{ name: 'notify', description: 'Sends an email.' }])).toBeNull();
-    expect(categorize([{ name: 'notify', description: 'Sends an email.' }, { name: 'ping', description: 'Checks the email box.' }])).toBe('email');
+    expect(
+      categorize([
+        { name: 'notify', description: 'Sends an email.' },
+        { name: 'ping', description: 'Checks the email box.' },
+      ]),
+    ).toBe('email');
   });
 
   it('needs a fifth of the best possible score: 2 of 10 points yes, 2 of 12 no', () => {

@@ -18,8 +18,26 @@ describe('evaluation set v1', () => {
     expect(jobs.length).toBe(165);
     const categories = new Set(jobs.map((job) => job.category));
     for (const kind of [
-      'email', 'calendar', 'databases', 'web-search', 'payments', 'files', 'code', 'crm', 'docs', 'maps', 'weather',
-      'translation', 'scraping', 'images', 'analytics', 'ticketing', 'chat', 'storage', 'sign-in', 'monitoring',
+      'email',
+      'calendar',
+      'databases',
+      'web-search',
+      'payments',
+      'files',
+      'code',
+      'crm',
+      'docs',
+      'maps',
+      'weather',
+      'translation',
+      'scraping',
+      'images',
+      'analytics',
+      'ticketing',
+      'chat',
+      'storage',
+      'sign-in',
+      'monitoring',
     ]) {
       expect(categories.has(kind), kind).toBe(true);
     }

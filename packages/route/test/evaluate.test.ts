@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  RouteInputError,
   createToolIndex,
   evaluateSearch,
   gradeHit,
   metricsOfGrades,
   parseSearchJobs,
-  searchTools,
+  RouteInputError,
   type SearchHit,
   type SearchJob,
+  searchTools,
 } from '../src/index.js';
 import { catalog } from './fixtures.js';
 
-const sendJob: SearchJob = { id: 'mail-1', category: 'email', query: 'send an email', allow: 'change', groups: [['send'], ['email', 'e-mail']] };
+const sendJob: SearchJob = {
+  id: 'mail-1',
+  category: 'email',
+  query: 'send an email',
+  allow: 'change',
+  groups: [['send'], ['email', 'e-mail']],
+};
 const IDEAL = 1 + 1 / Math.log2(3) + 1 / Math.log2(4) + 1 / Math.log2(5) + 1 / Math.log2(6);
 
 function hit(tool: string, description = '', level: SearchHit['level'] = 'changes-data'): SearchHit {
@@ -112,7 +118,14 @@ describe('evaluateSearch', () => {
       ['mail-2', [2], 1, 1],
       ['files-1', [], null, 0],
     ]);
-    expect(report.byCategory.email).toEqual({ jobs: 2, p1: 0.5, p5: 0.2, ndcg5: expect.closeTo((0.213986 + 0.339160) / 2, 5), mrr: 0.75, hit5: 1 });
+    expect(report.byCategory.email).toEqual({
+      jobs: 2,
+      p1: 0.5,
+      p5: 0.2,
+      ndcg5: expect.closeTo((0.213986 + 0.33916) / 2, 5),
+      mrr: 0.75,
+      hit5: 1,
+    });
     expect(report.byCategory.files).toEqual({ jobs: 1, p1: 0, p5: 0, ndcg5: 0, mrr: 0, hit5: 0 });
     expect(report.overall.mrr).toBeCloseTo(0.5, 12);
     expect(report.overall.p1).toBeCloseTo(1 / 3, 12);
@@ -121,19 +134,26 @@ describe('evaluateSearch', () => {
 
   it('grades the real search over the fixture catalog and records the set it was given', () => {
     const index = createToolIndex(catalog);
-    const report = evaluateSearch(jobs, (query) => searchTools(index, query), { set: { version: 'test', sha256: 'abc' } });
+    const report = evaluateSearch(jobs, (query) => searchTools(index, query), {
+      set: { version: 'test', sha256: 'abc' },
+    });
     expect(report.set).toEqual({ version: 'test', sha256: 'abc' });
     expect(report.jobs.map((job) => job.p1)).toEqual([1, 1, 1]);
   });
 
   it('looks at the top 10 results only', () => {
-    const report = evaluateSearch([sendJob], () => [...Array.from({ length: 10 }, () => hit('other')), hit('send_email')]);
+    const report = evaluateSearch([sendJob], () => [
+      ...Array.from({ length: 10 }, () => hit('other')),
+      hit('send_email'),
+    ]);
     expect(report.jobs[0]?.grades).toHaveLength(10);
     expect(report.jobs[0]?.mrr).toBe(0);
   });
 
   it('rejects a search that returns something other than hits, or is not a function', () => {
-    expect(() => evaluateSearch([sendJob], () => [{ tool: 'x' }] as never)).toThrow(/job "mail-1": search must return an array of hits/);
+    expect(() => evaluateSearch([sendJob], () => [{ tool: 'x' }] as never)).toThrow(
+      /job "mail-1": search must return an array of hits/,
+    );
     expect(() => evaluateSearch([sendJob], () => null as never)).toThrow(RouteInputError);
     expect(() => evaluateSearch([sendJob], 'search' as never)).toThrow('search must be a function');
   });
@@ -142,7 +162,10 @@ describe('evaluateSearch', () => {
 describe('parseSearchJobs checks an evaluation set', () => {
   it('accepts the set object or a bare array, and copies the jobs', () => {
     const groups = [['a']];
-    const [job] = parseSearchJobs({ version: 'v0', jobs: [{ id: 'j', category: 'c', query: 'q', allow: 'any', groups, extra: 1 }] });
+    const [job] = parseSearchJobs({
+      version: 'v0',
+      jobs: [{ id: 'j', category: 'c', query: 'q', allow: 'any', groups, extra: 1 }],
+    });
     expect(job).toEqual({ id: 'j', category: 'c', query: 'q', allow: 'any', groups: [['a']] });
     expect(job?.groups).not.toBe(groups);
     expect(parseSearchJobs([sendJob])).toEqual([sendJob]);

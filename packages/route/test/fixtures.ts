@@ -7,10 +7,26 @@ export const mailServer: IndexServer = {
   id: 'mail.example',
   name: 'Example Mail',
   tools: [
-    { name: 'send_message', description: 'Sends an email message to one or more people.', annotations: { readOnlyHint: false } },
-    { name: 'list_messages', description: 'Lists email messages in a mailbox folder.', annotations: { readOnlyHint: true } },
-    { name: 'read_message', description: 'Returns the body of one email message.', annotations: { readOnlyHint: true } },
-    { name: 'delete_message', description: 'Moves an email message to the bin.', annotations: { destructiveHint: true } },
+    {
+      name: 'send_message',
+      description: 'Sends an email message to one or more people.',
+      annotations: { readOnlyHint: false },
+    },
+    {
+      name: 'list_messages',
+      description: 'Lists email messages in a mailbox folder.',
+      annotations: { readOnlyHint: true },
+    },
+    {
+      name: 'read_message',
+      description: 'Returns the body of one email message.',
+      annotations: { readOnlyHint: true },
+    },
+    {
+      name: 'delete_message',
+      description: 'Moves an email message to the bin.',
+      annotations: { destructiveHint: true },
+    },
   ],
 };
 
@@ -29,8 +45,16 @@ export const calendarServer: IndexServer = {
 export const filesServer: IndexServer = {
   id: 'files.example',
   tools: [
-    { name: 'read_file', description: 'Reads a text file and returns its contents.', annotations: { readOnlyHint: true } },
-    { name: 'write_file', description: 'Writes text to a file, replacing what was there.', annotations: { readOnlyHint: false } },
+    {
+      name: 'read_file',
+      description: 'Reads a text file and returns its contents.',
+      annotations: { readOnlyHint: true },
+    },
+    {
+      name: 'write_file',
+      description: 'Writes text to a file, replacing what was there.',
+      annotations: { readOnlyHint: false },
+    },
     { name: 'remove_file', description: 'Removes a file.', annotations: { destructiveHint: true } },
     { name: 'list_directory', description: 'Lists the files in a directory.', annotations: { readOnlyHint: true } },
   ],

@@ -2,17 +2,49 @@
 // arbitrary queries, stay within their limits and ranges, and keep their ordering promises.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createToolIndex, routeTask, searchTools, splitText, tokenize, verbBonusFactor, type IndexServer } from '../src/index.js';
+import {
+  createToolIndex,
+  type IndexServer,
+  routeTask,
+  searchTools,
+  splitText,
+  tokenize,
+  verbBonusFactor,
+} from '../src/index.js';
 import { catalog } from './fixtures.js';
 
-const words = fc.constantFrom('send', 'email', 'list', 'file', 'read', 'delete', 'calendar', 'event', 'pay', 'refund', 'the', 'a', 'report', 'zeppelin');
-const query = fc.oneof(fc.string(), fc.array(words, { maxLength: 8 }).map((list) => list.join(' ')));
+const words = fc.constantFrom(
+  'send',
+  'email',
+  'list',
+  'file',
+  'read',
+  'delete',
+  'calendar',
+  'event',
+  'pay',
+  'refund',
+  'the',
+  'a',
+  'report',
+  'zeppelin',
+);
+const query = fc.oneof(
+  fc.string(),
+  fc.array(words, { maxLength: 8 }).map((list) => list.join(' ')),
+);
 const toolValue = fc.oneof(
   fc.jsonValue(),
   fc.record(
     {
-      name: fc.oneof(fc.string(), fc.array(words, { minLength: 1, maxLength: 3 }).map((list) => list.join('_'))),
-      description: fc.oneof(fc.string(), fc.array(words, { maxLength: 10 }).map((list) => list.join(' '))),
+      name: fc.oneof(
+        fc.string(),
+        fc.array(words, { minLength: 1, maxLength: 3 }).map((list) => list.join('_')),
+      ),
+      description: fc.oneof(
+        fc.string(),
+        fc.array(words, { maxLength: 10 }).map((list) => list.join(' ')),
+      ),
       annotations: fc.record({ readOnlyHint: fc.boolean(), destructiveHint: fc.boolean() }, { requiredKeys: [] }),
     },
     { requiredKeys: [] },
@@ -37,18 +69,23 @@ describe('properties', () => {
 
   it('search results are sorted, scored in (0, 1] and within the risk allowance', () => {
     fc.assert(
-      fc.property(query, fc.constantFrom('read', 'change', 'any' as const), fc.integer({ min: 1, max: 20 }), (text, risk, limit) => {
-        const hits = searchTools(index, text, { risk, limit });
-        expect(hits.length).toBeLessThanOrEqual(limit);
-        for (let i = 0; i < hits.length; i++) {
-          const hit = hits[i]!;
-          expect(hit.score).toBeGreaterThan(0);
-          expect(hit.score).toBeLessThanOrEqual(1);
-          if (risk === 'read') expect(hit.level).toBe('read-only');
-          if (risk === 'change') expect(hit.level).not.toBe('high-risk');
-          if (i > 0) expect(hits[i - 1]!.score).toBeGreaterThanOrEqual(hit.score);
-        }
-      }),
+      fc.property(
+        query,
+        fc.constantFrom('read', 'change', 'any' as const),
+        fc.integer({ min: 1, max: 20 }),
+        (text, risk, limit) => {
+          const hits = searchTools(index, text, { risk, limit });
+          expect(hits.length).toBeLessThanOrEqual(limit);
+          for (let i = 0; i < hits.length; i++) {
+            const hit = hits[i]!;
+            expect(hit.score).toBeGreaterThan(0);
+            expect(hit.score).toBeLessThanOrEqual(1);
+            if (risk === 'read') expect(hit.level).toBe('read-only');
+            if (risk === 'change') expect(hit.level).not.toBe('high-risk');
+            if (i > 0) expect(hits[i - 1]!.score).toBeGreaterThanOrEqual(hit.score);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

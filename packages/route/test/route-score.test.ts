@@ -3,26 +3,26 @@ import { describe, expect, it } from 'vitest';
 import {
   AGENTS_BASE,
   AGENTS_SLOPE,
+  agentsFactor,
   DIRECTORY_FACTOR,
+  directoryFactor,
   GUARD_GATEWAY,
   GUARD_NEW,
   GUARD_READ_TASK_HIGH_RISK_SERVER,
+  guardFactor,
   HIGH_RISK_SHARE_WEIGHT,
+  highRiskShareFactor,
   LEAST_PRIVILEGE_LESS,
   LEAST_PRIVILEGE_MORE,
+  leastPrivilegeFactor,
   NEW_SERVER_DAYS,
   RISK_RISE_DAYS,
   RouteInputError,
-  VERB_BONUS,
-  YOUNG_DOMAIN_DAYS,
-  agentsFactor,
-  directoryFactor,
-  guardFactor,
-  highRiskShareFactor,
-  leastPrivilegeFactor,
-  scoreRoute,
-  verbBonusFactor,
   type RouteScoreInput,
+  scoreRoute,
+  VERB_BONUS,
+  verbBonusFactor,
+  YOUNG_DOMAIN_DAYS,
 } from '../src/index.js';
 import { isNewSubmission, isRecentRiskRise, isYoungDomain } from '../src/route-score.js';
 
@@ -153,7 +153,15 @@ describe('scoreRoute multiplies every factor', () => {
     textMatch: 0.8,
     tool: { name: 'send_email', level: 'changes-data' },
     task: { verb: 'send', risk: 'change' },
-    server: { successChance: 0.9, stability: 0.5, highRiskShare: 0.25, directoryListed: true, gateway: true, isNew: true, agentsReliability: 0.6 },
+    server: {
+      successChance: 0.9,
+      stability: 0.5,
+      highRiskShare: 0.25,
+      directoryListed: true,
+      gateway: true,
+      isNew: true,
+      agentsReliability: 0.6,
+    },
   };
 
   it('matches the hand-computed product', () => {
@@ -184,9 +192,17 @@ describe('scoreRoute multiplies every factor', () => {
 
   it('rejects numbers outside 0 to 1', () => {
     expect(() => scoreRoute({ ...input, textMatch: 1.5 })).toThrow(RouteInputError);
-    expect(() => scoreRoute({ ...input, server: { ...input.server, highRiskShare: -0.1 } })).toThrow('server.highRiskShare');
-    expect(() => scoreRoute({ ...input, server: { ...input.server, successChance: 2 } })).toThrow('server.successChance');
-    expect(() => scoreRoute({ ...input, server: { ...input.server, stability: Number.NaN } })).toThrow('server.stability');
-    expect(() => scoreRoute({ ...input, server: { ...input.server, agentsReliability: 1.2 } })).toThrow('server.agentsReliability');
+    expect(() => scoreRoute({ ...input, server: { ...input.server, highRiskShare: -0.1 } })).toThrow(
+      'server.highRiskShare',
+    );
+    expect(() => scoreRoute({ ...input, server: { ...input.server, successChance: 2 } })).toThrow(
+      'server.successChance',
+    );
+    expect(() => scoreRoute({ ...input, server: { ...input.server, stability: Number.NaN } })).toThrow(
+      'server.stability',
+    );
+    expect(() => scoreRoute({ ...input, server: { ...input.server, agentsReliability: 1.2 } })).toThrow(
+      'server.agentsReliability',
+    );
   });
 });

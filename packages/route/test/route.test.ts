@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ROUTE_RULES_VERSION,
-  RouteInputError,
   createToolIndex,
-  routeTask,
   type IndexServer,
+  ROUTE_RULES_VERSION,
   type RouteCandidate,
+  type RouteInputError,
+  routeTask,
 } from '../src/index.js';
 import { catalog, mailServer } from './fixtures.js';
 
@@ -112,8 +112,17 @@ describe('routeTask uses what the caller knows about each server', () => {
       mail('young90', { domainAgeDays: 90 }),
       mail('both', { gateway: true, domainAgeDays: 10 }),
     ]);
-    const guards = Object.fromEntries(routeTask(index, 'send email', { now: NOW, limit: 10 }).picks.map((pick) => [pick.serverId, pick.factors.guard]));
-    expect(guards).toEqual({ gateway: 0.7, new29: 0.8, new30: 1, young89: 0.8, young90: 1, both: expect.closeTo(0.56, 12) });
+    const guards = Object.fromEntries(
+      routeTask(index, 'send email', { now: NOW, limit: 10 }).picks.map((pick) => [pick.serverId, pick.factors.guard]),
+    );
+    expect(guards).toEqual({
+      gateway: 0.7,
+      new29: 0.8,
+      new30: 1,
+      young89: 0.8,
+      young90: 1,
+      both: expect.closeTo(0.56, 12),
+    });
   });
 });
 
@@ -144,7 +153,11 @@ describe('routeTask sets servers aside and names each with its reason', () => {
   });
 
   it('sets aside a rise in risk under 7 days for tasks that change things, not for reads', () => {
-    const index = createToolIndex([mail('rise6', { riskRiseDays: 6 }), mail('rise7', { riskRiseDays: 7 }), mail('rise0', { riskRiseDays: 0 })]);
+    const index = createToolIndex([
+      mail('rise6', { riskRiseDays: 6 }),
+      mail('rise7', { riskRiseDays: 7 }),
+      mail('rise0', { riskRiseDays: 0 }),
+    ]);
     const change = routeTask(index, 'send email');
     expect(change.picks.map((pick) => pick.serverId)).toEqual(['rise7']);
     expect(change.setAside.map((entry) => entry.reason)).toEqual([
@@ -180,7 +193,11 @@ describe('routeTask sets servers aside and names each with its reason', () => {
 
   it('lists set-aside servers best text match first', () => {
     const index = createToolIndex([
-      { id: 'weak', answering: false, tools: [{ name: 'misc', description: 'Also mentions email somewhere in a long sentence of text.' }] },
+      {
+        id: 'weak',
+        answering: false,
+        tools: [{ name: 'misc', description: 'Also mentions email somewhere in a long sentence of text.' }],
+      },
       { id: 'strong', answering: false, tools: [{ name: 'send_email', description: 'Sends email.' }] },
     ]);
     expect(routeTask(index, 'send email').setAside.map((entry) => entry.serverId)).toEqual(['strong', 'weak']);
@@ -203,7 +220,9 @@ describe('routeTask rejects bad input with a clear error', () => {
   it('rejects an invalid now, limit, options or task', () => {
     expect(() => routeTask(index, 'send email', { now: new Date('nope') })).toThrow('now must be a valid Date');
     expect(() => routeTask(index, 'send email', { now: '2026-01-01' as never })).toThrow('now must be a valid Date');
-    expect(() => routeTask(index, 'send email', { now: NOW, limit: 0 })).toThrow('limit must be a whole number from 1 to 100');
+    expect(() => routeTask(index, 'send email', { now: NOW, limit: 0 })).toThrow(
+      'limit must be a whole number from 1 to 100',
+    );
     expect(() => routeTask(index, 'send email', null as never)).toThrow('options must be an object');
     expect(() => routeTask(index, undefined as never)).toThrow('routeTask: task must be a string');
   });

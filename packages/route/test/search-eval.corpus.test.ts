@@ -1,23 +1,28 @@
 // The search evaluation (seed 004) over the real tool corpus, with MiniSearch (BM25) as the baseline in
 // the same run. The set is frozen: its SHA-256 is checked before anything runs.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { classifyTools } from '@mcp-atlas/risk';
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORIES,
   categorize,
   createToolIndex,
+  type EvalMetrics,
+  type EvalReport,
   evaluateSearch,
   gradeHit,
   metricsOfGrades,
   parseSearchJobs,
   routeTask,
-  searchTools,
-  type EvalMetrics,
-  type EvalReport,
   type SearchJob,
+  searchTools,
 } from '../src/index.js';
-import { classifyTools } from '@mcp-atlas/risk';
-import { corpusIndexServers, corpusServerName, createMiniSearchBaseline, loadCorpusServers } from './eval/corpus-index.js';
+import {
+  corpusIndexServers,
+  corpusServerName,
+  createMiniSearchBaseline,
+  loadCorpusServers,
+} from './eval/corpus-index.js';
 import { EVAL_SET_V1_SHA256, readEvalSet } from './eval/eval-set.js';
 
 const set = readEvalSet();
@@ -25,8 +30,12 @@ const parsed = JSON.parse(set.text) as { version: string };
 const jobs = parseSearchJobs(parsed);
 const servers = corpusIndexServers(loadCorpusServers());
 const index = createToolIndex(servers);
-const ours = evaluateSearch(jobs, (query) => searchTools(index, query), { set: { version: parsed.version, sha256: set.sha256 } });
-const mini = evaluateSearch(jobs, createMiniSearchBaseline(servers), { set: { version: parsed.version, sha256: set.sha256 } });
+const ours = evaluateSearch(jobs, (query) => searchTools(index, query), {
+  set: { version: parsed.version, sha256: set.sha256 },
+});
+const mini = evaluateSearch(jobs, createMiniSearchBaseline(servers), {
+  set: { version: parsed.version, sha256: set.sha256 },
+});
 
 // Diagnostic only, not the seed's judge: the same jobs with every allowance widened to 'any', which shows
 // ranking quality apart from the corpus's missing annotations (most read jobs can only fit annotated tools).
@@ -43,7 +52,9 @@ function ceilingOf(job: SearchJob): { metrics: EvalMetrics; fits: number } {
       const { name, description } = tool as { name?: unknown; description?: unknown };
       if (typeof name !== 'string') return;
       const level = verdicts[at]?.level ?? 'changes-data';
-      grades.push(gradeHit(job, { tool: name, description: typeof description === 'string' ? description : '', level }));
+      grades.push(
+        gradeHit(job, { tool: name, description: typeof description === 'string' ? description : '', level }),
+      );
     });
   }
   grades.sort((a, b) => b - a);
@@ -138,7 +149,10 @@ describe('route and categories over the real corpus', () => {
       const result = routeTask(index, job.query, { limit: 5 });
       expect(result.setAside).toEqual([]);
       for (const pick of result.picks) {
-        expect(pick.score).toBeCloseTo(Object.values(pick.factors).reduce((a, b) => a * b, 1), 12);
+        expect(pick.score).toBeCloseTo(
+          Object.values(pick.factors).reduce((a, b) => a * b, 1),
+          12,
+        );
       }
     }
   });

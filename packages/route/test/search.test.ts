@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RouteInputError, createToolIndex, searchTools, type IndexServer, type SearchOptions } from '../src/index.js';
+import { createToolIndex, type IndexServer, RouteInputError, type SearchOptions, searchTools } from '../src/index.js';
 import { coverageFactor, inverseDocumentFrequency, queryTerms, termScore } from '../src/text-match.js';
 import { calendarServer, catalog, invoiceServer, mailServer, paymentsServer } from './fixtures.js';
 
@@ -44,7 +44,14 @@ describe('text match: BM25F over name (double), description (length-normalized) 
     const common = { name: 'tool_x', description: 'Handles widgets.' };
     const rareIndex = createToolIndex([
       { id: 'a', tools: [{ name: 'tool_a', description: 'Handles gizmos.' }] },
-      { id: 'b', tools: [common, { name: 'tool_y', description: 'Handles widgets too.' }, { name: 'tool_z', description: 'Widgets again.' }] },
+      {
+        id: 'b',
+        tools: [
+          common,
+          { name: 'tool_y', description: 'Handles widgets too.' },
+          { name: 'tool_z', description: 'Widgets again.' },
+        ],
+      },
     ]);
     expect(searchTools(rareIndex, 'gizmos widgets')[0]?.tool).toBe('tool_a');
   });
@@ -88,7 +95,10 @@ describe('text match: BM25F over name (double), description (length-normalized) 
 
 describe('least privilege in search: a reading query ranks read-only tools first', () => {
   const twins = (extra: IndexServer['tools'][number]): IndexServer[] => [
-    { id: 'annotated', tools: [{ name: 'get_report', description: 'Returns the report.', annotations: { readOnlyHint: true } }] },
+    {
+      id: 'annotated',
+      tools: [{ name: 'get_report', description: 'Returns the report.', annotations: { readOnlyHint: true } }],
+    },
     { id: 'plain', tools: [{ name: 'get_report', description: 'Returns the report.' }, extra] },
   ];
 
@@ -123,7 +133,8 @@ describe('least privilege in search: a reading query ranks read-only tools first
 
 describe('searchTools options', () => {
   it('filters by risk: read keeps read-only, change drops high risk, any keeps all', () => {
-    const levelsOf = (risk: SearchOptions['risk']) => new Set(searchTools(index, 'file', { risk }).map((hit) => hit.level));
+    const levelsOf = (risk: SearchOptions['risk']) =>
+      new Set(searchTools(index, 'file', { risk }).map((hit) => hit.level));
     expect([...levelsOf('read')]).toEqual(['read-only']);
     expect(levelsOf('change').has('high-risk')).toBe(false);
     expect(levelsOf('change').has('changes-data')).toBe(true);
@@ -196,7 +207,13 @@ describe('searchTools results', () => {
     const same = { name: 'ping_host', description: 'Checks a host.' };
     const tie = createToolIndex([
       { id: 'zeta', tools: [same] },
-      { id: 'alpha', tools: [{ ...same, name: 'ping_host' }, { ...same, name: 'host_ping' }] },
+      {
+        id: 'alpha',
+        tools: [
+          { ...same, name: 'ping_host' },
+          { ...same, name: 'host_ping' },
+        ],
+      },
     ]);
     expect(searchTools(tie, 'host').map((hit) => `${hit.serverId}/${hit.tool}`)).toEqual([
       'alpha/host_ping',

@@ -67,7 +67,13 @@ describe('stemWord brings inflected forms together', () => {
 
 describe('tokenize gives search terms', () => {
   it('drops stop words and one-letter words, stems the rest and keeps repeats', () => {
-    expect(tokenize('Sends an email to the user, then sends a copy')).toEqual(['send', 'email', 'user', 'send', 'copi']);
+    expect(tokenize('Sends an email to the user, then sends a copy')).toEqual([
+      'send',
+      'email',
+      'user',
+      'send',
+      'copi',
+    ]);
     expect(tokenize('x y z')).toEqual([]);
     expect(tokenize('the of and')).toEqual([]);
   });

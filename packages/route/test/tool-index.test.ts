@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RouteInputError, createToolIndex, searchTools, type IndexServer } from '../src/index.js';
+import { createToolIndex, type IndexServer, RouteInputError, searchTools } from '../src/index.js';
 import { stateOf } from '../src/tool-index.js';
 import { catalog, filesServer, mailServer } from './fixtures.js';
 
@@ -49,7 +49,9 @@ describe('createToolIndex builds an index over every tool', () => {
   });
 
   it('searches a tool title together with its description, and keeps the description as given', () => {
-    const index = createToolIndex([{ id: 't', tools: [{ name: 'op1', title: 'Weather outlook', description: 'Returns data.' }] }]);
+    const index = createToolIndex([
+      { id: 't', tools: [{ name: 'op1', title: 'Weather outlook', description: 'Returns data.' }] },
+    ]);
     const [hit] = searchTools(index, 'weather');
     expect(hit?.tool).toBe('op1');
     expect(hit?.description).toBe('Returns data.');
@@ -73,13 +75,25 @@ describe('createToolIndex rejects servers the caller described wrongly', () => {
     ['a url that is not a string', { id: 'a', tools: [], url: 3 }, /url must be a string/],
     ['answering that is not a boolean', { id: 'a', tools: [], answering: 'yes' }, /answering must be a boolean/],
     ['gateway that is not a boolean', { id: 'a', tools: [], gateway: 1 }, /gateway must be a boolean/],
-    ['successChance above 1', { id: 'a', tools: [], successChance: 1.01 }, /successChance must be a number from 0 to 1, got 1.01/],
+    [
+      'successChance above 1',
+      { id: 'a', tools: [], successChance: 1.01 },
+      /successChance must be a number from 0 to 1, got 1.01/,
+    ],
     ['successChance below 0', { id: 'a', tools: [], successChance: -0.01 }, /successChance must be/],
     ['stability that is NaN', { id: 'a', tools: [], stability: Number.NaN }, /stability must be/],
-    ['a negative domain age', { id: 'a', tools: [], domainAgeDays: -1 }, /domainAgeDays must be a finite number of at least 0/],
+    [
+      'a negative domain age',
+      { id: 'a', tools: [], domainAgeDays: -1 },
+      /domainAgeDays must be a finite number of at least 0/,
+    ],
     ['an infinite risk rise', { id: 'a', tools: [], riskRiseDays: Number.POSITIVE_INFINITY }, /riskRiseDays must be/],
     ['agents reliability above 1', { id: 'a', tools: [], agentsReliability: 2 }, /agentsReliability must be/],
-    ['a submittedAt that is not a date', { id: 'a', tools: [], submittedAt: 'last week' }, /submittedAt must be an ISO 8601 date/],
+    [
+      'a submittedAt that is not a date',
+      { id: 'a', tools: [], submittedAt: 'last week' },
+      /submittedAt must be an ISO 8601 date/,
+    ],
   ])('%s', (_label, server, message) => {
     expect(() => createToolIndex([server as IndexServer])).toThrow(message);
     expect(codeOf(() => createToolIndex([server as IndexServer]))).toBe('invalid-server');

@@ -1,9 +1,9 @@
 // Turns one probe result into the parts of the check report: tools with their risk verdicts and hashes,
 // findings and the token estimate. Every rule is the packages'; this file only joins their answers.
-import { FINDING_TITLES, analyzeToolList, estimateTokens, hashTool, readToolName } from '@mcp-atlas/findings';
+import { analyzeToolList, estimateTokens, FINDING_TITLES, hashTool, readToolName } from '@mcp-atlas/findings';
 import type { ProbeResult } from '@mcp-atlas/probe';
 import { classifyTools } from '@mcp-atlas/risk';
-import type { CheckFinding, CheckStep, CheckedTool } from './report-schema.js';
+import type { CheckedTool, CheckFinding, CheckStep } from './report-schema.js';
 
 /** The tools of a probe result, each with its level, rule, reason and hash, in the server's order. */
 export function describeTools(tools: readonly unknown[]): CheckedTool[] {

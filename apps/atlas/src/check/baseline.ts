@@ -5,8 +5,8 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { diffToolLists, hashTool, hashToolList } from '@mcp-atlas/findings';
 import type { ProbeResult } from '@mcp-atlas/probe';
 import { BASELINE_SCHEMA } from './constants.js';
-import { type BaselineComparison, type BaselineFile, BaselineFileSchema, type CheckedTool } from './report-schema.js';
 import { CheckUsageError } from './errors.js';
+import { type BaselineComparison, type BaselineFile, BaselineFileSchema, type CheckedTool } from './report-schema.js';
 
 /** Builds the baseline of a check: one entry per tool, in the server's order. */
 export function buildBaseline(target: string, result: ProbeResult, tools: readonly CheckedTool[]): BaselineFile {
@@ -16,7 +16,12 @@ export function buildBaseline(target: string, result: ProbeResult, tools: readon
     serverVersion: result.serverInfo?.version ?? null,
     protocolVersion: result.protocolVersion,
     listHash: hashToolList(result.tools),
-    tools: tools.map((tool, index) => ({ name: tool.name, hash: tool.hash, level: tool.level, definition: result.tools[index] })),
+    tools: tools.map((tool, index) => ({
+      name: tool.name,
+      hash: tool.hash,
+      level: tool.level,
+      definition: result.tools[index],
+    })),
   };
 }
 
@@ -29,10 +34,16 @@ export function parseBaseline(text: string, file: string): BaselineFile {
     throw new CheckUsageError(`${file} is not JSON: ${(error as Error).message}`);
   }
   const parsed = BaselineFileSchema.safeParse(json);
-  if (!parsed.success) throw new CheckUsageError(`${file} is not an ${BASELINE_SCHEMA} baseline: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new CheckUsageError(
+      `${file} is not an ${BASELINE_SCHEMA} baseline: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   // A hand edit that changes a definition but not its hash would hide a change from every later check.
   for (const tool of parsed.data.tools) {
-    if (hashTool(tool.definition) !== tool.hash) throw new CheckUsageError(`${file}: the hash of tool "${tool.name}" does not match its definition; write it again with --update-baseline`);
+    if (hashTool(tool.definition) !== tool.hash)
+      throw new CheckUsageError(
+        `${file}: the hash of tool "${tool.name}" does not match its definition; write it again with --update-baseline`,
+      );
   }
   return parsed.data;
 }
@@ -43,7 +54,8 @@ export async function readBaseline(file: string): Promise<BaselineFile> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CheckUsageError(`${file} does not exist; write it with --update-baseline`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new CheckUsageError(`${file} does not exist; write it with --update-baseline`);
     throw new CheckUsageError(`cannot read ${file}: ${(error as Error).message}`);
   }
   return parseBaseline(text, file);

@@ -66,7 +66,11 @@ export function isLoopbackUrl(url: string): boolean {
   if (host === 'localhost') return true;
   // The probe files ::1 under "not-global-unicast", so the one IPv6 loopback address is matched here.
   const v6 = parseIpv6(host);
-  if (v6 !== null) return v6.every((byte, index) => byte === (index === 15 ? 1 : 0)) || classifyAddress(host).range === 'ipv4-mapped:loopback';
+  if (v6 !== null)
+    return (
+      v6.every((byte, index) => byte === (index === 15 ? 1 : 0)) ||
+      classifyAddress(host).range === 'ipv4-mapped:loopback'
+    );
   try {
     return classifyAddress(host).range === 'loopback';
   } catch {
@@ -78,10 +82,12 @@ function parseTarget(positionals: readonly string[], command: readonly string[] 
   if (command !== null) {
     if (positionals.length > 0) throw new CheckUsageError('give either a URL or "-- <command>", not both');
     const [program, ...args] = command;
-    if (program === undefined || program === '') throw new CheckUsageError('"--" must be followed by the command that starts the server');
+    if (program === undefined || program === '')
+      throw new CheckUsageError('"--" must be followed by the command that starts the server');
     return { kind: 'stdio', command: program, args };
   }
-  if (positionals.length !== 1) throw new CheckUsageError('check needs one server URL, or "-- <command> [args...]" for a stdio server');
+  if (positionals.length !== 1)
+    throw new CheckUsageError('check needs one server URL, or "-- <command> [args...]" for a stdio server');
   const url = positionals[0] as string;
   let parsed: URL;
   try {
@@ -89,7 +95,8 @@ function parseTarget(positionals: readonly string[], command: readonly string[] 
   } catch {
     throw new CheckUsageError(`"${url}" is not an absolute URL`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CheckUsageError(`"${url}" must be an http or https URL`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new CheckUsageError(`"${url}" must be an http or https URL`);
   return { kind: 'http', url };
 }
 
@@ -98,7 +105,9 @@ export function parseCheckArguments(args: readonly string[]): CheckArguments {
   const split = args.indexOf('--');
   const before = split === -1 ? [...args] : args.slice(0, split);
   const command = split === -1 ? null : args.slice(split + 1);
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>
+  >;
   try {
     parsed = parseArgs({ args: before, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
@@ -117,7 +126,9 @@ export function parseCheckArguments(args: readonly string[]): CheckArguments {
     iOwnThisServer: values['i-own-this-server'] === true,
   };
   if (result.deep && target.kind === 'http' && !isLoopbackUrl(target.url) && !result.iOwnThisServer) {
-    throw new CheckUsageError('--deep calls tools with bad input; it is refused for a non-loopback URL unless --i-own-this-server is also given');
+    throw new CheckUsageError(
+      '--deep calls tools with bad input; it is refused for a non-loopback URL unless --i-own-this-server is also given',
+    );
   }
   return result;
 }
@@ -129,7 +140,10 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function loadBaseline(parsed: CheckArguments, cwd: string): Promise<{ file: string; path: string; content: BaselineFile | null }> {
+async function loadBaseline(
+  parsed: CheckArguments,
+  cwd: string,
+): Promise<{ file: string; path: string; content: BaselineFile | null }> {
   const file = parsed.baseline ?? DEFAULT_BASELINE_FILE;
   const path = resolve(cwd, file);
   const wanted = parsed.baseline !== null;
@@ -177,7 +191,8 @@ async function withInterruptsEndingTheServer<T>(work: () => Promise<T>): Promise
 async function runParsed(parsed: CheckArguments, env: CheckEnvironment): Promise<number> {
   const gates = parseGates(parsed.failOn);
   const missing = gates.find(needsBaseline);
-  if (missing !== undefined && parsed.baseline === null) throw new CheckUsageError(`--fail-on ${missing.kind} compares with a baseline: give --baseline FILE`);
+  if (missing !== undefined && parsed.baseline === null)
+    throw new CheckUsageError(`--fail-on ${missing.kind} compares with a baseline: give --baseline FILE`);
   const baseline = await loadBaseline(parsed, env.cwd);
   const outcome = await withInterruptsEndingTheServer(() =>
     runCheck({
@@ -191,7 +206,8 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment): Promise
   );
   const { report } = outcome;
   if (parsed.updateBaseline) {
-    if (outcome.freshBaseline === null) env.stderr(`mcp-atlas: ${baseline.file} was not written: no tool list was read (${report.reason})\n`);
+    if (outcome.freshBaseline === null)
+      env.stderr(`mcp-atlas: ${baseline.file} was not written: no tool list was read (${report.reason})\n`);
     else {
       const fresh = outcome.freshBaseline;
       await writeOrExplain(baseline.file, () => writeBaseline(baseline.path, fresh));
@@ -212,7 +228,10 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment): Promise
  *
  * @example await runCheckCommand(['http://127.0.0.1:3000/mcp', '--json', '--fail-on', 'high-risk'])
  */
-export async function runCheckCommand(args: readonly string[], env: CheckEnvironment = defaultEnvironment()): Promise<number> {
+export async function runCheckCommand(
+  args: readonly string[],
+  env: CheckEnvironment = defaultEnvironment(),
+): Promise<number> {
   const beforeCommand = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
   if (beforeCommand.includes('--help') || beforeCommand.includes('-h')) {
     env.stdout(`Usage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`);
@@ -222,7 +241,9 @@ export async function runCheckCommand(args: readonly string[], env: CheckEnviron
     return await runParsed(parseCheckArguments(args), env);
   } catch (error) {
     if (error instanceof CheckUsageError) {
-      env.stderr(`mcp-atlas check: ${error.message}\n\nUsage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`);
+      env.stderr(
+        `mcp-atlas check: ${error.message}\n\nUsage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`,
+      );
       return CHECK_EXIT.usage;
     }
     throw error;

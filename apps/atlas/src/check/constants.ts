@@ -53,4 +53,3 @@ export const SARIF_FINDING_RULE_PREFIX = 'mcp-atlas/finding/';
 
 /** Deep mode: the tool name no server should know, for the unknown-tool case. */
 export const DEEP_UNKNOWN_TOOL_NAME = 'mcp_atlas_check_no_such_tool_7f3a';
-

@@ -3,13 +3,14 @@
 // (its src/compliance.ts); this file makes the calls. It opens its own MCP session with the SDK client,
 // because the probe never calls tools. Only read-only tools are ever called, in every case, so a server that
 // mishandles a bad input cannot be made to change or delete anything by this check.
+
+import { isUsableSchema } from '@mcp-atlas/findings';
+import { classifyDeepCall, readWellKnown, scoreCompliance as scoreCounts } from '@mcp-atlas/probe';
+import { nodeNetwork, ProcessGroupStdioTransport } from '@mcp-atlas/probe/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { isUsableSchema } from '@mcp-atlas/findings';
-import { classifyDeepCall, readWellKnown, scoreCompliance as scoreCounts } from '@mcp-atlas/probe';
-import { nodeNetwork, ProcessGroupStdioTransport } from '@mcp-atlas/probe/node';
 import {
   CHECK_CLIENT_NAME,
   DEEP_CALL_TIMEOUT_MS,
@@ -24,7 +25,9 @@ import {
 import type { CallOutcome, CheckedTool, DeepCase, DeepReport } from './report-schema.js';
 
 /** Where deep mode connects: the same target the handshake checked. */
-export type DeepTarget = { kind: 'http'; url: string; fetch?: typeof fetch } | { kind: 'stdio'; command: string; args: readonly string[] };
+export type DeepTarget =
+  | { kind: 'http'; url: string; fetch?: typeof fetch }
+  | { kind: 'stdio'; command: string; args: readonly string[] };
 
 /** What deep mode needs from the handshake. */
 export interface DeepInput {
@@ -39,7 +42,8 @@ export interface DeepInput {
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function propertiesOf(schema: unknown): JsonObject {
   return isObject(schema) && isObject(schema.properties) ? schema.properties : {};
@@ -61,7 +65,8 @@ function typeOf(property: unknown): string | null {
 export function plainValueFor(property: unknown): unknown {
   if (isObject(property) && Array.isArray(property.enum) && property.enum.length > 0) return property.enum[0];
   const type = typeOf(property);
-  if ((type === 'number' || type === 'integer') && isObject(property) && typeof property.minimum === 'number') return property.minimum;
+  if ((type === 'number' || type === 'integer') && isObject(property) && typeof property.minimum === 'number')
+    return property.minimum;
   // Fresh containers each time, so no two calls share one mutable value.
   if (type === 'array') return [];
   if (type === 'object') return {};
@@ -82,13 +87,19 @@ function plainArguments(schema: unknown): JsonObject {
 }
 
 /** Sorts a thrown error or a result into the four outcomes (the probe's rule, `classifyDeepCall`). */
-export function classifyCall(answer: { result: unknown } | { error: unknown }): { outcome: CallOutcome; detail: string | null } {
+export function classifyCall(answer: { result: unknown } | { error: unknown }): {
+  outcome: CallOutcome;
+  detail: string | null;
+} {
   return classifyDeepCall(answer);
 }
 
 function makeTransport(target: DeepTarget): Transport {
   if (target.kind === 'http') {
-    return new StreamableHTTPClientTransport(new URL(target.url), target.fetch === undefined ? {} : { fetch: target.fetch });
+    return new StreamableHTTPClientTransport(
+      new URL(target.url),
+      target.fetch === undefined ? {} : { fetch: target.fetch },
+    );
   }
   // The probe's transport runs the server in its own process group and ends the whole group on close, so a
   // server started through a wrapper (npx, sh -c) leaves no grandchild behind after a crash, a hang or the end.
@@ -117,7 +128,11 @@ class DeepSession {
     let answer: { result: unknown } | { error: unknown };
     try {
       const client = await this.connect();
-      const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args as JsonObject } }, CallToolResultSchema, { timeout: this.timeoutMs });
+      const result = await client.request(
+        { method: 'tools/call', params: { name: tool, arguments: args as JsonObject } },
+        CallToolResultSchema,
+        { timeout: this.timeoutMs },
+      );
       answer = { result };
     } catch (error) {
       answer = { error };
@@ -143,7 +158,8 @@ function readOnlyTools(input: DeepInput): ReadOnlyTool[] {
   const picked: ReadOnlyTool[] = [];
   input.checked.forEach((tool, index) => {
     const definition = input.tools[index];
-    if (tool.level === 'read-only' && isObject(definition) && typeof definition.name === 'string') picked.push({ name: definition.name, schema: definition.inputSchema });
+    if (tool.level === 'read-only' && isObject(definition) && typeof definition.name === 'string')
+      picked.push({ name: definition.name, schema: definition.inputSchema });
   });
   return picked.slice(0, DEEP_MAX_TOOLS);
 }
@@ -179,7 +195,9 @@ async function runFuzz(session: DeepSession, tools: readonly ReadOnlyTool[]): Pr
     const field = strings.find((name) => required.includes(name)) ?? strings[0];
     const base = plainArguments(tool.schema);
     if (field !== undefined) {
-      cases.push(await session.call('fuzz-oversized', tool.name, { ...base, [field]: 'a'.repeat(FUZZ_OVERSIZED_CHARS) }));
+      cases.push(
+        await session.call('fuzz-oversized', tool.name, { ...base, [field]: 'a'.repeat(FUZZ_OVERSIZED_CHARS) }),
+      );
       cases.push(await session.call('fuzz-empty', tool.name, { ...base, [field]: '' }));
       cases.push(await session.call('fuzz-unicode', tool.name, { ...base, [field]: FUZZ_UNICODE_TEXT }));
     }
@@ -229,7 +247,13 @@ export async function runDeep(input: DeepInput): Promise<DeepReport> {
   const authDiscovery = await readAuthDiscovery(input);
   if (input.letter !== 'o') {
     const none = { letter: input.letter, tools: input.tools, errorHandling: [], fuzz: [], smoke: [], authDiscovery };
-    return { errorHandling: [], fuzz: [], smoke: [], compliance: scoreCompliance(none), skipped: `the handshake did not pass (letter ${input.letter}), so no tool was called` };
+    return {
+      errorHandling: [],
+      fuzz: [],
+      smoke: [],
+      compliance: scoreCompliance(none),
+      skipped: `the handshake did not pass (letter ${input.letter}), so no tool was called`,
+    };
   }
   const session = new DeepSession(input, input.callTimeoutMs ?? DEEP_CALL_TIMEOUT_MS);
   try {
@@ -237,7 +261,20 @@ export async function runDeep(input: DeepInput): Promise<DeepReport> {
     const errorHandling = await runErrorHandling(session, tools);
     const fuzz = await runFuzz(session, tools);
     const smoke = await runSmoke(session, tools);
-    return { errorHandling, fuzz, smoke, compliance: scoreCompliance({ letter: input.letter, tools: input.tools, errorHandling, fuzz, smoke, authDiscovery }), skipped: null };
+    return {
+      errorHandling,
+      fuzz,
+      smoke,
+      compliance: scoreCompliance({
+        letter: input.letter,
+        tools: input.tools,
+        errorHandling,
+        fuzz,
+        smoke,
+        authDiscovery,
+      }),
+      skipped: null,
+    };
   } finally {
     await session.close();
   }

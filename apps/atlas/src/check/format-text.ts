@@ -9,7 +9,10 @@ function section(title: string, lines: readonly string[]): string[] {
 }
 
 function deepLines(cases: readonly DeepCase[]): string[] {
-  return cases.map((c) => `${c.kind.padEnd(16)} ${c.tool}  ${c.outcome}  ${ms(c.elapsedMs)}${c.detail === null ? '' : `  (${c.detail})`}`);
+  return cases.map(
+    (c) =>
+      `${c.kind.padEnd(16)} ${c.tool}  ${c.outcome}  ${ms(c.elapsedMs)}${c.detail === null ? '' : `  (${c.detail})`}`,
+  );
 }
 
 /** Formats a check report as plain text lines for a terminal. */
@@ -20,10 +23,31 @@ export function formatCheckText(report: CheckReport): string {
     `protocol ${report.protocolVersion ?? 'none'}${report.serverInfo === null ? '' : `, server ${report.serverInfo.name} ${report.serverInfo.version}`}`,
     `handshake ${ms(report.elapsedMs)}, ${report.toolCount} tools, about ${report.tokens ?? 0} tokens of tool list`,
   ];
-  lines.push(...section('steps', report.steps.map((s) => `${s.name.padEnd(22)} ${s.outcome.padEnd(10)} ${ms(s.elapsedMs)}${s.detail === null ? '' : `  ${s.detail}`}`)));
+  lines.push(
+    ...section(
+      'steps',
+      report.steps.map(
+        (s) =>
+          `${s.name.padEnd(22)} ${s.outcome.padEnd(10)} ${ms(s.elapsedMs)}${s.detail === null ? '' : `  ${s.detail}`}`,
+      ),
+    ),
+  );
   const width = Math.max(0, ...report.tools.map((t) => t.name.length));
-  lines.push(...section('tools', report.tools.map((t) => `${t.name.padEnd(width)}  ${t.level.padEnd(12)}  rule ${t.rule}${t.raised ? ' (raised)' : ''}  ${t.reason}`)));
-  lines.push(...section('findings', report.findings.map((f) => `${f.id}: ${f.message}`)));
+  lines.push(
+    ...section(
+      'tools',
+      report.tools.map(
+        (t) =>
+          `${t.name.padEnd(width)}  ${t.level.padEnd(12)}  rule ${t.rule}${t.raised ? ' (raised)' : ''}  ${t.reason}`,
+      ),
+    ),
+  );
+  lines.push(
+    ...section(
+      'findings',
+      report.findings.map((f) => `${f.id}: ${f.message}`),
+    ),
+  );
   if (report.findings.length === 0 && report.toolCount > 0) lines.push('', 'findings: none');
   if (report.baseline !== null) {
     const b = report.baseline;
@@ -44,7 +68,9 @@ export function formatCheckText(report: CheckReport): string {
       ...section('deep mode', [
         ...(d.skipped === null ? [] : [d.skipped]),
         `compliance score ${show(d.compliance.score)}: reachability ${show(p.reachability)}, schema validity ${show(p.schemaValidity)}, error handling ${show(p.errorHandling)}, fuzz ${show(p.fuzz)}, smoke ${show(p.smoke)}${d.compliance.authBonus > 0 ? `, +${d.compliance.authBonus} OAuth discovery` : ''}`,
-        ...(d.compliance.authDiscovery === false ? ['sign-in asked for, but no /.well-known/oauth-protected-resource was found (no bonus, no penalty)'] : []),
+        ...(d.compliance.authDiscovery === false
+          ? ['sign-in asked for, but no /.well-known/oauth-protected-resource was found (no bonus, no penalty)']
+          : []),
         ...deepLines(d.errorHandling),
         ...deepLines(d.fuzz),
         ...deepLines(d.smoke),

@@ -3,18 +3,23 @@
 import { FINDING_IDS, type FindingId } from '@mcp-atlas/findings';
 import { DEFAULT_GATES, FINDING_GATE_PREFIX, GATE_NAMES } from './constants.js';
 import { CheckUsageError } from './errors.js';
-import type { BaselineComparison, CheckFinding, CheckedTool, TrippedGate } from './report-schema.js';
+import type { BaselineComparison, CheckedTool, CheckFinding, TrippedGate } from './report-schema.js';
 
 /** A parsed gate. */
 export type Gate = { kind: (typeof GATE_NAMES)[number] } | { kind: 'finding'; id: FindingId };
 
 /** Reads `--fail-on` values (each may hold several names separated by commas); none gives the default. */
 export function parseGates(values: readonly string[]): Gate[] {
-  const names = (values.length === 0 ? DEFAULT_GATES : values).flatMap((value) => value.split(',')).map((name) => name.trim());
+  const names = (values.length === 0 ? DEFAULT_GATES : values)
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim());
   const gates: Gate[] = [];
   for (const name of names) {
     if ((GATE_NAMES as readonly string[]).includes(name)) gates.push({ kind: name as (typeof GATE_NAMES)[number] });
-    else if (name.startsWith(FINDING_GATE_PREFIX) && (FINDING_IDS as readonly string[]).includes(name.slice(FINDING_GATE_PREFIX.length))) {
+    else if (
+      name.startsWith(FINDING_GATE_PREFIX) &&
+      (FINDING_IDS as readonly string[]).includes(name.slice(FINDING_GATE_PREFIX.length))
+    ) {
       gates.push({ kind: 'finding', id: name.slice(FINDING_GATE_PREFIX.length) as FindingId });
     } else {
       throw new CheckUsageError(
@@ -65,10 +70,14 @@ function judge(gate: Gate, input: GateInput): string | null {
     }
     case 'risk-rise': {
       const rises = input.baseline?.riskRises ?? [];
-      return rises.length > 0 ? `risk rose: ${rises.map((r) => `${r.name} ${r.from ?? 'new'} -> ${r.to}`).join(', ')}` : null;
+      return rises.length > 0
+        ? `risk rose: ${rises.map((r) => `${r.name} ${r.from ?? 'new'} -> ${r.to}`).join(', ')}`
+        : null;
     }
     case 'change':
-      return input.baseline !== null && !input.baseline.unchanged ? `the tool list changed: ${describeChange(input.baseline)}` : null;
+      return input.baseline !== null && !input.baseline.unchanged
+        ? `the tool list changed: ${describeChange(input.baseline)}`
+        : null;
     case 'finding': {
       const finding = input.findings.find((f) => f.id === gate.id);
       return finding === undefined ? null : finding.message;

@@ -59,7 +59,16 @@ export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
 
 /** One deep-mode call: which case, which tool, what came back, and how long it took. */
 export const DeepCaseSchema = z.object({
-  kind: z.enum(['unknown-tool', 'missing-required', 'wrong-type', 'fuzz-oversized', 'fuzz-empty', 'fuzz-unicode', 'fuzz-null', 'smoke']),
+  kind: z.enum([
+    'unknown-tool',
+    'missing-required',
+    'wrong-type',
+    'fuzz-oversized',
+    'fuzz-empty',
+    'fuzz-unicode',
+    'fuzz-null',
+    'smoke',
+  ]),
   tool: z.string(),
   outcome: CallOutcomeSchema,
   elapsedMs: z.number().nonnegative(),
@@ -78,7 +87,13 @@ export const DeepReportSchema = z.object({
   smoke: z.array(DeepCaseSchema),
   compliance: z.object({
     score: z.number().min(0).max(COMPLIANCE_MAX).nullable(),
-    parts: z.object({ reachability: ScorePartSchema, schemaValidity: ScorePartSchema, errorHandling: ScorePartSchema, fuzz: ScorePartSchema, smoke: ScorePartSchema }),
+    parts: z.object({
+      reachability: ScorePartSchema,
+      schemaValidity: ScorePartSchema,
+      errorHandling: ScorePartSchema,
+      fuzz: ScorePartSchema,
+      smoke: ScorePartSchema,
+    }),
     /** True or false when the server asked for sign-in (was its OAuth metadata published?), else null. */
     authDiscovery: z.boolean().nullable(),
     /** The points authDiscovery added (0 or AUTH_DISCOVERY_BONUS), before the cap. */

@@ -8,7 +8,7 @@ import { describeFindings, describeSteps, describeTokens, describeTools } from '
 import { buildBaseline, compareWithBaseline } from './baseline.js';
 import { CHECK_CLIENT_NAME, CHECK_DEADLINE_MS, CHECK_REPORT_SCHEMA } from './constants.js';
 import { runDeep } from './deep.js';
-import { type Gate, evaluateGates, gateName } from './gates.js';
+import { evaluateGates, type Gate, gateName } from './gates.js';
 import type { BaselineFile, CheckReport } from './report-schema.js';
 
 /** What to check: a URL (Streamable HTTP) or a local command speaking MCP on stdio. */
@@ -57,10 +57,16 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
   const findings = describeFindings(probe);
   const listRead = probe.toolsJson !== null;
   // Without a tool list there is nothing to compare: a server that did not answer is the not-answering gate's business.
-  const baseline = settings.baseline !== null && listRead ? compareWithBaseline(settings.baseline.file, settings.baseline.content, probe) : null;
+  const baseline =
+    settings.baseline !== null && listRead
+      ? compareWithBaseline(settings.baseline.file, settings.baseline.content, probe)
+      : null;
   const deep = settings.deep
     ? await runDeep({
-        target: settings.target.kind === 'http' ? { kind: 'http', url: probe.endpoint, ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }) } : settings.target,
+        target:
+          settings.target.kind === 'http'
+            ? { kind: 'http', url: probe.endpoint, ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }) }
+            : settings.target,
         letter: probe.letter,
         tools: probe.tools,
         checked: tools,
@@ -68,7 +74,13 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
         ...(settings.deepCallTimeoutMs === undefined ? {} : { callTimeoutMs: settings.deepCallTimeoutMs }),
       })
     : null;
-  const tripped = evaluateGates(settings.gates, { letter: probe.letter, reason: probe.reason, tools, findings, baseline });
+  const tripped = evaluateGates(settings.gates, {
+    letter: probe.letter,
+    reason: probe.reason,
+    tools,
+    findings,
+    baseline,
+  });
   const report: CheckReport = {
     schema: CHECK_REPORT_SCHEMA,
     target: targetText,

@@ -42,7 +42,12 @@ export function sarifRules(): SarifRule[] {
     shortDescription: { text: FINDING_TITLES[id] },
     defaultConfiguration: { level: 'warning' as const },
   }));
-  const rise = { id: SARIF_RISK_RISE_RULE, name: 'RiskRise', shortDescription: { text: 'A tool can do more than the baseline says' }, defaultConfiguration: { level: 'error' as const } };
+  const rise = {
+    id: SARIF_RISK_RISE_RULE,
+    name: 'RiskRise',
+    shortDescription: { text: 'A tool can do more than the baseline says' },
+    defaultConfiguration: { level: 'error' as const },
+  };
   return [...findingRules, rise];
 }
 
@@ -82,7 +87,14 @@ export function buildSarif(report: CheckReport, locationUri: string, toolVersion
     version: SARIF_VERSION,
     runs: [
       {
-        tool: { driver: { name: 'mcp-atlas check', informationUri: 'https://github.com/mcp-atlas/mcp-atlas', version: toolVersion, rules } },
+        tool: {
+          driver: {
+            name: 'mcp-atlas check',
+            informationUri: 'https://github.com/mcp-atlas/mcp-atlas',
+            version: toolVersion,
+            rules,
+          },
+        },
         results,
         properties: { target: report.target, letter: report.letter, reason: report.reason },
       },

@@ -1,7 +1,7 @@
 // `mcp-atlas demo`: a local fleet, a simulated month of checks, sealed, then served.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { runDemo, type DemoHighlights } from '../demo/run-demo.js';
+import { type DemoHighlights, runDemo } from '../demo/run-demo.js';
 import type { Logger } from '../log.js';
 import { demoLicenseValidator, serveAtlas } from '../serve/serve-atlas.js';
 import { createFsStorage } from '../storage/fs-storage.js';
@@ -25,7 +25,12 @@ async function prepareDemoFolder(dir: string): Promise<void> {
 
 /** Runs `demo`; resolves to the exit code. */
 export async function commandDemo(args: readonly string[], log: Logger): Promise<number> {
-  const flags = parse(args, { days: { type: 'string' }, data: { type: 'string' }, port: { type: 'string' }, once: { type: 'boolean' } });
+  const flags = parse(args, {
+    days: { type: 'string' },
+    data: { type: 'string' },
+    port: { type: 'string' },
+    once: { type: 'boolean' },
+  });
   const days = intFlag(flags, 'days', 30, 1, 30);
   const port = intFlag(flags, 'port', 8787, 0, 65_535);
   const dir = resolve(String(flags.data ?? './atlas-data'));
@@ -33,15 +38,27 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
   const storage = createFsStorage(dir);
   await storage.put(DEMO_MARKER, new TextEncoder().encode('{"made_by":"mcp-atlas demo"}\n'));
   const outcome = await runDemo({ days, storage, now: new Date(), log, progress: true });
-  printDemoTable(outcome.letters, outcome.fleet.members.filter((m) => m.watched).map((m) => ({ id: m.id, kind: m.kind })));
+  printDemoTable(
+    outcome.letters,
+    outcome.fleet.members.filter((m) => m.watched).map((m) => ({ id: m.id, kind: m.kind })),
+  );
   printDemoHighlights(outcome.highlights);
-  process.stdout.write(`chain: ${outcome.chain.ok ? 'verified' : `broken at ${outcome.chain.day}: ${outcome.chain.reason}`}\n`);
+  process.stdout.write(
+    `chain: ${outcome.chain.ok ? 'verified' : `broken at ${outcome.chain.day}: ${outcome.chain.reason}`}\n`,
+  );
   if (flags.once === true) {
     await outcome.fleet.close();
     return outcome.chain.ok ? EXIT_OK : EXIT_FAILED;
   }
   // The demo's license keys are public, so only the demo installs them; `serve` takes keys from --license-keys.
-  const running = await serveAtlas({ storage, port, log, keys: outcome.keys, validateLicense: demoLicenseValidator, onClose: () => outcome.fleet.close() });
+  const running = await serveAtlas({
+    storage,
+    port,
+    log,
+    keys: outcome.keys,
+    validateLicense: demoLicenseValidator,
+    onClose: () => outcome.fleet.close(),
+  });
   process.stdout.write(`mcp-atlas demo is serving at ${running.url}\n`);
   await running.closed;
   return EXIT_OK;
@@ -52,7 +69,9 @@ function printDemoTable(letters: Map<string, string>, members: { id: string; kin
   const kindWidth = Math.max(8, ...members.map((m) => m.kind.length));
   process.stdout.write(`${'server'.padEnd(width)}  ${'kind'.padEnd(kindWidth)}  daily letters, oldest first\n`);
   for (const member of members) {
-    process.stdout.write(`${member.id.padEnd(width)}  ${member.kind.padEnd(kindWidth)}  ${letters.get(member.id) ?? ''}\n`);
+    process.stdout.write(
+      `${member.id.padEnd(width)}  ${member.kind.padEnd(kindWidth)}  ${letters.get(member.id) ?? ''}\n`,
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createFsStorage } from '../storage/fs-storage.js';
 import type { Storage } from '../storage/storage.js';
-import { UsageError, type Flags, type OptionSpec } from './shared.js';
+import { type Flags, type OptionSpec, UsageError } from './shared.js';
 
 /** Flags and positional words of one command line. */
 export interface OperatorArgs {

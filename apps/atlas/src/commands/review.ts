@@ -27,11 +27,16 @@ function formatItem(item: ReviewItem): string {
 }
 
 async function listCommand(args: readonly string[]): Promise<number> {
-  const { flags, words } = parseOperatorArgs(args, { data: { type: 'string' }, json: { type: 'boolean' }, all: { type: 'boolean' } });
+  const { flags, words } = parseOperatorArgs(args, {
+    data: { type: 'string' },
+    json: { type: 'boolean' },
+    all: { type: 'boolean' },
+  });
   expectWords(words, 0, 'no words after "review list"');
   const items = await listReviewItems(await openExistingDataFolder(flags), flags.all === true ? 'all' : 'open');
   if (flags.json === true) process.stdout.write(`${JSON.stringify(items, null, 2)}\n`);
-  else if (items.length === 0) process.stdout.write(flags.all === true ? 'no review items\n' : 'no open review items\n');
+  else if (items.length === 0)
+    process.stdout.write(flags.all === true ? 'no review items\n' : 'no open review items\n');
   else process.stdout.write(items.map(formatItem).join(''));
   return EXIT_OK;
 }
@@ -49,11 +54,16 @@ async function closeCommand(args: readonly string[], now: Date): Promise<number>
     throw error;
   }
   if (!result.ok) {
-    const why = result.reason === 'not-found' ? `no review item "${id}"` : `review item "${id}" was already closed at ${result.item?.closed?.at}`;
+    const why =
+      result.reason === 'not-found'
+        ? `no review item "${id}"`
+        : `review item "${id}" was already closed at ${result.item?.closed?.at}`;
     process.stderr.write(`mcp-atlas: ${why}\n`);
     return EXIT_FAILED;
   }
-  process.stdout.write(`closed ${id}${result.item.kind === 'incident' ? ` (and the incident of ${result.item.server})` : ''}\n`);
+  process.stdout.write(
+    `closed ${id}${result.item.kind === 'incident' ? ` (and the incident of ${result.item.server})` : ''}\n`,
+  );
   return EXIT_OK;
 }
 

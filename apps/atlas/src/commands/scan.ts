@@ -2,14 +2,14 @@
 import { dayFromTime } from '@mcp-atlas/history';
 import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
-import { dayIndexPath, daySummaryPath } from '../data/paths.js';
+import { COST_FLAG_OPTIONS } from '../costs/cost-settings.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
+import { dayIndexPath, daySummaryPath } from '../data/paths.js';
 import type { Logger } from '../log.js';
 import { loadOrCreateSigningKeys } from '../seal/keys.js';
 import { syncRegistry } from '../serve/registry-sync.js';
 import { Scheduler } from '../serve/scheduler.js';
 import type { Storage } from '../storage/storage.js';
-import { COST_FLAG_OPTIONS } from '../costs/cost-settings.js';
 import { costFlags, dayFlag, EXIT_OK, openDataFolder, parse } from './shared.js';
 
 export const SCAN_USAGE = `  scan    [--data DIR] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
@@ -32,8 +32,16 @@ export function scanNetworkOf(allowPrivate: boolean): NetworkOptions {
  * the day has no index yet, so a resumed scan keeps its list), passing the private-network switch on to the
  * listed servers. Returns true when it read the registry.
  */
-async function readRegistryForDay(storage: Storage, day: string, registryUrl: string, network: NetworkOptions, allowPrivate: boolean, log: Logger): Promise<boolean> {
-  if ((await storage.get(daySummaryPath(day))) !== null || (await storage.get(dayIndexPath(day))) !== null) return false;
+async function readRegistryForDay(
+  storage: Storage,
+  day: string,
+  registryUrl: string,
+  network: NetworkOptions,
+  allowPrivate: boolean,
+  log: Logger,
+): Promise<boolean> {
+  if ((await storage.get(daySummaryPath(day))) !== null || (await storage.get(dayIndexPath(day))) !== null)
+    return false;
   const optedOut = await readOptedOutHosts(storage);
   const synced = await syncRegistry({ storage, registryUrl, network, optedOut, allowPrivate });
   log.info({ watched: synced.servers.length, skipped: synced.skipped.length }, 'registry read');
@@ -56,7 +64,10 @@ export async function commandScan(args: readonly string[], log: Logger): Promise
   const network = scanNetworkOf(allowPrivate);
   // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
   const { dir, storage } = await openDataFolder(flags);
-  const keys = await loadOrCreateSigningKeys(storage, new Date(), { dataDir: dir, warn: (message) => log.warn(message) });
+  const keys = await loadOrCreateSigningKeys(storage, new Date(), {
+    dataDir: dir,
+    warn: (message) => log.warn(message),
+  });
   const registryUrl = typeof flags.registry === 'string' ? flags.registry : null;
   const day = dayFlag(flags) ?? dayFromTime(new Date());
   // The registry is read here rather than by the schedule, so the private-network switch reaches the

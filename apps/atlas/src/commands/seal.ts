@@ -1,5 +1,5 @@
 // `mcp-atlas seal`: sign one day, or every day that is due.
-import { dayFromTime, type DayRoot } from '@mcp-atlas/history';
+import { type DayRoot, dayFromTime } from '@mcp-atlas/history';
 import type { Logger } from '../log.js';
 import { loadOrCreateSigningKeys } from '../seal/keys.js';
 import { DayNotFinishedError, sealDueDays, sealStoredDay } from '../seal/seal-day.js';
@@ -19,7 +19,10 @@ export function notSealedLine(day: string, reason: string): string {
 export async function commandSeal(args: readonly string[], log: Logger): Promise<number> {
   const flags = parse(args, { data: { type: 'string' }, day: { type: 'string' } });
   const { dir, storage } = await openDataFolder(flags);
-  const keys = await loadOrCreateSigningKeys(storage, new Date(), { dataDir: dir, warn: (message) => log.warn(message) });
+  const keys = await loadOrCreateSigningKeys(storage, new Date(), {
+    dataDir: dir,
+    warn: (message) => log.warn(message),
+  });
   const day = dayFlag(flags);
   let written: DayRoot[];
   if (day !== null) {

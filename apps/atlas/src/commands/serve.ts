@@ -4,15 +4,20 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
-import { createLicenseKeyStore, LicenseKeyFileError, licenseValidatorOf, parseLicenseKeyList } from '../http/license-keys.js';
+import { COST_FLAG_OPTIONS, type CostSettings } from '../costs/cost-settings.js';
+import {
+  createLicenseKeyStore,
+  LicenseKeyFileError,
+  licenseValidatorOf,
+  parseLicenseKeyList,
+} from '../http/license-keys.js';
 import { createSiteAddress, SiteAddressError } from '../http/site-address.js';
 import type { Logger } from '../log.js';
+import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
 import { loadOrCreateSigningKeys } from '../seal/keys.js';
 import { Scheduler } from '../serve/scheduler.js';
-import { serveAtlas, type LicenseValidator, type RunningAtlas } from '../serve/serve-atlas.js';
-import { COST_FLAG_OPTIONS, type CostSettings } from '../costs/cost-settings.js';
-import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
-import { costFlags, EXIT_OK, intFlag, openDataFolder, outsideFlags, parse, UsageError, type Flags } from './shared.js';
+import { type LicenseValidator, type RunningAtlas, serveAtlas } from '../serve/serve-atlas.js';
+import { costFlags, EXIT_OK, type Flags, intFlag, openDataFolder, outsideFlags, parse, UsageError } from './shared.js';
 
 export const SERVE_USAGE = `  serve   [--data DIR] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
           [--license-keys FILE] [--allow-private] [--registry URL] [--no-schedule]
@@ -106,7 +111,13 @@ export function readServeSettings(args: readonly string[], env: NodeJS.ProcessEn
   const host = stringSetting(flags, env, 'host') ?? DEFAULT_SERVE_HOST;
   const publicUrl = stringSetting(flags, env, 'public-url');
   const hopsText = stringSetting(flags, env, 'trust-proxy');
-  const trustedProxyHops = intFlag({ 'trust-proxy': hopsText ?? undefined }, 'trust-proxy', 0, 0, MAX_TRUSTED_PROXY_HOPS);
+  const trustedProxyHops = intFlag(
+    { 'trust-proxy': hopsText ?? undefined },
+    'trust-proxy',
+    0,
+    0,
+    MAX_TRUSTED_PROXY_HOPS,
+  );
   try {
     // The same check serveAtlas makes, made here so that a bad setting is a usage error before anything starts.
     createSiteAddress({ publicUrl, bindHost: host, port: null });
@@ -175,11 +186,18 @@ export interface StartedServe {
  * Starts the service with `settings`: opens the data folder, loads the signing and license keys, serves, and
  * starts the schedule. `handleSignals: false` leaves SIGINT and SIGTERM alone (tests close it themselves).
  */
-export async function startServe(settings: ServeSettings, log: Logger, options: { handleSignals?: boolean } = {}): Promise<StartedServe> {
+export async function startServe(
+  settings: ServeSettings,
+  log: Logger,
+  options: { handleSignals?: boolean } = {},
+): Promise<StartedServe> {
   const validateLicense = await loadLicenseValidator(settings.licenseKeysFile, log);
   // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
   const { dir, storage } = await openDataFolder(settings.flags);
-  const keys = await loadOrCreateSigningKeys(storage, new Date(), { dataDir: dir, warn: (message) => log.warn(message) });
+  const keys = await loadOrCreateSigningKeys(storage, new Date(), {
+    dataDir: dir,
+    warn: (message) => log.warn(message),
+  });
   const network = serveNetworkOf(settings.allowPrivate);
   let scheduler: Scheduler | null = null;
   const running = await serveAtlas({
@@ -197,17 +215,34 @@ export async function startServe(settings: ServeSettings, log: Logger, options: 
   });
   if (settings.schedule) {
     const { registryUrl, costs, outside } = settings;
-    scheduler = new Scheduler({ storage, log, keys, registryUrl, network, refresh: running.refresh, updateServers: running.updateServers, progress: true, costs, outside });
+    scheduler = new Scheduler({
+      storage,
+      log,
+      keys,
+      registryUrl,
+      network,
+      refresh: running.refresh,
+      updateServers: running.updateServers,
+      progress: true,
+      costs,
+      outside,
+    });
     scheduler.start();
   }
   return { running, scheduler };
 }
 
 /** Runs `serve`; resolves to the exit code once the service has shut down. */
-export async function commandServe(args: readonly string[], log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function commandServe(
+  args: readonly string[],
+  log: Logger,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const settings = readServeSettings(args, env);
   const { running } = await startServe(settings, log);
-  process.stdout.write(`mcp-atlas is serving at ${running.url}${running.origin !== running.url ? ` (public URL ${running.origin})` : ''}\n`);
+  process.stdout.write(
+    `mcp-atlas is serving at ${running.url}${running.origin !== running.url ? ` (public URL ${running.origin})` : ''}\n`,
+  );
   await running.closed;
   return EXIT_OK;
 }

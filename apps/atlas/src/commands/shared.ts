@@ -4,9 +4,9 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isDay } from '@mcp-atlas/history';
+import { CostFlagError, type CostSettings, readCostFlags } from '../costs/cost-settings.js';
+import { type OutsideServiceUrls, OutsideUrlError, readOutsideFlags } from '../outside/outside-config.js';
 import { createFsStorage, removeStaleTempFiles } from '../storage/fs-storage.js';
-import { CostFlagError, readCostFlags, type CostSettings } from '../costs/cost-settings.js';
-import { OutsideUrlError, readOutsideFlags, type OutsideServiceUrls } from '../outside/outside-config.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -33,7 +33,8 @@ export function intFlag(flags: Flags, name: string, fallback: number, min: numbe
   const raw = flags[name];
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   return value;
 }
 
@@ -74,7 +75,11 @@ export const STALE_TEMP_FILE_AGE_MS = 10 * 60_000;
  * Removes the temp files under `root` last modified at least `minAgeMs` before `now`: the ones a crash
  * left behind, never a write another process has in progress. Returns how many it removed.
  */
-export async function removeTempFilesOlderThan(root: string, now: Date, minAgeMs: number = STALE_TEMP_FILE_AGE_MS): Promise<number> {
+export async function removeTempFilesOlderThan(
+  root: string,
+  now: Date,
+  minAgeMs: number = STALE_TEMP_FILE_AGE_MS,
+): Promise<number> {
   return removeStaleTempFiles(root, { modifiedAtOrBefore: now.getTime() - minAgeMs });
 }
 
@@ -82,7 +87,10 @@ export async function removeTempFilesOlderThan(root: string, now: Date, minAgeMs
  * Opens (creating) the --data folder and clears the temp files a crash left behind: only those older than
  * STALE_TEMP_FILE_AGE_MS, since `serve` may be writing to the same folder while `scan` or `seal` starts.
  */
-export async function openDataFolder(flags: Flags, now: Date = new Date()): Promise<{ dir: string; storage: ReturnType<typeof createFsStorage> }> {
+export async function openDataFolder(
+  flags: Flags,
+  now: Date = new Date(),
+): Promise<{ dir: string; storage: ReturnType<typeof createFsStorage> }> {
   const dir = resolve(String(flags.data ?? './atlas-data'));
   await mkdir(dir, { recursive: true });
   // A write a crash cut short leaves only a temp file next to the last good copy; clear the old ones first.

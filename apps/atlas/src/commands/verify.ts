@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { HistoryError, publicKeyFromPem } from '@mcp-atlas/history';
-import { nodeSha256, verifyFolder, type FolderVerdict } from '@mcp-atlas/history/node';
+import { type FolderVerdict, nodeSha256, verifyFolder } from '@mcp-atlas/history/node';
 import { DAYS_PREFIX, ROOTS_PREFIX } from '../data/paths.js';
 import { loadSigningKeys } from '../seal/keys.js';
 import { createFsStorage } from '../storage/fs-storage.js';
@@ -24,12 +24,15 @@ async function readPinnedKey(file: string): Promise<Uint8Array> {
   try {
     pem = await readFile(resolve(file), 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read --key ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read --key ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   try {
     return publicKeyFromPem(pem);
   } catch (error) {
-    if (error instanceof HistoryError) throw new UsageError(`--key ${file} is not an Ed25519 public key in SPKI PEM: ${error.message}`);
+    if (error instanceof HistoryError)
+      throw new UsageError(`--key ${file} is not an Ed25519 public key in SPKI PEM: ${error.message}`);
     throw error;
   }
 }
@@ -41,7 +44,8 @@ function report(verdict: { ok: true } | { ok: false; day: string; reason: string
 
 async function verifyDataFolder(dir: string, pinnedKey: Uint8Array | undefined): Promise<FolderVerdict | null> {
   const publicKey = pinnedKey ?? (await loadSigningKeys(createFsStorage(dir), { dataDir: dir }))?.publicKey;
-  if (publicKey === undefined) throw new UsageError(`${dir} holds no signing key, so there is nothing to verify against (pass --key FILE)`);
+  if (publicKey === undefined)
+    throw new UsageError(`${dir} holds no signing key, so there is nothing to verify against (pass --key FILE)`);
   try {
     return await verifyFolder({
       roots: join(dir, ROOTS_PREFIX),
@@ -54,7 +58,11 @@ async function verifyDataFolder(dir: string, pinnedKey: Uint8Array | undefined):
     });
   } catch (error) {
     // No root yet (or no roots folder at all) is a folder nothing was sealed in: there is nothing broken.
-    if (error instanceof HistoryError && (error.code === 'NO_ROOTS' || (error.code === 'FOLDER_UNREADABLE' && error.message.endsWith('ENOENT')))) return null;
+    if (
+      error instanceof HistoryError &&
+      (error.code === 'NO_ROOTS' || (error.code === 'FOLDER_UNREADABLE' && error.message.endsWith('ENOENT')))
+    )
+      return null;
     if (error instanceof HistoryError) throw new UsageError(error.message);
     throw error;
   }
@@ -63,7 +71,8 @@ async function verifyDataFolder(dir: string, pinnedKey: Uint8Array | undefined):
 /** Runs `verify`; resolves to 0 when verified, 1 when broken. */
 export async function commandVerify(args: readonly string[]): Promise<number> {
   const flags = parse(args, { data: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' } });
-  if ((flags.data === undefined) === (flags.url === undefined)) throw new UsageError('verify needs exactly one of --data DIR or --url BASE');
+  if ((flags.data === undefined) === (flags.url === undefined))
+    throw new UsageError('verify needs exactly one of --data DIR or --url BASE');
   const pinnedKey = typeof flags.key === 'string' ? await readPinnedKey(flags.key) : undefined;
   if (typeof flags.url === 'string') {
     return report(await verifyRemote(flags.url, pinnedKey === undefined ? {} : { pinnedKey }));
@@ -74,7 +83,9 @@ export async function commandVerify(args: readonly string[]): Promise<number> {
     return report({ ok: true });
   }
   if (verdict.ok && verdict.unboundDays.length > 0) {
-    process.stderr.write(`mcp-atlas: ${verdict.unboundDays.length} sealed day(s) have no index.json, so only their root's name dates them: ${verdict.unboundDays.join(', ')}\n`);
+    process.stderr.write(
+      `mcp-atlas: ${verdict.unboundDays.length} sealed day(s) have no index.json, so only their root's name dates them: ${verdict.unboundDays.join(', ')}\n`,
+    );
   }
   return report(verdict);
 }

@@ -1,11 +1,11 @@
 // The two compute caps' settings: each cap's budget per UTC day and the cost model both share. The numbers
 // and the rule live in @mcp-atlas/reliability; this file only resolves what an operator configured.
 import {
+  type CheckCostModel,
   DAILY_CHECK_BUDGET_USD,
   DEFAULT_CHECK_COST_MODEL,
   FIVE_MINUTE_BUDGET_USD,
   usdToMicroUsd,
-  type CheckCostModel,
 } from '@mcp-atlas/reliability';
 
 /** What an operator may set; anything left out takes the methodology's default. */
@@ -33,7 +33,10 @@ export function resolveCosts(settings: CostSettings = {}): ResolvedCosts {
   usdToMicroUsd(model.perSecondUsd, 'perSecondUsd');
   return {
     dailyBudgetMicroUsd: usdToMicroUsd(settings.dailyBudgetUsd ?? DAILY_CHECK_BUDGET_USD, 'dailyBudgetUsd'),
-    fiveMinuteBudgetMicroUsd: usdToMicroUsd(settings.fiveMinuteBudgetUsd ?? FIVE_MINUTE_BUDGET_USD, 'fiveMinuteBudgetUsd'),
+    fiveMinuteBudgetMicroUsd: usdToMicroUsd(
+      settings.fiveMinuteBudgetUsd ?? FIVE_MINUTE_BUDGET_USD,
+      'fiveMinuteBudgetUsd',
+    ),
     model: { perCheckUsd: model.perCheckUsd, perSecondUsd: model.perSecondUsd },
   };
 }
@@ -56,12 +59,17 @@ export class CostFlagError extends Error {
   override readonly name = 'CostFlagError';
 }
 
-function readUsd(flags: Record<string, string | boolean | undefined>, name: keyof typeof COST_FLAG_OPTIONS): number | undefined {
+function readUsd(
+  flags: Record<string, string | boolean | undefined>,
+  name: keyof typeof COST_FLAG_OPTIONS,
+): number | undefined {
   const raw = flags[name];
   if (raw === undefined) return undefined;
   const value = typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : Number.NaN;
   if (!(value >= 0 && value <= MAX_COST_FLAG_USD)) {
-    throw new CostFlagError(`--${name} must be an amount in US dollars from 0 to ${MAX_COST_FLAG_USD}, written like 0.10`);
+    throw new CostFlagError(
+      `--${name} must be an amount in US dollars from 0 to ${MAX_COST_FLAG_USD}, written like 0.10`,
+    );
   }
   return value;
 }

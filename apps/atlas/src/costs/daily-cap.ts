@@ -2,13 +2,16 @@
 // starts) and how the previous scanned day ran its shards (so the day after a capped day starts with the
 // shards that day left undone). The rules themselves are @mcp-atlas/reliability's.
 import { shiftDay } from '@mcp-atlas/history';
-import { LETTER_WINDOW_DAYS, planShardOrder, type PreviousShardRun } from '@mcp-atlas/reliability';
+import { LETTER_WINDOW_DAYS, type PreviousShardRun, planShardOrder } from '@mcp-atlas/reliability';
 import { dayIndexPath, dayShardPath, serverStatePath } from '../data/paths.js';
 import { DayIndexSchema, ServerStateSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
 
 /** Each server's last measured check time in ms (null for one never checked), read from its rolling state. */
-export async function readLastWallTimes(storage: Storage, serverIds: readonly string[]): Promise<Map<string, number | null>> {
+export async function readLastWallTimes(
+  storage: Storage,
+  serverIds: readonly string[],
+): Promise<Map<string, number | null>> {
   const times = new Map<string, number | null>();
   for (const id of serverIds) {
     const data = await getJson(storage, serverStatePath(id));

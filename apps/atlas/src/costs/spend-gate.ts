@@ -3,8 +3,8 @@
 // ledger before the check counts as done. Why a charge per check rather than per shard: a crash mid-shard
 // then loses at most the checks in flight, and the shard's re-run adds only its own checks, so a restart
 // never counts a check twice and never forgets one whose result was kept.
-import { chargeSpend, decideCapStart, type CapDecision } from '@mcp-atlas/reliability';
-import { SpendLedgerSchema, type SpendLedger } from '../data/schemas.js';
+import { type CapDecision, chargeSpend, decideCapStart } from '@mcp-atlas/reliability';
+import { type SpendLedger, SpendLedgerSchema } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
 /** A ledger for a day with nothing spent yet. */
@@ -13,7 +13,12 @@ export function emptySpendLedger(day: string, budgetMicroUsd: number): SpendLedg
 }
 
 /** Reads a day's ledger, or an empty one. A ledger of another day at that path is a bug, so it throws. */
-export async function readSpendLedger(storage: Storage, path: string, day: string, budgetMicroUsd: number): Promise<SpendLedger> {
+export async function readSpendLedger(
+  storage: Storage,
+  path: string,
+  day: string,
+  budgetMicroUsd: number,
+): Promise<SpendLedger> {
   const data = await getJson(storage, path);
   if (data === null) return emptySpendLedger(day, budgetMicroUsd);
   const ledger = SpendLedgerSchema.parse(data);
@@ -62,7 +67,10 @@ export class SpendGate {
    * work already running as spent. The decision is taken before the first await, so concurrent callers
    * are decided in the order they ask. A refusal is written to the ledger before this resolves.
    */
-  async tryStart(part: string, estimateMicroUsd: number): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
+  async tryStart(
+    part: string,
+    estimateMicroUsd: number,
+  ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
     const decision = decideCapStart({
       spentMicroUsd: this.current.spentMicroUsd + this.reservedMicroUsd,
       estimateMicroUsd,

@@ -7,5 +7,12 @@ import type { HourlyObservation } from './schemas.js';
 /** The observation a check at `at` left: letter, reason, not-MCP flag, the failing HTTP status and its wall time. */
 export function observationOfCheck(result: ProbeResult, at: string): HourlyObservation {
   // The wall time is kept so the rankings' handshake tie-break can read the newest check's time.
-  return { letter: result.letter, reason: result.reason, notMcp: result.notStandardMcp, httpStatus: failedHttpStatus(result.steps), at, elapsedMs: Math.round(result.elapsedMs) };
+  return {
+    letter: result.letter,
+    reason: result.reason,
+    notMcp: result.notStandardMcp,
+    httpStatus: failedHttpStatus(result.steps),
+    at,
+    elapsedMs: Math.round(result.elapsedMs),
+  };
 }

@@ -1,7 +1,8 @@
 // Reads one day's daily-check results back from its shard files.
-import { dayIndexPath, dayShardPath } from './paths.js';
-import { DayIndexSchema, ShardFileSchema, type ServerDayResult } from './schemas.js';
+
 import { getJson, type Storage } from '../storage/storage.js';
+import { dayIndexPath, dayShardPath } from './paths.js';
+import { DayIndexSchema, type ServerDayResult, ShardFileSchema } from './schemas.js';
 
 /** The results of one day's daily check, by server id (none before the day's index exists). */
 export async function readDayResults(storage: Storage, day: string): Promise<Map<string, ServerDayResult>> {

@@ -2,16 +2,18 @@
 // one, replaced after each round of five-minute checks, read by the read model (shown status, incidents) and
 // by the owner alerts. The daily counters live in each server's state; this file keeps what each check saw.
 import { z } from 'zod';
+import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { FIVE_MINUTE_CHECKS_PATH } from './paths.js';
 import { HourlyObservationSchema } from './schemas.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
 
 /** One five-minute check: letter, reason, HTTP status, not-MCP flag, time and wall time (the hourly shape). */
 export const FiveMinuteObservationSchema = HourlyObservationSchema;
 export type FiveMinuteObservation = z.infer<typeof FiveMinuteObservationSchema>;
 
 /** The file: each server's newest observations, oldest first. */
-export const FiveMinuteChecksFileSchema = z.object({ results: z.record(z.string(), z.array(FiveMinuteObservationSchema)) });
+export const FiveMinuteChecksFileSchema = z.object({
+  results: z.record(z.string(), z.array(FiveMinuteObservationSchema)),
+});
 export type FiveMinuteChecksFile = z.infer<typeof FiveMinuteChecksFileSchema>;
 
 /** Each server's kept five-minute observations; none when the file is missing or torn (a rolling file, rewritten next round). */
@@ -21,6 +23,9 @@ export async function readFiveMinuteChecks(storage: Storage): Promise<Record<str
 }
 
 /** Replaces the file (atomically, through the storage layer). */
-export async function writeFiveMinuteChecks(storage: Storage, results: Record<string, FiveMinuteObservation[]>): Promise<void> {
+export async function writeFiveMinuteChecks(
+  storage: Storage,
+  results: Record<string, FiveMinuteObservation[]>,
+): Promise<void> {
   await putJson(storage, FIVE_MINUTE_CHECKS_PATH, { results });
 }

@@ -1,8 +1,9 @@
 // The hosts whose owners opted out (state/opted-out.json): written by the opt-out form, read by every kind
 // of check (they are never contacted again) and by the read model (they are off the published map).
+
+import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { OPTED_OUT_PATH } from './paths.js';
 import { OptedOutSchema } from './schemas.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
 
 /** The opted-out host names (a name covers its subdomains), or none. */
 export async function readOptedOutHosts(storage: Storage): Promise<string[]> {

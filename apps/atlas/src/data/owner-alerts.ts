@@ -2,8 +2,8 @@
 // alert is open (failures in a row at or past the threshold) and its newest alerts, for a person to read.
 // Rolling state, not signed; the schedule is its only writer.
 import { z } from 'zod';
-import { OWNER_ALERTS_PATH } from './paths.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { OWNER_ALERTS_PATH } from './paths.js';
 
 /** Alerts kept per server, newest last: enough for a person to see the recent runs of failures. */
 export const OWNER_ALERTS_KEPT = 20;

@@ -3,7 +3,8 @@
 /** The folder of one UTC day; everything under it is covered by that day's signed root. */
 export const dayFolder = (day: string): string => `days/${day}/`;
 export const dayIndexPath = (day: string): string => `days/${day}/index.json`;
-export const dayShardPath = (day: string, shard: number): string => `days/${day}/results/${String(shard).padStart(3, '0')}.json`;
+export const dayShardPath = (day: string, shard: number): string =>
+  `days/${day}/results/${String(shard).padStart(3, '0')}.json`;
 export const dayCatalogPath = (day: string, serverId: string): string => `days/${day}/catalogs/${serverId}.json`;
 export const dayChangesPath = (day: string): string => `days/${day}/changes.json`;
 export const daySummaryPath = (day: string): string => `days/${day}/summary.json`;
@@ -58,7 +59,8 @@ export const ownerPath = (serverId: string): string => `${OWNERS_PREFIX}${server
  */
 export const SENSOR_BATCHES_PREFIX = 'sensors/';
 export const DEMAND_RECORDS_PREFIX = 'demand/';
-export const demandRecordPath = (day: string, writer: string): string => `${DEMAND_RECORDS_PREFIX}${day}/${writer}.json`;
+export const demandRecordPath = (day: string, writer: string): string =>
+  `${DEMAND_RECORDS_PREFIX}${day}/${writer}.json`;
 export const REFUSED_SENSOR_REQUESTS_PREFIX = 'sensors-refused/';
 export const ASK_MARKERS_PREFIX = 'markers/ask/';
 export const BADGE_SIGHTINGS_PREFIX = 'badge-sightings/';
@@ -67,15 +69,18 @@ export const DAILY_CALL_MARKERS_PREFIX = 'markers/daily-calls/';
 export const RATE_COUNTERS_PREFIX = 'state/rate-counters/';
 export const rateCountersPath = (day: string): string => `${RATE_COUNTERS_PREFIX}${day}.json`;
 /** One process's badge sightings of one day: requests per server badge, nothing about who asked. */
-export const badgeSightingsPath = (day: string, writer: string): string => `${BADGE_SIGHTINGS_PREFIX}${day}/${writer}.json`;
+export const badgeSightingsPath = (day: string, writer: string): string =>
+  `${BADGE_SIGHTINGS_PREFIX}${day}/${writer}.json`;
 /** One process's page and widget views of one day, per page (and server for server pages and widgets). */
 export const viewCountsPath = (day: string, writer: string): string => `${VIEW_COUNTS_PREFIX}${day}/${writer}.json`;
 /** One process's refused sensor requests of one day, per refusal reason; no addresses. */
-export const refusedSensorRequestsPath = (day: string, writer: string): string => `${REFUSED_SENSOR_REQUESTS_PREFIX}${day}/${writer}.json`;
+export const refusedSensorRequestsPath = (day: string, writer: string): string =>
+  `${REFUSED_SENSOR_REQUESTS_PREFIX}${day}/${writer}.json`;
 /** One process's per-server ask markers of one day: how many find_tool and route answers named each server. */
 export const askMarkersPath = (day: string, writer: string): string => `${ASK_MARKERS_PREFIX}${day}/${writer}.json`;
 /** One process's daily-call markers of one day: MCP tool calls per keyed agent id (never published). */
-export const dailyCallMarkersPath = (day: string, writer: string): string => `${DAILY_CALL_MARKERS_PREFIX}${day}/${writer}.json`;
+export const dailyCallMarkersPath = (day: string, writer: string): string =>
+  `${DAILY_CALL_MARKERS_PREFIX}${day}/${writer}.json`;
 /** The MCP call log: one JSON line per tool call, one file per UTC day, append-only and never published. */
 export const MCP_CALL_LOG_PREFIX = 'mcp-calls/';
 export const mcpCallLogPath = (day: string): string => `${MCP_CALL_LOG_PREFIX}${day}.jsonl`;

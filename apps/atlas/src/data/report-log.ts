@@ -2,7 +2,7 @@
 // intake (for quotas) and by the read model (for ratings and incidents); a line that does not parse counts
 // for neither.
 import { parseJsonOrNull } from '../storage/parse-json.js';
-import { StoredReportSchema, type StoredReport } from './stored-records.js';
+import { type StoredReport, StoredReportSchema } from './stored-records.js';
 
 const decoder = new TextDecoder();
 

@@ -11,13 +11,17 @@ import { checkClosureNote, type IncidentDecision } from '@mcp-atlas/reliability'
 import { z } from 'zod';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { INCIDENT_CLOSURES_PATH, REVIEW_ITEMS_PREFIX, reviewItemPath, SERVER_ID_PATTERN } from './paths.js';
-import { DAY, type Catalog } from './schemas.js';
+import { type Catalog, DAY } from './schemas.js';
 
 /** The kinds of item a person reviews. */
 export const REVIEW_ITEM_KINDS = ['pattern-match', 'unconfirmed-failure', 'incident'] as const;
 export type ReviewItemKind = (typeof REVIEW_ITEM_KINDS)[number];
 
-const ID_PREFIX: Readonly<Record<ReviewItemKind, string>> = { 'pattern-match': 'pattern', 'unconfirmed-failure': 'unconfirmed', incident: 'incident' };
+const ID_PREFIX: Readonly<Record<ReviewItemKind, string>> = {
+  'pattern-match': 'pattern',
+  'unconfirmed-failure': 'unconfirmed',
+  incident: 'incident',
+};
 
 /** A review item's id: its kind, the server, and 12 hex digits of a hash of what makes it that item. */
 export const REVIEW_ITEM_ID_PATTERN = /^(pattern|unconfirmed|incident)-[a-z0-9][a-z0-9-]{0,80}-[0-9a-f]{12}$/;
@@ -69,7 +73,11 @@ export const IncidentItemSchema = z.object({
 });
 
 /** One item of the review queue. */
-export const ReviewItemSchema = z.discriminatedUnion('kind', [PatternMatchItemSchema, UnconfirmedFailureItemSchema, IncidentItemSchema]);
+export const ReviewItemSchema = z.discriminatedUnion('kind', [
+  PatternMatchItemSchema,
+  UnconfirmedFailureItemSchema,
+  IncidentItemSchema,
+]);
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 
 /** An item about to join the queue: everything but the queue's own fields. */
@@ -124,7 +132,14 @@ export function reviewItemsOfCatalog(catalog: Catalog): NewReviewItem[] {
  */
 export function reviewItemsOfIncident(serverId: string, decision: IncidentDecision, now: Date): NewReviewItem[] {
   if (decision.shown && decision.since !== null) {
-    return [{ id: itemId('incident', serverId, [decision.since]), kind: 'incident', server: serverId, openedAt: decision.since }];
+    return [
+      {
+        id: itemId('incident', serverId, [decision.since]),
+        kind: 'incident',
+        server: serverId,
+        openedAt: decision.since,
+      },
+    ];
   }
   const reporters = decision.failingReporters.length + decision.failingSensors.length;
   if (!decision.confirmed && reporters > 0) {
@@ -169,10 +184,16 @@ const ONE_OPEN_PER_SERVER: ReadonlySet<ReviewItemKind> = new Set(['unconfirmed-f
  * not added again, and neither is an `unconfirmed-failure` or `incident` item for a server that already has
  * an open item of that kind. Each new item is one atomic write.
  */
-export async function addReviewItems(storage: Storage, items: readonly NewReviewItem[], now: Date): Promise<ReviewItem[]> {
+export async function addReviewItems(
+  storage: Storage,
+  items: readonly NewReviewItem[],
+  now: Date,
+): Promise<ReviewItem[]> {
   if (items.length === 0) return [];
   const open = await listReviewItems(storage, 'open');
-  const openEpisodes = new Set(open.filter((item) => ONE_OPEN_PER_SERVER.has(item.kind)).map((item) => `${item.kind} ${item.server}`));
+  const openEpisodes = new Set(
+    open.filter((item) => ONE_OPEN_PER_SERVER.has(item.kind)).map((item) => `${item.kind} ${item.server}`),
+  );
   const added: ReviewItem[] = [];
   const seen = new Set<string>();
   for (const candidate of items) {
@@ -195,7 +216,9 @@ export async function addReviewItems(storage: Storage, items: readonly NewReview
 export async function queueCatalogReviews(storage: Storage, day: string, now: Date): Promise<ReviewItem[]> {
   const items: NewReviewItem[] = [];
   for (const path of await storage.list(`days/${day}/catalogs/`)) {
-    const parsed = z.object({ id: z.string(), day: DAY, tools: z.array(z.unknown()) }).safeParse(await getJsonOrNull(storage, path));
+    const parsed = z
+      .object({ id: z.string(), day: DAY, tools: z.array(z.unknown()) })
+      .safeParse(await getJsonOrNull(storage, path));
     if (parsed.success) items.push(...reviewItemsOfCatalog(parsed.data as Catalog));
   }
   return addReviewItems(storage, items, now);
@@ -220,7 +243,8 @@ export async function closeReviewItem(storage: Storage, id: string, note: string
   if (parsed.data.closed !== null) return { ok: false, reason: 'already-closed', item: parsed.data };
   const closed: ReviewItem = { ...parsed.data, closed: { at: now.toISOString(), note: text } };
   await putJson(storage, reviewItemPath(id), closed);
-  if (closed.kind === 'incident') await appendIncidentClosure(storage, { server: closed.server, at: now.toISOString(), note: text });
+  if (closed.kind === 'incident')
+    await appendIncidentClosure(storage, { server: closed.server, at: now.toISOString(), note: text });
   return { ok: true, item: closed };
 }
 
@@ -235,7 +259,10 @@ export async function readIncidentClosures(storage: Storage): Promise<IncidentCl
   return data === null ? [] : IncidentClosuresFileSchema.parse(data).closures;
 }
 
-async function appendIncidentClosure(storage: Storage, closure: { server: string; at: string; note: string }): Promise<void> {
+async function appendIncidentClosure(
+  storage: Storage,
+  closure: { server: string; at: string; note: string },
+): Promise<void> {
   const closures = [...(await readIncidentClosures(storage)), closure];
   await putJson(storage, INCIDENT_CLOSURES_PATH, { closures });
 }
@@ -245,7 +272,12 @@ async function appendIncidentClosure(storage: Storage, closure: { server: string
  * server's open `incident` items with the same note. Returns the closure and the items closed. The note is
  * checked as in {@link closeReviewItem}.
  */
-export async function closeIncident(storage: Storage, server: string, note: string, now: Date): Promise<{ closure: IncidentClosuresFile['closures'][number]; closedItems: ReviewItem[] }> {
+export async function closeIncident(
+  storage: Storage,
+  server: string,
+  note: string,
+  now: Date,
+): Promise<{ closure: IncidentClosuresFile['closures'][number]; closedItems: ReviewItem[] }> {
   const text = checkClosureNote(note);
   const closure = { server: ServerIdSchema.parse(server), at: now.toISOString(), note: text };
   await appendIncidentClosure(storage, closure);

@@ -43,7 +43,8 @@ export async function readRouteMarks(storage: Storage): Promise<RouteMarks> {
   const problems: string[] = [];
   const read = async (kind: RouteMarkKind): Promise<Set<string>> => {
     const list = await readMarkList(storage, kind);
-    if (list === null) problems.push(`${PATH_OF[kind]} is not a list of server ids ({"servers": [...]}); it counts as empty`);
+    if (list === null)
+      problems.push(`${PATH_OF[kind]} is not a list of server ids ({"servers": [...]}); it counts as empty`);
     return new Set(list ?? []);
   };
   return { gateways: await read('gateway'), directories: await read('directory'), problems };
@@ -56,10 +57,18 @@ export class RouteMarkFileError extends Error {}
  * Marks a server (`on`) or removes its mark, in one atomic write of the list; returns whether the list
  * changed. Throws {@link RouteMarkFileError} when the list on disk is not a valid list.
  */
-export async function setRouteMark(storage: Storage, kind: RouteMarkKind, server: string, on: boolean): Promise<boolean> {
+export async function setRouteMark(
+  storage: Storage,
+  kind: RouteMarkKind,
+  server: string,
+  on: boolean,
+): Promise<boolean> {
   const id = z.string().regex(SERVER_ID_PATTERN).parse(server);
   const list = await readMarkList(storage, kind);
-  if (list === null) throw new RouteMarkFileError(`${PATH_OF[kind]} is not a list of server ids ({"servers": [...]}); fix or delete it first`);
+  if (list === null)
+    throw new RouteMarkFileError(
+      `${PATH_OF[kind]} is not a list of server ids ({"servers": [...]}); fix or delete it first`,
+    );
   const servers = new Set(list);
   if (servers.has(id) === on) return false;
   if (on) servers.add(id);

@@ -37,7 +37,6 @@ export const WatchedServersSchema = z.object({ servers: z.array(WatchedServerSch
 /** The opted-out hosts file. */
 export const OptedOutSchema = z.object({ hosts: z.array(z.string()) });
 
-
 export const FindingRecordSchema = z.object({
   id: z.string(),
   message: z.string(),
@@ -167,7 +166,9 @@ export const ServerStateSchema = z.object({
   /** Days down in a row so far (0 when answering). */
   currentOutageDays: z.number().int().nonnegative(),
   /** Five-minute counters, one pair per UTC day, kept 92 days. */
-  fiveMinute: z.array(z.object({ day: DAY, answered: z.number().int().nonnegative(), checks: z.number().int().nonnegative() })),
+  fiveMinute: z.array(
+    z.object({ day: DAY, answered: z.number().int().nonnegative(), checks: z.number().int().nonnegative() }),
+  ),
   toolsHash: z.string().nullable(),
   serverVersion: z.string().nullable(),
   lastLetter: LETTER.nullable(),

@@ -6,7 +6,12 @@ import { createHash } from 'node:crypto';
  * into dashes, plus a short hash of the exact name so two names that slug alike stay apart.
  */
 export function serverIdFor(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'server';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'server';
   const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${slug}-${hash}`;
 }

@@ -1,10 +1,11 @@
 // The list of watched servers (state/servers.json): written by the registry read and the demo, read by
 // the schedule and the read model. Submitted servers that passed their observation live in a file of their
 // own, so a registry read (which replaces state/servers.json whole) never drops them.
-import { SERVERS_PATH, SUBMITTED_SERVERS_PATH } from './paths.js';
-import { WatchedServersSchema, type WatchedServer } from './schemas.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+
 import { createSerialQueue, type SerialQueue } from '../storage/serial-queue.js';
+import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { SERVERS_PATH, SUBMITTED_SERVERS_PATH } from './paths.js';
+import { type WatchedServer, WatchedServersSchema } from './schemas.js';
 
 // Adding is read-modify-write of one file, and submissions are decided several at a time: one queue per
 // storage runs the adds one after another, so two servers admitted at the same tick are both kept.

@@ -7,25 +7,25 @@
 // letter, tools, findings), and the monthly report, summed from a month's daily aggregates once it is over.
 import { AGGREGATE_GRACE_MINUTES, FAILURE_REASONS, isDayClosed } from '@mcp-atlas/reliability';
 import { z } from 'zod';
+import { readDayResults } from '../data/day-results.js';
 import {
   AGGREGATES_PREFIX,
   DAILY_CALL_MARKERS_PREFIX,
-  dayIndexPath,
   DAYS_PREFIX,
-  daySummaryPath,
   DEMAND_RECORDS_PREFIX,
+  dayIndexPath,
+  daySummaryPath,
   demandAggregatePath,
   monthlyReportPath,
   SENSOR_BATCHES_PREFIX,
   sensorAggregatePath,
   stateReportPath,
 } from '../data/paths.js';
-import { readDayResults } from '../data/day-results.js';
-import { StoredSensorBatchSchema } from '../data/stored-records.js';
 import { DayIndexSchema } from '../data/schemas.js';
+import { StoredSensorBatchSchema } from '../data/stored-records.js';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
-import { DemandRecordFileSchema } from './recorder.js';
 import { DayCountFileSchema } from './day-counts.js';
+import { DemandRecordFileSchema } from './recorder.js';
 
 // When a day counts as over (AGGREGATE_GRACE_MINUTES after midnight UTC) is @mcp-atlas/reliability's `isDayClosed`.
 export { AGGREGATE_GRACE_MINUTES, isDayClosed };
@@ -77,7 +77,11 @@ async function filesByDay(storage: Storage, prefix: string): Promise<Map<string,
 }
 
 /** Adds up one day's demand files. */
-export async function aggregateDemandDay(storage: Storage, day: string, paths: readonly string[]): Promise<DemandAggregate> {
+export async function aggregateDemandDay(
+  storage: Storage,
+  day: string,
+  paths: readonly string[],
+): Promise<DemandAggregate> {
   const servers: Record<string, number> = {};
   let total = 0;
   let unreadable = 0;
@@ -92,12 +96,24 @@ export async function aggregateDemandDay(storage: Storage, day: string, paths: r
       total += count;
     }
   }
-  return { day, servers: Object.fromEntries(Object.entries(servers).sort(([a], [b]) => a.localeCompare(b))), total, unreadable };
+  return {
+    day,
+    servers: Object.fromEntries(Object.entries(servers).sort(([a], [b]) => a.localeCompare(b))),
+    total,
+    unreadable,
+  };
 }
 
 /** Adds up one day's sensor batches by server. */
-export async function aggregateSensorDay(storage: Storage, day: string, paths: readonly string[]): Promise<SensorAggregate> {
-  const servers = new Map<string, { outcomes: number; worked: number; failed: number; sensors: Set<string>; reasons: Record<string, number> }>();
+export async function aggregateSensorDay(
+  storage: Storage,
+  day: string,
+  paths: readonly string[],
+): Promise<SensorAggregate> {
+  const servers = new Map<
+    string,
+    { outcomes: number; worked: number; failed: number; sensors: Set<string>; reasons: Record<string, number> }
+  >();
   const sensors = new Set<string>();
   let batches = 0;
   let unreadable = 0;
@@ -110,7 +126,13 @@ export async function aggregateSensorDay(storage: Storage, day: string, paths: r
     batches++;
     sensors.add(batch.data.sensor);
     for (const outcome of batch.data.outcomes) {
-      const entry = servers.get(outcome.server) ?? { outcomes: 0, worked: 0, failed: 0, sensors: new Set<string>(), reasons: {} };
+      const entry = servers.get(outcome.server) ?? {
+        outcomes: 0,
+        worked: 0,
+        failed: 0,
+        sensors: new Set<string>(),
+        reasons: {},
+      };
       entry.outcomes++;
       entry.sensors.add(batch.data.sensor);
       if (outcome.ok) entry.worked++;
@@ -135,7 +157,9 @@ export async function aggregateSensorDay(storage: Storage, day: string, paths: r
             worked: e.worked,
             failed: e.failed,
             sensors: e.sensors.size,
-            reasons: Object.fromEntries(Object.entries(e.reasons).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))),
+            reasons: Object.fromEntries(
+              Object.entries(e.reasons).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)),
+            ),
           },
         ]),
     ),
@@ -151,7 +175,13 @@ export const StateReportSchema = z.strictObject({
   /** Servers the day's check listed (cost-cap skips included). */
   servers: z.int().nonnegative(),
   /** Servers by the letter of the day's check; `n` for servers the check listed but did not run. */
-  letters: z.strictObject({ o: z.int().nonnegative(), a: z.int().nonnegative(), p: z.int().nonnegative(), d: z.int().nonnegative(), n: z.int().nonnegative() }),
+  letters: z.strictObject({
+    o: z.int().nonnegative(),
+    a: z.int().nonnegative(),
+    p: z.int().nonnegative(),
+    d: z.int().nonnegative(),
+    n: z.int().nonnegative(),
+  }),
   /** Tools listed by servers that answered with tools. */
   tools: z.int().nonnegative(),
   highRiskTools: z.int().nonnegative(),
@@ -166,7 +196,13 @@ export const MonthlyReportSchema = z.strictObject({
   /** Days of the month with a state report. */
   days: z.int().nonnegative(),
   /** Server-days by letter, summed over the state reports. */
-  letters: z.strictObject({ o: z.int().nonnegative(), a: z.int().nonnegative(), p: z.int().nonnegative(), d: z.int().nonnegative(), n: z.int().nonnegative() }),
+  letters: z.strictObject({
+    o: z.int().nonnegative(),
+    a: z.int().nonnegative(),
+    p: z.int().nonnegative(),
+    d: z.int().nonnegative(),
+    n: z.int().nonnegative(),
+  }),
   /** Servers and tools on the month's last reported day. */
   serversAtEnd: z.int().nonnegative(),
   toolsAtEnd: z.int().nonnegative(),

@@ -70,10 +70,17 @@ export function createDayCounter(deps: DayCounterDeps): DayCounter {
       dirty.delete(day);
       const counts = days.get(day) ?? new Map<string, number>();
       try {
-        await putJson(deps.storage, deps.pathOf(day, writer), { day, writer, counts: Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b))) });
+        await putJson(deps.storage, deps.pathOf(day, writer), {
+          day,
+          writer,
+          counts: Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b))),
+        });
       } catch (error) {
         dirty.add(day);
-        deps.logger?.warn({ event: 'day_count_write_failed', day, error: error instanceof Error ? error.message : String(error) }, 'counts not written');
+        deps.logger?.warn(
+          { event: 'day_count_write_failed', day, error: error instanceof Error ? error.message : String(error) },
+          'counts not written',
+        );
       }
     }
     // A past day that is written gets no more counts: its memory can go.
@@ -111,7 +118,10 @@ export function createDayCounter(deps: DayCounterDeps): DayCounter {
 }
 
 /** Adds up every writer's file of one day of a store; files that do not parse are counted as unreadable. */
-export async function sumDayCounts(storage: Storage, folder: string): Promise<{ counts: Record<string, number>; unreadable: number }> {
+export async function sumDayCounts(
+  storage: Storage,
+  folder: string,
+): Promise<{ counts: Record<string, number>; unreadable: number }> {
   const counts: Record<string, number> = {};
   let unreadable = 0;
   for (const path of await storage.list(folder)) {

@@ -81,11 +81,18 @@ export function createDemandRecorder(deps: DemandRecorderDeps): DemandRecorder {
       dirty.delete(day);
       const counts = days.get(day) ?? new Map<string, number>();
       try {
-        await putJson(deps.storage, demandRecordPath(day, writer), { day, writer, servers: Object.fromEntries([...counts].sort()) });
+        await putJson(deps.storage, demandRecordPath(day, writer), {
+          day,
+          writer,
+          servers: Object.fromEntries([...counts].sort()),
+        });
       } catch (error) {
         dirty.add(day);
         active = false;
-        deps.logger?.warn({ event: 'demand_write_failed', day, error: error instanceof Error ? error.message : String(error) }, 'demand counts not written');
+        deps.logger?.warn(
+          { event: 'demand_write_failed', day, error: error instanceof Error ? error.message : String(error) },
+          'demand counts not written',
+        );
         return;
       }
     }

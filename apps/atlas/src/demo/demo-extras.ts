@@ -3,15 +3,15 @@
 // on loopback; the submission is observed by the schedule's observation task with real probes at its 6-hour
 // slots; the marks are written as `mcp-atlas mark` writes them.
 import { readOwnerToken } from '@mcp-atlas/probe';
+import { type RouteMarkKind, setRouteMark } from '../data/route-marks.js';
 import type { Answer } from '../http/errors.js';
-import { setRouteMark, type RouteMarkKind } from '../data/route-marks.js';
-import type { Logger } from '../log.js';
 import { createOwnerIntake, type OwnerStateAnswer } from '../http/owner-intake.js';
 import { createOwnershipChecks } from '../http/ownership-check.js';
+import type { Logger } from '../log.js';
 import { createRateCounters } from '../owners/rate-counters.js';
 import type { Storage } from '../storage/storage.js';
 import { observeSubmissions } from '../submissions/observe.js';
-import { readSubmission, startSubmission, writeSubmission, type SubmissionRecord } from '../submissions/records.js';
+import { readSubmission, type SubmissionRecord, startSubmission, writeSubmission } from '../submissions/records.js';
 import type { AtlasView } from '../view/build-view.js';
 import type { Fleet, FleetMember } from './fleet.js';
 import { dayIndexOf, demoNetwork } from './live-checks.js';
@@ -25,9 +25,11 @@ const DEMO_CALLER = { address: '127.0.0.1' };
 /** Thrown when a step of the demo's own flows is refused: the demo's data would not show what it promises. */
 export class DemoStepError extends Error {}
 
-function valueOf<T>(answer: Answer<T>, step: string): T {
+function answerValue<T>(answer: Answer<T>, step: string): T {
   if (answer.ok) return answer.value;
-  throw new DemoStepError(`demo: ${step} was refused (${answer.refusal.status} ${answer.refusal.code}): ${answer.refusal.message}`);
+  throw new DemoStepError(
+    `demo: ${step} was refused (${answer.refusal.status} ${answer.refusal.code}): ${answer.refusal.message}`,
+  );
 }
 
 /** What {@link verifyDemoOwner} needs. */
@@ -52,12 +54,19 @@ export interface DemoOwnerInput {
 export async function verifyDemoOwner(input: DemoOwnerInput): Promise<OwnerStateAnswer> {
   const { storage, view, fleet, member, secret, at, firstDay, log } = input;
   const network = demoNetwork({ dayIndex: dayIndexOf(firstDay, at), at: at.toISOString() });
-  const checks = createOwnershipChecks(createRateCounters(storage, () => at), (origin, kind, token) => readOwnerToken(origin, kind, token, network), () => at);
+  const checks = createOwnershipChecks(
+    createRateCounters(storage, () => at),
+    (origin, kind, token) => readOwnerToken(origin, kind, token, network),
+    () => at,
+  );
   const intake = createOwnerIntake({ getView: () => view, storage, reporterSecret: secret, logger: log }, checks);
-  const token = valueOf(intake.requestToken({ server: member.id }), 'the owner token request');
+  const token = answerValue(intake.requestToken({ server: member.id }), 'the owner token request');
   fleet.publishVerifyToken(member.id, token.token);
-  valueOf(await intake.verify({ server: member.id }, DEMO_CALLER), 'the owner verification');
-  return valueOf(await intake.changeSettings({ server: member.id, note: DEMO_OWNER_NOTE, fiveMinuteChecks: true }, DEMO_CALLER), 'the owner settings');
+  answerValue(await intake.verify({ server: member.id }, DEMO_CALLER), 'the owner verification');
+  return answerValue(
+    await intake.changeSettings({ server: member.id, note: DEMO_OWNER_NOTE, fiveMinuteChecks: true }, DEMO_CALLER),
+    'the owner settings',
+  );
 }
 
 /** What {@link observeDemoSubmission} needs. */
@@ -84,7 +93,13 @@ export async function observeDemoSubmission(input: DemoSubmissionInput): Promise
   await writeSubmission(storage, record);
   for (let slot = submittedAt.getTime(); slot <= now.getTime(); slot += SUBMISSION_SLOT_MS) {
     const at = new Date(slot);
-    await observeSubmissions({ storage, network: demoNetwork({ dayIndex: dayIndexOf(firstDay, at), at: at.toISOString() }), log, optedOut: [], now: () => at });
+    await observeSubmissions({
+      storage,
+      network: demoNetwork({ dayIndex: dayIndexOf(firstDay, at), at: at.toISOString() }),
+      log,
+      optedOut: [],
+      now: () => at,
+    });
   }
   const stored = await readSubmission(storage, record.id);
   if (stored === null) throw new DemoStepError(`demo: the submission of ${member.id} was not stored`);

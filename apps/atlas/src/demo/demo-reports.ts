@@ -4,8 +4,9 @@
 // the body is validated with the intake's schema, the reporter id is the intake's keyed hash, a paying key
 // is the one the demo's license validator accepts, and the line is the intake's line, appended to the day's
 // log before that day is sealed (so the seal covers it, as it covers a served day's log).
-import { reporterKey } from '@mcp-atlas/reliability';
+
 import { dayFromTime } from '@mcp-atlas/history';
+import { reporterKey } from '@mcp-atlas/reliability';
 import { dayReportsPath } from '../data/paths.js';
 import { anonymousReporterId, paidReporterId, reportLineOf, storedReportOf } from '../http/report-intake.js';
 import { ReportBodySchema, type StoredReport } from '../http/schemas.js';
@@ -38,8 +39,10 @@ export interface DemoReporter {
 export async function demoReporters(secret: Uint8Array, validateLicense: LicenseValidator): Promise<DemoReporter[]> {
   const reporters: DemoReporter[] = [];
   for (const agent of DEMO_AGENTS) {
-    if ('licenseKey' in agent && (await validateLicense(agent.licenseKey))) reporters.push({ id: paidReporterId(secret, agent.licenseKey), paid: true });
-    else if ('address' in agent) reporters.push({ id: anonymousReporterId(secret, reporterKey(agent.address)), paid: false });
+    if ('licenseKey' in agent && (await validateLicense(agent.licenseKey)))
+      reporters.push({ id: paidReporterId(secret, agent.licenseKey), paid: true });
+    else if ('address' in agent)
+      reporters.push({ id: anonymousReporterId(secret, reporterKey(agent.address)), paid: false });
   }
   return reporters;
 }
@@ -55,7 +58,12 @@ function storedReport(body: unknown, member: FleetMember, reporter: DemoReporter
  * daily letter is `o` that day, and fails with a server error otherwise (the flaky member's 503 days). One
  * report per agent, member and day stays inside the intake's quotas (3 per server, 50 per reporter).
  */
-export function reportsOfDay(day: string, dayIndex: number, members: readonly FleetMember[], reporters: readonly DemoReporter[]): StoredReport[] {
+export function reportsOfDay(
+  day: string,
+  dayIndex: number,
+  members: readonly FleetMember[],
+  reporters: readonly DemoReporter[],
+): StoredReport[] {
   const reports: StoredReport[] = [];
   reporters.forEach((reporter, r) => {
     if (!reporter.paid && (dayIndex + r) % 2 === 1) return;
@@ -63,7 +71,9 @@ export function reportsOfDay(day: string, dayIndex: number, members: readonly Fl
       if (!DEMO_RATED_MEMBERS.includes(member.id)) continue;
       const ok = member.expectedLetter(dayIndex) === 'o';
       const tool = member.tools(dayIndex)[0]?.name ?? 'unknown';
-      const at = new Date(`${day}T${String(7 + 3 * r).padStart(2, '0')}:${String((dayIndex * 7 + r * 11) % 60).padStart(2, '0')}:00.000Z`);
+      const at = new Date(
+        `${day}T${String(7 + 3 * r).padStart(2, '0')}:${String((dayIndex * 7 + r * 11) % 60).padStart(2, '0')}:00.000Z`,
+      );
       const body = ok
         ? { server: member.id, tool, ok: true, ms: 250 + ((dayIndex * 37 + r * 91) % 600), matched: true }
         : { server: member.id, tool, ok: false, reason: 'server_error', ms: 40 };
@@ -78,12 +88,26 @@ export function reportsOfDay(day: string, dayIndex: number, members: readonly Fl
  * after `breakAt`, inside the last hour before `now` and on `now`'s UTC day (a sealed day takes no more
  * reports), newest last.
  */
-export function outageReports(member: FleetMember, reporters: readonly DemoReporter[], breakAt: Date, now: Date): StoredReport[] {
-  const from = Math.max(breakAt.getTime(), now.getTime() - 60 * 60_000, Date.parse(`${dayFromTime(now)}T00:00:00.000Z`));
+export function outageReports(
+  member: FleetMember,
+  reporters: readonly DemoReporter[],
+  breakAt: Date,
+  now: Date,
+): StoredReport[] {
+  const from = Math.max(
+    breakAt.getTime(),
+    now.getTime() - 60 * 60_000,
+    Date.parse(`${dayFromTime(now)}T00:00:00.000Z`),
+  );
   const step = Math.floor((now.getTime() - from) / (reporters.length + 1));
   const tool = member.tools(0)[0]?.name ?? 'unknown';
   return reporters.map((reporter, i) =>
-    storedReport({ server: member.id, tool, ok: false, reason: 'server_error', ms: 30 }, member, reporter, new Date(from + step * (i + 1))),
+    storedReport(
+      { server: member.id, tool, ok: false, reason: 'server_error', ms: 30 },
+      member,
+      reporter,
+      new Date(from + step * (i + 1)),
+    ),
   );
 }
 

@@ -4,12 +4,14 @@
 import type { ServerType } from '@hono/node-server';
 import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { answerStatelessMcp } from '../http/stateless-mcp.js';
 import { Hono } from 'hono';
+import { answerStatelessMcp } from '../http/stateless-mcp.js';
+import { listen } from '../serve/listen.js';
 import {
   CALENDAR_TOOLS,
   CODEHOST_TOOLS,
   CURRENCY_TOOLS,
+  type DemoTool,
   FILES_TOOLS,
   INBOX_TOOLS,
   LEDGER_TOOLS,
@@ -21,9 +23,7 @@ import {
   TRANSLATE_TOOLS,
   WAREHOUSE_TOOLS,
   WEATHER_TOOLS,
-  type DemoTool,
 } from './fleet-tools.js';
-import { listen } from '../serve/listen.js';
 
 /** The header the demo's probe adds so a fleet server knows which simulated day it is answering for. */
 export const DEMO_DAY_HEADER = 'x-atlas-demo-day';
@@ -118,8 +118,20 @@ function fleetSpecs(days: number): MemberSpec[] {
     { id: 'moved', title: 'Moved away (redirect)', kind: 'redirect', tools: same(NOTES_TOOLS), version: '1.0.0' },
     { id: 'homepage', title: 'A web page (not MCP)', kind: 'not-mcp', tools: same([]), version: '1.0.0' },
     { id: 'inbox', title: 'Mail inbox (down now)', kind: 'breaking', tools: same(INBOX_TOOLS), version: '6.2.0' },
-    { id: 'recipes', title: 'Recipe book (robots.txt says no)', kind: 'robots-out', tools: same(RECIPES_TOOLS), version: '1.1.0' },
-    { id: 'currency', title: 'Currency converter (submitted)', kind: 'submitted', tools: same(CURRENCY_TOOLS), version: '0.1.0' },
+    {
+      id: 'recipes',
+      title: 'Recipe book (robots.txt says no)',
+      kind: 'robots-out',
+      tools: same(RECIPES_TOOLS),
+      version: '1.1.0',
+    },
+    {
+      id: 'currency',
+      title: 'Currency converter (submitted)',
+      kind: 'submitted',
+      tools: same(CURRENCY_TOOLS),
+      version: '0.1.0',
+    },
   ];
 }
 
@@ -156,12 +168,18 @@ function atOf(request: Request): number | null {
 function buildMcpServer(spec: MemberSpec, day: number): McpServer {
   const server = new McpServer({ name: `demo-${spec.id}`, version: spec.version });
   for (const tool of spec.tools(day)) {
-    const config: { description?: string; inputSchema?: DemoTool['input'] & object; annotations?: DemoTool['annotations'] } = {};
+    const config: {
+      description?: string;
+      inputSchema?: DemoTool['input'] & object;
+      annotations?: DemoTool['annotations'];
+    } = {};
     if (tool.description !== undefined) config.description = tool.description;
     if (tool.input !== null) config.inputSchema = tool.input;
     if (tool.annotations !== undefined) config.annotations = tool.annotations;
     // The observatory never calls a tool; the handler exists because a real server has one.
-    server.registerTool(tool.name, config, async () => ({ content: [{ type: 'text' as const, text: `demo ${tool.name}` }] }));
+    server.registerTool(tool.name, config, async () => ({
+      content: [{ type: 'text' as const, text: `demo ${tool.name}` }],
+    }));
   }
   return server;
 }
@@ -191,9 +209,14 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization', 'x
 async function describeRequest(member: string, request: Request): Promise<ReceivedRequest> {
   let rpcMethods: string[] = [];
   if (request.method === 'POST') {
-    const body = (await request.clone().json().catch(() => null)) as unknown;
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => null)) as unknown;
     const messages = Array.isArray(body) ? body : [body];
-    rpcMethods = messages.map((m) => (m as { method?: unknown } | null)?.method).filter((m): m is string => typeof m === 'string');
+    rpcMethods = messages
+      .map((m) => (m as { method?: unknown } | null)?.method)
+      .filter((m): m is string => typeof m === 'string');
   }
   return {
     member,
@@ -214,7 +237,12 @@ interface MemberContext {
   verifyTokens: string[];
 }
 
-function memberApp(spec: MemberSpec, received: ReceivedRequest[], otherReceived: ReceivedRequest[], context: MemberContext): Hono {
+function memberApp(
+  spec: MemberSpec,
+  received: ReceivedRequest[],
+  otherReceived: ReceivedRequest[],
+  context: MemberContext,
+): Hono {
   const app = new Hono();
   // Every request is recorded, so tests can tell what the observatory asked each member, and for which day:
   // MCP requests in `received`, the rest (robots.txt, well-known files) in `otherReceived`.
@@ -233,23 +261,38 @@ function memberApp(spec: MemberSpec, received: ReceivedRequest[], otherReceived:
         });
       case 'payment':
         return c.json(
-          { x402Version: 1, error: 'payment required', accepts: [{ scheme: 'exact', network: 'base', payTo: DEMO_PAY_TO, maxAmountRequired: '10000', resource: '/mcp' }] },
+          {
+            x402Version: 1,
+            error: 'payment required',
+            accepts: [
+              { scheme: 'exact', network: 'base', payTo: DEMO_PAY_TO, maxAmountRequired: '10000', resource: '/mcp' },
+            ],
+          },
           402,
         );
       case 'redirect':
         return c.redirect(DEMO_REDIRECT_TARGET, 307);
       case 'not-mcp':
-        return c.html('<!doctype html><html><head><title>Welcome</title></head><body><h1>Our product</h1></body></html>');
+        return c.html(
+          '<!doctype html><html><head><title>Welcome</title></head><body><h1>Our product</h1></body></html>',
+        );
       case 'flaky':
         if (isFlakyDownDay(day)) return c.text('upstream unavailable', 503);
         break;
       case 'breaking': {
         const at = atOf(request);
-        if (context.breakAtMs !== null && at !== null && at >= context.breakAtMs) return c.text('mail backend unavailable', 503);
+        if (context.breakAtMs !== null && at !== null && at >= context.breakAtMs)
+          return c.text('mail backend unavailable', 503);
         break;
       }
       case 'slow': {
-        const body = request.method === 'POST' ? ((await request.clone().json().catch(() => null)) as { method?: string } | null) : null;
+        const body =
+          request.method === 'POST'
+            ? ((await request
+                .clone()
+                .json()
+                .catch(() => null)) as { method?: string } | null)
+            : null;
         if (body?.method === 'initialize') await sleep(SLOW_MEMBER_DELAY_MS);
         break;
       }
@@ -263,7 +306,9 @@ function memberApp(spec: MemberSpec, received: ReceivedRequest[], otherReceived:
     return c.text(shut ? 'User-agent: *\nDisallow: /\n' : 'User-agent: *\nAllow: /\n');
   });
   // The owner-verification file, as an owner would publish it; empty (404) until the demo's owner puts a token in.
-  app.get(VERIFY_TOKEN_PATH, (c) => (context.verifyTokens.length === 0 ? c.text('not found', 404) : c.text(`${context.verifyTokens.join('\n')}\n`)));
+  app.get(VERIFY_TOKEN_PATH, (c) =>
+    context.verifyTokens.length === 0 ? c.text('not found', 404) : c.text(`${context.verifyTokens.join('\n')}\n`),
+  );
   return app;
 }
 

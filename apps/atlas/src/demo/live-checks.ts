@@ -3,14 +3,15 @@
 // fleet member, timed at the instant it stands for, and each lands in the same files, through the same
 // helpers, as the schedule's hourly and five-minute tasks write (the hourly file's entries, the five-minute
 // observations and each server's five-minute counters).
-import { observationOfCheck } from '../data/check-observation.js';
+
 import { dayFromTime } from '@mcp-atlas/history';
-import { FIVE_MINUTE_CHECK_DEADLINE_MS, probeServer, type NetworkOptions, type ProbeResult } from '@mcp-atlas/probe';
+import { FIVE_MINUTE_CHECK_DEADLINE_MS, type NetworkOptions, type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import { isAnsweringLetter, recordFiveMinuteCheck, recordFiveMinuteObservation } from '@mcp-atlas/reliability';
+import { observationOfCheck } from '../data/check-observation.js';
 import { daysBetween } from '../data/days.js';
-import { readFiveMinuteChecks, writeFiveMinuteChecks, type FiveMinuteObservation } from '../data/five-minute-checks.js';
+import { type FiveMinuteObservation, readFiveMinuteChecks, writeFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { HOURLY_PATH, serverStatePath } from '../data/paths.js';
-import { ServerStateSchema, type HourlyFile, type WatchedServer } from '../data/schemas.js';
+import { type HourlyFile, ServerStateSchema, type WatchedServer } from '../data/schemas.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { nextHourlyEntry } from '../serve/hourly-entry.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
@@ -63,10 +64,17 @@ export function hourlyCheckTimes(now: Date): string[] {
   const hour = 60 * 60_000;
   let newest = Math.floor(now.getTime() / hour) * hour + DEMO_HOURLY_MINUTE * 60_000;
   if (newest > now.getTime()) newest -= hour;
-  return Array.from({ length: DEMO_HOURLY_CHECKS }, (_, i) => new Date(newest - (DEMO_HOURLY_CHECKS - 1 - i) * hour).toISOString());
+  return Array.from({ length: DEMO_HOURLY_CHECKS }, (_, i) =>
+    new Date(newest - (DEMO_HOURLY_CHECKS - 1 - i) * hour).toISOString(),
+  );
 }
 
-async function probeAt(server: WatchedServer, firstDay: string, at: string, extra: { deadlineMs?: number } = {}): Promise<ProbeResult> {
+async function probeAt(
+  server: WatchedServer,
+  firstDay: string,
+  at: string,
+  extra: { deadlineMs?: number } = {},
+): Promise<ProbeResult> {
   return probeServer(server.url, { ...demoNetwork({ dayIndex: dayIndexOf(firstDay, at), at }), ...extra });
 }
 
@@ -76,15 +84,29 @@ async function probeAt(server: WatchedServer, firstDay: string, at: string, extr
  * hour-of-day profile. All probes run at once (the slow member would otherwise cost its delay once an hour);
  * the entries are then built hour by hour, each on the one before. `firstDay` is the first simulated day.
  */
-export async function simulateHourlyChecks(storage: Storage, servers: readonly WatchedServer[], times: readonly string[], firstDay: string): Promise<void> {
+export async function simulateHourlyChecks(
+  storage: Storage,
+  servers: readonly WatchedServer[],
+  times: readonly string[],
+  firstDay: string,
+): Promise<void> {
   const jobs = times.flatMap((at) => servers.map((server) => ({ at, server })));
   const probes = new Map(
-    await mapWithLimit(jobs, DEMO_PROBE_CONCURRENCY, async ({ at, server }) => [`${at}|${server.id}`, await probeAt(server, firstDay, at)] as const),
+    await mapWithLimit(
+      jobs,
+      DEMO_PROBE_CONCURRENCY,
+      async ({ at, server }) => [`${at}|${server.id}`, await probeAt(server, firstDay, at)] as const,
+    ),
   );
   let file: HourlyFile | null = null;
   for (const at of times) {
     const results: HourlyFile['results'] = {};
-    for (const server of servers) results[server.id] = nextHourlyEntry(file?.results[server.id], probes.get(`${at}|${server.id}`) as ProbeResult, at);
+    for (const server of servers)
+      results[server.id] = nextHourlyEntry(
+        file?.results[server.id],
+        probes.get(`${at}|${server.id}`) as ProbeResult,
+        at,
+      );
     file = { hour: at.slice(0, 13), results };
   }
   if (file !== null) await putJson(storage, HOURLY_PATH, file);
@@ -93,7 +115,8 @@ export async function simulateHourlyChecks(storage: Storage, servers: readonly W
 /** The instants of five-minute checks after `from` up to `now`, oldest first. */
 export function fiveMinuteCheckTimes(from: Date, now: Date): string[] {
   const times: string[] = [];
-  for (let at = from.getTime() + DEMO_FIVE_MINUTE_MS; at <= now.getTime(); at += DEMO_FIVE_MINUTE_MS) times.push(new Date(at).toISOString());
+  for (let at = from.getTime() + DEMO_FIVE_MINUTE_MS; at <= now.getTime(); at += DEMO_FIVE_MINUTE_MS)
+    times.push(new Date(at).toISOString());
   return times;
 }
 
@@ -103,8 +126,15 @@ export function fiveMinuteCheckTimes(from: Date, now: Date): string[] {
  * and payment count as answering) and the newest observations in the five-minute file. Returns how many
  * checks answered.
  */
-export async function simulateFiveMinuteChecks(storage: Storage, server: WatchedServer, times: readonly string[], firstDay: string): Promise<number> {
-  const probes = await mapWithLimit(times, DEMO_PROBE_CONCURRENCY, (at) => probeAt(server, firstDay, at, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS }));
+export async function simulateFiveMinuteChecks(
+  storage: Storage,
+  server: WatchedServer,
+  times: readonly string[],
+  firstDay: string,
+): Promise<number> {
+  const probes = await mapWithLimit(times, DEMO_PROBE_CONCURRENCY, (at) =>
+    probeAt(server, firstDay, at, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS }),
+  );
   const state = ServerStateSchema.parse(await getJson(storage, serverStatePath(server.id)));
   let counters = state.fiveMinute;
   let kept: FiveMinuteObservation[] = (await readFiveMinuteChecks(storage))[server.id] ?? [];
@@ -122,4 +152,3 @@ export async function simulateFiveMinuteChecks(storage: Storage, server: Watched
   await writeFiveMinuteChecks(storage, file);
   return answered;
 }
-

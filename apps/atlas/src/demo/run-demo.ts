@@ -3,8 +3,9 @@
 // reports (a live incident and visible ratings), an owner with five-minute checks, a submission in its
 // observation week and the route marks. Needs no network beyond loopback.
 import { dayFromTime, shiftDay, verifyChain } from '@mcp-atlas/history';
-import { probeServer, type ProbeResult } from '@mcp-atlas/probe';
+import { type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import type { WatchedServer } from '../data/schemas.js';
+import { writeWatchedServers } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { createProgress } from '../progress.js';
@@ -14,20 +15,19 @@ import { readOriginsOfDay } from '../scan/read-origins.js';
 import { scanDay } from '../scan/scan-day.js';
 import { loadOrCreateSigningKeys, reporterSecretOf, type SigningKeys } from '../seal/keys.js';
 import { readRoots, sealStoredDay } from '../seal/seal-day.js';
-import { writeWatchedServers } from '../data/watched-servers.js';
 import { demoLicenseValidator } from '../serve/serve-atlas.js';
 import type { Storage } from '../storage/storage.js';
-import { buildView, type AtlasView, type LeftOutServer } from '../view/build-view.js';
-import { appendReports, demoReporters, outageReports, reportsOfDay } from './demo-reports.js';
+import { type AtlasView, buildView, type LeftOutServer } from '../view/build-view.js';
 import { DEMO_ROUTE_MARKS, markDemoRoutes, observeDemoSubmission, verifyDemoOwner } from './demo-extras.js';
-import { startFleet, type Fleet, type FleetMember } from './fleet.js';
+import { appendReports, demoReporters, outageReports, reportsOfDay } from './demo-reports.js';
+import { type Fleet, type FleetMember, startFleet } from './fleet.js';
 import {
   DEMO_PROBE_CONCURRENCY,
   demoNetwork,
   fiveMinuteCheckTimes,
   hourlyCheckTimes,
-  simulateHourlyChecks,
   simulateFiveMinuteChecks,
+  simulateHourlyChecks,
 } from './live-checks.js';
 
 export { DEMO_PROBE_CONCURRENCY } from './live-checks.js';
@@ -102,7 +102,9 @@ export function simulatedDays(now: Date, count: number): string[] {
 }
 
 function demoServers(fleet: Fleet): WatchedServer[] {
-  return fleet.members.filter((m) => m.watched).map((m) => ({ id: m.id, url: m.url, title: m.title, source: 'demo' as const, allowPrivate: true }));
+  return fleet.members
+    .filter((m) => m.watched)
+    .map((m) => ({ id: m.id, url: m.url, title: m.title, source: 'demo' as const, allowPrivate: true }));
 }
 
 function memberOf(fleet: Fleet, id: string): FleetMember {
@@ -115,22 +117,40 @@ function memberOf(fleet: Fleet, id: string): FleetMember {
  * Reads every origin's robots.txt and well-known files for each simulated day, in day order, as the daily
  * check does before checking; returns the servers each day may check.
  */
-async function allowedServersByDay(storage: Storage, servers: readonly WatchedServer[], days: readonly string[]): Promise<Map<string, WatchedServer[]>> {
+async function allowedServersByDay(
+  storage: Storage,
+  servers: readonly WatchedServer[],
+  days: readonly string[],
+): Promise<Map<string, WatchedServer[]>> {
   const allowed = new Map<string, WatchedServer[]>();
   for (const [dayIndex, day] of days.entries()) {
-    const excluded = await readOriginsOfDay({ storage, network: demoNetwork({ dayIndex }), concurrency: DEMO_PROBE_CONCURRENCY }, day, servers);
-    allowed.set(day, servers.filter((s) => !excluded.has(new URL(s.url).origin)));
+    const excluded = await readOriginsOfDay(
+      { storage, network: demoNetwork({ dayIndex }), concurrency: DEMO_PROBE_CONCURRENCY },
+      day,
+      servers,
+    );
+    allowed.set(
+      day,
+      servers.filter((s) => !excluded.has(new URL(s.url).origin)),
+    );
   }
   return allowed;
 }
 
-async function probeMonth(allowed: Map<string, WatchedServer[]>, days: readonly string[], progress: boolean): Promise<Map<string, ProbeResult>> {
+async function probeMonth(
+  allowed: Map<string, WatchedServer[]>,
+  days: readonly string[],
+  progress: boolean,
+): Promise<Map<string, ProbeResult>> {
   const jobs = days.flatMap((day, dayIndex) => (allowed.get(day) ?? []).map((server) => ({ day, dayIndex, server })));
   const bar = progress ? createProgress('probing the demo fleet', jobs.length) : null;
   let done = 0;
   const results = await mapWithLimit(jobs, DEMO_PROBE_CONCURRENCY, async (job) => {
     // The demo fleet is the only place the private-address guard is lifted, and only for its own loopback servers.
-    const result = await probeServer(job.server.url, { ...demoNetwork({ dayIndex: job.dayIndex }), allowPrivate: job.server.allowPrivate === true });
+    const result = await probeServer(job.server.url, {
+      ...demoNetwork({ dayIndex: job.dayIndex }),
+      allowPrivate: job.server.allowPrivate === true,
+    });
     bar?.tick(++done, job.server.id);
     return [`${job.day}|${job.server.id}`, result] as const;
   });
@@ -143,11 +163,23 @@ export function highlightsOf(view: AtlasView, submitted: DemoHighlights['submitt
   const all = [...view.byId.values()];
   return {
     leftOut: view.leftOut,
-    incidents: all.filter((s) => s.incident.shown).map((s) => ({ id: s.id, confirmedBy: s.incident.confirmedBy, failingReporters: s.incident.failingReporters.length })),
+    incidents: all
+      .filter((s) => s.incident.shown)
+      .map((s) => ({
+        id: s.id,
+        confirmedBy: s.incident.confirmedBy,
+        failingReporters: s.incident.failingReporters.length,
+      })),
     rated: view.servers
       .filter((s) => s.rating.visible && s.rating.stars !== null)
       .map((s) => ({ id: s.id, stars: s.rating.stars as number, reporters: s.rating.reporters })),
-    owners: all.filter((s) => s.owner !== null).map((s) => ({ id: s.id, note: s.owner?.note?.text ?? null, fiveMinuteChecks: s.owner?.fiveMinuteChecks === true })),
+    owners: all
+      .filter((s) => s.owner !== null)
+      .map((s) => ({
+        id: s.id,
+        note: s.owner?.note?.text ?? null,
+        fiveMinuteChecks: s.owner?.fiveMinuteChecks === true,
+      })),
     marks: DEMO_ROUTE_MARKS.map((m) => ({ kind: m.kind, server: m.server })),
     submitted,
   };
@@ -195,21 +227,41 @@ async function simulateLiveHours(
   fleet: Fleet,
   servers: readonly WatchedServer[],
   days: readonly string[],
-  options: { now: Date; breakAt: Date; secret: Uint8Array; reporters: Awaited<ReturnType<typeof demoReporters>>; log: Logger },
+  options: {
+    now: Date;
+    breakAt: Date;
+    secret: Uint8Array;
+    reporters: Awaited<ReturnType<typeof demoReporters>>;
+    log: Logger;
+  },
 ): Promise<DemoHighlights['submitted']> {
   const { now, breakAt, secret, reporters, log } = options;
   const firstDay = days[0] as string;
   // Today's robots read, as the hourly task makes before its checks: the robots-out member stays unchecked.
-  const excluded = await readOriginsOfDay({ storage, network: demoNetwork({ dayIndex: days.length }), concurrency: DEMO_PROBE_CONCURRENCY }, dayFromTime(now), servers);
+  const excluded = await readOriginsOfDay(
+    { storage, network: demoNetwork({ dayIndex: days.length }), concurrency: DEMO_PROBE_CONCURRENCY },
+    dayFromTime(now),
+    servers,
+  );
   const live = servers.filter((s) => !excluded.has(new URL(s.url).origin));
   await simulateHourlyChecks(storage, live, hourlyCheckTimes(now), firstDay);
   await appendReports(storage, outageReports(memberOf(fleet, 'inbox'), reporters, breakAt, now));
   await markDemoRoutes(storage);
   const ownerAt = demoOwnerVerifiedAt(now);
   const owner = memberOf(fleet, DEMO_OWNER_MEMBER);
-  await verifyDemoOwner({ storage, view: await buildView(storage, ownerAt), fleet, member: owner, secret, at: ownerAt, firstDay, log });
+  await verifyDemoOwner({
+    storage,
+    view: await buildView(storage, ownerAt),
+    fleet,
+    member: owner,
+    secret,
+    at: ownerAt,
+    firstDay,
+    log,
+  });
   const ownerServer = live.find((s) => s.id === owner.id);
-  if (ownerServer !== undefined) await simulateFiveMinuteChecks(storage, ownerServer, fiveMinuteCheckTimes(ownerAt, now), firstDay);
+  if (ownerServer !== undefined)
+    await simulateFiveMinuteChecks(storage, ownerServer, fiveMinuteCheckTimes(ownerAt, now), firstDay);
   const submittedAt = new Date(Math.floor((now.getTime() - DEMO_SUBMISSION_AGE_MS) / 60_000) * 60_000);
   const submitted = fleet.members.filter((m) => m.kind === 'submitted');
   const records = [];
@@ -234,7 +286,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoOutcome> {
     // The demo's paying agents count as paying only through the validator the served demo installs.
     const reporters = await demoReporters(secret, demoLicenseValidator);
     const days = simulatedDays(now, options.days);
-    log.info({ members: fleet.members.length, days: days.length, from: days[0], to: days.at(-1) }, 'demo: probing the fleet');
+    log.info(
+      { members: fleet.members.length, days: days.length, from: days[0], to: days.at(-1) },
+      'demo: probing the fleet',
+    );
     const letters = await simulateMonth(storage, fleet, servers, days, keys, reporters, options.progress ?? false);
     const submitted = await simulateLiveHours(storage, fleet, servers, days, { now, breakAt, secret, reporters, log });
     const records = [...(await readRoots(storage)).values()].sort((a, b) => a.day.localeCompare(b.day));

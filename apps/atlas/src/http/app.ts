@@ -3,36 +3,43 @@
 // and the MCP endpoint. Every query and body is checked with zod first; a refusal is a JSON value with a
 // status, and a refused request changes nothing.
 import { isDay, publicKeyPem } from '@mcp-atlas/history';
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { z } from 'zod';
-import type { AtlasView } from '../view/build-view.js';
-import { clientAddress } from './client-address.js';
-import { resolveHttpDeps, type HttpDeps } from './deps.js';
-import { errorBody, invalidInput, refuse, type Answer, type Refusal } from './errors.js';
-import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './limits.js';
-import { createHostGuard } from './host-guard.js';
-import { handleMcpRequest } from './mcp.js';
-import { createOpenApiDocument } from './openapi.js';
-import { parseJsonOrNull } from '../storage/parse-json.js';
-import { flattenQuery } from './query.js';
-import { presentObserving, presentServerDetail, presentServerSummary } from './present-server.js';
-import { answerRoute, answerToolSearch } from './read-answers.js';
-import { createSearchCache } from './search-cache.js';
-import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
-import { createReportIntake, secondsUntilNextUtcDay, type ReportCaller } from './report-intake.js';
-import { MapsQuerySchema, RouteQuerySchema, ServerIdSchema, ToolSearchQuerySchema, type ServerList, type WellKnown } from './schemas.js';
-import { createSensorIntake } from './sensor-intake.js';
-import { createChangeReader } from './server-changes.js';
 import { createDemandRecorder, routedServerOf } from '../demand/recorder.js';
 import { OWNER_BODY_MAX_BYTES } from '../owners/limits.js';
-import { createOwnerIntake } from './owner-intake.js';
-import { createOwnershipChecks } from './ownership-check.js';
 import { createRateCounters } from '../owners/rate-counters.js';
 import { combineTokenReaders } from '../owners/token.js';
-import { createSubmissionIntake, SUBMISSION_BODY_MAX_BYTES } from './submission-intake.js';
 import { mountPages } from '../pages/routes.js';
+import { parseJsonOrNull } from '../storage/parse-json.js';
+import type { AtlasView } from '../view/build-view.js';
+import { clientAddress } from './client-address.js';
+import { type HttpDeps, resolveHttpDeps } from './deps.js';
+import { type Answer, errorBody, invalidInput, type Refusal, refuse } from './errors.js';
+import { createHostGuard } from './host-guard.js';
+import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './limits.js';
+import { handleMcpRequest } from './mcp.js';
+import { createOpenApiDocument } from './openapi.js';
+import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
+import { createOwnerIntake } from './owner-intake.js';
+import { createOwnershipChecks } from './ownership-check.js';
+import { presentObserving, presentServerDetail, presentServerSummary } from './present-server.js';
+import { flattenQuery } from './query.js';
+import { answerRoute, answerToolSearch } from './read-answers.js';
+import { createReportIntake, type ReportCaller, secondsUntilNextUtcDay } from './report-intake.js';
+import {
+  MapsQuerySchema,
+  RouteQuerySchema,
+  ServerIdSchema,
+  type ServerList,
+  ToolSearchQuerySchema,
+  type WellKnown,
+} from './schemas.js';
+import { createSearchCache } from './search-cache.js';
+import { createSensorIntake } from './sensor-intake.js';
+import { createChangeReader } from './server-changes.js';
+import { createSubmissionIntake, SUBMISSION_BODY_MAX_BYTES } from './submission-intake.js';
 
 export type { HttpDeps, HttpLogger } from './deps.js';
 
@@ -50,7 +57,9 @@ function readQuery<S extends z.ZodType>(c: Context, schema: S): Answer<z.infer<S
   const flat = flattenQuery(c);
   if (!flat.ok) return { ok: false, refusal: refuse(400, 'invalid_query', flat.message) };
   const parsed = schema.safeParse(flat.value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, refusal: invalidInput('invalid_query', parsed.error, '(query)') };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, refusal: invalidInput('invalid_query', parsed.error, '(query)') };
 }
 
 /**
@@ -72,7 +81,11 @@ async function readJsonBody(c: Context): Promise<Answer<unknown>> {
 }
 
 function tooLarge(maxBytes: number) {
-  return (c: Context) => c.json(errorBody(refuse(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`, { limit: maxBytes })), 413);
+  return (c: Context) =>
+    c.json(
+      errorBody(refuse(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`, { limit: maxBytes })),
+      413,
+    );
 }
 
 /**
@@ -104,7 +117,13 @@ export function createHttpApp(options: HttpDeps): Hono {
   const optOut = createOptOutIntake(deps, ownershipChecks);
   const owners = createOwnerIntake(deps, options.readOwnerToken === undefined ? null : ownershipChecks);
   const submissions = createSubmissionIntake(deps, counters);
-  const demand = options.demand ?? createDemandRecorder({ storage: deps.storage, now: deps.now, ...(deps.logger !== undefined ? { logger: deps.logger } : {}) });
+  const demand =
+    options.demand ??
+    createDemandRecorder({
+      storage: deps.storage,
+      now: deps.now,
+      ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
+    });
 
   const callerOf = (c: Context): ReportCaller => ({
     address: clientAddress(c, hops),
@@ -127,7 +146,11 @@ export function createHttpApp(options: HttpDeps): Hono {
     let list = serverLists.get(view);
     if (list === undefined) {
       // Submitted servers in observation are listed apart: they are not on the map until admitted.
-      list = { day: view.day, servers: view.servers.map((server) => presentServerSummary(view, server)), observing: view.observing.map(presentObserving) };
+      list = {
+        day: view.day,
+        servers: view.servers.map((server) => presentServerSummary(view, server)),
+        observing: view.observing.map(presentObserving),
+      };
       serverLists.set(view, list);
     }
     return c.json(list);
@@ -138,14 +161,20 @@ export function createHttpApp(options: HttpDeps): Hono {
     if (!id.success) return sendRefusal(c, invalidInput('invalid_path', id.error, 'id'), deps.now());
     const view = deps.getView();
     const server = view.byId.get(id.data);
-    if (server === undefined) return sendRefusal(c, refuse(404, 'unknown_server', `no server has the id ${id.data}`), deps.now());
+    if (server === undefined)
+      return sendRefusal(c, refuse(404, 'unknown_server', `no server has the id ${id.data}`), deps.now());
     return c.json(presentServerDetail(view, server, await changes.changesOf(server.id, view.day)));
   });
 
   app.get('/api/toolsearch', (c) => {
     const query = readQuery(c, ToolSearchQuerySchema);
     if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
-    const answer = answerToolSearch(deps.getView(), query.value.q, { risk: query.value.risk, limit: query.value.limit }, searchCache);
+    const answer = answerToolSearch(
+      deps.getView(),
+      query.value.q,
+      { risk: query.value.risk, limit: query.value.limit },
+      searchCache,
+    );
     if (!answer.ok) return sendRefusal(c, answer.refusal, deps.now());
     // Ask markers: which servers an answer named, per day; nothing about the query or who asked.
     demand.recordAsk(answer.value.results.map((hit) => hit.serverId));
@@ -164,41 +193,61 @@ export function createHttpApp(options: HttpDeps): Hono {
     return c.json(answer.value);
   });
 
-  app.post('/api/reports', bodyLimit({ maxSize: REPORT_BODY_MAX_BYTES, onError: tooLarge(REPORT_BODY_MAX_BYTES) }), async (c) => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
-    const result = await reports.submit(body.value, callerOf(c));
-    return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
-  });
+  app.post(
+    '/api/reports',
+    bodyLimit({ maxSize: REPORT_BODY_MAX_BYTES, onError: tooLarge(REPORT_BODY_MAX_BYTES) }),
+    async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+      const result = await reports.submit(body.value, callerOf(c));
+      return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
+    },
+  );
 
-  app.post('/api/sensors', bodyLimit({ maxSize: SENSOR_BODY_MAX_BYTES, onError: tooLarge(SENSOR_BODY_MAX_BYTES) }), async (c) => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
-    const result = await sensors.submit(body.value, { address: clientAddress(c, hops) });
-    return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
-  });
+  app.post(
+    '/api/sensors',
+    bodyLimit({ maxSize: SENSOR_BODY_MAX_BYTES, onError: tooLarge(SENSOR_BODY_MAX_BYTES) }),
+    async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+      const result = await sensors.submit(body.value, { address: clientAddress(c, hops) });
+      return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
+    },
+  );
 
-  app.post('/api/optout', bodyLimit({ maxSize: OPT_OUT_BODY_MAX_BYTES, onError: tooLarge(OPT_OUT_BODY_MAX_BYTES) }), async (c) => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
-    const answer = optOut.requestToken(body.value);
-    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
-  });
+  app.post(
+    '/api/optout',
+    bodyLimit({ maxSize: OPT_OUT_BODY_MAX_BYTES, onError: tooLarge(OPT_OUT_BODY_MAX_BYTES) }),
+    async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+      const answer = optOut.requestToken(body.value);
+      return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+    },
+  );
 
-  app.post('/api/optout/confirm', bodyLimit({ maxSize: OPT_OUT_BODY_MAX_BYTES, onError: tooLarge(OPT_OUT_BODY_MAX_BYTES) }), async (c) => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
-    const answer = await optOut.confirm(body.value, { address: clientAddress(c, hops) });
-    return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
-  });
+  app.post(
+    '/api/optout/confirm',
+    bodyLimit({ maxSize: OPT_OUT_BODY_MAX_BYTES, onError: tooLarge(OPT_OUT_BODY_MAX_BYTES) }),
+    async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+      const answer = await optOut.confirm(body.value, { address: clientAddress(c, hops) });
+      return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+    },
+  );
 
-  app.post('/api/submissions', bodyLimit({ maxSize: SUBMISSION_BODY_MAX_BYTES, onError: tooLarge(SUBMISSION_BODY_MAX_BYTES) }), async (c) => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
-    const answer = await submissions.submit(body.value, { address: clientAddress(c, hops) });
-    if (!answer.ok) return sendRefusal(c, answer.refusal, deps.now());
-    return c.json(answer.value, answer.value.created ? 201 : 200);
-  });
+  app.post(
+    '/api/submissions',
+    bodyLimit({ maxSize: SUBMISSION_BODY_MAX_BYTES, onError: tooLarge(SUBMISSION_BODY_MAX_BYTES) }),
+    async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+      const answer = await submissions.submit(body.value, { address: clientAddress(c, hops) });
+      if (!answer.ok) return sendRefusal(c, answer.refusal, deps.now());
+      return c.json(answer.value, answer.value.created ? 201 : 200);
+    },
+  );
 
   app.get('/api/submissions/:id', async (c) => {
     const answer = await submissions.read(c.req.param('id'));
@@ -231,12 +280,20 @@ export function createHttpApp(options: HttpDeps): Hono {
     const query = readQuery(c, MapsQuerySchema);
     if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
     const { day } = query.value;
-    if (!isDay(day)) return sendRefusal(c, refuse(400, 'invalid_query', `day: ${day} is not a calendar day`), deps.now());
+    if (!isDay(day))
+      return sendRefusal(c, refuse(400, 'invalid_query', `day: ${day} is not a calendar day`), deps.now());
     const record = deps.getView().roots.get(day);
-    if (record === undefined) return sendRefusal(c, refuse(404, 'no_root', `day ${day} has no signed root`), deps.now());
+    if (record === undefined)
+      return sendRefusal(c, refuse(404, 'no_root', `day ${day} has no signed root`), deps.now());
     // A root never changes once written, so caches may keep it.
     c.header('Cache-Control', 'public, max-age=86400');
-    return c.json({ day: record.day, root: record.root, previous_root: record.previous_root, files: record.files, signature: record.signature });
+    return c.json({
+      day: record.day,
+      root: record.root,
+      previous_root: record.previous_root,
+      files: record.files,
+      signature: record.signature,
+    });
   });
 
   app.get('/.well-known/mcp-atlas.json', (c) => {
@@ -246,7 +303,12 @@ export function createHttpApp(options: HttpDeps): Hono {
       version: deps.appVersion,
       methodology_version: deps.methodologyVersion,
       user_agent: deps.botUserAgent,
-      integrity: { algorithm: 'Ed25519', public_key_pem: publicKeyPemText, roots: ROOTS_URL_TEMPLATE, latest_day: days.at(-1) ?? null },
+      integrity: {
+        algorithm: 'Ed25519',
+        public_key_pem: publicKeyPemText,
+        roots: ROOTS_URL_TEMPLATE,
+        latest_day: days.at(-1) ?? null,
+      },
       api: { openapi: '/api/openapi.json', mcp: '/mcp' },
     };
     return c.json(body);
@@ -262,17 +324,32 @@ export function createHttpApp(options: HttpDeps): Hono {
   // Stateless: no server-to-client stream to open and no session to end, which the transport says with 405.
   const mcpMethodNotAllowed = (c: Context) => {
     c.header('Allow', 'POST');
-    return c.json(errorBody(refuse(405, 'method_not_allowed', 'the MCP endpoint is stateless: send JSON-RPC messages with POST')), 405);
+    return c.json(
+      errorBody(refuse(405, 'method_not_allowed', 'the MCP endpoint is stateless: send JSON-RPC messages with POST')),
+      405,
+    );
   };
   app.get('/mcp', mcpMethodNotAllowed);
   app.delete('/mcp', mcpMethodNotAllowed);
 
-  mountPages(app, { getView: deps.getView, changes, methodologyVersion: deps.methodologyVersion, appVersion: deps.appVersion, searchCache, origin: deps.site.origin });
+  mountPages(app, {
+    getView: deps.getView,
+    changes,
+    methodologyVersion: deps.methodologyVersion,
+    appVersion: deps.appVersion,
+    searchCache,
+    origin: deps.site.origin,
+  });
 
-  app.notFound((c) => c.json(errorBody(refuse(404, 'not_found', `nothing is served at ${c.req.method} ${c.req.path}`)), 404));
+  app.notFound((c) =>
+    c.json(errorBody(refuse(404, 'not_found', `nothing is served at ${c.req.method} ${c.req.path}`)), 404),
+  );
 
   app.onError((error, c) => {
-    deps.logger?.warn({ event: 'http_error', method: c.req.method, path: c.req.path, error: error.message }, 'request failed');
+    deps.logger?.warn(
+      { event: 'http_error', method: c.req.method, path: c.req.path, error: error.message },
+      'request failed',
+    );
     return c.json(errorBody(refuse(500, 'internal', 'the request failed on our side; try again later')), 500);
   });
 

@@ -1,10 +1,11 @@
 // What the HTTP surface needs from the rest of the app, injected so tests and the demo can hand in their
 // own clock, storage and license store, and so nothing here reads a global.
-import type { IntakeHooks } from './intake-hooks.js';
+
 import { randomBytes } from 'node:crypto';
 import type { DemandRecorder } from '../demand/recorder.js';
 import type { Storage } from '../storage/storage.js';
 import type { AtlasView } from '../view/build-view.js';
+import type { IntakeHooks } from './intake-hooks.js';
 import { REPORTER_SECRET_MIN_BYTES, UNVERSIONED } from './limits.js';
 import { createSiteAddress, type SiteAddress } from './site-address.js';
 
@@ -86,7 +87,11 @@ export interface HttpDeps extends IntakeHooks {
    * the service's guarded, pinned network. Owner verification needs it (503 without); the opt-out form uses it
    * when `readOptOutToken` is not given.
    */
-  readOwnerToken?: (origin: string, kind: 'opt-out' | 'verify', token: string) => Promise<{ matches: boolean; detail: string | null }>;
+  readOwnerToken?: (
+    origin: string,
+    kind: 'opt-out' | 'verify',
+    token: string,
+  ) => Promise<{ matches: boolean; detail: string | null }>;
   /**
    * Lifts the probe guard's address and https rules for submitted URLs (http, loopback and private
    * addresses). For tests and the demo's loopback fleet only; the schedule's network must allow them too.
@@ -113,7 +118,9 @@ export type ResolvedHttpDeps = Omit<HttpDeps, 'appVersion' | 'reporterSecret' | 
 export function resolveHttpDeps(deps: HttpDeps): ResolvedHttpDeps {
   const trustedProxyHops = deps.trustedProxyHops ?? 0;
   if (!Number.isInteger(trustedProxyHops) || trustedProxyHops < 0) {
-    throw new TypeError(`createHttpApp: trustedProxyHops must be a whole number >= 0, got ${String(deps.trustedProxyHops)}`);
+    throw new TypeError(
+      `createHttpApp: trustedProxyHops must be a whole number >= 0, got ${String(deps.trustedProxyHops)}`,
+    );
   }
   let reporterSecret = deps.reporterSecret;
   if (reporterSecret === undefined) {

@@ -20,7 +20,12 @@ export interface Refusal {
 export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
 /** Builds a refusal. */
-export function refuse(status: RefusalStatus, code: string, message: string, extra: Pick<Refusal, 'issues' | 'limit'> = {}): Refusal {
+export function refuse(
+  status: RefusalStatus,
+  code: string,
+  message: string,
+  extra: Pick<Refusal, 'issues' | 'limit'> = {},
+): Refusal {
   return { status, code, message, ...extra };
 }
 
@@ -45,7 +50,11 @@ export function describeIssues(error: z.ZodError, whole: string): { path: string
 }
 
 /** A 400 for input that failed its schema; the message lists every issue so one round trip fixes them all. */
-export function invalidInput(code: 'invalid_query' | 'invalid_path' | 'invalid_body', error: z.ZodError, whole: string): Refusal {
+export function invalidInput(
+  code: 'invalid_query' | 'invalid_path' | 'invalid_body',
+  error: z.ZodError,
+  whole: string,
+): Refusal {
   const issues = describeIssues(error, whole);
   const message = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
   return refuse(400, code, message, { issues });

@@ -41,7 +41,13 @@ export function createHostGuard(site: SiteAddress): MiddlewareHandler {
     if (!site.acceptsHost(requestAuthority(c))) {
       c.header('Cache-Control', 'no-store');
       return c.json(
-        errorBody(refuse(MISDIRECTED_STATUS, 'misdirected_request', `this service answers only for ${site.origin}; the Host header names another`)),
+        errorBody(
+          refuse(
+            MISDIRECTED_STATUS,
+            'misdirected_request',
+            `this service answers only for ${site.origin}; the Host header names another`,
+          ),
+        ),
         MISDIRECTED_STATUS,
       );
     }
@@ -49,7 +55,13 @@ export function createHostGuard(site: SiteAddress): MiddlewareHandler {
     if (origin !== undefined && needsOriginCheck(c) && !site.acceptsOrigin(origin)) {
       c.header('Cache-Control', 'no-store');
       return c.json(
-        errorBody(refuse(FOREIGN_ORIGIN_STATUS, 'foreign_origin', `requests from other sites' pages are refused here; only ${site.origin} may send them`)),
+        errorBody(
+          refuse(
+            FOREIGN_ORIGIN_STATUS,
+            'foreign_origin',
+            `requests from other sites' pages are refused here; only ${site.origin} may send them`,
+          ),
+        ),
         FOREIGN_ORIGIN_STATUS,
       );
     }

@@ -34,8 +34,12 @@ export function parseLicenseKeyList(text: string): string[] {
   lines.forEach((raw, index) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
-    if (/\s/.test(line)) throw new LicenseKeyFileError(`line ${index + 1} of the license key file holds whitespace inside a key`);
-    if (line.length > LICENSE_KEY_MAX_LENGTH) throw new LicenseKeyFileError(`line ${index + 1} of the license key file is longer than ${LICENSE_KEY_MAX_LENGTH} characters`);
+    if (/\s/.test(line))
+      throw new LicenseKeyFileError(`line ${index + 1} of the license key file holds whitespace inside a key`);
+    if (line.length > LICENSE_KEY_MAX_LENGTH)
+      throw new LicenseKeyFileError(
+        `line ${index + 1} of the license key file is longer than ${LICENSE_KEY_MAX_LENGTH} characters`,
+      );
     keys.push(line);
   });
   return keys;
@@ -55,7 +59,10 @@ function digestOf(secret: Uint8Array, key: string): Buffer {
  * const store = createLicenseKeyStore(parseLicenseKeyList(await readFile(path, 'utf8')));
  * store.has('key-one'); // true
  */
-export function createLicenseKeyStore(keys: Iterable<string>, secret: Uint8Array = randomBytes(LICENSE_SECRET_BYTES)): LicenseKeyStore {
+export function createLicenseKeyStore(
+  keys: Iterable<string>,
+  secret: Uint8Array = randomBytes(LICENSE_SECRET_BYTES),
+): LicenseKeyStore {
   const seen = new Set<string>();
   const digests: Buffer[] = [];
   for (const key of keys) {

@@ -31,7 +31,7 @@ export const TOOL_NAME_MAX_LENGTH = 128;
  * sign-in or payment, so we never saw its tools). An identifier, not a sentence: this keeps the field
  * from carrying text in the agent's own words.
  */
-export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.\/:-]{1,128}$/;
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_./:-]{1,128}$/;
 
 /** A tool-list hash as @mcp-atlas/findings writes it: 64 lowercase hex characters of SHA-256. */
 export const TOOLS_HASH_PATTERN = /^[0-9a-f]{64}$/;

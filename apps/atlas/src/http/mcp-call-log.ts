@@ -6,9 +6,9 @@
 // UTC day (Storage.append), so a call costs the same bytes however long the day's log is.
 import { dayFromTime } from '@mcp-atlas/history';
 import { z } from 'zod';
+import { keyedId } from '../data/keyed-id.js';
 import { mcpCallLogPath } from '../data/paths.js';
 import type { Storage } from '../storage/storage.js';
-import { keyedId } from '../data/keyed-id.js';
 
 /** The country recorded when none can be trusted. */
 export const UNKNOWN_COUNTRY = 'unknown';
@@ -48,7 +48,10 @@ export function countryOf(headers: Headers, trustedProxyHops: number): string {
 
 /** Keeps a client name to plain letters, digits and a few marks, so a caller cannot write anything else into the log. */
 function cleanName(name: string): string {
-  return name.replace(/[^A-Za-z0-9 ._@/-]/g, '').trim().slice(0, CLIENT_NAME_MAX_CHARS);
+  return name
+    .replace(/[^A-Za-z0-9 ._@/-]/g, '')
+    .trim()
+    .slice(0, CLIENT_NAME_MAX_CHARS);
 }
 
 /**

@@ -2,17 +2,15 @@
 // statelessly over Streamable HTTP: each POST gets a fresh McpServer and transport, so no session state
 // lives between requests and any instance of the app can answer any request.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { answerStatelessMcp } from './stateless-mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type DemandRecorder, routedServerOf } from '../demand/recorder.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import type { Refusal } from './errors.js';
 import { MCP_BODY_MAX_BYTES } from './limits.js';
-import { SUBMISSION_ADMISSION_TEXT, SUBMISSION_OBSERVATION_TEXT } from './rule-text.js';
 import { agentIdOf, appendMcpCall, clientNameOf, countryOf } from './mcp-call-log.js';
-import type { ReportCaller, ReportIntake } from './report-intake.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
-import { routedServerOf, type DemandRecorder } from '../demand/recorder.js';
-import { SubmissionAnswerSchema, SubmissionBodySchema, type SubmissionIntake } from './submission-intake.js';
+import type { ReportCaller, ReportIntake } from './report-intake.js';
+import { SUBMISSION_ADMISSION_TEXT, SUBMISSION_OBSERVATION_TEXT } from './rule-text.js';
 import {
   FindToolInputSchema,
   ReportAcceptedSchema,
@@ -21,6 +19,8 @@ import {
   RouteInputSchema,
   ToolSearchResultSchema,
 } from './schemas.js';
+import { answerStatelessMcp } from './stateless-mcp.js';
+import { SubmissionAnswerSchema, SubmissionBodySchema, type SubmissionIntake } from './submission-intake.js';
 
 /** What the MCP endpoint needs beyond the app's dependencies. */
 export interface McpContext {
@@ -49,7 +49,10 @@ function toolError(refusal: Refusal): CallToolResult {
 
 // An unexpected failure becomes a plain tool error without internals (paths, stack) in its text.
 function internalError(deps: ResolvedHttpDeps, tool: string, error: unknown): CallToolResult {
-  deps.logger?.warn({ event: 'mcp_tool_failed', tool, error: error instanceof Error ? error.message : String(error) }, 'MCP tool failed');
+  deps.logger?.warn(
+    { event: 'mcp_tool_failed', tool, error: error instanceof Error ? error.message : String(error) },
+    'MCP tool failed',
+  );
   return { content: [{ type: 'text', text: 'internal: the tool failed on our side; try again later' }], isError: true };
 }
 
@@ -72,7 +75,10 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
       agent,
     };
     appendMcpCall(deps.storage, line).catch((error: unknown) => {
-      deps.logger?.warn({ event: 'mcp_call_log_failed', error: error instanceof Error ? error.message : String(error) }, 'MCP call not logged');
+      deps.logger?.warn(
+        { event: 'mcp_call_log_failed', error: error instanceof Error ? error.message : String(error) },
+        'MCP call not logged',
+      );
     });
   };
 
@@ -88,7 +94,13 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
         'with tools in our newest check are searched.',
       inputSchema: FindToolInputSchema,
       outputSchema: ToolSearchResultSchema,
-      annotations: { title: 'Find a tool', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Find a tool',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     async (args) => {
       noteCall('find_tool');
@@ -113,7 +125,13 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
         'rise in risk on a task that changes things, and more for high-risk tasks) are listed with the reason.',
       inputSchema: RouteInputSchema,
       outputSchema: RouteAnswerSchema,
-      annotations: { title: 'Route a task', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Route a task',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     async (args) => {
       noteCall('route');
@@ -142,7 +160,13 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
         'anonymous reporter is known by its network only.',
       inputSchema: ReportBodySchema,
       outputSchema: ReportAcceptedSchema,
-      annotations: { title: 'Report a call', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      annotations: {
+        title: 'Report a call',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     async (args) => {
       noteCall('report_road');
@@ -166,7 +190,13 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
         'are limited per network and per host each day.',
       inputSchema: SubmissionBodySchema,
       outputSchema: SubmissionAnswerSchema,
-      annotations: { title: 'Submit a server', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: {
+        title: 'Submit a server',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: true,
+      },
     },
     async (args) => {
       noteCall('submit_mcp_server');
@@ -184,5 +214,7 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
 
 /** Answers one Streamable HTTP request with a fresh server and transport, closed once the answer is ready. */
 export async function handleMcpRequest(request: Request, context: McpContext): Promise<Response> {
-  return answerStatelessMcp(createAtlasMcpServer({ ...context, headers: request.headers }), request, { maxRequestBodySize: MCP_BODY_MAX_BYTES });
+  return answerStatelessMcp(createAtlasMcpServer({ ...context, headers: request.headers }), request, {
+    maxRequestBodySize: MCP_BODY_MAX_BYTES,
+  });
 }

@@ -1,7 +1,16 @@
 // The OpenAPI 3.1 document of the HTTP surface, generated from the same zod schemas the routes validate
 // with and answer by, so the document cannot drift from what the service accepts and returns.
 import { z } from 'zod';
+import { PAGE_OPENAPI_PATHS } from '../pages/openapi-paths.js';
+import { SubmissionViewSchema } from '../submissions/records.js';
 import { LICENSE_HEADER, LICENSE_KEY_MAX_LENGTH } from './limits.js';
+import { OptOutBodySchema, OptOutDoneAnswerSchema, OptOutTokenAnswerSchema } from './optout.js';
+import {
+  OwnerServerBodySchema,
+  OwnerSettingsBodySchema,
+  OwnerStateAnswerSchema,
+  OwnerTokenAnswerSchema,
+} from './owner-intake.js';
 import {
   CHANGES_KEPT_TEXT,
   DAILY_LETTERS_TEXT,
@@ -22,6 +31,7 @@ import {
   DayRootBodySchema,
   ErrorBodySchema,
   MapsQuerySchema,
+  ObservingServerSchema,
   ReportAcceptedSchema,
   ReportBodySchema,
   RouteAnswerSchema,
@@ -30,18 +40,13 @@ import {
   SensorBatchBodySchema,
   ServerDetailSchema,
   ServerIdSchema,
-  ObservingServerSchema,
   ServerListSchema,
   ServerSummarySchema,
   ToolSearchQuerySchema,
   ToolSearchResultSchema,
   WellKnownSchema,
 } from './schemas.js';
-import { OptOutBodySchema, OptOutDoneAnswerSchema, OptOutTokenAnswerSchema } from './optout.js';
-import { OwnerServerBodySchema, OwnerSettingsBodySchema, OwnerStateAnswerSchema, OwnerTokenAnswerSchema } from './owner-intake.js';
 import { SubmissionAnswerSchema, SubmissionBodySchema, SubmissionIdSchema } from './submission-intake.js';
-import { SubmissionViewSchema } from '../submissions/records.js';
-import { PAGE_OPENAPI_PATHS } from '../pages/openapi-paths.js';
 
 /** The version of OpenAPI the document follows. */
 export const OPENAPI_VERSION = '3.1.0';
@@ -86,7 +91,11 @@ function withoutIdentity(schema: JsonObject): JsonObject {
 function componentSchemas(): Record<string, JsonObject> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: 'output', unrepresentable: 'any' });
+  const { schemas } = z.toJSONSchema(registry, {
+    uri: (id) => `#/components/schemas/${id}`,
+    io: 'output',
+    unrepresentable: 'any',
+  });
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutIdentity(schema as JsonObject)]));
 }
 
@@ -113,8 +122,11 @@ function answer(description: string, schema: JsonObject): JsonObject {
 
 const refusal = (description: string): JsonObject => answer(description, ref('Error'));
 
-const MISDIRECTED = refusal('The Host header does not name this service (`misdirected_request`): only its public URL, or a loopback name on its port, is answered.');
-const FOREIGN_ORIGIN = 'or a browser sent it from another site (`foreign_origin`): on /mcp and on writes, an Origin must be this service\'s own';
+const MISDIRECTED = refusal(
+  'The Host header does not name this service (`misdirected_request`): only its public URL, or a loopback name on its port, is answered.',
+);
+const FOREIGN_ORIGIN =
+  "or a browser sent it from another site (`foreign_origin`): on /mcp and on writes, an Origin must be this service's own";
 
 /**
  * Adds the Host and Origin checks' answers to every operation: 421 everywhere, and 403 for a foreign Origin on
@@ -125,10 +137,17 @@ function withHostAndOriginRefusals(paths: Record<string, JsonObject>): Record<st
   for (const [path, item] of Object.entries(paths)) {
     const operations: JsonObject = {};
     for (const [method, operation] of Object.entries(item as Record<string, JsonObject>)) {
-      const responses: Record<string, JsonObject> = { ...(operation.responses as Record<string, JsonObject>), '421': MISDIRECTED };
+      const responses: Record<string, JsonObject> = {
+        ...(operation.responses as Record<string, JsonObject>),
+        '421': MISDIRECTED,
+      };
       if (path === '/mcp' || method !== 'get') {
         const own = responses['403'];
-        responses['403'] = refusal(own === undefined ? `A browser sent it from another site (\`foreign_origin\`): on /mcp and on writes, an Origin must be this service's own.` : `${String(own.description).replace(/\.$/, '')}; ${FOREIGN_ORIGIN}.`);
+        responses['403'] = refusal(
+          own === undefined
+            ? `A browser sent it from another site (\`foreign_origin\`): on /mcp and on writes, an Origin must be this service's own.`
+            : `${String(own.description).replace(/\.$/, '')}; ${FOREIGN_ORIGIN}.`,
+        );
       }
       operations[method] = { ...operation, responses };
     }
@@ -162,7 +181,12 @@ export function createOpenApiDocument(version: string): JsonObject {
             `\`servers\` holds the servers on the map. \`observing\` lists, apart, the submitted servers still in observation ` +
             `(${SUBMISSION_OBSERVATION_TEXT}) with their checks and share answered so far and when their window ends; they are not ` +
             'in `servers`, search or route until admitted.',
-          responses: { '200': answer('The servers on the map, sorted by id, and the submitted servers in observation.', ref('ServerList')) },
+          responses: {
+            '200': answer(
+              'The servers on the map, sorted by id, and the submitted servers in observation.',
+              ref('ServerList'),
+            ),
+          },
         },
       },
       '/api/servers/{id}': {
@@ -172,7 +196,15 @@ export function createOpenApiDocument(version: string): JsonObject {
           description:
             'Also its domain age from RDAP (`domainAge`, for servers with a high-risk tool and submitted servers) and the npm and ' +
             'PyPI packages it ships as, with their current versions and the OSV ids of their known vulnerabilities (`packages`).',
-          parameters: [{ name: 'id', in: 'path', required: true, description: 'The server id.', schema: jsonSchemaOf(ServerIdSchema) }],
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              description: 'The server id.',
+              schema: jsonSchemaOf(ServerIdSchema),
+            },
+          ],
           responses: {
             '200': answer('The server.', ref('ServerDetail')),
             '400': refusal('The id is not a server id.'),
@@ -189,15 +221,22 @@ export function createOpenApiDocument(version: string): JsonObject {
             risk: 'read: read-only tools only; change: no high-risk tools; any (default).',
             limit: SEARCH_LIMIT_TEXT,
           }),
-          responses: { '200': answer('The results.', ref('ToolSearchResult')), '400': refusal('A parameter is missing, unknown or malformed.') },
+          responses: {
+            '200': answer('The results.', ref('ToolSearchResult')),
+            '400': refusal('A parameter is missing, unknown or malformed.'),
+          },
         },
       },
       '/api/route': {
         get: {
           operationId: 'routeTask',
-          summary: 'The best server and tool for a task, each pick with every factor of its score, and the servers set aside with why.',
+          summary:
+            'The best server and tool for a task, each pick with every factor of its score, and the servers set aside with why.',
           parameters: queryParameters(RouteQuerySchema, { task: 'The task, in plain words.', limit: ROUTE_LIMIT_TEXT }),
-          responses: { '200': answer('The route.', ref('RouteAnswer')), '400': refusal('A parameter is missing, unknown or malformed.') },
+          responses: {
+            '200': answer('The route.', ref('RouteAnswer')),
+            '400': refusal('A parameter is missing, unknown or malformed.'),
+          },
         },
       },
       '/api/reports': {
@@ -209,7 +248,13 @@ export function createOpenApiDocument(version: string): JsonObject {
             `any other is anonymous and known by its network (${REPORTER_NETWORK_TEXT}), never by its user agent. ` +
             `${REPORT_LIMITS_TEXT}.`,
           parameters: [
-            { name: LICENSE_HEADER, in: 'header', required: false, description: 'A license key.', schema: { type: 'string', maxLength: LICENSE_KEY_MAX_LENGTH } },
+            {
+              name: LICENSE_HEADER,
+              in: 'header',
+              required: false,
+              description: 'A license key.',
+              schema: { type: 'string', maxLength: LICENSE_KEY_MAX_LENGTH },
+            },
           ],
           requestBody: { required: true, content: json(ref('ReportBody')) },
           responses: {
@@ -227,12 +272,13 @@ export function createOpenApiDocument(version: string): JsonObject {
         post: {
           operationId: 'submitSensorBatch',
           summary: `A gateway sensor sends up to ${SENSOR_BATCH_TEXT}, with fixed fields only.`,
-          description:
-            `${SENSOR_LIMITS_TEXT}. The sender address is never stored.`,
+          description: `${SENSOR_LIMITS_TEXT}. The sender address is never stored.`,
           requestBody: { required: true, content: json(ref('SensorBatchBody')) },
           responses: {
             '201': answer('The batch was taken; counts say what was kept and what was dropped.', ref('SensorAccepted')),
-            '400': refusal(`The body is not JSON, has a field outside the fixed ones, carries more than ${SENSOR_BATCH_TEXT}, or a field is malformed.`),
+            '400': refusal(
+              `The body is not JSON, has a field outside the fixed ones, carries more than ${SENSOR_BATCH_TEXT}, or a field is malformed.`,
+            ),
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
             '429': refusal('The sensor (or its network) reached its daily limit.'),
@@ -242,7 +288,8 @@ export function createOpenApiDocument(version: string): JsonObject {
       '/api/optout': {
         post: {
           operationId: 'requestOptOutToken',
-          summary: 'The opt-out form, step 1: the token an owner puts in /.well-known/mcp-atlas-optout.txt on the host.',
+          summary:
+            'The opt-out form, step 1: the token an owner puts in /.well-known/mcp-atlas-optout.txt on the host.',
           requestBody: { required: true, content: json(ref('OptOutBody')) },
           responses: {
             '200': answer('The token and where it goes.', ref('OptOutToken')),
@@ -255,7 +302,8 @@ export function createOpenApiDocument(version: string): JsonObject {
       '/api/optout/confirm': {
         post: {
           operationId: 'confirmOptOut',
-          summary: 'The opt-out form, step 2: we read the token file once and, when it holds the token, never contact the host again.',
+          summary:
+            'The opt-out form, step 2: we read the token file once and, when it holds the token, never contact the host again.',
           requestBody: { required: true, content: json(ref('OptOutBody')) },
           responses: {
             '200': answer('The host is opted out; it drops off the map at its next daily check.', ref('OptOutDone')),
@@ -278,7 +326,7 @@ export function createOpenApiDocument(version: string): JsonObject {
             `under observation stores nothing and answers 200 with its status. ${SUBMISSION_LIMITS_TEXT}. ` +
             'When a host has reached its limit, a sender who controls the host can send the same body with ' +
             '`"proveOwnership": true`: the token file `/.well-known/mcp-atlas-verify.txt` at the URL\'s origin is then read ' +
-            'once (within the ownership-check limits), and a submission it proves is taken past the host\'s limit.',
+            "once (within the ownership-check limits), and a submission it proves is taken past the host's limit.",
           requestBody: { required: true, content: json(ref('SubmissionBody')) },
           responses: {
             '201': answer('A new observation started.', ref('SubmissionAnswer')),
@@ -305,7 +353,15 @@ export function createOpenApiDocument(version: string): JsonObject {
         get: {
           operationId: 'getSubmission',
           summary: 'A submission: its window, checks so far, each window’s decision with its reasons and figures.',
-          parameters: [{ name: 'id', in: 'path', required: true, description: 'The submission id.', schema: jsonSchemaOf(SubmissionIdSchema) }],
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              description: 'The submission id.',
+              schema: jsonSchemaOf(SubmissionIdSchema),
+            },
+          ],
           responses: {
             '200': answer('The submission.', ref('Submission')),
             '400': refusal('The id is not a submission id.'),
@@ -316,7 +372,8 @@ export function createOpenApiDocument(version: string): JsonObject {
       '/api/owners/token': {
         post: {
           operationId: 'requestOwnerToken',
-          summary: 'Owner verification, step 1: the token to put in /.well-known/mcp-atlas-verify.txt at the server’s origin.',
+          summary:
+            'Owner verification, step 1: the token to put in /.well-known/mcp-atlas-verify.txt at the server’s origin.',
           requestBody: { required: true, content: json(ref('OwnerServerBody')) },
           responses: {
             '200': answer('The token and where it goes.', ref('OwnerToken')),
@@ -330,7 +387,8 @@ export function createOpenApiDocument(version: string): JsonObject {
       '/api/owners/verify': {
         post: {
           operationId: 'verifyOwner',
-          summary: 'Owner verification, step 2: we read the token file once; when it holds the token, the owner is verified.',
+          summary:
+            'Owner verification, step 2: we read the token file once; when it holds the token, the owner is verified.',
           requestBody: { required: true, content: json(ref('OwnerServerBody')) },
           responses: {
             '200': answer('Verified; the date is shown with anything the owner sets.', ref('OwnerState')),
@@ -355,7 +413,9 @@ export function createOpenApiDocument(version: string): JsonObject {
           requestBody: { required: true, content: json(ref('OwnerSettingsBody')) },
           responses: {
             '200': answer('The owner’s settings as they now stand.', ref('OwnerState')),
-            '400': refusal('The body is not JSON, has another field, sets nothing, or the note is not short plain text.'),
+            '400': refusal(
+              'The body is not JSON, has another field, sets nothing, or the note is not short plain text.',
+            ),
             '403': refusal('The token file no longer holds the token (`token_not_found`).'),
             '404': refusal('No server on the map has this id.'),
             '409': refusal('No owner verified this server yet; verify first.'),
@@ -398,13 +458,19 @@ export function createOpenApiDocument(version: string): JsonObject {
       '/mcp': {
         post: {
           operationId: 'mcp',
-          summary: 'The MCP endpoint (Streamable HTTP, stateless, JSON answers) with the tools find_tool, route, report_road and submit_mcp_server.',
-          requestBody: { required: true, content: json({ type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol.' }) },
+          summary:
+            'The MCP endpoint (Streamable HTTP, stateless, JSON answers) with the tools find_tool, route, report_road and submit_mcp_server.',
+          requestBody: {
+            required: true,
+            content: json({ type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol.' }),
+          },
           responses: {
             '200': answer('The JSON-RPC answer.', { type: 'object' }),
             '202': { description: 'A notification or response was taken; nothing to answer.' },
             '400': answer('Not a valid JSON-RPC message.', { type: 'object' }),
-            '406': answer('The Accept header does not allow application/json and text/event-stream.', { type: 'object' }),
+            '406': answer('The Accept header does not allow application/json and text/event-stream.', {
+              type: 'object',
+            }),
           },
         },
         get: {

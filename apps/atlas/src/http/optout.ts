@@ -3,13 +3,13 @@
 // host as opted out. The host is then never contacted again and drops off the map; signed days stay.
 import { OPT_OUT_TOKEN_PATH } from '@mcp-atlas/probe';
 import { z } from 'zod';
-import type { OwnershipChecks } from './ownership-check.js';
+import { addOptedOutHost } from '../data/opted-out.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { ownerToken } from '../owners/token.js';
-import type { ResolvedHttpDeps } from './deps.js';
-import { invalidInput, refuse, type Answer } from './errors.js';
 import { createSerialQueue } from '../storage/serial-queue.js';
-import { addOptedOutHost } from '../data/opted-out.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { type Answer, invalidInput, refuse } from './errors.js';
+import type { OwnershipChecks } from './ownership-check.js';
 
 /** The form's body is one host name. */
 export const OPT_OUT_BODY_MAX_BYTES = 1024;
@@ -19,12 +19,20 @@ export const OptOutBodySchema = z.strictObject({
   host: z
     .string()
     .max(253)
-    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, 'a host name such as mcp.example.com')
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
+      'a host name such as mcp.example.com',
+    )
     // A top-level label is never all digits, which keeps IP addresses out.
     .refine((host) => /[a-z]/.test(host.slice(host.lastIndexOf('.') + 1)), 'a host name, not an IP address'),
 });
 
-export const OptOutTokenAnswerSchema = z.object({ host: z.string(), token: z.string(), file: z.string(), next: z.string() });
+export const OptOutTokenAnswerSchema = z.object({
+  host: z.string(),
+  token: z.string(),
+  file: z.string(),
+  next: z.string(),
+});
 export const OptOutDoneAnswerSchema = z.object({ host: z.string(), optedOut: z.literal(true) });
 
 /** The token for a host: a keyed hash, so nothing needs storing and nobody can make one for a host they do not control. */
@@ -49,15 +57,30 @@ export function createOptOutIntake(deps: ResolvedHttpDeps, checks: OwnershipChec
       const token = optOutToken(deps.reporterSecret, host);
       return {
         ok: true,
-        value: { host, token, file: `https://${host}${OPT_OUT_TOKEN_PATH}`, next: 'Put the token on a line of that file, then POST the same body to /api/optout/confirm.' },
+        value: {
+          host,
+          token,
+          file: `https://${host}${OPT_OUT_TOKEN_PATH}`,
+          next: 'Put the token on a line of that file, then POST the same body to /api/optout/confirm.',
+        },
       };
     },
-    async confirm(body: unknown, caller: { address: string | null } = { address: null }): Promise<Answer<z.infer<typeof OptOutDoneAnswerSchema>>> {
+    async confirm(
+      body: unknown,
+      caller: { address: string | null } = { address: null },
+    ): Promise<Answer<z.infer<typeof OptOutDoneAnswerSchema>>> {
       const parsed = OptOutBodySchema.safeParse(body);
       if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, 'body') };
       const { host } = parsed.data;
       if (checks === null) {
-        return { ok: false, refusal: refuse(503, 'opt_out_unavailable', 'this service cannot read token files; opt out through robots.txt') };
+        return {
+          ok: false,
+          refusal: refuse(
+            503,
+            'opt_out_unavailable',
+            'this service cannot read token files; opt out through robots.txt',
+          ),
+        };
       }
       const read = await checks.check({
         kind: 'opt-out',

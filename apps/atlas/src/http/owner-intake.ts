@@ -6,15 +6,15 @@
 // (one ownership check each), so losing control of the host ends the right to change what we show. Nothing
 // is stored before a step succeeds.
 import { z } from 'zod';
-import { ServerIdSchema } from './schemas.js';
-import type { ResolvedHttpDeps } from './deps.js';
-import { invalidInput, refuse, type Answer } from './errors.js';
-import { createSerialQueue } from '../storage/serial-queue.js';
 import { OWNER_NOTE_MAX_CHARACTERS } from '../owners/limits.js';
-import { readOwnerRecord, setFiveMinuteOptIn, writeOwnerRecord, type OwnerRecord } from '../owners/owner-records.js';
-import type { OwnershipChecks } from './ownership-check.js';
+import { type OwnerRecord, readOwnerRecord, setFiveMinuteOptIn, writeOwnerRecord } from '../owners/owner-records.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { ownerToken, ownerTokenPath } from '../owners/token.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { type Answer, invalidInput, refuse } from './errors.js';
+import type { OwnershipChecks } from './ownership-check.js';
+import { ServerIdSchema } from './schemas.js';
 
 // Control characters (line breaks included: a note is one paragraph) and format characters (zero-width and
 // direction overrides), which could make the note read differently from what it holds.
@@ -25,8 +25,14 @@ export const OwnerNoteSchema = z
   .string()
   .max(OWNER_NOTE_MAX_CHARACTERS * 2, `must be at most ${OWNER_NOTE_MAX_CHARACTERS} characters`)
   .refine((text) => text.trim().length > 0, 'must not be empty; send null to remove the note')
-  .refine((text) => [...text].length <= OWNER_NOTE_MAX_CHARACTERS, `must be at most ${OWNER_NOTE_MAX_CHARACTERS} characters`)
-  .refine((text) => !HIDDEN_CHARACTERS.test(text), 'must be plain text on one line, without control or invisible characters')
+  .refine(
+    (text) => [...text].length <= OWNER_NOTE_MAX_CHARACTERS,
+    `must be at most ${OWNER_NOTE_MAX_CHARACTERS} characters`,
+  )
+  .refine(
+    (text) => !HIDDEN_CHARACTERS.test(text),
+    'must be plain text on one line, without control or invisible characters',
+  )
   .refine((text) => !/[<>]/.test(text), 'must be plain text: no < or >');
 
 /** The body of the token and verify steps: the id of a server on the map. */
@@ -38,15 +44,26 @@ export const OwnerServerBodySchema = z.strictObject({
 export const OwnerSettingsBodySchema = z
   .strictObject({
     server: ServerIdSchema.describe('The server id, as GET /api/servers lists it.'),
-    note: OwnerNoteSchema.nullable().optional().describe(`The owner's note, plain text, at most ${OWNER_NOTE_MAX_CHARACTERS} characters; null removes it.`),
-    fiveMinuteChecks: z.boolean().optional().describe('True to have the server checked every five minutes, false to stop.'),
+    note: OwnerNoteSchema.nullable()
+      .optional()
+      .describe(`The owner's note, plain text, at most ${OWNER_NOTE_MAX_CHARACTERS} characters; null removes it.`),
+    fiveMinuteChecks: z
+      .boolean()
+      .optional()
+      .describe('True to have the server checked every five minutes, false to stop.'),
   })
   .refine((body) => body.note !== undefined || body.fiveMinuteChecks !== undefined, {
     message: 'give note, fiveMinuteChecks, or both',
     path: ['note'],
   });
 
-export const OwnerTokenAnswerSchema = z.object({ server: z.string(), origin: z.string(), token: z.string(), file: z.string(), next: z.string() });
+export const OwnerTokenAnswerSchema = z.object({
+  server: z.string(),
+  origin: z.string(),
+  token: z.string(),
+  file: z.string(),
+  next: z.string(),
+});
 export type OwnerTokenAnswer = z.infer<typeof OwnerTokenAnswerSchema>;
 
 /** What a verified owner has set for a server. */
@@ -72,7 +89,13 @@ export interface OwnerIntake {
 }
 
 function answerOf(record: OwnerRecord): OwnerStateAnswer {
-  return { server: record.server, origin: record.origin, verifiedAt: record.verifiedAt, note: record.note, fiveMinuteChecks: record.fiveMinuteChecks };
+  return {
+    server: record.server,
+    origin: record.origin,
+    verifiedAt: record.verifiedAt,
+    note: record.note,
+    fiveMinuteChecks: record.fiveMinuteChecks,
+  };
 }
 
 /** Creates the owner forms; `checks` is null when this service cannot read token files (the steps then answer 503). */
@@ -84,13 +107,18 @@ export function createOwnerIntake(
 
   function serverOf(id: string): Answer<{ id: string; origin: string; host: string }> {
     const server = deps.getView().byId.get(id);
-    if (server === undefined) return { ok: false, refusal: refuse(404, 'unknown_server', `no server on the map has the id ${id}`) };
+    if (server === undefined)
+      return { ok: false, refusal: refuse(404, 'unknown_server', `no server on the map has the id ${id}`) };
     const url = new URL(server.url);
     return { ok: true, value: { id, origin: url.origin, host: url.hostname } };
   }
 
-  async function proveControl(server: { origin: string; host: string }, caller: OwnerCaller): Promise<Answer<{ checkedAt: Date }>> {
-    if (checks === null) return { ok: false, refusal: refuse(503, 'owner_checks_unavailable', 'this service cannot read token files') };
+  async function proveControl(
+    server: { origin: string; host: string },
+    caller: OwnerCaller,
+  ): Promise<Answer<{ checkedAt: Date }>> {
+    if (checks === null)
+      return { ok: false, refusal: refuse(503, 'owner_checks_unavailable', 'this service cannot read token files') };
     return checks.check({
       kind: 'verify',
       origin: server.origin,
@@ -138,7 +166,8 @@ export function createOwnerIntake(
           fiveMinuteChecks: kept?.fiveMinuteChecks ?? false,
         };
         await writeOwnerRecord(deps.storage, next);
-        if (existing !== null && kept === null && existing.fiveMinuteChecks) await setFiveMinuteOptIn(deps.storage, server.value.id, false);
+        if (existing !== null && kept === null && existing.fiveMinuteChecks)
+          await setFiveMinuteOptIn(deps.storage, server.value.id, false);
         return next;
       });
       deps.logger?.info({ event: 'owner_verified', server: record.server }, 'owner verified');
@@ -152,7 +181,14 @@ export function createOwnerIntake(
       if (!server.ok) return server;
       const existing = await readOwnerRecord(deps.storage, server.value.id);
       if (existing === null || existing.origin !== server.value.origin) {
-        return { ok: false, refusal: refuse(409, 'not_verified', `verify control of ${server.value.origin} first: POST /api/owners/verify`) };
+        return {
+          ok: false,
+          refusal: refuse(
+            409,
+            'not_verified',
+            `verify control of ${server.value.origin} first: POST /api/owners/verify`,
+          ),
+        };
       }
       const proof = await proveControl(server.value, caller);
       if (!proof.ok) return proof;

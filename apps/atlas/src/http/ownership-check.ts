@@ -1,9 +1,10 @@
 // One ownership check: read an owner's token file once, within the day's limits. Shared by the opt-out form
 // and owner verification (and every later owner change, which re-reads the file), so every read of a
 // host's token file is limited and refused the same way.
-import { refuse, type Answer } from './errors.js';
+
 import type { RateCounters } from '../owners/rate-counters.js';
-import { ownerTokenPath, type OwnerTokenFileReader, type OwnerTokenKind } from '../owners/token.js';
+import { type OwnerTokenFileReader, type OwnerTokenKind, ownerTokenPath } from '../owners/token.js';
+import { type Answer, refuse } from './errors.js';
 
 /** What one check needs: which file, where, the token it must hold, and who asked. */
 export interface OwnershipCheckInput {
@@ -27,19 +28,32 @@ export interface OwnershipChecks {
   check(input: OwnershipCheckInput): Promise<Answer<{ checkedAt: Date }>>;
 }
 
-function limitMessage(reason: 'requester_daily_limit' | 'requester_host_failure_limit', limit: number, host: string): string {
+function limitMessage(
+  reason: 'requester_daily_limit' | 'requester_host_failure_limit',
+  limit: number,
+  host: string,
+): string {
   return reason === 'requester_daily_limit'
     ? `this network already asked for ${limit} token-file checks today (UTC); try again tomorrow`
     : `this network's last ${limit} checks of the token file of ${host} found no token today (UTC); try again tomorrow, or from the host owner's own network`;
 }
 
 /** Creates the checks over the day's counters and a token-file reader; `now` dates a successful check. */
-export function createOwnershipChecks(counters: RateCounters, read: OwnerTokenFileReader, now: () => Date): OwnershipChecks {
+export function createOwnershipChecks(
+  counters: RateCounters,
+  read: OwnerTokenFileReader,
+  now: () => Date,
+): OwnershipChecks {
   return {
     async check(input) {
       const quota = await counters.takeOwnershipCheck(input.requester, input.host);
       if (!quota.admitted) {
-        return { ok: false, refusal: refuse(429, quota.reason, limitMessage(quota.reason, quota.limit, input.host), { limit: quota.limit }) };
+        return {
+          ok: false,
+          refusal: refuse(429, quota.reason, limitMessage(quota.reason, quota.limit, input.host), {
+            limit: quota.limit,
+          }),
+        };
       }
       let result: { matches: boolean; detail: string | null };
       try {
@@ -52,7 +66,10 @@ export function createOwnershipChecks(counters: RateCounters, read: OwnerTokenFi
       await quota.reservation.settle(result.matches);
       if (!result.matches) {
         const where = `${input.origin}${ownerTokenPath(input.kind)}`;
-        return { ok: false, refusal: refuse(403, 'token_not_found', `${where} does not hold the token (${result.detail ?? 'no detail'})`) };
+        return {
+          ok: false,
+          refusal: refuse(403, 'token_not_found', `${where} does not hold the token (${result.detail ?? 'no detail'})`),
+        };
       }
       return { ok: true, value: { checkedAt: now() } };
     },

@@ -1,7 +1,8 @@
 // How a server's domain age and packages read on the wire (GET /api/servers/:id). Each field is copied by
 // name, so nothing the files hold beyond the documented shape reaches an answer.
-import type { ServerDetail } from './schemas.js';
+
 import type { DomainAgeView, ServerPackagesView } from '../outside/read-outside.js';
+import type { ServerDetail } from './schemas.js';
 
 /** The domain age as the API shows it, or null when the domain was not looked up in the last 30 days. */
 export function presentDomainAge(age: DomainAgeView | null): ServerDetail['domainAge'] {

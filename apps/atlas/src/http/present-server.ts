@@ -1,12 +1,12 @@
 // How a server reads on the wire: the read model's ServerView turned into the API's JSON. Every figure
 // comes from the view (and so from the packages); this file only chooses names and shapes.
 import { describeShownState } from '@mcp-atlas/reliability';
-import type { AtlasView, ServerView } from '../view/build-view.js';
-import type { ObservingServer, ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
-import type { ObservingSubmission } from '../submissions/observing.js';
 import type { z } from 'zod';
 import { OWNER_NOTE_ATTRIBUTION } from '../owners/limits.js';
+import type { ObservingSubmission } from '../submissions/observing.js';
+import type { AtlasView, ServerView } from '../view/build-view.js';
 import { presentDomainAge, presentPackages } from './present-outside.js';
+import type { ObservingServer, ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
 
 /** What a page shows for the server now (hourly checks and the second-failure rule included), with its words. */
 export function displayStatusOf(server: ServerView): ServerSummary['status'] {
@@ -98,7 +98,10 @@ export function presentOwner(server: ServerView): ServerDetail['owner'] {
   return {
     origin: owner.origin,
     verifiedAt: owner.verifiedAt,
-    note: owner.note === null ? null : { text: owner.note.text, setAt: owner.note.setAt, attribution: OWNER_NOTE_ATTRIBUTION },
+    note:
+      owner.note === null
+        ? null
+        : { text: owner.note.text, setAt: owner.note.setAt, attribution: OWNER_NOTE_ATTRIBUTION },
     fiveMinuteChecks: owner.fiveMinuteChecks,
   };
 }
@@ -125,7 +128,11 @@ export function presentLeftOut(server: ServerView): LeftOutBody | null {
 }
 
 /** One server as GET /api/servers/:id shows it, with its tools and the changes passed in. */
-export function presentServerDetail(view: AtlasView, server: ServerView, changes: z.infer<typeof ServerChangeSchema>[]): ServerDetail {
+export function presentServerDetail(
+  view: AtlasView,
+  server: ServerView,
+  changes: z.infer<typeof ServerChangeSchema>[],
+): ServerDetail {
   const latest = server.latest;
   return {
     ...presentServerSummary(view, server),

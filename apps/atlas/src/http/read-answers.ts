@@ -1,8 +1,8 @@
 // The read answers shared by the HTTP routes and the MCP tools: tool search and route over the view's
 // index, with the route package's input errors turned into refusals.
-import { RouteInputError, routeTask, searchTools, type RiskAllowance } from '@mcp-atlas/route';
+import { type RiskAllowance, RouteInputError, routeTask, searchTools } from '@mcp-atlas/route';
 import type { AtlasView } from '../view/build-view.js';
-import { refuse, type Answer } from './errors.js';
+import { type Answer, refuse } from './errors.js';
 import type { RouteAnswer, ToolSearchResult } from './schemas.js';
 import type { SearchCache } from './search-cache.js';
 
@@ -34,9 +34,16 @@ export function answerToolSearch(
 }
 
 /** Route: the picks for `task`, each with its factors, and the servers set aside with their reasons. */
-export function answerRoute(view: AtlasView, task: string, options: { now: Date; limit?: number | undefined }): Answer<RouteAnswer> {
+export function answerRoute(
+  view: AtlasView,
+  task: string,
+  options: { now: Date; limit?: number | undefined },
+): Answer<RouteAnswer> {
   try {
-    const result = routeTask(view.toolIndex, task, { now: options.now, ...(options.limit !== undefined ? { limit: options.limit } : {}) });
+    const result = routeTask(view.toolIndex, task, {
+      now: options.now,
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    });
     return { ok: true, value: { task, ...result } };
   } catch (error) {
     return fromRouteError(error);

@@ -8,15 +8,15 @@
 // one report at a time, in order; the wait for the line to be durable happens outside that queue, which is
 // what lets concurrent reports share an fsync. Each request is answered only once its own line is durable.
 import { checkReportQuota, ReliabilityInputError, reporterKey } from '@mcp-atlas/reliability';
-import { dayReportsPath, rootPath } from '../data/paths.js';
-import type { ResolvedHttpDeps } from './deps.js';
-import { invalidInput, refuse, type Answer } from './errors.js';
-import type { IntakeHooks } from './intake-hooks.js';
 import { keyedId } from '../data/keyed-id.js';
+import { dayReportsPath, rootPath } from '../data/paths.js';
 import { parseReportLog } from '../data/report-log.js';
-import { LICENSE_KEY_MAX_LENGTH, TOOL_NAME_PATTERN } from './limits.js';
-import { ReportBodySchema, type ReportAccepted, type ReportBody, type StoredReport } from './schemas.js';
 import { createSerialQueue } from '../storage/serial-queue.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { type Answer, invalidInput, refuse } from './errors.js';
+import type { IntakeHooks } from './intake-hooks.js';
+import { LICENSE_KEY_MAX_LENGTH, TOOL_NAME_PATTERN } from './limits.js';
+import { type ReportAccepted, type ReportBody, ReportBodySchema, type StoredReport } from './schemas.js';
 import { resolveServer } from './server-ref.js';
 
 /** What is known about the sender of a report, read from the request and used only to name the reporter. */
@@ -34,7 +34,11 @@ export interface ReportIntake {
 }
 
 /** The dependencies of the report intake. */
-export type ReportIntakeDeps = Pick<ResolvedHttpDeps, 'getView' | 'storage' | 'now' | 'validateLicense' | 'reporterSecret' | 'logger'> & IntakeHooks;
+export type ReportIntakeDeps = Pick<
+  ResolvedHttpDeps,
+  'getView' | 'storage' | 'now' | 'validateLicense' | 'reporterSecret' | 'logger'
+> &
+  IntakeHooks;
 
 /** The day's report log as this process knows it: the counts the quotas need, and whether its end is torn. */
 interface ReportDay {
@@ -78,7 +82,12 @@ export function paidReporterId(secret: Uint8Array, licenseKey: string): string {
 }
 
 /** The stored line of an accepted report: fixed fields in a fixed order, plus who and when. */
-export function storedReportOf(body: ReportBody, serverId: string, reporter: { id: string; paid: boolean }, at: Date): StoredReport {
+export function storedReportOf(
+  body: ReportBody,
+  serverId: string,
+  reporter: { id: string; paid: boolean },
+  at: Date,
+): StoredReport {
   return {
     server: serverId,
     tool: body.tool,
@@ -114,7 +123,8 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
     const loaded: ReportDay = { day, byReporter: new Map(), byReporterServer: new Map(), tornTail };
     const { reports, unreadable } = parseReportLog(bytes);
     for (const report of reports) countReport(loaded, report);
-    if (unreadable > 0) deps.logger?.warn({ day, unreadable }, 'lines of the report log do not parse; they do not count toward quotas');
+    if (unreadable > 0)
+      deps.logger?.warn({ day, unreadable }, 'lines of the report log do not parse; they do not count toward quotas');
     current = loaded;
     return loaded;
   }
@@ -122,17 +132,30 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
   async function identify(caller: ReportCaller): Promise<Answer<{ id: string; paid: boolean }>> {
     const key = caller.licenseKey?.trim() ?? '';
     if (key.length > LICENSE_KEY_MAX_LENGTH) {
-      return { ok: false, refusal: refuse(400, 'invalid_license', `the license key is longer than ${LICENSE_KEY_MAX_LENGTH} characters`) };
+      return {
+        ok: false,
+        refusal: refuse(400, 'invalid_license', `the license key is longer than ${LICENSE_KEY_MAX_LENGTH} characters`),
+      };
     }
     // A key that does not validate is no error: the report simply counts as anonymous, as the rules say.
     if (key.length > 0 && (await deps.validateLicense(key)) === true) {
       return { ok: true, value: { id: paidReporterId(deps.reporterSecret, key), paid: true } };
     }
     if (caller.address === null) {
-      return { ok: false, refusal: refuse(400, 'no_client_address', 'the network this report came from cannot be told, so it cannot be counted') };
+      return {
+        ok: false,
+        refusal: refuse(
+          400,
+          'no_client_address',
+          'the network this report came from cannot be told, so it cannot be counted',
+        ),
+      };
     }
     try {
-      return { ok: true, value: { id: anonymousReporterId(deps.reporterSecret, reporterKey(caller.address)), paid: false } };
+      return {
+        ok: true,
+        value: { id: anonymousReporterId(deps.reporterSecret, reporterKey(caller.address)), paid: false },
+      };
     } catch (error) {
       if (error instanceof ReliabilityInputError) {
         return { ok: false, refusal: refuse(400, 'invalid_client_address', 'the client address is not an IP address') };
@@ -150,7 +173,10 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
     const day = record.at.slice(0, 10);
     // A sealed day is never written again: its files are fixed by the signed root.
     if ((await deps.storage.get(rootPath(day))) !== null) {
-      return { ok: false, refusal: refuse(409, 'day_sealed', `day ${day} is already sealed; reports for it are closed`) };
+      return {
+        ok: false,
+        refusal: refuse(409, 'day_sealed', `day ${day} is already sealed; reports for it are closed`),
+      };
     }
     const log = await loadDay(day);
     const decision = checkReportQuota({
@@ -192,21 +218,33 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
       const body = parsed.data;
       const server = resolveServer(deps.getView(), body.server);
       if (server === null) {
-        return { ok: false, refusal: refuse(404, 'unknown_server', `no server is watched under ${JSON.stringify(body.server)}`) };
+        return {
+          ok: false,
+          refusal: refuse(404, 'unknown_server', `no server is watched under ${JSON.stringify(body.server)}`),
+        };
       }
       if (server.catalog !== null) {
         if (!server.catalog.verdicts.some((verdict) => verdict.name === body.tool)) {
           return {
             ok: false,
-            refusal: refuse(404, 'unknown_tool', `${server.id} listed no tool named ${JSON.stringify(body.tool)} in its newest tool list`),
+            refusal: refuse(
+              404,
+              'unknown_tool',
+              `${server.id} listed no tool named ${JSON.stringify(body.tool)} in its newest tool list`,
+            ),
           };
         }
       } else if (!TOOL_NAME_PATTERN.test(body.tool)) {
         return {
           ok: false,
-          refusal: refuse(400, 'invalid_body', 'tool: must be a tool name (letters, digits, "_", ".", "/", ":" or "-")', {
-            issues: [{ path: 'tool', message: 'must be a tool name' }],
-          }),
+          refusal: refuse(
+            400,
+            'invalid_body',
+            'tool: must be a tool name (letters, digits, "_", ".", "/", ":" or "-")',
+            {
+              issues: [{ path: 'tool', message: 'must be a tool name' }],
+            },
+          ),
         };
       }
       const reporter = await identify(caller);
@@ -214,11 +252,13 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
       const record = storedReportOf(body, server.id, reporter.value, deps.now());
       const result = await append(record);
       if (result.ok) {
-        deps.logger?.info({ event: 'report', server: server.id, ok: body.ok, paid: reporter.value.paid }, 'report accepted');
+        deps.logger?.info(
+          { event: 'report', server: server.id, ok: body.ok, paid: reporter.value.paid },
+          'report accepted',
+        );
         // Once the line is durable, the server's rating and incident may change: ask for a live update.
         deps.onServerEvidence?.([server.id]);
-      }
-      else deps.logger?.info({ event: 'report_refused', code: result.refusal.code }, 'report refused');
+      } else deps.logger?.info({ event: 'report_refused', code: result.refusal.code }, 'report refused');
       return result;
     },
   };

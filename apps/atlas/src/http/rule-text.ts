@@ -33,7 +33,14 @@ import {
   VISIBLE_MIN_PAID_WEIGHT,
   VISIBLE_MIN_REPORTERS,
 } from '@mcp-atlas/reliability';
-import { DEFAULT_ROUTE_LIMIT, DEFAULT_SEARCH_LIMIT, GUARD_NEW, MAX_RESULT_LIMIT, NEW_SERVER_DAYS, YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
+import {
+  DEFAULT_ROUTE_LIMIT,
+  DEFAULT_SEARCH_LIMIT,
+  GUARD_NEW,
+  MAX_RESULT_LIMIT,
+  NEW_SERVER_DAYS,
+  YOUNG_DOMAIN_DAYS,
+} from '@mcp-atlas/route';
 import { OWNER_NOTE_MAX_CHARACTERS } from '../owners/limits.js';
 import { formatCount, formatFactor, formatPercent, formatTimeOfDay, plural } from '../pages/format.js';
 

@@ -63,7 +63,13 @@ const LIMIT_TEXT = z
   .string()
   .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`)
   .transform(Number)
-  .pipe(z.number().int().min(1, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`).max(MAX_RESULT_LIMIT, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`));
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`)
+      .max(MAX_RESULT_LIMIT, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`),
+  );
 
 // ------------------------------------------------------------------------------------------------
 // Queries
@@ -92,7 +98,9 @@ export const MapsQuerySchema = z.strictObject({
 export type MapsQuery = z.infer<typeof MapsQuerySchema>;
 
 /** The `:id` of GET /api/servers/:id. */
-export const ServerIdSchema = z.string().regex(SERVER_ID_PATTERN, 'a server id is lower-case letters, digits and dashes');
+export const ServerIdSchema = z
+  .string()
+  .regex(SERVER_ID_PATTERN, 'a server id is lower-case letters, digits and dashes');
 
 // ------------------------------------------------------------------------------------------------
 // Bodies
@@ -105,7 +113,9 @@ export const ServerIdSchema = z.string().regex(SERVER_ID_PATTERN, 'a server id i
  */
 export const ReportBodySchema = z
   .strictObject({
-    server: ServerRefSchema.describe('The server: its mcp-atlas id (as find_tool and route return it) or the URL mcp-atlas watches.'),
+    server: ServerRefSchema.describe(
+      'The server: its mcp-atlas id (as find_tool and route return it) or the URL mcp-atlas watches.',
+    ),
     tool: z
       .string()
       .min(1, 'must not be empty')
@@ -116,7 +126,12 @@ export const ReportBodySchema = z
     reason: z.enum(FAILURE_REASONS).optional().describe('Why the call failed; only with ok: false.'),
     ms: z.number().nonnegative().max(REPORT_MAX_MS).optional().describe('How long the call took, in milliseconds.'),
     matched: z.boolean().optional().describe('Whether the result matched what the tool description promised.'),
-    resultTokens: z.int().nonnegative().max(REPORT_MAX_RESULT_TOKENS).optional().describe('Size of the result, in tokens.'),
+    resultTokens: z
+      .int()
+      .nonnegative()
+      .max(REPORT_MAX_RESULT_TOKENS)
+      .optional()
+      .describe('Size of the result, in tokens.'),
     charged: z.number().nonnegative().max(REPORT_MAX_CHARGED).optional().describe('Amount the call was charged.'),
     surprise: z.enum(SURPRISES).optional().describe('Something the call did that its description did not say.'),
     toolsHash: z
@@ -148,7 +163,12 @@ export type SensorOutcomeBody = z.infer<typeof SensorOutcomeBodySchema>;
 
 /** A gateway sensor's batch: its id and 1 to 100 outcomes. Any other field refuses the batch whole. */
 export const SensorBatchBodySchema = z.strictObject({
-  sensor: z.string().regex(SENSOR_ID_PATTERN, 'a sensor id is 1 to 64 lower-case letters, digits, "_" or "-", starting with a letter or digit'),
+  sensor: z
+    .string()
+    .regex(
+      SENSOR_ID_PATTERN,
+      'a sensor id is 1 to 64 lower-case letters, digits, "_" or "-", starting with a letter or digit',
+    ),
   outcomes: z
     .array(SensorOutcomeBodySchema)
     .min(1, 'a batch needs at least one outcome')
@@ -161,7 +181,14 @@ export type SensorBatchBody = z.infer<typeof SensorBatchBodySchema>;
 // ------------------------------------------------------------------------------------------------
 
 // The stored shapes of reports and sensor batches live in data/ (the read model and the aggregates read them).
-export { StoredReportSchema, StoredSensorOutcomeSchema, StoredSensorBatchSchema, type StoredReport, type StoredSensorOutcome, type StoredSensorBatch } from '../data/stored-records.js';
+export {
+  type StoredReport,
+  StoredReportSchema,
+  type StoredSensorBatch,
+  StoredSensorBatchSchema,
+  type StoredSensorOutcome,
+  StoredSensorOutcomeSchema,
+} from '../data/stored-records.js';
 
 // ------------------------------------------------------------------------------------------------
 // Answers
@@ -208,7 +235,10 @@ export const ServerSummarySchema = z.object({
   url: z.string(),
   title: z.string().nullable(),
   day: DAY_TEXT.nullable().describe('The newest scanned day, which `letter` belongs to.'),
-  letter: z.enum(['o', 'a', 'p', 'd']).nullable().describe("The newest day's letter, or null when that day has no result."),
+  letter: z
+    .enum(['o', 'a', 'p', 'd'])
+    .nullable()
+    .describe("The newest day's letter, or null when that day has no result."),
   letters: z.string().describe(`Up to ${DAILY_LETTERS_TEXT}, oldest first; n marks a day without a check.`),
   status: DisplayStatusSchema,
   notStandardMcp: z.boolean(),
@@ -228,14 +258,22 @@ export const ObservingServerSchema = z
   .object({
     id: z.string().describe('The submission id: GET /api/submissions/{id} has the whole record.'),
     url: z.string(),
-    name: z.string().nullable().describe('The name the server gave itself in its newest answered check (its words, not ours), or null.'),
+    name: z
+      .string()
+      .nullable()
+      .describe('The name the server gave itself in its newest answered check (its words, not ours), or null.'),
     submittedAt: z.string(),
     window: z
       .object({ index: z.int(), start: z.string(), end: z.string() })
       .describe('The current observation window (index 1 is the one extra window); the decision comes at `end`.'),
     checks: z.int().describe('Checks run in the current window so far.'),
     answered: z.int().describe('Of those, the checks that answered with tools.'),
-    answeredPercent: z.number().nullable().describe('The share answered so far in percent, truncated to one decimal as the decision reads it; null before any check.'),
+    answeredPercent: z
+      .number()
+      .nullable()
+      .describe(
+        'The share answered so far in percent, truncated to one decimal as the decision reads it; null before any check.',
+      ),
     nextCheckAt: z.string().nullable(),
   })
   .describe(`A submitted server, ${SUBMISSION_OBSERVATION_TEXT} before it may join the map.`);
@@ -247,7 +285,9 @@ export const ServerListSchema = z.object({
   servers: z.array(ServerSummarySchema),
   observing: z
     .array(ObservingServerSchema)
-    .describe('Submitted servers still in observation, oldest submission first. They are not in `servers`, search or route until admitted.'),
+    .describe(
+      'Submitted servers still in observation, oldest submission first. They are not in `servers`, search or route until admitted.',
+    ),
 });
 export type ServerList = z.infer<typeof ServerListSchema>;
 
@@ -298,7 +338,10 @@ const OutsideProblemBodySchema = z.object({ reason: z.string(), message: z.strin
 /** A server's domain age, from the public RDAP record of its registrable domain. */
 export const ServerDomainAgeSchema = z.object({
   domain: z.string().describe('The registrable domain looked up.'),
-  registeredAt: z.string().nullable().describe('The registration date of the RDAP record, or null when the lookup found none.'),
+  registeredAt: z
+    .string()
+    .nullable()
+    .describe('The registration date of the RDAP record, or null when the lookup found none.'),
   ageDays: z.int().nullable().describe('Whole days since registration, today.'),
   young: z.boolean().describe(YOUNG_DOMAIN_TEXT),
   lookedUpDay: DAY_TEXT.describe(DOMAIN_AGE_KEPT_TEXT),
@@ -323,14 +366,19 @@ export const ServerPackagesSchema = z.object({
       name: z.string(),
       version: z.string().nullable().describe('The current version read from the registry that day, or null.'),
       problem: OutsideProblemBodySchema.nullable().describe('Why the version could not be read, or null.'),
-      vulnerabilities: z.array(z.string()).nullable().describe('OSV ids of the known vulnerabilities of that version; null when OSV was not asked or failed.'),
+      vulnerabilities: z
+        .array(z.string())
+        .nullable()
+        .describe('OSV ids of the known vulnerabilities of that version; null when OSV was not asked or failed.'),
       truncated: z.boolean().describe('True when OSV had more pages than were read: the list is a lower bound.'),
     }),
   ),
   newer: z
     .object({ day: DAY_TEXT, osv: OsvCheckBodySchema.nullable() })
     .nullable()
-    .describe('A newer day whose versions were read but that OSV has not answered for (not yet, or it failed), or null.'),
+    .describe(
+      'A newer day whose versions were read but that OSV has not answered for (not yet, or it failed), or null.',
+    ),
 });
 
 /** GET /api/servers/:id. */
@@ -350,15 +398,21 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
     })
     .describe(INCIDENT_TEXT),
   rating: z
-    .object({ shown: z.boolean(), stars: z.number().nullable(), reliability: z.number().nullable(), reporters: z.int() })
+    .object({
+      shown: z.boolean(),
+      stars: z.number().nullable(),
+      reliability: z.number().nullable(),
+      reporters: z.int(),
+    })
     .describe(RATING_TEXT),
-  owner: OwnerShownSchema.nullable().describe('What the verified owner set, or null when no owner verified control of the origin.'),
-  submittedAt: z
-    .string()
-    .nullable()
-    .describe(SUBMITTED_AT_TEXT),
+  owner: OwnerShownSchema.nullable().describe(
+    'What the verified owner set, or null when no owner verified control of the origin.',
+  ),
+  submittedAt: z.string().nullable().describe(SUBMITTED_AT_TEXT),
   domainAge: ServerDomainAgeSchema.nullable().describe(DOMAIN_AGE_TEXT),
-  packages: ServerPackagesSchema.describe('The npm and PyPI packages the registry entry ships as, read daily, and their known vulnerabilities from OSV.'),
+  packages: ServerPackagesSchema.describe(
+    'The npm and PyPI packages the registry entry ships as, read daily, and their known vulnerabilities from OSV.',
+  ),
   leftOut: z
     .object({ reason: z.enum(LEFT_OUT_REASONS), label: z.string() })
     .nullable()
@@ -400,7 +454,13 @@ export const RouteAnswerSchema = z.object({
   taskRisk: z.enum(['read', 'change', 'high']),
   verb: z.string().nullable(),
   picks: z.array(
-    z.object({ serverId: z.string(), tool: z.string(), level: RISK_LEVEL, score: z.number(), factors: RouteFactorsSchema }),
+    z.object({
+      serverId: z.string(),
+      tool: z.string(),
+      level: RISK_LEVEL,
+      score: z.number(),
+      factors: RouteFactorsSchema,
+    }),
   ),
   setAside: z.array(z.object({ serverId: z.string(), tool: z.string().optional(), reason: z.string() })),
   rulesVersion: z.string(),
@@ -459,13 +519,29 @@ export type WellKnown = z.infer<typeof WellKnownSchema>;
 
 /** find_tool's arguments. */
 export const FindToolInputSchema = z.strictObject({
-  query: QueryTextSchema.describe('What the agent wants to do, in plain words (for example "list open pull requests").'),
-  risk: RiskAllowanceSchema.optional().describe('Most a tool may do: read (read-only tools only), change (no high-risk tools) or any. Default any.'),
-  limit: z.int().min(1).max(MAX_RESULT_LIMIT).optional().describe(`How many results, 1 to ${MAX_RESULT_LIMIT}. Default ${DEFAULT_SEARCH_LIMIT}.`),
+  query: QueryTextSchema.describe(
+    'What the agent wants to do, in plain words (for example "list open pull requests").',
+  ),
+  risk: RiskAllowanceSchema.optional().describe(
+    'Most a tool may do: read (read-only tools only), change (no high-risk tools) or any. Default any.',
+  ),
+  limit: z
+    .int()
+    .min(1)
+    .max(MAX_RESULT_LIMIT)
+    .optional()
+    .describe(`How many results, 1 to ${MAX_RESULT_LIMIT}. Default ${DEFAULT_SEARCH_LIMIT}.`),
 });
 
 /** route's arguments. */
 export const RouteInputSchema = z.strictObject({
-  task: QueryTextSchema.describe('The task, in plain words, starting with its action (for example "create an invoice for a customer").'),
-  limit: z.int().min(1).max(MAX_RESULT_LIMIT).optional().describe(`How many picks, one per server, 1 to ${MAX_RESULT_LIMIT}. Default ${DEFAULT_ROUTE_LIMIT}.`),
+  task: QueryTextSchema.describe(
+    'The task, in plain words, starting with its action (for example "create an invoice for a customer").',
+  ),
+  limit: z
+    .int()
+    .min(1)
+    .max(MAX_RESULT_LIMIT)
+    .optional()
+    .describe(`How many picks, one per server, 1 to ${MAX_RESULT_LIMIT}. Default ${DEFAULT_ROUTE_LIMIT}.`),
 });

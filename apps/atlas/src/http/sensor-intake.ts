@@ -5,14 +5,19 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { dayFromTime } from '@mcp-atlas/history';
 import { admitSensorBatch, ReliabilityInputError, reporterKey, type SensorOutcome } from '@mcp-atlas/reliability';
+import { parseJsonOrNull } from '../storage/parse-json.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
 import { putJson } from '../storage/storage.js';
 import type { ResolvedHttpDeps } from './deps.js';
-import { invalidInput, refuse, type Answer } from './errors.js';
+import { type Answer, invalidInput, refuse } from './errors.js';
 import type { IntakeHooks } from './intake-hooks.js';
-import { parseJsonOrNull } from '../storage/parse-json.js';
 import { SENSOR_ADDRESS_KEY_BYTES, SENSOR_BATCH_SEQUENCE_DIGITS } from './limits.js';
-import { SensorBatchBodySchema, StoredSensorBatchSchema, type SensorAccepted, type StoredSensorOutcome } from './schemas.js';
-import { createSerialQueue } from '../storage/serial-queue.js';
+import {
+  type SensorAccepted,
+  SensorBatchBodySchema,
+  StoredSensorBatchSchema,
+  type StoredSensorOutcome,
+} from './schemas.js';
 import { resolveServer } from './server-ref.js';
 
 /** Folder of one sensor's batches on one UTC day (arrival day). Not under days/: no root covers it. */
@@ -67,7 +72,8 @@ export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
     const loaded: SensorDay = { accepted: 0, batches: 0 };
     for (const path of await deps.storage.list(sensorDayFolder(day, sensor))) {
       const bytes = await deps.storage.get(path);
-      const parsed = bytes === null ? null : StoredSensorBatchSchema.safeParse(parseJsonOrNull(new TextDecoder().decode(bytes)));
+      const parsed =
+        bytes === null ? null : StoredSensorBatchSchema.safeParse(parseJsonOrNull(new TextDecoder().decode(bytes)));
       loaded.batches++;
       if (parsed?.success === true) loaded.accepted += parsed.data.outcomes.length;
     }
@@ -87,7 +93,14 @@ export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
     if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
     const batch = parsed.data;
     if (caller.address === null) {
-      return { ok: false, refusal: refuse(400, 'no_client_address', 'the network this batch came from cannot be told, so it cannot be limited') };
+      return {
+        ok: false,
+        refusal: refuse(
+          400,
+          'no_client_address',
+          'the network this batch came from cannot be told, so it cannot be limited',
+        ),
+      };
     }
     let network: string;
     try {
@@ -128,10 +141,17 @@ export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
       if (decision.status === 'refused') {
         const refusal =
           decision.reason === 'daily_limit_reached'
-            ? refuse(429, 'daily_limit_reached', `this sensor (or its network) already sent ${decision.limit} outcomes today (UTC)`, {
+            ? refuse(
+                429,
+                'daily_limit_reached',
+                `this sensor (or its network) already sent ${decision.limit} outcomes today (UTC)`,
+                {
+                  limit: decision.limit,
+                },
+              )
+            : refuse(400, 'batch_too_large', `a batch carries at most ${decision.limit} outcomes`, {
                 limit: decision.limit,
-              })
-            : refuse(400, 'batch_too_large', `a batch carries at most ${decision.limit} outcomes`, { limit: decision.limit });
+              });
         deps.logger?.info({ event: 'sensor_refused', code: refusal.code }, 'sensor batch refused');
         return { ok: false, refusal };
       }

@@ -3,12 +3,12 @@
 // one for a day before the newest scanned day; the newest day's absence is not (its scan may be running).
 import { shiftDay } from '@mcp-atlas/history';
 import { CHANGE_DAYS_KEPT } from '@mcp-atlas/reliability';
+import type { z } from 'zod';
 import { dayChangesPath } from '../data/paths.js';
-import { ChangesFileSchema, type Change } from '../data/schemas.js';
+import { type Change, ChangesFileSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import type { HttpLogger } from './deps.js';
 import type { ServerChangeSchema } from './schemas.js';
-import type { z } from 'zod';
 
 /** Reads a server's recent changes, newest day first. */
 export interface ChangeReader {
@@ -52,7 +52,12 @@ export function createChangeReader(storage: Storage, logger?: HttpLogger): Chang
         const day = shiftDay(newestDay, -offset);
         for (const change of await changesOfDay(day, newestDay)) {
           if (change.serverId !== serverId) continue;
-          out.push({ day, kind: change.kind, detail: change.detail, ...(change.diff !== undefined ? { diff: change.diff } : {}) });
+          out.push({
+            day,
+            kind: change.kind,
+            detail: change.detail,
+            ...(change.diff !== undefined ? { diff: change.diff } : {}),
+          });
         }
       }
       return out;

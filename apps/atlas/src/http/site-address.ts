@@ -47,10 +47,14 @@ export function parsePublicUrl(text: string): URL {
   } catch {
     throw new SiteAddressError('--public-url must be an absolute URL such as https://atlas.example.org');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new SiteAddressError('--public-url must start with https:// or http://');
-  if (url.username !== '' || url.password !== '') throw new SiteAddressError('--public-url must not hold a user name or password');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new SiteAddressError('--public-url must start with https:// or http://');
+  if (url.username !== '' || url.password !== '')
+    throw new SiteAddressError('--public-url must not hold a user name or password');
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
-    throw new SiteAddressError('--public-url must be an origin only (scheme, host and optional port), with no path, query or fragment');
+    throw new SiteAddressError(
+      '--public-url must be an origin only (scheme, host and optional port), with no path, query or fragment',
+    );
   }
   return url;
 }
@@ -88,14 +92,16 @@ function loopbackOrigin(bindHost: string, port: number | null): string {
  * site.acceptsHost('localhost:8787');  // true
  */
 export function createSiteAddress(options: SiteAddressOptions): SiteAddress {
-  const publicUrl = options.publicUrl === undefined || options.publicUrl === null ? null : parsePublicUrl(options.publicUrl);
+  const publicUrl =
+    options.publicUrl === undefined || options.publicUrl === null ? null : parsePublicUrl(options.publicUrl);
   const loopback = isLoopbackHost(options.bindHost);
   if (publicUrl === null && !loopback) {
     throw new SiteAddressError(
       `the service is bound to ${options.bindHost}, which is not a loopback address: give --public-url so that pages and the Host check know the service's name`,
     );
   }
-  const publicPort = publicUrl === null ? null : publicUrl.port === '' ? DEFAULT_PORTS[publicUrl.protocol]! : publicUrl.port;
+  const publicPort =
+    publicUrl === null ? null : publicUrl.port === '' ? DEFAULT_PORTS[publicUrl.protocol]! : publicUrl.port;
   const loopbackPort = options.port === null ? null : String(options.port);
 
   const isPublicAuthority = (authority: string, protocol: string): boolean => {
@@ -106,7 +112,11 @@ export function createSiteAddress(options: SiteAddressOptions): SiteAddress {
   const isLoopbackAuthority = (authority: string, protocol: string): boolean => {
     if (!loopback || protocol !== 'http:') return false;
     const parts = splitAuthority(authority, protocol);
-    return parts !== null && LOOPBACK_HOST_NAMES.has(parts.hostname) && (loopbackPort === null || parts.port === loopbackPort);
+    return (
+      parts !== null &&
+      LOOPBACK_HOST_NAMES.has(parts.hostname) &&
+      (loopbackPort === null || parts.port === loopbackPort)
+    );
   };
 
   return {
@@ -120,7 +130,10 @@ export function createSiteAddress(options: SiteAddressOptions): SiteAddress {
       const match = /^(https?:)\/\/([^/]+)$/i.exec(origin);
       if (match === null) return false;
       const [, protocol, authority] = match;
-      return isPublicAuthority(authority!.toLowerCase(), protocol!.toLowerCase()) || isLoopbackAuthority(authority!.toLowerCase(), protocol!.toLowerCase());
+      return (
+        isPublicAuthority(authority!.toLowerCase(), protocol!.toLowerCase()) ||
+        isLoopbackAuthority(authority!.toLowerCase(), protocol!.toLowerCase())
+      );
     },
   };
 }

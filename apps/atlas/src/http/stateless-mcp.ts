@@ -5,7 +5,11 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 
 /** Connects `server` to a stateless transport, answers `request`, then closes both. */
-export async function answerStatelessMcp(server: McpServer, request: Request, options: { maxRequestBodySize?: number } = {}): Promise<Response> {
+export async function answerStatelessMcp(
+  server: McpServer,
+  request: Request,
+  options: { maxRequestBodySize?: number } = {},
+): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -8,26 +8,26 @@
 // when it holds the token, is taken past the host's limit (never past the requester's own).
 import { checkTarget } from '@mcp-atlas/probe';
 import { z } from 'zod';
+import { readOptedOutHosts } from '../data/opted-out.js';
 import { readWatchedServers } from '../data/watched-servers.js';
-import type { ResolvedHttpDeps } from './deps.js';
-import { invalidInput, refuse, type Answer } from './errors.js';
-import { createSerialQueue } from '../storage/serial-queue.js';
-import { createOwnershipChecks, type OwnershipChecks } from './ownership-check.js';
 import type { RateCounters } from '../owners/rate-counters.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { combineTokenReaders, ownerToken, ownerTokenPath } from '../owners/token.js';
+import { createSerialQueue } from '../storage/serial-queue.js';
 import {
   readSubmission,
-  startSubmission,
   SUBMISSION_ID_PATTERN,
-  submissionIdFor,
+  type SubmissionView,
   SubmissionViewSchema,
+  startSubmission,
+  submissionIdFor,
   viewOfSubmission,
   viewOfWatched,
   writeSubmission,
-  type SubmissionView,
 } from '../submissions/records.js';
-import { readOptedOutHosts } from '../data/opted-out.js';
+import type { ResolvedHttpDeps } from './deps.js';
+import { type Answer, invalidInput, refuse } from './errors.js';
+import { createOwnershipChecks, type OwnershipChecks } from './ownership-check.js';
 
 /** Longest URL a submission may carry. */
 export const SUBMISSION_URL_MAX_LENGTH = 2048;
@@ -64,11 +64,15 @@ export const SubmissionBodySchema = z.strictObject({
 });
 
 /** The `:id` of GET /api/submissions/:id. */
-export const SubmissionIdSchema = z.string().regex(SUBMISSION_ID_PATTERN, 'a submission id is "sub-" and 20 lower-case hex characters');
+export const SubmissionIdSchema = z
+  .string()
+  .regex(SUBMISSION_ID_PATTERN, 'a submission id is "sub-" and 20 lower-case hex characters');
 
 /** What a submission answers: whether a new observation started, and the submission as it stands. */
 export const SubmissionAnswerSchema = z.object({
-  created: z.boolean().describe('True when this request started a new observation; false when it found one, or the URL already watched.'),
+  created: z
+    .boolean()
+    .describe('True when this request started a new observation; false when it found one, or the URL already watched.'),
   submission: SubmissionViewSchema,
 });
 export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;
@@ -89,7 +93,10 @@ function normalizedOrNull(url: string): string | null {
 
 /** Creates the intake. */
 export function createSubmissionIntake(
-  deps: Pick<ResolvedHttpDeps, 'storage' | 'now' | 'reporterSecret' | 'allowPrivateTargets' | 'logger' | 'readOwnerToken' | 'readOptOutToken'>,
+  deps: Pick<
+    ResolvedHttpDeps,
+    'storage' | 'now' | 'reporterSecret' | 'allowPrivateTargets' | 'logger' | 'readOwnerToken' | 'readOptOutToken'
+  >,
   counters: RateCounters,
 ): SubmissionIntake {
   const queue = createSerialQueue();
@@ -106,7 +113,12 @@ export function createSubmissionIntake(
   }
 
   /** Starts the observation of `url`, counted against the day's limits; runs inside the queue. */
-  async function startCounted(url: string, target: URL, requester: string, provenOwner: boolean): Promise<Answer<SubmissionAnswer>> {
+  async function startCounted(
+    url: string,
+    target: URL,
+    requester: string,
+    provenOwner: boolean,
+  ): Promise<Answer<SubmissionAnswer>> {
     const existing = await existingAnswer(url);
     if (existing !== null) return { ok: true, value: existing };
     const quota = await counters.takeSubmission(requester, target.hostname, provenOwner);
@@ -149,17 +161,32 @@ export function createSubmissionIntake(
       const target = new URL(parsed.data.url);
       const url = target.href;
       // The guard reads the URL as sent: normalizing first would percent-encode a template's braces out of sight.
-      const guard = checkTarget(parsed.data.url, { allowPrivate: deps.allowPrivateTargets === true, optedOut: await optedOutHosts() });
+      const guard = checkTarget(parsed.data.url, {
+        allowPrivate: deps.allowPrivateTargets === true,
+        optedOut: await optedOutHosts(),
+      });
       if (!guard.ok) {
         const message = `url: ${guard.message} (${guard.reason})`;
-        return { ok: false, refusal: refuse(400, 'url_refused', message, { issues: [{ path: 'url', message: `${guard.message} (${guard.reason})` }] }) };
+        return {
+          ok: false,
+          refusal: refuse(400, 'url_refused', message, {
+            issues: [{ path: 'url', message: `${guard.message} (${guard.reason})` }],
+          }),
+        };
       }
       const requester = requesterIdOf(deps.reporterSecret, caller.address);
       const first = await queue.run(() => startCounted(url, target, requester, false));
       const blockedByHost = !first.ok && first.refusal.code === 'host_daily_limit';
       if (!blockedByHost || parsed.data.proveOwnership !== true) return first;
       if (ownership === null) {
-        return { ok: false, refusal: refuse(503, 'owner_checks_unavailable', 'this service cannot read token files, so it cannot take proof of ownership') };
+        return {
+          ok: false,
+          refusal: refuse(
+            503,
+            'owner_checks_unavailable',
+            'this service cannot read token files, so it cannot take proof of ownership',
+          ),
+        };
       }
       // The read happens outside the queue: a slow host must not hold up everyone else's submissions.
       const proof = await ownership.check({
@@ -177,7 +204,8 @@ export function createSubmissionIntake(
       const parsed = SubmissionIdSchema.safeParse(id);
       if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_path', parsed.error, 'id') };
       const record = await readSubmission(deps.storage, parsed.data);
-      if (record === null) return { ok: false, refusal: refuse(404, 'unknown_submission', `no submission has the id ${parsed.data}`) };
+      if (record === null)
+        return { ok: false, refusal: refuse(404, 'unknown_submission', `no submission has the id ${parsed.data}`) };
       return { ok: true, value: viewOfSubmission(record, deps.now()) };
     },
   };

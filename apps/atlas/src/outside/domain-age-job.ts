@@ -2,14 +2,20 @@
 // (servers with a high-risk tool in the day's results, and submitted servers), at most 40 new RDAP lookups,
 // dates reused for 30 days, all by the rules in @mcp-atlas/reliability. The cache is rolling state, not a
 // signed file; the route reads the ages through the view.
-import { isOptedOut, rdapDomainOf, readDomainRegistration, type DomainRegistrationRead, type NetworkOptions } from '@mcp-atlas/probe';
-import { isDomainAgeFresh, needsDomainAge, planDomainLookups, type DomainLookupPlan } from '@mcp-atlas/reliability';
+import {
+  type DomainRegistrationRead,
+  isOptedOut,
+  type NetworkOptions,
+  rdapDomainOf,
+  readDomainRegistration,
+} from '@mcp-atlas/probe';
+import { type DomainLookupPlan, isDomainAgeFresh, needsDomainAge, planDomainLookups } from '@mcp-atlas/reliability';
 import { DOMAIN_AGES_PATH } from '../data/paths.js';
 import type { ServerDayResult, WatchedServer } from '../data/schemas.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { putJson, type Storage } from '../storage/storage.js';
 import { RDAP_LOOKUP_CONCURRENCY } from './outside-config.js';
-import { DomainAgesFileSchema, type DomainAgeEntry, type DomainAgesFile } from './outside-schemas.js';
+import { type DomainAgeEntry, type DomainAgesFile, DomainAgesFileSchema } from './outside-schemas.js';
 import { readDomainAges } from './read-outside.js';
 
 /** True when the watched server was submitted by its owner rather than read from a registry. */
@@ -22,7 +28,11 @@ export function isSubmitted(server: WatchedServer | undefined): boolean {
  * from a server's address, so the probe can refuse any hop into that server's domain). Servers without a
  * registrable domain (an IP address) and opted-out hosts are left out.
  */
-export function domainsToKnow(results: ReadonlyMap<string, ServerDayResult>, watched: readonly WatchedServer[], optedOut: readonly string[]): Map<string, string> {
+export function domainsToKnow(
+  results: ReadonlyMap<string, ServerDayResult>,
+  watched: readonly WatchedServer[],
+  optedOut: readonly string[],
+): Map<string, string> {
   const byId = new Map(watched.map((server) => [server.id, server]));
   const urls = new Map<string, string>();
   for (const result of results.values()) urls.set(result.id, result.url);
@@ -88,7 +98,11 @@ export async function runDomainAgeJob(input: DomainAgeJobInput): Promise<DomainA
   const plan = planDomainLookups(
     [...wanted.keys()].map((domain) => {
       const known = cache.domains[domain];
-      return { domain, lookedUpDay: known?.lookedUpDay ?? null, found: known !== undefined && known.registeredAt !== null };
+      return {
+        domain,
+        lookedUpDay: known?.lookedUpDay ?? null,
+        found: known !== undefined && known.registeredAt !== null,
+      };
     }),
     input.day,
   );
@@ -107,6 +121,14 @@ export async function runDomainAgeJob(input: DomainAgeJobInput): Promise<DomainA
   });
   const sorted = Object.fromEntries(Object.entries(domains).sort(([a], [b]) => a.localeCompare(b)));
   // Checked before it is written: a file the read model could not parse back would stop every rebuild.
-  await putJson(input.storage, DOMAIN_AGES_PATH, DomainAgesFileSchema.parse({ lastScanDay: input.day, domains: sorted, waiting: plan.wait } satisfies DomainAgesFile));
+  await putJson(
+    input.storage,
+    DOMAIN_AGES_PATH,
+    DomainAgesFileSchema.parse({
+      lastScanDay: input.day,
+      domains: sorted,
+      waiting: plan.wait,
+    } satisfies DomainAgesFile),
+  );
   return { plan, found: plan.lookup.length - failed.length, failed };
 }

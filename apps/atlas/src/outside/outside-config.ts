@@ -1,6 +1,13 @@
 // Where the outside services live (RDAP, npm, PyPI, OSV) and when the package layer runs. The addresses
 // default to the public services named in @mcp-atlas/probe; an operator (or a test) replaces any of them.
-import { DEFAULT_NPM_REGISTRY_URL, DEFAULT_OSV_URL, DEFAULT_PYPI_URL, DEFAULT_RDAP_URL, normalizeBaseUrl, OSV_CHECK_TIME_UTC } from '@mcp-atlas/probe';
+import {
+  DEFAULT_NPM_REGISTRY_URL,
+  DEFAULT_OSV_URL,
+  DEFAULT_PYPI_URL,
+  DEFAULT_RDAP_URL,
+  normalizeBaseUrl,
+  OSV_CHECK_TIME_UTC,
+} from '@mcp-atlas/probe';
 import { isAtOrAfterTimeOfDay } from '@mcp-atlas/reliability';
 
 export { OSV_CHECK_TIME_UTC };
@@ -22,8 +29,14 @@ export type ResolvedOutsideUrls = Required<OutsideServiceUrls>;
 
 /** Thrown for a base URL that is not an absolute http(s) URL. */
 export class OutsideUrlError extends Error {
-  constructor(readonly option: keyof OutsideServiceUrls, value: string, named: string = option) {
-    super(`${named} must be an absolute http(s) URL with no query or fragment, got ${JSON.stringify(value.slice(0, 200))}`);
+  constructor(
+    readonly option: keyof OutsideServiceUrls,
+    value: string,
+    named: string = option,
+  ) {
+    super(
+      `${named} must be an absolute http(s) URL with no query or fragment, got ${JSON.stringify(value.slice(0, 200))}`,
+    );
     this.name = 'OutsideUrlError';
   }
 }

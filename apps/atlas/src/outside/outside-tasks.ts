@@ -2,19 +2,24 @@
 // once a day, and the OSV check at 04:05 UTC (or the first tick after, when the service was down then).
 // Each decides from the files on disk whether it is due, so a restart neither repeats nor skips one; a
 // memory of "nothing to do today" only spares the disk on the ticks in between.
-import { OSV_CHECK_TIME_UTC, type NetworkOptions } from '@mcp-atlas/probe';
+import { type NetworkOptions, OSV_CHECK_TIME_UTC } from '@mcp-atlas/probe';
 import { isOsvCheckDue } from '@mcp-atlas/reliability';
+import { readDayResults } from '../data/day-results.js';
+import { readOptedOutHosts } from '../data/opted-out.js';
 import { daySummaryPath } from '../data/paths.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { getJson, type Storage } from '../storage/storage.js';
-import { readDayResults } from '../data/day-results.js';
+import { readObservedSubmissions } from '../submissions/records.js';
 import { runDomainAgeJob } from './domain-age-job.js';
-import { isAfterOsvTime, resolveOutsideUrls, type OutsideServiceUrls, type ResolvedOutsideUrls } from './outside-config.js';
+import {
+  isAfterOsvTime,
+  type OutsideServiceUrls,
+  type ResolvedOutsideUrls,
+  resolveOutsideUrls,
+} from './outside-config.js';
 import { checkPackagesWithOsv, readPackageLayer, writePackageVersions } from './package-layer.js';
 import { readDomainAges } from './read-outside.js';
-import { readOptedOutHosts } from '../data/opted-out.js';
-import { readObservedSubmissions } from '../submissions/records.js';
 
 /** What the outside tasks need from the schedule. */
 export interface OutsideTaskDeps {
@@ -53,15 +58,22 @@ export class OutsideTasks {
       now,
       results: await readDayResults(this.deps.storage, today),
       // Submitted servers count from their first day of observation, not only once they joined the map.
-      watched: [...(await readWatchedServers(this.deps.storage)), ...(await readObservedSubmissions(this.deps.storage))],
+      watched: [
+        ...(await readWatchedServers(this.deps.storage)),
+        ...(await readObservedSubmissions(this.deps.storage)),
+      ],
       optedOut: await this.readOptedOut(),
       network: this.deps.network,
       rdapUrl: this.urls.rdapUrl,
     });
     this.quietDomainAgeDay = today;
     const { plan } = outcome;
-    this.deps.log.info({ looked: plan.lookup.length, found: outcome.found, reused: plan.reuse.length, waiting: plan.wait.length }, 'domain ages');
-    for (const failure of outcome.failed) this.deps.log.warn({ domain: failure.domain, reason: failure.reason }, 'domain age lookup failed');
+    this.deps.log.info(
+      { looked: plan.lookup.length, found: outcome.found, reused: plan.reuse.length, waiting: plan.wait.length },
+      'domain ages',
+    );
+    for (const failure of outcome.failed)
+      this.deps.log.warn({ domain: failure.domain, reason: failure.reason }, 'domain age lookup failed');
     // Ran with nothing to know (no server with a high-risk tool or submitted): nothing changed for the view.
     return plan.lookup.length + plan.reuse.length + plan.wait.length > 0;
   }
@@ -91,7 +103,11 @@ export class OutsideTasks {
     }
     const unread = layer.packages.filter((record) => record.version === null);
     this.deps.log.info({ packages: layer.packages.length, unread: unread.length }, 'package versions read');
-    for (const record of unread) this.deps.log.warn({ ecosystem: record.ecosystem, name: record.name, reason: record.problem?.reason }, 'package version not read');
+    for (const record of unread)
+      this.deps.log.warn(
+        { ecosystem: record.ecosystem, name: record.name, reason: record.problem?.reason },
+        'package version not read',
+      );
     return true;
   }
 
@@ -104,8 +120,18 @@ export class OutsideTasks {
     if (!isAfterOsvTime(now)) return false;
     const layer = await readPackageLayer(this.deps.storage, today);
     if (layer === null || !isOsvCheckDue(now, OSV_CHECK_TIME_UTC, layer.osv)) return false;
-    const check = await checkPackagesWithOsv({ storage: this.deps.storage, day: today, now, network: this.deps.network, osvUrl: this.urls.osvUrl });
-    if (check?.ok === false) this.deps.log.warn({ reason: check.problem?.reason, message: check.problem?.message, attempts: check.attempts }, 'OSV check failed');
+    const check = await checkPackagesWithOsv({
+      storage: this.deps.storage,
+      day: today,
+      now,
+      network: this.deps.network,
+      osvUrl: this.urls.osvUrl,
+    });
+    if (check?.ok === false)
+      this.deps.log.warn(
+        { reason: check.problem?.reason, message: check.problem?.message, attempts: check.attempts },
+        'OSV check failed',
+      );
     else this.deps.log.info({ day: today }, 'OSV check done');
     return check !== null;
   }

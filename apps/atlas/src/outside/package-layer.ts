@@ -3,21 +3,21 @@
 // steps write the same dated day file (days/<day>/packages.json), so the day's seal covers the result.
 import {
   isOptedOut,
-  normalizePypiName,
-  queryOsvBatch,
-  readNpmPackage,
-  readPypiPackage,
   type NetworkOptions,
+  normalizePypiName,
   type OsvQuery,
   type PackageEcosystem,
   type PackageVersionRead,
+  queryOsvBatch,
+  readNpmPackage,
+  readPypiPackage,
 } from '@mcp-atlas/probe';
 import { dayPackagesPath } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { PACKAGE_READ_CONCURRENCY } from './outside-config.js';
-import { PackageLayerFileSchema, type OsvCheck, type PackageLayerFile, type PackageRecord } from './outside-schemas.js';
+import { type OsvCheck, type PackageLayerFile, PackageLayerFileSchema, type PackageRecord } from './outside-schemas.js';
 
 /** Reads a day's package layer, or null when that day has none. */
 export async function readPackageLayer(storage: Storage, day: string): Promise<PackageLayerFile | null> {
@@ -127,7 +127,11 @@ export async function checkPackagesWithOsv(input: OsvCheckInput): Promise<OsvChe
   const layer = await readPackageLayer(input.storage, input.day);
   if (layer === null) return null;
   const asked = layer.packages.filter((record) => record.version !== null);
-  const queries: OsvQuery[] = asked.map((record) => ({ ecosystem: record.ecosystem, name: record.name, version: record.version as string }));
+  const queries: OsvQuery[] = asked.map((record) => ({
+    ecosystem: record.ecosystem,
+    name: record.name,
+    version: record.version as string,
+  }));
   const read = await queryOsvBatch(queries, { ...input.network, osvUrl: input.osvUrl });
   const attempts = (layer.osv?.attempts ?? 0) + 1;
   const checkedAt = input.now.toISOString();
@@ -143,6 +147,10 @@ export async function checkPackagesWithOsv(input: OsvCheckInput): Promise<OsvChe
   } else {
     osv = { checkedAt, ok: false, problem: { reason: read.reason, message: read.message }, attempts };
   }
-  await putJson(input.storage, dayPackagesPath(input.day), PackageLayerFileSchema.parse({ ...layer, packages, osv } satisfies PackageLayerFile));
+  await putJson(
+    input.storage,
+    dayPackagesPath(input.day),
+    PackageLayerFileSchema.parse({ ...layer, packages, osv } satisfies PackageLayerFile),
+  );
   return osv;
 }

@@ -7,8 +7,8 @@ import { YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
 import { DOMAIN_AGES_PATH } from '../data/paths.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import {
-  DomainAgesFileSchema,
   type DomainAgesFile,
+  DomainAgesFileSchema,
   type OsvCheck,
   type OutsideProblem,
   type PackageLayerFile,
@@ -80,7 +80,8 @@ export async function readShownPackageLayer(storage: Storage, today: string): Pr
   for (const day of packageLayerDays(today)) {
     const layer = await readPackageLayer(storage, day);
     if (layer === null) continue;
-    if (layer.osv?.ok === true) return { shown: layer, newer: newest === null ? null : { day: newest.day, osv: newest.osv } };
+    if (layer.osv?.ok === true)
+      return { shown: layer, newer: newest === null ? null : { day: newest.day, osv: newest.osv } };
     newest ??= layer;
   }
   return { shown: newest, newer: null };
@@ -101,7 +102,9 @@ export interface ServerPackagesView {
 export function packagesOfServer(layer: ShownPackageLayer, serverId: string): ServerPackagesView {
   const { shown, newer } = layer;
   if (shown === null) return { day: null, osv: null, packages: [], newer: null };
-  const packages = shown.packages.filter((record) => record.servers.includes(serverId)).map(({ servers: _servers, ...record }) => record);
+  const packages = shown.packages
+    .filter((record) => record.servers.includes(serverId))
+    .map(({ servers: _servers, ...record }) => record);
   // A server with no package gets no "newer" note either: there is nothing of its own to wait for.
   return { day: shown.day, osv: shown.osv, packages, newer: packages.length === 0 ? null : newer };
 }

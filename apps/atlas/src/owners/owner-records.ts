@@ -1,7 +1,7 @@
 // What verified owners set, one file per server (state/owners/<server>.json), and the five-minute opt-in
 // list the schedule reads. Owner files are not part of any signed root.
 import { z } from 'zod';
-import { FIVE_MINUTE_OPT_IN_PATH, ownerPath, OWNERS_PREFIX, SERVER_ID_PATTERN } from '../data/paths.js';
+import { FIVE_MINUTE_OPT_IN_PATH, OWNERS_PREFIX, ownerPath, SERVER_ID_PATTERN } from '../data/paths.js';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 
 /** A verified owner's settings for one server. */
@@ -27,7 +27,9 @@ export async function readOwnerRecord(storage: Storage, serverId: string): Promi
 }
 
 /** Every owner record, by server id; a file that does not parse is skipped (and named in `unreadable`). */
-export async function readOwnerRecords(storage: Storage): Promise<{ records: Map<string, OwnerRecord>; unreadable: string[] }> {
+export async function readOwnerRecords(
+  storage: Storage,
+): Promise<{ records: Map<string, OwnerRecord>; unreadable: string[] }> {
   const records = new Map<string, OwnerRecord>();
   const unreadable: string[] = [];
   for (const path of await storage.list(OWNERS_PREFIX)) {

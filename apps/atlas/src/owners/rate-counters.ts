@@ -8,17 +8,16 @@ import {
   chargeOwnershipFailure,
   decideOwnershipCheck,
   decideSubmission,
-  ReliabilityInputError,
-  reporterKey,
   type IntakeQuotaDecision,
   type OwnershipCheckDecision,
+  ReliabilityInputError,
+  reporterKey,
 } from '@mcp-atlas/reliability';
 import { z } from 'zod';
-import { rateCountersPath } from '../data/paths.js';
 import { keyedId } from '../data/keyed-id.js';
+import { rateCountersPath } from '../data/paths.js';
 import { createSerialQueue } from '../storage/serial-queue.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-
 
 /** The requester every request without a readable address shares (so such requests are limited together). */
 export const UNKNOWN_REQUESTER = 'unknown';
@@ -43,7 +42,9 @@ export interface OwnershipReservation {
 }
 
 /** The answer of takeOwnershipCheck: a refusal, or an admission with its reservation to settle. */
-export type OwnershipTake = Exclude<OwnershipCheckDecision, { admitted: true }> | { admitted: true; reservation: OwnershipReservation };
+export type OwnershipTake =
+  | Exclude<OwnershipCheckDecision, { admitted: true }>
+  | { admitted: true; reservation: OwnershipReservation };
 
 /** Takes units of a day's allowances, or says which limit refused them. */
 export interface RateCounters {
@@ -136,7 +137,10 @@ export function createRateCounters(storage: Storage, now: () => Date): RateCount
         [pairName]: charge.requesterHostFailures,
         [hostName]: charge.hostFailures,
       });
-      const held = { pair: charge.requesterHostFailures - usage.requesterHostFailuresToday, host: charge.hostFailures - usage.hostFailuresToday };
+      const held = {
+        pair: charge.requesterHostFailures - usage.requesterHostFailuresToday,
+        host: charge.hostFailures - usage.hostFailuresToday,
+      };
       return { admitted: true, reservation: { settle: settleOwnership(day, pairName, hostName, held) } };
     });
   }

@@ -2,14 +2,17 @@
 // serves both forms: the opt-out form (/.well-known/mcp-atlas-optout.txt, per host name) and owner
 // verification (/.well-known/mcp-atlas-verify.txt, per origin of a watched server).
 import { createHmac } from 'node:crypto';
-import { OPT_OUT_TOKEN_PATH, VERIFY_TOKEN_PATH, type OwnerTokenKind } from '@mcp-atlas/probe';
+import { OPT_OUT_TOKEN_PATH, type OwnerTokenKind, VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
 
 export type { OwnerTokenKind };
 
 /** Hex characters of the keyed hash in a token: 128 bits, which nobody guesses. */
 export const OWNER_TOKEN_HEX_LENGTH = 32;
 
-const TOKEN_PREFIX: Readonly<Record<OwnerTokenKind, string>> = { 'opt-out': 'mcp-atlas-optout-', verify: 'mcp-atlas-verify-' };
+const TOKEN_PREFIX: Readonly<Record<OwnerTokenKind, string>> = {
+  'opt-out': 'mcp-atlas-optout-',
+  verify: 'mcp-atlas-verify-',
+};
 
 /**
  * The token for a subject (a host name for opt-out, an origin for verification): a keyed hash, so nothing
@@ -32,7 +35,11 @@ export function ownerTokenPath(kind: OwnerTokenKind): string {
  * Reads an origin's token file of one kind and says whether it holds the token; the app passes the probe's
  * `readOwnerToken` bound to its guarded, pinned network.
  */
-export type OwnerTokenFileReader = (origin: string, kind: OwnerTokenKind, token: string) => Promise<{ matches: boolean; detail: string | null }>;
+export type OwnerTokenFileReader = (
+  origin: string,
+  kind: OwnerTokenKind,
+  token: string,
+) => Promise<{ matches: boolean; detail: string | null }>;
 
 /**
  * One reader for both kinds of token file: `readOptOut` (the older, opt-out-only reader) for opt-out files

@@ -17,7 +17,10 @@ const FONT = 'Verdana,Geneva,DejaVu Sans,sans-serif';
 
 /** Escapes text for XML character data and attribute values. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
 }
 
 // Approximate advance widths of Verdana at 11px, in pixels; `textLength` then fits the text to exactly
@@ -43,7 +46,9 @@ export function estimateTextWidth(text: string): number {
  */
 export function describeUptimeShort(uptime: UptimeSummary): string {
   if (uptime.percent === null) return 'no uptime yet';
-  return uptime.isThirtyDay ? `${formatUptime(uptime.percent)} ${uptime.label}` : `${formatUptime(uptime.percent)} uptime ${uptime.label}`;
+  return uptime.isThirtyDay
+    ? `${formatUptime(uptime.percent)} ${uptime.label}`
+    : `${formatUptime(uptime.percent)} uptime ${uptime.label}`;
 }
 
 /** The right-hand text and colour of a server's badge. */

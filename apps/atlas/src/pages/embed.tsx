@@ -8,12 +8,17 @@ import type { ServerView } from '../view/build-view.js';
 export const WIDGET_FRAME = { width: 340, height: 150 } as const;
 
 /** The snippets for one server on the host at `base`. */
-export function embedSnippetsOf(serverId: string, name: string, base: string): { markdown: string; html: string; iframe: string } {
+export function embedSnippetsOf(
+  serverId: string,
+  name: string,
+  base: string,
+): { markdown: string; html: string; iframe: string } {
   const page = `${base}/servers/${serverId}`;
   const badge = `${base}/badge/${serverId}.svg`;
   const alt = `mcp-atlas status of ${name}`;
-  const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const markdownAlt = alt.replace(/[\\\[\]]/g, (c) => `\\${c}`);
+  const attribute = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const markdownAlt = alt.replace(/[\\[\]]/g, (c) => `\\${c}`);
   return {
     markdown: `[![${markdownAlt}](${badge})](${page})`,
     html: `<a href="${attribute(page)}"><img src="${attribute(badge)}" alt="${attribute(alt)}"></a>`,
@@ -41,7 +46,8 @@ export const EmbedSnippets: FC<{ server: ServerView; base: string }> = ({ server
       </pre>
       <h3>Widget</h3>
       <p class="small">
-        A small page with the status, uptime and recent letters, made to sit in a frame: <a href={`/widget/${server.id}`}>preview it</a>.
+        A small page with the status, uptime and recent letters, made to sit in a frame:{' '}
+        <a href={`/widget/${server.id}`}>preview it</a>.
       </p>
       <pre>
         <code data-snippet="iframe">{snippets.iframe}</code>

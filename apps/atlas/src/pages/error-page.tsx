@@ -8,7 +8,8 @@ export const ErrorPage: FC<{ heading: string; message: string }> = ({ heading, m
     <h1>{heading}</h1>
     <p data-error>{message}</p>
     <p>
-      Go to the <a href="/">state page</a>, the <a href="/servers">list of servers</a> or the <a href="/search">tool search</a>.
+      Go to the <a href="/">state page</a>, the <a href="/servers">list of servers</a> or the{' '}
+      <a href="/search">tool search</a>.
     </p>
   </>
 );

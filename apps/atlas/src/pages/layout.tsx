@@ -62,8 +62,8 @@ export const Layout: FC<LayoutProps> = (props) => (
       <footer class="site">
         <p>
           mcp-atlas {props.appVersion}, an open observatory of remote MCP servers. Figures follow methodology version{' '}
-          <a href="/methodology">{props.methodologyVersion}</a>. Risk levels are a heuristic read from what each tool says
-          about itself, not a security audit.
+          <a href="/methodology">{props.methodologyVersion}</a>. Risk levels are a heuristic read from what each tool
+          says about itself, not a security audit.
         </p>
       </footer>
     </body>

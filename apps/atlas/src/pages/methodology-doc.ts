@@ -60,7 +60,11 @@ export function slugOf(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /**
  * The markdown renderer: GitHub-flavoured markdown, headings with anchors, and raw HTML in the text shown as
@@ -117,13 +121,20 @@ export function createMethodologySource(path?: string): MethodologySource {
     read() {
       loaded ??= (async () => {
         const found = path ?? findMethodologyDoc();
-        if (found === null) return { ok: false as const, reason: `no ${METHODOLOGY_DOC_RELATIVE_PATH} was found above ${moduleFolder()}` };
+        if (found === null)
+          return {
+            ok: false as const,
+            reason: `no ${METHODOLOGY_DOC_RELATIVE_PATH} was found above ${moduleFolder()}`,
+          };
         try {
           return { ok: true as const, doc: await loadMethodologyDoc(found) };
         } catch (error) {
           // Not kept: a file that is missing now may be restored, and the next request should see it.
           loaded = null;
-          return { ok: false as const, reason: `${found} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+          return {
+            ok: false as const,
+            reason: `${found} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+          };
         }
       })();
       return loaded;

@@ -8,7 +8,10 @@ import { SERVERS_PER_PAGE } from './servers-page.js';
 
 type JsonObject = Record<string, unknown>;
 
-const html = (description: string): JsonObject => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const html = (description: string): JsonObject => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' } } },
+});
 const idParameter = (description: string): JsonObject => ({
   name: 'id',
   in: 'path',
@@ -22,7 +25,8 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
   '/': {
     get: {
       operationId: 'statePage',
-      summary: 'The state page: servers by letter on the newest day, the uptime distribution, the day’s changes and rises in risk, the latest sealed root and how to verify it.',
+      summary:
+        'The state page: servers by letter on the newest day, the uptime distribution, the day’s changes and rises in risk, the latest sealed root and how to verify it.',
       responses: { '200': html('The page.') },
     },
   },
@@ -30,14 +34,23 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
     get: {
       operationId: 'serversPage',
       summary: `Every watched server with its status and uptime, ${formatCount(SERVERS_PER_PAGE)} a page.`,
-      parameters: [{ name: 'page', in: 'query', required: false, description: 'The page, from 1.', schema: { type: 'string', pattern: '^\\d{1,6}$' } }],
+      parameters: [
+        {
+          name: 'page',
+          in: 'query',
+          required: false,
+          description: 'The page, from 1.',
+          schema: { type: 'string', pattern: '^\\d{1,6}$' },
+        },
+      ],
       responses: { '200': html('The page.'), '400': html('The page number is not one of the list’s pages.') },
     },
   },
   '/servers/{id}': {
     get: {
       operationId: 'serverPage',
-      summary: 'One server’s page: status, daily letters, uptime, success chance, stability, hour profile, rating, findings, tools, change days and the embed snippets.',
+      summary:
+        'One server’s page: status, daily letters, uptime, success chance, stability, hour profile, rating, findings, tools, change days and the embed snippets.',
       parameters: [idParameter('The server id.')],
       responses: { '200': html('The page.'), '404': html('No server has this id.') },
     },
@@ -54,8 +67,20 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
       operationId: 'searchPage',
       summary: 'The tool search as a page: a form, and the results of GET /api/toolsearch for its query.',
       parameters: [
-        { name: 'q', in: 'query', required: false, description: 'What the tool should do; without it the page shows the empty form.', schema: { type: 'string' } },
-        { name: 'risk', in: 'query', required: false, description: 'read, change or any (default).', schema: { type: 'string', enum: ['read', 'change', 'any'] } },
+        {
+          name: 'q',
+          in: 'query',
+          required: false,
+          description: 'What the tool should do; without it the page shows the empty form.',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'risk',
+          in: 'query',
+          required: false,
+          description: 'read, change or any (default).',
+          schema: { type: 'string', enum: ['read', 'change', 'any'] },
+        },
         { name: 'limit', in: 'query', required: false, description: SEARCH_LIMIT_TEXT, schema: { type: 'string' } },
       ],
       responses: { '200': html('The page.'), '400': html('The query cannot be answered; the page says why.') },
@@ -72,10 +97,21 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
     get: {
       operationId: 'badge',
       summary: 'A shields-style SVG badge with a server’s shown status and uptime; `file` is `<id>.svg`.',
-      parameters: [{ name: 'file', in: 'path', required: true, description: 'The server id followed by .svg.', schema: { type: 'string' } }],
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: 'The server id followed by .svg.',
+          schema: { type: 'string' },
+        },
+      ],
       responses: {
         '200': { description: 'The badge.', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
-        '404': { description: 'A grey badge saying the server is unknown.', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+        '404': {
+          description: 'A grey badge saying the server is unknown.',
+          content: { 'image/svg+xml': { schema: { type: 'string' } } },
+        },
       },
     },
   },

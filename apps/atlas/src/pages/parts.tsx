@@ -1,7 +1,13 @@
 // Small pieces several pages share: the strip of daily letters and its legend, the status and risk-level
 // labels. Every word that carries a rule (what a letter or a shown state means) comes from
 // @mcp-atlas/reliability; only colours and layout are decided here.
-import { DAILY_LETTERS, describeShownState, displayState, NO_DATA_LETTER, type ShownState } from '@mcp-atlas/reliability';
+import {
+  DAILY_LETTERS,
+  describeShownState,
+  displayState,
+  NO_DATA_LETTER,
+  type ShownState,
+} from '@mcp-atlas/reliability';
 import type { FC } from 'hono/jsx';
 import { daysOfLetters } from '../data/days.js';
 import { LETTER_COLOURS, LEVEL_COLOURS, STATE_COLOURS } from './styles.js';
@@ -19,7 +25,11 @@ function isLetter(value: string): value is Letter {
 }
 
 /** The server's daily letters, oldest first, one coloured cell each with the letter written in it. */
-export const LetterStrip: FC<{ letters: string; lastDay: string | null; label: string }> = ({ letters, lastDay, label }) => {
+export const LetterStrip: FC<{ letters: string; lastDay: string | null; label: string }> = ({
+  letters,
+  lastDay,
+  label,
+}) => {
   const days = daysOfLetters(letters, lastDay);
   return (
     <ol class="strip" aria-label={label}>
@@ -42,7 +52,11 @@ export const LetterLegend: FC = () => (
   <ul class="legend" aria-label="What each letter means">
     {DAILY_LETTERS.map((letter) => (
       <li>
-        <span class="cell" style={`background:${LETTER_COLOURS[letter].background};color:${LETTER_COLOURS[letter].text}`} aria-hidden="true">
+        <span
+          class="cell"
+          style={`background:${LETTER_COLOURS[letter].background};color:${LETTER_COLOURS[letter].text}`}
+          aria-hidden="true"
+        >
           {letter}
         </span>{' '}
         <b>{letter}</b> {describeLetter(letter)}

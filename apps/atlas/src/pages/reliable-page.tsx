@@ -1,6 +1,12 @@
 // The most-reliable lists (`/reliable`): per category, the servers ranked by the reliability package's
 // order, with the top-10% marks. The listing rule and the marks are the package's; this page only says them.
-import { labelUptimePeriod, RANKING_MIN_OBSERVED_DAYS, TOP_PLACES_DIVISOR, TOP_PLACES_MIN_RANKED, type CategoryRanking } from '@mcp-atlas/reliability';
+import {
+  type CategoryRanking,
+  labelUptimePeriod,
+  RANKING_MIN_OBSERVED_DAYS,
+  TOP_PLACES_DIVISOR,
+  TOP_PLACES_MIN_RANKED,
+} from '@mcp-atlas/reliability';
 import type { FC } from 'hono/jsx';
 import type { AtlasView } from '../view/build-view.js';
 import { formatMs, formatPercent, formatUptime, plural } from './format.js';
@@ -18,7 +24,15 @@ const CategoryTable: FC<{ ranking: CategoryRanking; titleOf: (id: string) => str
     <h2 id={headingIdOf(ranking.category)}>{ranking.category}</h2>
     <div class="scroll">
       <table>
-        <TableHead columns={[{ label: 'place', numeric: true }, { label: 'server' }, { label: 'uptime', numeric: true }, { label: 'newest handshake', numeric: true }, { label: 'mark', hidden: true }]} />
+        <TableHead
+          columns={[
+            { label: 'place', numeric: true },
+            { label: 'server' },
+            { label: 'uptime', numeric: true },
+            { label: 'newest handshake', numeric: true },
+            { label: 'mark', hidden: true },
+          ]}
+        />
         <tbody>
           {ranking.ranked.map((server) => (
             <tr data-server={server.id}>
@@ -30,7 +44,13 @@ const CategoryTable: FC<{ ranking: CategoryRanking; titleOf: (id: string) => str
                 {formatUptime(server.uptime)} <span class="small muted">{labelUptimePeriod(server.daysObserved)}</span>
               </td>
               <td class="num">{formatMs(server.handshakeMs)}</td>
-              <td>{server.topTenth ? <span class="top" data-top>{TOP_SHARE}</span> : null}</td>
+              <td>
+                {server.topTenth ? (
+                  <span class="top" data-top>
+                    {TOP_SHARE}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -46,13 +66,15 @@ export const ReliablePage: FC<{ view: AtlasView }> = ({ view }) => {
     <>
       <h1>Most reliable servers by category</h1>
       <p>
-        A server is listed in its category when it is answering with tools now, a category could be read from its tools, and it has at
-        least {plural(RANKING_MIN_OBSERVED_DAYS, 'observed daily result')}. The order is the share of observed days it answered, then the
-        newest handshake time (faster first), then more days observed, then its address. Places in the first {TOP_PLACES_DIVISOR === 10 ? 'tenth' : `1/${TOP_PLACES_DIVISOR}`}{' '}
-        (rounded up) of a category with at least {plural(TOP_PLACES_MIN_RANKED, 'ranked server')} are marked {TOP_SHARE}.
+        A server is listed in its category when it is answering with tools now, a category could be read from its tools,
+        and it has at least {plural(RANKING_MIN_OBSERVED_DAYS, 'observed daily result')}. The order is the share of
+        observed days it answered, then the newest handshake time (faster first), then more days observed, then its
+        address. Places in the first {TOP_PLACES_DIVISOR === 10 ? 'tenth' : `1/${TOP_PLACES_DIVISOR}`} (rounded up) of a
+        category with at least {plural(TOP_PLACES_MIN_RANKED, 'ranked server')} are marked {TOP_SHARE}.
       </p>
       <p class="small muted">
-        Nothing else moves a server: places are never sold, and plans, owner verification and agents' ratings do not count.
+        Nothing else moves a server: places are never sold, and plans, owner verification and agents' ratings do not
+        count.
       </p>
       {view.rankings.length === 0 ? (
         <p>No server qualifies yet.</p>

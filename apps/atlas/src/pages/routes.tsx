@@ -5,11 +5,11 @@
 // the finished body, which is the figure the render budget is tested against.
 import type { Context, Hono } from 'hono';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import type { ChangeReader } from '../http/server-changes.js';
 import { flattenQuery } from '../http/query.js';
 import { answerToolSearch } from '../http/read-answers.js';
 import { ServerIdSchema, ToolSearchQuerySchema } from '../http/schemas.js';
 import type { SearchCache } from '../http/search-cache.js';
+import type { ChangeReader } from '../http/server-changes.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import { BADGE_LABEL, BADGE_MAX_AGE_SECONDS, badgeMessageOf, renderBadge } from './badge.js';
 import { ErrorPage } from './error-page.js';
@@ -50,8 +50,10 @@ export const PAGE_MAX_AGE_SECONDS = 60;
 
 // No script may run, styles only inline, images only from this host (the badge) or data: URLs (the empty
 // icon), forms post only here. A page may not be framed; the widget may be framed by anyone.
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-const WIDGET_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors *";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const WIDGET_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors *";
 const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 interface Rendered {
@@ -105,10 +107,20 @@ export function mountPages(app: Hono, deps: PageDeps): void {
   // visitor should not wait for the markdown to be parsed. A failure is kept for the page to report.
   void methodology.read();
 
-  const page = async (status: Rendered['status'], title: string, description: string, content: JSX.Element): Promise<Rendered> => ({
+  const page = async (
+    status: Rendered['status'],
+    title: string,
+    description: string,
+    content: JSX.Element,
+  ): Promise<Rendered> => ({
     status,
     body: await renderDocument(
-      <Layout title={title} description={description} methodologyVersion={deps.methodologyVersion} appVersion={deps.appVersion}>
+      <Layout
+        title={title}
+        description={description}
+        methodologyVersion={deps.methodologyVersion}
+        appVersion={deps.appVersion}
+      >
         {content}
       </Layout>,
     ),
@@ -117,14 +129,21 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     cacheControl: status === 200 ? `public, max-age=${PAGE_MAX_AGE_SECONDS}` : 'no-store',
   });
 
-  const notFound = (message: string) => page(404, 'Not found', message, <ErrorPage heading="Not found" message={message} />);
-  const badRequest = (message: string) => page(400, 'Bad request', message, <ErrorPage heading="That request cannot be answered" message={message} />);
+  const notFound = (message: string) =>
+    page(404, 'Not found', message, <ErrorPage heading="Not found" message={message} />);
+  const badRequest = (message: string) =>
+    page(400, 'Bad request', message, <ErrorPage heading="That request cannot be answered" message={message} />);
 
   app.get(
     '/',
     timed(async () => {
       const view = deps.getView();
-      return page(200, 'State of remote MCP servers', 'Counts, uptime, changes and the signed history of remote MCP servers.', <StatePage view={view} base={deps.origin} />);
+      return page(
+        200,
+        'State of remote MCP servers',
+        'Counts, uptime, changes and the signed history of remote MCP servers.',
+        <StatePage view={view} base={deps.origin} />,
+      );
     }),
   );
 
@@ -136,7 +155,12 @@ export function mountPages(app: Hono, deps: PageDeps): void {
       const number = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
       const pages = countServerPages(view.servers.length);
       if (!(number >= 1 && number <= pages)) return badRequest(`page: must be a whole number from 1 to ${pages}`);
-      return page(200, 'Servers', 'Every watched MCP server with its status and uptime.', <ServersPage view={view} page={number} />);
+      return page(
+        200,
+        'Servers',
+        'Every watched MCP server with its status and uptime.',
+        <ServersPage view={view} page={number} />,
+      );
     }),
   );
 
@@ -148,13 +172,25 @@ export function mountPages(app: Hono, deps: PageDeps): void {
       const server = serverWithId(view, id);
       if (server === undefined) return notFound(`No server has the id “${id}”.`);
       const changes = await deps.changes.changesOf(server.id, view.day);
-      return page(200, nameOf(server), `Status, uptime, tools and changes of ${nameOf(server)}.`, <ServerPage server={server} changes={changes} base={deps.origin} />);
+      return page(
+        200,
+        nameOf(server),
+        `Status, uptime, tools and changes of ${nameOf(server)}.`,
+        <ServerPage server={server} changes={changes} base={deps.origin} />,
+      );
     }),
   );
 
   app.get(
     '/reliable',
-    timed(async () => page(200, 'Most reliable by category', 'The most reliable MCP servers of each category.', <ReliablePage view={deps.getView()} />)),
+    timed(async () =>
+      page(
+        200,
+        'Most reliable by category',
+        'The most reliable MCP servers of each category.',
+        <ReliablePage view={deps.getView()} />,
+      ),
+    ),
   );
 
   app.get(
@@ -162,8 +198,19 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     timed(async (c) => {
       const view = deps.getView();
       const query = flattenQuery(c);
-      const form = (values: Record<string, string>, results: Parameters<typeof SearchPage>[0]['results'], error: string | null) => (
-        <SearchPage view={view} query={values.q ?? ''} risk={values.risk ?? 'any'} limit={values.limit ?? ''} results={results} error={error} />
+      const form = (
+        values: Record<string, string>,
+        results: Parameters<typeof SearchPage>[0]['results'],
+        error: string | null,
+      ) => (
+        <SearchPage
+          view={view}
+          query={values.q ?? ''}
+          risk={values.risk ?? 'any'}
+          limit={values.limit ?? ''}
+          results={results}
+          error={error}
+        />
       );
       const title = 'Tool search';
       const description = 'Search the tools of every watched MCP server.';
@@ -172,11 +219,24 @@ export function mountPages(app: Hono, deps: PageDeps): void {
       if ((query.value.q ?? '').trim() === '') return page(200, title, description, form(query.value, null, null));
       const parsed = ToolSearchQuerySchema.safeParse(query.value);
       if (!parsed.success) {
-        const message = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(query)'}: ${issue.message}`).join('; ');
+        const message = parsed.error.issues
+          .map((issue) => `${issue.path.join('.') || '(query)'}: ${issue.message}`)
+          .join('; ');
         return page(400, title, description, form(query.value, null, message));
       }
-      const answer = answerToolSearch(view, parsed.data.q, { risk: parsed.data.risk, limit: parsed.data.limit }, deps.searchCache);
-      if (!answer.ok) return page(answer.refusal.status === 400 ? 400 : 503, title, description, form(query.value, null, answer.refusal.message));
+      const answer = answerToolSearch(
+        view,
+        parsed.data.q,
+        { risk: parsed.data.risk, limit: parsed.data.limit },
+        deps.searchCache,
+      );
+      if (!answer.ok)
+        return page(
+          answer.refusal.status === 400 ? 400 : 503,
+          title,
+          description,
+          form(query.value, null, answer.refusal.message),
+        );
       return page(200, title, description, form(query.value, answer.value.results, null));
     }),
   );
@@ -186,9 +246,19 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     timed(async () => {
       const source = await methodology.read();
       if (!source.ok) {
-        return page(503, 'Methodology', 'How mcp-atlas checks MCP servers.', <ErrorPage heading="The methodology text is not available" message={source.reason} />);
+        return page(
+          503,
+          'Methodology',
+          'How mcp-atlas checks MCP servers.',
+          <ErrorPage heading="The methodology text is not available" message={source.reason} />,
+        );
       }
-      return page(200, `Methodology ${deps.methodologyVersion}`, 'How mcp-atlas checks MCP servers, in full.', <MethodologyPage doc={source.doc} serviceVersion={deps.methodologyVersion} />);
+      return page(
+        200,
+        `Methodology ${deps.methodologyVersion}`,
+        'How mcp-atlas checks MCP servers, in full.',
+        <MethodologyPage doc={source.doc} serviceVersion={deps.methodologyVersion} />,
+      );
     }),
   );
 
@@ -236,7 +306,13 @@ export interface PageSighting {
   key: string;
 }
 
-const SIMPLE_PAGES: Readonly<Record<string, string>> = { '/': 'state', '/servers': 'servers', '/reliable': 'reliable', '/search': 'search', '/methodology': 'methodology' };
+const SIMPLE_PAGES: Readonly<Record<string, string>> = {
+  '/': 'state',
+  '/servers': 'servers',
+  '/reliable': 'reliable',
+  '/search': 'search',
+  '/methodology': 'methodology',
+};
 
 /**
  * What a GET of `pathname` counts as in the badge sightings or the page and widget view counts, or null for

@@ -4,8 +4,8 @@ import { DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT, type SearchHit } from '@mcp-atl
 import type { FC } from 'hono/jsx';
 import { QUERY_MAX_LENGTH } from '../http/limits.js';
 import type { AtlasView } from '../view/build-view.js';
-import { LevelPill } from './parts.js';
 import { plural } from './format.js';
+import { LevelPill } from './parts.js';
 
 /** The risk allowances the form offers, with the words it shows for each. */
 export const RISK_CHOICES = [
@@ -51,9 +51,11 @@ export const SearchPage: FC<SearchPageProps> = (props) => (
   <>
     <h1>Tool search</h1>
     <p>
-      Find a tool by what it does across {plural(props.view.toolCount, 'tool')} on {plural(props.view.servers.length, 'server')}. The same
-      search answers <a href="/api/toolsearch?q=weather">/api/toolsearch</a> and the MCP tool <code>find_tool</code>.
+      Find a tool by what it does across {plural(props.view.toolCount, 'tool')} on{' '}
+      {plural(props.view.servers.length, 'server')}. The same search answers{' '}
+      <a href="/api/toolsearch?q=weather">/api/toolsearch</a> and the MCP tool <code>find_tool</code>.
     </p>
+    {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for the browsers the pages support; role="search" gives the same landmark */}
     <form class="search" method="get" action="/search" role="search">
       <label>
         What should the tool do?
@@ -71,7 +73,13 @@ export const SearchPage: FC<SearchPageProps> = (props) => (
       </label>
       <label>
         Results
-        <input type="number" name="limit" min="1" max={MAX_RESULT_LIMIT} value={props.limit === '' ? String(DEFAULT_SEARCH_LIMIT) : props.limit} />
+        <input
+          type="number"
+          name="limit"
+          min="1"
+          max={MAX_RESULT_LIMIT}
+          value={props.limit === '' ? String(DEFAULT_SEARCH_LIMIT) : props.limit}
+        />
       </label>
       <button type="submit">Search</button>
     </form>

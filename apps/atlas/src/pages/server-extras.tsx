@@ -91,8 +91,9 @@ const PackagesSection: FC<{ packages: ServerView['packages'] }> = ({ packages })
     </div>
     {packages.newer !== null ? (
       <p class="small muted">
-        Versions of {packages.newer.day} were read, but OSV has {packages.newer.osv === null ? 'not been asked about them yet' : 'not answered for them'}; the
-        table shows the newest day it answered for.
+        Versions of {packages.newer.day} were read, but OSV has{' '}
+        {packages.newer.osv === null ? 'not been asked about them yet' : 'not answered for them'}; the table shows the
+        newest day it answered for.
       </p>
     ) : null}
   </section>

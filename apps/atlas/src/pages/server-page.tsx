@@ -19,7 +19,17 @@ import { presentLeftOut, presentTools } from '../http/present-server.js';
 import type { ServerChangeSchema } from '../http/schemas.js';
 import type { ServerView } from '../view/build-view.js';
 import { EmbedSnippets } from './embed.js';
-import { formatCount, formatInstant, formatMs, formatShare, formatStars, formatUptime, joinWords, ordinal, plural } from './format.js';
+import {
+  formatCount,
+  formatInstant,
+  formatMs,
+  formatShare,
+  formatStars,
+  formatUptime,
+  joinWords,
+  ordinal,
+  plural,
+} from './format.js';
 import { LetterLegend, LetterStrip, LevelPill, StatePill, TableHead } from './parts.js';
 import { ServerOrigin, ServerPackages } from './server-extras.js';
 import { LETTER_COLOURS } from './styles.js';
@@ -41,7 +51,11 @@ const IncidentBanner: FC<{ server: ServerView }> = ({ server }) => {
       {incident.since !== null ? (
         <p class="small">
           Failures since <time datetime={incident.since}>{formatInstant(incident.since)}</time>; confirmed by{' '}
-          {joinWords(incident.confirmedBy.map((by) => (by === 'own_check' ? 'our own check' : 'a paying reporter')), 'and')}.
+          {joinWords(
+            incident.confirmedBy.map((by) => (by === 'own_check' ? 'our own check' : 'a paying reporter')),
+            'and',
+          )}
+          .
         </p>
       ) : null}
     </section>
@@ -58,21 +72,26 @@ const StatusSection: FC<{ server: ServerView }> = ({ server }) => {
       </p>
       {shown.state === 'non_standard' ? (
         <p class="note">
-          The server answers over HTTP, but not as a standard MCP endpoint (an HTTP {joinWords(NON_STANDARD_HTTP_STATUSES.map(String))}, or
-          an answer that is not MCP). We show that rather than calling it down; its daily letter is still <b>d</b>.
+          The server answers over HTTP, but not as a standard MCP endpoint (an HTTP{' '}
+          {joinWords(NON_STANDARD_HTTP_STATUSES.map(String))}, or an answer that is not MCP). We show that rather than
+          calling it down; its daily letter is still <b>d</b>.
         </p>
       ) : null}
       {shown.heldBack ? (
         <p class="note" data-held-back>
-          Our newest hourly check failed, but it is the first failure in a row, so the status still shows the check before it.
+          Our newest hourly check failed, but it is the first failure in a row, so the status still shows the check
+          before it.
         </p>
       ) : null}
       {!shown.heldBack && shown.failuresInARow >= FAILURES_IN_A_ROW_TO_SHOW ? (
-        <p class="note">Our last {formatCount(shown.failuresInARow)} hourly checks failed in a row, so the status shows it as not answering.</p>
+        <p class="note">
+          Our last {formatCount(shown.failuresInARow)} hourly checks failed in a row, so the status shows it as not
+          answering.
+        </p>
       ) : null}
       <p class="small muted">
-        A single failed hourly or five-minute check can be a blip on our side or the network's, so the status changes only from the{' '}
-        {ordinal(FAILURES_IN_A_ROW_TO_SHOW)} failure in a row; until then it shows the check before it.
+        A single failed hourly or five-minute check can be a blip on our side or the network's, so the status changes
+        only from the {ordinal(FAILURES_IN_A_ROW_TO_SHOW)} failure in a row; until then it shows the check before it.
       </p>
       {server.latest !== null ? <LatestCheck server={server} /> : <p>This server has not been checked yet.</p>}
     </section>
@@ -133,7 +152,11 @@ const FiguresSection: FC<{ server: ServerView }> = ({ server }) => {
           <dt>Uptime, {uptime.label}</dt>
           <dd>{uptime.percent === null ? 'none yet' : formatUptime(uptime.percent)}</dd>
           <dd class="small muted">from {uptime.sourceLabel}</dd>
-          {uptime.longPercent !== null ? <dd class="small">{formatUptime(uptime.longPercent)} over {FIVE_MINUTE_LONG_WINDOW_DAYS} days</dd> : null}
+          {uptime.longPercent !== null ? (
+            <dd class="small">
+              {formatUptime(uptime.longPercent)} over {FIVE_MINUTE_LONG_WINDOW_DAYS} days
+            </dd>
+          ) : null}
         </div>
         <div data-figure="success-chance">
           <dt>Chance the next check works</dt>
@@ -149,8 +172,8 @@ const FiguresSection: FC<{ server: ServerView }> = ({ server }) => {
         </div>
       </dl>
       <p class="small muted">
-        These figures measure the handshake and the tool list, not a tool call. See the <a href="/methodology">methodology</a> for the
-        formulas.
+        These figures measure the handshake and the tool list, not a tool call. See the{' '}
+        <a href="/methodology">methodology</a> for the formulas.
       </p>
     </section>
   );
@@ -167,10 +190,20 @@ const HourProfileSection: FC<{ server: ServerView }> = ({ server }) => {
           <ol class="hours" aria-label="Latest result at each UTC hour" data-hour-profile="shown">
             {profile.hours.map((slot, hour) => {
               const label = `${String(hour).padStart(2, '0')}:00 UTC`;
-              if (slot === null) return <li style="background:#f0f0f0;color:#212121" aria-label={`${label}: no result yet`}>{`${String(hour).padStart(2, '0')} ·`}</li>;
+              if (slot === null)
+                return (
+                  <li
+                    style="background:#f0f0f0;color:#212121"
+                    aria-label={`${label}: no result yet`}
+                  >{`${String(hour).padStart(2, '0')} ·`}</li>
+                );
               const colours = LETTER_COLOURS[slot.letter];
               return (
-                <li style={`background:${colours.background};color:${colours.text}`} aria-label={`${label}: ${slot.letter}`} title={formatInstant(slot.at)}>
+                <li
+                  style={`background:${colours.background};color:${colours.text}`}
+                  aria-label={`${label}: ${slot.letter}`}
+                  title={formatInstant(slot.at)}
+                >
                   {`${String(hour).padStart(2, '0')} ${slot.letter}`}
                 </li>
               );
@@ -179,8 +212,8 @@ const HourProfileSection: FC<{ server: ServerView }> = ({ server }) => {
         </>
       ) : (
         <p data-hour-profile="pending">
-          The hour-of-day profile appears once {plural(HOUR_PROFILE_MIN_HOURS, 'hour')} of the day have a result; {formatCount(profile.hoursWithResult)} so
-          far.
+          The hour-of-day profile appears once {plural(HOUR_PROFILE_MIN_HOURS, 'hour')} of the day have a result;{' '}
+          {formatCount(profile.hoursWithResult)} so far.
         </p>
       )}
     </section>
@@ -194,8 +227,9 @@ const RatingSection: FC<{ server: ServerView }> = ({ server }) => {
       <h2 id="rating-heading">Agents' rating</h2>
       {rating.shown ? (
         <p data-stars>
-          <strong>{formatStars(rating.stars)}</strong> of {STAR_FLOOR + STAR_SPAN} stars; {formatShare(rating.reliability)} of reported calls
-          worked, from {plural(server.rating.reporters, 'reporter')} over the last {REPORT_WINDOW_DAYS} days.
+          <strong>{formatStars(rating.stars)}</strong> of {STAR_FLOOR + STAR_SPAN} stars;{' '}
+          {formatShare(rating.reliability)} of reported calls worked, from {plural(server.rating.reporters, 'reporter')}{' '}
+          over the last {REPORT_WINDOW_DAYS} days.
         </p>
       ) : (
         <p data-stars="hidden">{rating.label}.</p>
@@ -212,8 +246,8 @@ const FindingsSection: FC<{ server: ServerView }> = ({ server }) => {
       <h2 id="findings-heading">Findings and token cost</h2>
       {latest?.tokens !== null && latest?.tokens !== undefined ? (
         <p data-tokens>
-          The tool list costs about <strong>{plural(latest.tokens, 'token')}</strong> of an agent's context (its JSON length divided by{' '}
-          {CHARS_PER_TOKEN}; real counts depend on each model's tokenizer).
+          The tool list costs about <strong>{plural(latest.tokens, 'token')}</strong> of an agent's context (its JSON
+          length divided by {CHARS_PER_TOKEN}; real counts depend on each model's tokenizer).
         </p>
       ) : (
         <p>No token estimate: the newest check saw no tool list.</p>
@@ -228,7 +262,8 @@ const FindingsSection: FC<{ server: ServerView }> = ({ server }) => {
               {finding.tools !== undefined && finding.tools.length > 0 ? (
                 <span class="small">
                   {' '}
-                  ({finding.tools.map((tool, i) => (
+                  (
+                  {finding.tools.map((tool, i) => (
                     <>
                       {i > 0 ? ', ' : ''}
                       <code>{tool}</code>
@@ -249,7 +284,9 @@ const ToolsSection: FC<{ server: ServerView }> = ({ server }) => {
   const tools = presentTools(server);
   return (
     <section aria-labelledby="tools-heading">
-      <h2 id="tools-heading">Tools{server.catalog !== null ? ` (${formatCount(tools.length)}, listed on ${server.catalog.day})` : ''}</h2>
+      <h2 id="tools-heading">
+        Tools{server.catalog !== null ? ` (${formatCount(tools.length)}, listed on ${server.catalog.day})` : ''}
+      </h2>
       {tools.length === 0 ? (
         <p>No tools listed.</p>
       ) : (
@@ -277,8 +314,8 @@ const ToolsSection: FC<{ server: ServerView }> = ({ server }) => {
         </div>
       )}
       <p class="small muted">
-        A risk level is a heuristic read from the tool's name, description and annotations (which are the server's hints, not promises). It
-        is not a security audit and never a judgement of the people who run the server.
+        A risk level is a heuristic read from the tool's name, description and annotations (which are the server's
+        hints, not promises). It is not a security audit and never a judgement of the people who run the server.
       </p>
     </section>
   );
@@ -313,7 +350,8 @@ const ChangeItem: FC<{ change: ServerChange }> = ({ change }) => (
         ))}
         {change.diff.riskRises.map((rise) => (
           <li data-risk-rise>
-            rise in risk: <code>{rise.name}</code> {rise.from === null ? `added as ${rise.to}` : `from ${rise.from} to ${rise.to}`}
+            rise in risk: <code>{rise.name}</code>{' '}
+            {rise.from === null ? `added as ${rise.to}` : `from ${rise.from} to ${rise.to}`}
           </li>
         ))}
         {change.diff.silent ? <li>silent: the server reported the same version</li> : null}
@@ -356,7 +394,11 @@ const OutagesSection: FC<{ server: ServerView }> = ({ server }) => {
     <section aria-labelledby="outages-heading">
       <h2 id="outages-heading">Outages</h2>
       {currentOutageDays > 0 ? <p>Down for {plural(currentOutageDays, 'day')} in a row so far.</p> : null}
-      {outages.length > 0 ? <p>Lengths of the last finished outages, oldest first: {outages.map((days) => plural(days, 'day')).join(', ')}.</p> : null}
+      {outages.length > 0 ? (
+        <p>
+          Lengths of the last finished outages, oldest first: {outages.map((days) => plural(days, 'day')).join(', ')}.
+        </p>
+      ) : null}
     </section>
   );
 };
@@ -379,7 +421,11 @@ const LeftOutNotice: FC<{ server: ServerView }> = ({ server }) => {
   );
 };
 
-export const ServerPage: FC<{ server: ServerView; changes: readonly ServerChange[]; base: string }> = ({ server, changes, base }) => (
+export const ServerPage: FC<{ server: ServerView; changes: readonly ServerChange[]; base: string }> = ({
+  server,
+  changes,
+  base,
+}) => (
   <>
     <h1>{nameOf(server)}</h1>
     <p>
@@ -400,7 +446,11 @@ export const ServerPage: FC<{ server: ServerView; changes: readonly ServerChange
             The last {plural(server.letters.length, 'daily result')}, oldest first
             {server.state.lastDay !== null ? `, up to ${server.state.lastDay}` : ''}.
           </p>
-          <LetterStrip letters={server.letters} lastDay={server.state.lastDay} label={`Daily letters of ${nameOf(server)}, oldest first`} />
+          <LetterStrip
+            letters={server.letters}
+            lastDay={server.state.lastDay}
+            label={`Daily letters of ${nameOf(server)}, oldest first`}
+          />
         </>
       )}
       <LetterLegend />

@@ -27,7 +27,14 @@ export const ServersPage: FC<{ view: AtlasView; page: number }> = ({ view, page 
       </p>
       <div class="scroll">
         <table>
-          <TableHead columns={[{ label: 'server' }, { label: 'status' }, { label: 'uptime' }, { label: 'success chance', numeric: true }]} />
+          <TableHead
+            columns={[
+              { label: 'server' },
+              { label: 'status' },
+              { label: 'uptime' },
+              { label: 'success chance', numeric: true },
+            ]}
+          />
           <tbody>
             {shown.map((server) => (
               <tr data-server={server.id}>

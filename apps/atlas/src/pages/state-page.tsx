@@ -41,8 +41,12 @@ export function countLettersToday(view: AtlasView): LetterCountsToday {
 }
 
 /** Every rise in risk among the day's changes, one per tool. */
-export function riskRisesOf(changes: readonly Change[]): { serverId: string; name: string; from: string | null; to: string }[] {
-  return changes.flatMap((change) => (change.diff?.riskRises ?? []).map((rise) => ({ serverId: change.serverId, ...rise })));
+export function riskRisesOf(
+  changes: readonly Change[],
+): { serverId: string; name: string; from: string | null; to: string }[] {
+  return changes.flatMap((change) =>
+    (change.diff?.riskRises ?? []).map((rise) => ({ serverId: change.serverId, ...rise })),
+  );
 }
 
 /** The newest sealed root, or null before the first seal. */
@@ -59,7 +63,10 @@ const LetterCountTable: FC<{ counts: LetterCountsToday }> = ({ counts }) => (
       {DAILY_LETTERS.map((letter) => (
         <tr data-letter={letter}>
           <td>
-            <span class="pill" style={`background:${LETTER_COLOURS[letter].background};color:${LETTER_COLOURS[letter].text}`}>
+            <span
+              class="pill"
+              style={`background:${LETTER_COLOURS[letter].background};color:${LETTER_COLOURS[letter].text}`}
+            >
               {letter}
             </span>
           </td>
@@ -68,7 +75,8 @@ const LetterCountTable: FC<{ counts: LetterCountsToday }> = ({ counts }) => (
             {letter === 'd' && counts.notStandardMcp > 0 ? (
               <span class="muted small">
                 {' '}
-                ({formatCount(counts.notStandardMcp)} of them {counts.notStandardMcp === 1 ? 'answers' : 'answer'}, but not as a standard MCP endpoint)
+                ({formatCount(counts.notStandardMcp)} of them {counts.notStandardMcp === 1 ? 'answers' : 'answer'}, but
+                not as a standard MCP endpoint)
               </span>
             ) : null}
           </td>
@@ -94,7 +102,8 @@ const ChangeList: FC<{ changes: readonly Change[]; titleOf: (id: string) => stri
 };
 
 const RootSection: FC<{ root: DayRoot | null; base: string }> = ({ root, base }) => {
-  if (root === null) return <p>No day has been sealed yet. The first seal happens after the first full day of checks.</p>;
+  if (root === null)
+    return <p>No day has been sealed yet. The first seal happens after the first full day of checks.</p>;
   return (
     <>
       <dl>
@@ -113,11 +122,11 @@ const RootSection: FC<{ root: DayRoot | null; base: string }> = ({ root, base })
       </dl>
       <h3>How to verify it</h3>
       <p>
-        Each day's files are hashed line by line, chained to the previous root, and the root is signed with Ed25519. The public
-        key is at <a href="/.well-known/mcp-atlas.json">/.well-known/mcp-atlas.json</a> and each root at{' '}
+        Each day's files are hashed line by line, chained to the previous root, and the root is signed with Ed25519. The
+        public key is at <a href="/.well-known/mcp-atlas.json">/.well-known/mcp-atlas.json</a> and each root at{' '}
         <a href={`/api/maps?a=root&day=${root.day}`}>{`/api/maps?a=root&day=${root.day}`}</a>. Save these lines as{' '}
-        <code>verify.mjs</code> and run <code>node verify.mjs</code>; it prints <code>verified</code> when the root matches its
-        files and the signature matches the key:
+        <code>verify.mjs</code> and run <code>node verify.mjs</code>; it prints <code>verified</code> when the root
+        matches its files and the signature matches the key:
       </p>
       <pre>
         <code data-verify-snippet>{verificationSnippet(base, root.day)}</code>
@@ -141,8 +150,8 @@ export const StatePage: FC<{ view: AtlasView; base: string }> = ({ view, base })
         <p>No day has been checked yet.</p>
       ) : (
         <p>
-          Newest checked day: <time datetime={view.day}>{view.day}</time>. {plural(view.servers.length, 'server')} watched,{' '}
-          {plural(view.toolCount, 'tool')} listed.
+          Newest checked day: <time datetime={view.day}>{view.day}</time>. {plural(view.servers.length, 'server')}{' '}
+          watched, {plural(view.toolCount, 'tool')} listed.
         </p>
       )}
       <section aria-labelledby="letters-heading">

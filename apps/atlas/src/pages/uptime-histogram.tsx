@@ -2,7 +2,12 @@
 // on the server, with the same counts in a table for screen readers and text browsers. Whether it is shown at
 // all is the reliability package's rule (decideUptimeDistribution); the bands are presentation only, finer
 // near 100% because that is where most servers are.
-import { DISTRIBUTION_MIN_MEDIAN_DAYS, decideUptimeDistribution, UPTIME_DECIMALS, type DistributionStatus } from '@mcp-atlas/reliability';
+import {
+  DISTRIBUTION_MIN_MEDIAN_DAYS,
+  type DistributionStatus,
+  decideUptimeDistribution,
+  UPTIME_DECIMALS,
+} from '@mcp-atlas/reliability';
 import type { FC } from 'hono/jsx';
 import { formatCount, formatPercent, plural } from './format.js';
 import { TableHead } from './parts.js';
@@ -94,7 +99,13 @@ export const UptimeHistogram: FC<{ counts: readonly number[]; servers: number }>
             <text x={(x + slot * 0.35).toFixed(1)} y={y - 6} text-anchor="middle" font-size="16" fill="#1a1a1a">
               {formatCount(count)}
             </text>
-            <text x={(x + slot * 0.35).toFixed(1)} y={HEIGHT - BOTTOM + 20} text-anchor="middle" font-size="14" fill="#1a1a1a">
+            <text
+              x={(x + slot * 0.35).toFixed(1)}
+              y={HEIGHT - BOTTOM + 20}
+              text-anchor="middle"
+              font-size="14"
+              fill="#1a1a1a"
+            >
               {band.short}
             </text>
           </g>
@@ -124,15 +135,20 @@ export const UptimeBandTable: FC<{ counts: readonly number[] }> = ({ counts }) =
  * The distribution's place on the state page: the histogram once the median server has enough observed
  * days, otherwise how many days the median server has and the day the histogram appears.
  */
-export const UptimeDistribution: FC<{ observedDays: readonly number[]; percents: readonly number[]; day: string | null }> = (props) => {
+export const UptimeDistribution: FC<{
+  observedDays: readonly number[];
+  percents: readonly number[];
+  day: string | null;
+}> = (props) => {
   if (props.day === null) return <p>No day has been checked yet, so there is no uptime to show.</p>;
   const status: DistributionStatus = decideUptimeDistribution(props.observedDays, props.day);
   if (!status.shown) {
     if (status.medianDaysObserved === null) return <p>No server is watched yet.</p>;
     return (
       <p data-distribution="pending">
-        The distribution appears once the median server has {plural(DISTRIBUTION_MIN_MEDIAN_DAYS, 'observed day')}. The median server has{' '}
-        <strong>{plural(status.medianDaysObserved, 'observed day')}</strong> so far; with a daily check every day, the distribution appears on{' '}
+        The distribution appears once the median server has {plural(DISTRIBUTION_MIN_MEDIAN_DAYS, 'observed day')}. The
+        median server has <strong>{plural(status.medianDaysObserved, 'observed day')}</strong> so far; with a daily
+        check every day, the distribution appears on{' '}
         <strong>
           <time datetime={status.appearsOn ?? ''}>{status.appearsOn}</time>
         </strong>

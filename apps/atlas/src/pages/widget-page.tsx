@@ -3,9 +3,9 @@
 // document (no site navigation), and no script.
 import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
+import { daysOfLetters } from '../data/days.js';
 import type { ServerView } from '../view/build-view.js';
 import { describeUptimeShort } from './badge.js';
-import { daysOfLetters } from '../data/days.js';
 import { describeLetter, StatePill } from './parts.js';
 import { LETTER_COLOURS } from './styles.js';
 
@@ -53,13 +53,13 @@ export const WidgetPage: FC<{ server: ServerView; methodologyVersion: string }> 
               {Array.from(server.letters).map((letter, i) => {
                 const known = letter in LETTER_COLOURS ? (letter as keyof typeof LETTER_COLOURS) : 'n';
                 const words = `${days[i] ?? ''}: ${letter}, ${describeLetter(known)}`;
-                return <li style={`background:${LETTER_COLOURS[known].background}`} title={words} aria-label={words}></li>;
+                return (
+                  <li style={`background:${LETTER_COLOURS[known].background}`} title={words} aria-label={words}></li>
+                );
               })}
             </ol>
           ) : null}
-          <p class="small">
-            Checked by mcp-atlas, methodology {methodologyVersion}.
-          </p>
+          <p class="small">Checked by mcp-atlas, methodology {methodologyVersion}.</p>
         </main>
       </body>
     </html>

@@ -88,7 +88,14 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
     tools,
     verdicts: tools.map((tool, i) => {
       const verdict = verdicts[i]!;
-      return { name: nameOf(tool), hash: hashTool(tool, hashing), level: verdict.level, rule: verdict.rule, raised: verdict.raised, reason: verdict.reason };
+      return {
+        name: nameOf(tool),
+        hash: hashTool(tool, hashing),
+        level: verdict.level,
+        rule: verdict.rule,
+        raised: verdict.raised,
+        reason: verdict.reason,
+      };
     }),
   };
   return { result, catalog, catalogToolsJson: kept.toolsJson };
@@ -101,7 +108,12 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
  * JSON.stringify, and they hold nothing nested that a server chose.
  */
 export function encodeCatalog(catalog: Catalog, toolsJson: string): Uint8Array {
-  const head = JSON.stringify({ id: catalog.id, day: catalog.day, toolsHash: catalog.toolsHash, serverVersion: catalog.serverVersion });
+  const head = JSON.stringify({
+    id: catalog.id,
+    day: catalog.day,
+    toolsHash: catalog.toolsHash,
+    serverVersion: catalog.serverVersion,
+  });
   const text = `${head.slice(0, -1)},"tools":${toolsJson},"verdicts":${JSON.stringify(catalog.verdicts)}}\n`;
   return new TextEncoder().encode(text);
 }

@@ -7,16 +7,23 @@
 // changes file, and a state already rolled to this day is skipped (the fold is pure, so a re-run of a state
 // not yet rolled gives the same state). A server the daily cost cap left unchecked gets `n` for the day.
 import { diffToolLists } from '@mcp-atlas/findings';
-import { foldServerDay, foldSkippedDay, isDayFolded, newServerFoldState, toolListBaseline, type ToolListDiffInput } from '@mcp-atlas/reliability';
+import {
+  foldServerDay,
+  foldSkippedDay,
+  isDayFolded,
+  newServerFoldState,
+  type ToolListDiffInput,
+  toolListBaseline,
+} from '@mcp-atlas/reliability';
 import { dayCatalogPath, dayChangesPath, daySummaryPath, serverStatePath } from '../data/paths.js';
 import {
-  CatalogSchema,
-  ChangesFileSchema,
-  ServerStateSchema,
   type Catalog,
+  CatalogSchema,
   type Change,
+  ChangesFileSchema,
   type ServerDayResult,
   type ServerState,
+  ServerStateSchema,
   type Summary,
   type WatchedServer,
 } from '../data/schemas.js';
@@ -34,7 +41,10 @@ export function emptyServerState(server: Pick<WatchedServer, 'id' | 'url' | 'tit
 }
 
 /** Reads a server's rolling state, or a fresh one. */
-export async function readServerState(storage: Storage, server: Pick<WatchedServer, 'id' | 'url' | 'title'>): Promise<ServerState> {
+export async function readServerState(
+  storage: Storage,
+  server: Pick<WatchedServer, 'id' | 'url' | 'title'>,
+): Promise<ServerState> {
   const data = await getJson(storage, serverStatePath(server.id));
   return data === null ? emptyServerState(server) : ServerStateSchema.parse(data);
 }
@@ -51,26 +61,50 @@ async function readCatalog(storage: Storage, day: string | null, serverId: strin
  * listed tools), or null when no comparison is owed or either catalog cannot be read (the fold then records
  * the change without its detail).
  */
-export async function diffAgainstBaseline(storage: Storage, day: string, state: ServerState, result: ServerDayResult): Promise<ToolListDiffInput | null> {
+export async function diffAgainstBaseline(
+  storage: Storage,
+  day: string,
+  state: ServerState,
+  result: ServerDayResult,
+): Promise<ToolListDiffInput | null> {
   const baseline = toolListBaseline(state, result);
   if (baseline === null) return null;
   const before = await readCatalog(storage, baseline.day, result.id);
   const after = await readCatalog(storage, day, result.id);
   // A catalog that does not hold the list its hash names (edited or torn by hand) gives no detail rather than
   // a wrong one; the fold still records the change, which the two hashes prove.
-  if (before === null || after === null || before.toolsHash !== baseline.toolsHash || after.toolsHash !== result.toolsHash) return null;
-  const diff = diffToolLists({ tools: before.tools, serverVersion: before.serverVersion }, { tools: after.tools, serverVersion: after.serverVersion });
+  if (
+    before === null ||
+    after === null ||
+    before.toolsHash !== baseline.toolsHash ||
+    after.toolsHash !== result.toolsHash
+  )
+    return null;
+  const diff = diffToolLists(
+    { tools: before.tools, serverVersion: before.serverVersion },
+    { tools: after.tools, serverVersion: after.serverVersion },
+  );
   return diff.unchanged ? null : diff;
 }
 
 /** One server's day: its next state (url as checked today) and the changes of the day. */
-function foldResult(state: ServerState, day: string, result: ServerDayResult, toolDiff: ToolListDiffInput | null): { state: ServerState; changes: Change[] } {
+function foldResult(
+  state: ServerState,
+  day: string,
+  result: ServerDayResult,
+  toolDiff: ToolListDiffInput | null,
+): { state: ServerState; changes: Change[] } {
   const folded = foldServerDay(state, result, { day, toolDiff });
   return { state: { ...folded.state, url: result.url }, changes: folded.changes };
 }
 
 /** The tool diffs the day owes, by server, and the day's changes; servers already rolled to `day` are left out. */
-async function computeDay(storage: Storage, day: string, results: readonly ServerDayResult[], servers: readonly WatchedServer[]): Promise<{ changes: Change[]; diffs: Map<string, ToolListDiffInput | null> }> {
+async function computeDay(
+  storage: Storage,
+  day: string,
+  results: readonly ServerDayResult[],
+  servers: readonly WatchedServer[],
+): Promise<{ changes: Change[]; diffs: Map<string, ToolListDiffInput | null> }> {
   const byId = new Map(servers.map((s) => [s.id, s]));
   const changes: Change[] = [];
   const diffs = new Map<string, ToolListDiffInput | null>();
@@ -85,11 +119,22 @@ async function computeDay(storage: Storage, day: string, results: readonly Serve
 }
 
 /** Computes the day's changes against each server's previous daily check. */
-export async function computeChanges(storage: Storage, day: string, results: readonly ServerDayResult[], servers: readonly WatchedServer[]): Promise<Change[]> {
+export async function computeChanges(
+  storage: Storage,
+  day: string,
+  results: readonly ServerDayResult[],
+  servers: readonly WatchedServer[],
+): Promise<Change[]> {
   return (await computeDay(storage, day, results, servers)).changes;
 }
 
-function summarize(day: string, methodologyVersion: string, results: readonly ServerDayResult[], changes: readonly Change[], skippedByCap: number): Summary {
+function summarize(
+  day: string,
+  methodologyVersion: string,
+  results: readonly ServerDayResult[],
+  changes: readonly Change[],
+  skippedByCap: number,
+): Summary {
   const letters = { o: 0, a: 0, p: 0, d: 0 };
   for (const result of results) letters[result.letter]++;
   return {
@@ -139,7 +184,11 @@ export async function foldDay(input: {
     // Read again just before the write, so counters another task wrote meanwhile (five-minute checks) stay.
     const state = await readServerState(storage, byId.get(result.id) ?? { id: result.id, url: result.url });
     if (isDayFolded(state, day)) continue;
-    await putJson(storage, serverStatePath(result.id), foldResult(state, day, result, computed.diffs.get(result.id) ?? null).state);
+    await putJson(
+      storage,
+      serverStatePath(result.id),
+      foldResult(state, day, result, computed.diffs.get(result.id) ?? null).state,
+    );
   }
   const skippedByCap = input.skippedByCap ?? [];
   await rollSkippedServers(storage, day, skippedByCap);

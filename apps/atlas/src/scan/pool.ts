@@ -1,7 +1,11 @@
 // A small promise pool: runs at most `limit` tasks at once and keeps the input order in the output.
 
 /** Maps `items` through `task` with at most `limit` running at the same time. */
-export async function mapWithLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   async function worker(): Promise<void> {

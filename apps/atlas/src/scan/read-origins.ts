@@ -5,7 +5,15 @@
 // unread, the origin counts as allowed, as a robots.txt that does not answer does), and the day's file is
 // written entry by entry, so a document that cannot be written is replaced by a note instead of failing
 // the whole save. The probe already refuses documents nested past its limit.
-import { BOT_TOKEN, ProbeInputError, readRobots, readWellKnown, type NetworkOptions, type RobotsPolicy, type WellKnownResult } from '@mcp-atlas/probe';
+import {
+  BOT_TOKEN,
+  type NetworkOptions,
+  ProbeInputError,
+  type RobotsPolicy,
+  readRobots,
+  readWellKnown,
+  type WellKnownResult,
+} from '@mcp-atlas/probe';
 import { z } from 'zod';
 import { ORIGINS_PATH } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
@@ -73,7 +81,11 @@ export function encodeOriginsFile(day: string, excluded: readonly string[], read
 }
 
 /** Reads robots.txt and the well-known files once per origin and day; returns the origins that said no. */
-export async function readOriginsOfDay(deps: OriginReadDeps, day: string, servers: readonly WatchedServer[]): Promise<Set<string>> {
+export async function readOriginsOfDay(
+  deps: OriginReadDeps,
+  day: string,
+  servers: readonly WatchedServer[],
+): Promise<Set<string>> {
   const saved = SavedOriginsSchema.safeParse(await getJson(deps.storage, ORIGINS_PATH));
   if (saved.success && saved.data.day === day) return new Set(saved.data.excluded);
   const origins = [...new Set(servers.map((s) => new URL(s.url).origin))];

@@ -12,20 +12,20 @@
 // raw tool text, so no answer can make the save throw. Storage failures still stop the scan, which resumes.
 import { createHash } from 'node:crypto';
 import { ProbeInputError } from '@mcp-atlas/probe';
-import { estimateChecksCost, priceCheck, type CheckCostModel } from '@mcp-atlas/reliability';
+import { type CheckCostModel, estimateChecksCost, priceCheck } from '@mcp-atlas/reliability';
 import { naturalOrder, planDayShardOrder, readLastWallTimes } from '../costs/daily-cap.js';
 import { SpendGate, type SpendReservation } from '../costs/spend-gate.js';
 import { dailySpendPath, dayCatalogPath, dayIndexPath, dayShardPath } from '../data/paths.js';
 import {
-  DayIndexSchema,
-  ShardFileSchema,
   type DayIndex,
+  DayIndexSchema,
   type ServerDayResult,
+  ShardFileSchema,
   type SpendLedger,
   type WatchedServer,
 } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { encodeCatalog, internalErrorResult, recordCheck, type ProbeFn } from './check-server.js';
+import { encodeCatalog, internalErrorResult, type ProbeFn, recordCheck } from './check-server.js';
 import { mapWithLimit } from './pool.js';
 
 /** Options of one day's scan. */
@@ -120,8 +120,16 @@ interface CapRun {
 
 async function openCap(options: ScanDayOptions, index: DayIndex): Promise<CapRun | null> {
   if (options.cap === undefined) return null;
-  const gate = await SpendGate.open(options.storage, dailySpendPath(options.day), options.day, options.cap.budgetMicroUsd);
-  const lastWallMs = await readLastWallTimes(options.storage, index.servers.map((entry) => entry.id));
+  const gate = await SpendGate.open(
+    options.storage,
+    dailySpendPath(options.day),
+    options.day,
+    options.cap.budgetMicroUsd,
+  );
+  const lastWallMs = await readLastWallTimes(
+    options.storage,
+    index.servers.map((entry) => entry.id),
+  );
   return { gate, model: options.cap.model, lastWallMs };
 }
 
@@ -129,9 +137,16 @@ async function openCap(options: ScanDayOptions, index: DayIndex): Promise<CapRun
 type Admission = { start: false } | { start: true; reservation: SpendReservation | null };
 
 /** Asks the cap whether a shard may start; a refused shard waits for the next day. Without a cap, always yes. */
-async function admitShard(cap: CapRun | null, shard: number, members: readonly DayIndex['servers'][number][]): Promise<Admission> {
+async function admitShard(
+  cap: CapRun | null,
+  shard: number,
+  members: readonly DayIndex['servers'][number][],
+): Promise<Admission> {
   if (cap === null) return { start: true, reservation: null };
-  const estimateMicroUsd = estimateChecksCost(members.map((entry) => cap.lastWallMs.get(entry.id) ?? null), cap.model);
+  const estimateMicroUsd = estimateChecksCost(
+    members.map((entry) => cap.lastWallMs.get(entry.id) ?? null),
+    cap.model,
+  );
   const { reservation } = await cap.gate.tryStart(String(shard), estimateMicroUsd);
   return reservation === null ? { start: false } : { start: true, reservation };
 }
@@ -149,12 +164,20 @@ interface CheckedServer {
  * caught: it is our own configuration that is wrong, for every server alike, and recording it would mark
  * the whole fleet down for the day; the scan stops and resumes once it is fixed.
  */
-async function checkServer(probe: ProbeFn, server: WatchedServer, day: string, now: (() => Date) | undefined): Promise<CheckedServer> {
+async function checkServer(
+  probe: ProbeFn,
+  server: WatchedServer,
+  day: string,
+  now: (() => Date) | undefined,
+): Promise<CheckedServer> {
   // Taken before the probe: the incident rule dates a check by when it started, as it does hourly checks.
   const checkedAt = now?.().toISOString();
   try {
     const check = recordCheck(server, day, await probe(server), checkedAt);
-    const catalogBytes = check.catalog === null || check.catalogToolsJson === null ? null : encodeCatalog(check.catalog, check.catalogToolsJson);
+    const catalogBytes =
+      check.catalog === null || check.catalogToolsJson === null
+        ? null
+        : encodeCatalog(check.catalog, check.catalogToolsJson);
     return { result: check.result, catalogBytes };
   } catch (error) {
     if (error instanceof ProbeInputError) throw error;
@@ -176,7 +199,8 @@ async function runShard(
     const check = await checkServer(options.probe, server, options.day, options.now);
     // Charged from the wall time the result records, so the ledger can be checked against the shard file.
     if (cap !== null) await cap.gate.charge(String(shard), priceCheck(check.result.elapsedMs, cap.model));
-    if (check.catalogBytes !== null) await options.storage.put(dayCatalogPath(options.day, server.id), check.catalogBytes);
+    if (check.catalogBytes !== null)
+      await options.storage.put(dayCatalogPath(options.day, server.id), check.catalogBytes);
     progress.done++;
     options.onChecked?.(progress.done, progress.total, check.result);
     return check.result;
@@ -186,7 +210,9 @@ async function runShard(
 function capStopOf(cap: CapRun | null): CapStop | null {
   const stopped = cap?.gate.ledger.stopped ?? null;
   // The ledger's record, not this run's, so a scan resumed after the stop reports the same stop.
-  return stopped === null ? null : { shard: Number(stopped.part), estimateMicroUsd: stopped.estimateMicroUsd, spentMicroUsd: stopped.spentMicroUsd };
+  return stopped === null
+    ? null
+    : { shard: Number(stopped.part), estimateMicroUsd: stopped.estimateMicroUsd, spentMicroUsd: stopped.spentMicroUsd };
 }
 
 /**
@@ -228,5 +254,14 @@ export async function scanDay(options: ScanDayOptions): Promise<ScanDayOutcome> 
   }
   results.sort((a, b) => a.id.localeCompare(b.id));
   skippedByCap.sort();
-  return { day: options.day, results, shardsRun, shardsResumed, shardsSkipped, skippedByCap, capStop: capStopOf(cap), spend: cap?.gate.ledger ?? null };
+  return {
+    day: options.day,
+    results,
+    shardsRun,
+    shardsResumed,
+    shardsSkipped,
+    skippedByCap,
+    capStop: capStopOf(cap),
+    spend: cap?.gate.ledger ?? null,
+  };
 }

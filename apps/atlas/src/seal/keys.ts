@@ -71,7 +71,9 @@ export async function secureKeyFile(dataDir: string, warn: (message: string) => 
       `the signing key ${path} has permissions ${octal(mode)}, open to other users, and cannot be tightened (${(error as NodeJS.ErrnoException).code ?? 'error'}); run chmod 600 on it`,
     );
   }
-  warn(`the signing key ${path} had permissions ${octal(mode)}, open to other users; tightened to ${octal(KEY_FILE_MODE)}`);
+  warn(
+    `the signing key ${path} had permissions ${octal(mode)}, open to other users; tightened to ${octal(KEY_FILE_MODE)}`,
+  );
   return true;
 }
 
@@ -114,7 +116,11 @@ export async function loadSigningKeys(storage: Storage, options: KeyFileOptions 
 }
 
 /** Loads the signing key, creating and storing a new one on first use (durably on disk when `dataDir` is given). */
-export async function loadOrCreateSigningKeys(storage: Storage, now: Date, options: KeyFileOptions = {}): Promise<SigningKeys> {
+export async function loadOrCreateSigningKeys(
+  storage: Storage,
+  now: Date,
+  options: KeyFileOptions = {},
+): Promise<SigningKeys> {
   const saved = await loadSigningKeys(storage, options);
   if (saved !== null) return saved;
   const pair = await generateKeyPair();

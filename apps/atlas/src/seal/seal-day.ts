@@ -7,9 +7,17 @@
 // on which no scan started (no index.json, only other day files such as agents' reports) has nothing
 // partial and is signed as it is. And a day is never signed after a later day: that later root already
 // chained past it, so signing it now would leave the chain with a root nothing points to.
-import { daysToSign, parseDayRoot, previousRootFor, sealDay, type DayRoot } from '@mcp-atlas/history';
+import { type DayRoot, daysToSign, parseDayRoot, previousRootFor, sealDay } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
-import { DAYS_PREFIX, dayFolder, dayIndexPath, dayShardPath, daySummaryPath, ROOTS_PREFIX, rootPath } from '../data/paths.js';
+import {
+  DAYS_PREFIX,
+  dayFolder,
+  dayIndexPath,
+  dayShardPath,
+  daySummaryPath,
+  ROOTS_PREFIX,
+  rootPath,
+} from '../data/paths.js';
 import { DayIndexSchema, SummarySchema } from '../data/schemas.js';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import type { SigningKeys } from './keys.js';
@@ -98,7 +106,10 @@ export class DaySealedOutOfOrderError extends DayNotFinishedError {
     day: string,
     readonly laterDay: string,
   ) {
-    super(day, `a later day (${laterDay}) is already sealed and its root chains past this day, so this day can no longer be sealed`);
+    super(
+      day,
+      `a later day (${laterDay}) is already sealed and its root chains past this day, so this day can no longer be sealed`,
+    );
     this.name = 'DaySealedOutOfOrderError';
   }
 }
@@ -106,7 +117,8 @@ export class DaySealedOutOfOrderError extends DayNotFinishedError {
 /** The newest sealed day after `day`, or null when no later day has a root. */
 function newestLaterRoot(roots: ReadonlyMap<string, DayRoot>, day: string): string | null {
   let newest: string | null = null;
-  for (const sealedDay of roots.keys()) if (sealedDay > day && (newest === null || sealedDay > newest)) newest = sealedDay;
+  for (const sealedDay of roots.keys())
+    if (sealedDay > day && (newest === null || sealedDay > newest)) newest = sealedDay;
   return newest;
 }
 
@@ -150,7 +162,12 @@ export type OnDayNotFinished = (day: string, reason: string) => void;
  * files but no root, oldest first. A day that is not finished, or that a later root already chained past,
  * is skipped and reported to `onNotFinished` (the others are still signed). Returns the records written.
  */
-export async function sealDueDays(storage: Storage, today: string, keys: SigningKeys, onNotFinished?: OnDayNotFinished): Promise<DayRoot[]> {
+export async function sealDueDays(
+  storage: Storage,
+  today: string,
+  keys: SigningKeys,
+  onNotFinished?: OnDayNotFinished,
+): Promise<DayRoot[]> {
   const sealed = new Set((await readRoots(storage)).keys());
   const withFiles = await listDaysWithFiles(storage);
   const written: DayRoot[] = [];

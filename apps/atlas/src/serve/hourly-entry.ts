@@ -3,8 +3,8 @@
 // profile carried over from the previous file.
 import type { ProbeResult } from '@mcp-atlas/probe';
 import { createHourProfile, recordHourResult } from '@mcp-atlas/reliability';
-import type { HourlyFile } from '../data/schemas.js';
 import { observationOfCheck } from '../data/check-observation.js';
+import type { HourlyFile } from '../data/schemas.js';
 
 /** What the hourly file keeps for one server. */
 export type HourlyEntry = HourlyFile['results'][string];
@@ -14,7 +14,14 @@ export function nextHourlyEntry(before: HourlyEntry | undefined, result: ProbeRe
   const previous =
     before === undefined
       ? null
-      : { letter: before.letter, reason: before.reason, notMcp: before.notMcp, httpStatus: before.httpStatus, at: before.at, ...(before.elapsedMs !== undefined ? { elapsedMs: before.elapsedMs } : {}) };
+      : {
+          letter: before.letter,
+          reason: before.reason,
+          notMcp: before.notMcp,
+          httpStatus: before.httpStatus,
+          at: before.at,
+          ...(before.elapsedMs !== undefined ? { elapsedMs: before.elapsedMs } : {}),
+        };
   const observation = observationOfCheck(result, at);
   const hours = recordHourResult(before?.hours ?? createHourProfile(), { letter: observation.letter, at });
   return { ...observation, previous, hours: [...hours] };

@@ -1,5 +1,5 @@
 // Starting an HTTP server on a port (0 picks a free one) and learning the port it got.
-import { serve, type ServerType } from '@hono/node-server';
+import { type ServerType, serve } from '@hono/node-server';
 
 /**
  * A fetch handler as @hono/node-server calls it: the request, then the bindings (`{ incoming, outgoing }`,

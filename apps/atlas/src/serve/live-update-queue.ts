@@ -39,7 +39,9 @@ export interface LiveUpdateQueueOptions {
 export function createLiveUpdateQueue(options: LiveUpdateQueueOptions): LiveUpdateQueue {
   const delayMs = options.delayMs ?? LIVE_UPDATE_DELAY_SECONDS * 1000;
   if (!(delayMs >= 0 && delayMs <= LIVE_UPDATE_MAX_WAIT_SECONDS * 1000)) {
-    throw new TypeError(`live update delay must be 0 to ${LIVE_UPDATE_MAX_WAIT_SECONDS * 1000} ms, got ${String(options.delayMs)}`);
+    throw new TypeError(
+      `live update delay must be 0 to ${LIVE_UPDATE_MAX_WAIT_SECONDS * 1000} ms, got ${String(options.delayMs)}`,
+    );
   }
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -58,7 +60,14 @@ export function createLiveUpdateQueue(options: LiveUpdateQueueOptions): LiveUpda
       try {
         await options.run(batch);
       } catch (error) {
-        options.logger?.warn({ event: 'live_update_failed', servers: batch.length, error: error instanceof Error ? error.message : String(error) }, 'live update failed');
+        options.logger?.warn(
+          {
+            event: 'live_update_failed',
+            servers: batch.length,
+            error: error instanceof Error ? error.message : String(error),
+          },
+          'live update failed',
+        );
       }
     });
     return running;

@@ -2,10 +2,18 @@
 // (latest versions, deleted entries left out); the remote is the probe's choice; SSE-only remotes, URL
 // templates, IP addresses and opted-out hosts are left out here by the probe's guard, before any request.
 // Each entry's npm and PyPI packages are kept with it, for the package layer.
-import { serverIdFor } from '../data/server-id.js';
-import { checkTarget, DEFAULT_NPM_REGISTRY_URL, DEFAULT_PYPI_URL, listRegistryServers, pickRemote, type NetworkOptions } from '@mcp-atlas/probe';
-import { WatchedPackageSchema, type WatchedPackage, type WatchedServer } from '../data/schemas.js';
+
+import {
+  checkTarget,
+  DEFAULT_NPM_REGISTRY_URL,
+  DEFAULT_PYPI_URL,
+  listRegistryServers,
+  type NetworkOptions,
+  pickRemote,
+} from '@mcp-atlas/probe';
 import { PACKAGES_PER_SERVER_MAX } from '@mcp-atlas/reliability';
+import { type WatchedPackage, WatchedPackageSchema, type WatchedServer } from '../data/schemas.js';
+import { serverIdFor } from '../data/server-id.js';
 import { writeWatchedServers } from '../data/watched-servers.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -14,7 +22,6 @@ export interface SkippedEntry {
   name: string;
   why: string;
 }
-
 
 // The public registries the package layer reads; an entry naming another registry (a private mirror, a
 // company's own) ships a package those do not hold, or a different one under the same name.
@@ -78,7 +85,11 @@ export async function syncRegistry(input: {
       skipped.push({ name, why: 'no remote' });
       continue;
     }
-    const target = checkTarget(remote.url, { optedOut: input.optedOut, remoteType: remote.type, allowPrivate: input.allowPrivate === true });
+    const target = checkTarget(remote.url, {
+      optedOut: input.optedOut,
+      remoteType: remote.type,
+      allowPrivate: input.allowPrivate === true,
+    });
     if (!target.ok) {
       skipped.push({ name, why: target.reason });
       continue;
@@ -87,7 +98,13 @@ export async function syncRegistry(input: {
     if (seen.has(id)) continue;
     seen.add(id);
     const packages = packagesOf(entry.server);
-    servers.push({ id, url: remote.url, title: name.slice(0, 200), source: 'registry', ...(packages.length > 0 ? { packages } : {}) });
+    servers.push({
+      id,
+      url: remote.url,
+      title: name.slice(0, 200),
+      source: 'registry',
+      ...(packages.length > 0 ? { packages } : {}),
+    });
   }
   servers.sort((a, b) => a.id.localeCompare(b.id));
   await writeWatchedServers(input.storage, servers);

@@ -5,14 +5,14 @@
 // hour, the review queue's failures and incidents once per hour (the daily check queues its catalogs' pattern
 // matches itself), the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
 // order runDue gives; ticks never overlap.
-import { observationOfCheck } from '../data/check-observation.js';
+
 import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
 import {
   FIVE_MINUTE_CHECK_DEADLINE_MS,
   isOptedOut,
-  probeServer,
   type NetworkOptions,
   type ProbeResult,
+  probeServer,
 } from '@mcp-atlas/probe';
 import {
   decideOwnerAlert,
@@ -24,35 +24,42 @@ import {
   type TimedObservation,
 } from '@mcp-atlas/reliability';
 import { z } from 'zod';
-import { daySummaryPath, FIVE_MINUTE_OPT_IN_PATH, fiveMinuteSpendPath, HOURLY_PATH, serverStatePath } from '../data/paths.js';
-import { resolveCosts, type CostSettings, type ResolvedCosts } from '../costs/cost-settings.js';
+import { type CostSettings, type ResolvedCosts, resolveCosts } from '../costs/cost-settings.js';
 import { SpendGate } from '../costs/spend-gate.js';
+import { observationOfCheck } from '../data/check-observation.js';
+import { type FiveMinuteObservation, readFiveMinuteChecks, writeFiveMinuteChecks } from '../data/five-minute-checks.js';
+import { readOptedOutHosts } from '../data/opted-out.js';
+import { OWNER_ALERTS_KEPT, type OwnerAlert, readOwnerAlerts, writeOwnerAlerts } from '../data/owner-alerts.js';
+import {
+  daySummaryPath,
+  FIVE_MINUTE_OPT_IN_PATH,
+  fiveMinuteSpendPath,
+  HOURLY_PATH,
+  serverStatePath,
+} from '../data/paths.js';
+import { addReviewItems, queueCatalogReviews, reviewItemsOfIncident } from '../data/review-queue.js';
+import { HourlyFileSchema, type ServerState, ServerStateSchema, type WatchedServer } from '../data/schemas.js';
 import { readWatchedServers } from '../data/watched-servers.js';
-import { HourlyFileSchema, ServerStateSchema, type ServerState, type WatchedServer } from '../data/schemas.js';
+import { writeDueAggregates } from '../demand/aggregates.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
+import type { OutsideServiceUrls } from '../outside/outside-config.js';
+import { OutsideTasks } from '../outside/outside-tasks.js';
 import { createProgress } from '../progress.js';
 import { foldDay } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
+import { readOriginsOfDay } from '../scan/read-origins.js';
 import { scanDay } from '../scan/scan-day.js';
 import type { SigningKeys } from '../seal/keys.js';
 import { sealDueDays } from '../seal/seal-day.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { syncRegistry } from './registry-sync.js';
-import { enforceRetention } from './retention.js';
-import { nextHourlyEntry } from './hourly-entry.js';
-import type { OutsideServiceUrls } from '../outside/outside-config.js';
-import { OutsideTasks } from '../outside/outside-tasks.js';
-import { writeDueAggregates } from '../demand/aggregates.js';
 import { observeSubmissions } from '../submissions/observe.js';
-import { readOriginsOfDay } from '../scan/read-origins.js';
-import { readOptedOutHosts } from '../data/opted-out.js';
-import { readFiveMinuteChecks, writeFiveMinuteChecks, type FiveMinuteObservation } from '../data/five-minute-checks.js';
-import { OWNER_ALERTS_KEPT, readOwnerAlerts, writeOwnerAlerts, type OwnerAlert } from '../data/owner-alerts.js';
-import { hourlyObservationsOf } from '../view/live-inputs.js';
 import { writeAgreementRecords } from '../view/agreement-job.js';
 import { buildView } from '../view/build-view.js';
-import { addReviewItems, queueCatalogReviews, reviewItemsOfIncident } from '../data/review-queue.js';
+import { hourlyObservationsOf } from '../view/live-inputs.js';
+import { nextHourlyEntry } from './hourly-entry.js';
+import { syncRegistry } from './registry-sync.js';
+import { enforceRetention } from './retention.js';
 
 /** A clock the schedule reads and waits on; tests inject one they can move. */
 export interface ScheduleClock {
@@ -213,7 +220,9 @@ export class Scheduler {
 
   private async sealIfDue(now: Date, today: string): Promise<boolean> {
     if (!isAfterSealTime(now)) return false;
-    const written = await sealDueDays(this.deps.storage, today, this.deps.keys, (day, reason) => this.deps.log.warn({ day, reason }, 'day not sealed: not finished'));
+    const written = await sealDueDays(this.deps.storage, today, this.deps.keys, (day, reason) =>
+      this.deps.log.warn({ day, reason }, 'day not sealed: not finished'),
+    );
     for (const record of written) this.deps.log.info({ day: record.day, root: record.root }, 'sealed');
     return written.length > 0;
   }
@@ -224,8 +233,11 @@ export class Scheduler {
 
   // Opted-out hosts are left off every check's list, and the probe's guard refuses them as well, before any
   // request. Each task reads the opted-out list once and hands it to every probe it runs.
-  private probeOne = (server: WatchedServer, optedOut: readonly string[], extra: { deadlineMs?: number } = {}): Promise<ProbeResult> =>
-    probeServer(server.url, { ...this.deps.network, optedOut, ...extra });
+  private probeOne = (
+    server: WatchedServer,
+    optedOut: readonly string[],
+    extra: { deadlineMs?: number } = {},
+  ): Promise<ProbeResult> => probeServer(server.url, { ...this.deps.network, optedOut, ...extra });
 
   private dailyIfDue(today: string): Promise<boolean> {
     return this.runDaily(today);
@@ -252,7 +264,11 @@ export class Scheduler {
     }
     // Opted-out hosts drop off the map at this check: they are not checked and get no letter.
     const listed = servers.filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
-    const excluded = await readOriginsOfDay({ storage: this.deps.storage, network: this.deps.network, concurrency: this.deps.concurrency ?? 16 }, today, listed);
+    const excluded = await readOriginsOfDay(
+      { storage: this.deps.storage, network: this.deps.network, concurrency: this.deps.concurrency ?? 16 },
+      today,
+      listed,
+    );
     const checked = listed.filter((s) => !excluded.has(new URL(s.url).origin));
     const bar = this.deps.progress ? createProgress(`daily check ${today}`, checked.length) : null;
     const scan = await scanDay({
@@ -279,23 +295,52 @@ export class Scheduler {
     });
     // The day's catalogs go to a person's review queue (review-only description checks), never to a page.
     const queued = await queueCatalogReviews(this.deps.storage, today, this.clock.now());
-    if (queued.length > 0) this.deps.log.info({ day: today, items: queued.length }, 'tool descriptions queued for review');
+    if (queued.length > 0)
+      this.deps.log.info({ day: today, items: queued.length }, 'tool descriptions queued for review');
     if (scan.capStop !== null) {
       const { shard, estimateMicroUsd, spentMicroUsd } = scan.capStop;
       const budgetMicroUsd = this.costs.dailyBudgetMicroUsd;
-      this.deps.log.warn({ day: today, shard, estimateMicroUsd, spentMicroUsd, budgetMicroUsd, skippedServers: scan.skippedByCap.length }, 'daily cost cap reached: the remaining shards run first tomorrow');
+      this.deps.log.warn(
+        {
+          day: today,
+          shard,
+          estimateMicroUsd,
+          spentMicroUsd,
+          budgetMicroUsd,
+          skippedServers: scan.skippedByCap.length,
+        },
+        'daily cost cap reached: the remaining shards run first tomorrow',
+      );
       // A shard that alone costs more than the budget would wait every day; only the operator can fix that.
-      if (estimateMicroUsd > budgetMicroUsd) this.deps.log.error({ shard, estimateMicroUsd, budgetMicroUsd }, 'a shard is estimated above the whole daily budget: raise the budget or split the scan into more shards');
+      if (estimateMicroUsd > budgetMicroUsd)
+        this.deps.log.error(
+          { shard, estimateMicroUsd, budgetMicroUsd },
+          'a shard is estimated above the whole daily budget: raise the budget or split the scan into more shards',
+        );
     }
-    this.deps.log.info({ day: today, servers: scan.results.length, resumedShards: scan.shardsResumed.length, skippedByCap: scan.skippedByCap.length }, 'daily check done');
+    this.deps.log.info(
+      {
+        day: today,
+        servers: scan.results.length,
+        resumedShards: scan.shardsResumed.length,
+        skippedByCap: scan.skippedByCap.length,
+      },
+      'daily check done',
+    );
     return true;
   }
 
   /** Watched servers whose origin's robots.txt (read once today) lets our bot in. */
   private async allowedServers(today: string, optedOut: readonly string[]): Promise<WatchedServer[]> {
     // Opted-out hosts leave the list first, as in the daily check: not even their robots.txt is read again.
-    const servers = (await readWatchedServers(this.deps.storage)).filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
-    const excluded = await readOriginsOfDay({ storage: this.deps.storage, network: this.deps.network, concurrency: this.deps.concurrency ?? 16 }, today, servers);
+    const servers = (await readWatchedServers(this.deps.storage)).filter(
+      (s) => !isOptedOut(new URL(s.url).hostname, optedOut),
+    );
+    const excluded = await readOriginsOfDay(
+      { storage: this.deps.storage, network: this.deps.network, concurrency: this.deps.concurrency ?? 16 },
+      today,
+      servers,
+    );
     return servers.filter((s) => !excluded.has(new URL(s.url).origin));
   }
 
@@ -339,7 +384,10 @@ export class Scheduler {
     let changed = false;
     for (const id of ids.sort()) {
       // A kept observation whose time does not parse is skipped, as the read model skips it.
-      const observations: TimedObservation[] = [...hourlyObservationsOf(hourly[id]), ...(fiveMinute[id] ?? []).filter((o) => !Number.isNaN(Date.parse(o.at)))];
+      const observations: TimedObservation[] = [
+        ...hourlyObservationsOf(hourly[id]),
+        ...(fiveMinute[id] ?? []).filter((o) => !Number.isNaN(Date.parse(o.at))),
+      ];
       if (observations.length === 0) continue;
       const before = file.servers[id] ?? { open: false, alerts: [] };
       const decision = decideOwnerAlert(observations, before.open);
@@ -347,11 +395,24 @@ export class Scheduler {
       changed = true;
       const newest = observations.reduce((a, b) => (Date.parse(b.at) > Date.parse(a.at) ? b : a));
       const alerts = decision.alert
-        ? [...before.alerts, { at: newest.at, kind, letter: newest.letter, reason: newest.reason, httpStatus: newest.httpStatus, failuresInARow: decision.failuresInARow }].slice(-OWNER_ALERTS_KEPT)
+        ? [
+            ...before.alerts,
+            {
+              at: newest.at,
+              kind,
+              letter: newest.letter,
+              reason: newest.reason,
+              httpStatus: newest.httpStatus,
+              failuresInARow: decision.failuresInARow,
+            },
+          ].slice(-OWNER_ALERTS_KEPT)
         : before.alerts;
       file.servers[id] = { open: decision.open, alerts };
       if (decision.alert) {
-        this.deps.log.warn({ server: id, kind, at: newest.at, reason: newest.reason, failuresInARow: decision.failuresInARow }, 'owner alert: the server failed two checks in a row');
+        this.deps.log.warn(
+          { server: id, kind, at: newest.at, reason: newest.reason, failuresInARow: decision.failuresInARow },
+          'owner alert: the server failed two checks in a row',
+        );
       }
     }
     if (changed) await writeOwnerAlerts(this.deps.storage, file);
@@ -363,7 +424,10 @@ export class Scheduler {
     if (this.lastAgreementHour === hour) return false;
     this.lastAgreementHour = hour;
     const records = await writeAgreementRecords(this.deps.storage, now);
-    this.deps.log.info({ reporters: Object.keys(records.reporters).length, sensors: Object.keys(records.sensors).length }, 'agreement tallied');
+    this.deps.log.info(
+      { reporters: Object.keys(records.reporters).length, sensors: Object.keys(records.sensors).length },
+      'agreement tallied',
+    );
     return true;
   }
 
@@ -384,7 +448,8 @@ export class Scheduler {
       view.servers.flatMap((server) => reviewItemsOfIncident(server.id, server.incident, now)),
       now,
     );
-    if (added.length > 0) this.deps.log.warn({ items: added.map((item) => item.id) }, 'failures and incidents queued for review');
+    if (added.length > 0)
+      this.deps.log.warn({ items: added.map((item) => item.id) }, 'failures and incidents queued for review');
     return added.length > 0;
   }
 
@@ -393,7 +458,12 @@ export class Scheduler {
     const ids = await this.readOptIn();
     if (ids === null) return false;
     // The five-minute checks have their own cap and ledger; once it refuses a check, none runs until the next UTC day.
-    const gate = await SpendGate.open(this.deps.storage, fiveMinuteSpendPath(today), today, this.costs.fiveMinuteBudgetMicroUsd);
+    const gate = await SpendGate.open(
+      this.deps.storage,
+      fiveMinuteSpendPath(today),
+      today,
+      this.costs.fiveMinuteBudgetMicroUsd,
+    );
     if (gate.stopped) return false;
     this.lastFiveMinute = now.getTime();
     const optedOut = await this.readOptedOut();
@@ -409,7 +479,10 @@ export class Scheduler {
       const before = states.get(server.id);
       // A server with no daily check yet has nowhere to count its five-minute checks, so it is not probed.
       if (before === undefined) return;
-      const { reservation } = await gate.tryStart(server.id, estimateChecksCost([before.lastHandshakeMs], this.costs.model));
+      const { reservation } = await gate.tryStart(
+        server.id,
+        estimateChecksCost([before.lastHandshakeMs], this.costs.model),
+      );
       // Refused by the cap: no probe, and nothing written, so a skipped check is never a failure.
       if (reservation === null) return;
       const at = this.clock.now().toISOString();
@@ -429,7 +502,8 @@ export class Scheduler {
     if (observed.size > 0) {
       // One write per round: the newest two observations per server, for the shown status, incidents and alerts.
       const kept = await readFiveMinuteChecks(this.deps.storage);
-      for (const [id, observation] of observed) kept[id] = recordFiveMinuteObservation(kept[id] ?? [], observation) as FiveMinuteObservation[];
+      for (const [id, observation] of observed)
+        kept[id] = recordFiveMinuteObservation(kept[id] ?? [], observation) as FiveMinuteObservation[];
       await writeFiveMinuteChecks(this.deps.storage, kept);
       await this.alertOwners('five_minute', new Set(observed.keys()));
     }

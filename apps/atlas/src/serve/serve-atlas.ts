@@ -1,8 +1,11 @@
 // Serving: the HTTP app over the read model, on 127.0.0.1 by default, with graceful shutdown on SIGINT and
 // SIGTERM (stop accepting, finish what is in flight, close the fleet or scheduler, then resolve). The app is
 // built once the port is known, so that its pages name the bound address (or the public URL), never a Host.
-import { DEFAULT_USER_AGENT, readOwnerToken, type NetworkOptions } from '@mcp-atlas/probe';
+import { DEFAULT_USER_AGENT, type NetworkOptions, readOwnerToken } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { badgeSightingsPath, refusedSensorRequestsPath, viewCountsPath } from '../data/paths.js';
+import { createDayCounter, randomWriter } from '../demand/day-counts.js';
+import { createDemandRecorder } from '../demand/recorder.js';
 import { createHttpApp } from '../http/app.js';
 import type { HttpDeps } from '../http/deps.js';
 import type { IntakeHooks } from '../http/intake-hooks.js';
@@ -10,14 +13,11 @@ import { createLicenseKeyStore, licenseValidatorOf, refuseEveryLicense } from '.
 import { createSiteAddress } from '../http/site-address.js';
 import type { Logger } from '../log.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
+import { pageSightingOf } from '../pages/routes.js';
 import { reporterSecretOf, type SigningKeys } from '../seal/keys.js';
 import type { Storage } from '../storage/storage.js';
-import { buildView, type AtlasView } from '../view/build-view.js';
+import { type AtlasView, buildView } from '../view/build-view.js';
 import { updateServersLive } from '../view/live-update.js';
-import { createDemandRecorder } from '../demand/recorder.js';
-import { createDayCounter, randomWriter } from '../demand/day-counts.js';
-import { badgeSightingsPath, refusedSensorRequestsPath, viewCountsPath } from '../data/paths.js';
-import { pageSightingOf } from '../pages/routes.js';
 import { listen, type NodeFetchHandler } from './listen.js';
 import { createLiveUpdateQueue } from './live-update-queue.js';
 
@@ -123,7 +123,8 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
       }),
   });
   // Held here so that shutdown can put the last counts and markers on disk.
-  const countFlush = options.countFlushIntervalMs !== undefined ? { flushIntervalMs: options.countFlushIntervalMs } : {};
+  const countFlush =
+    options.countFlushIntervalMs !== undefined ? { flushIntervalMs: options.countFlushIntervalMs } : {};
   const demand = createDemandRecorder({
     storage: options.storage,
     now,

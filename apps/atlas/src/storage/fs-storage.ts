@@ -3,7 +3,7 @@
 // Appends (day logs) open the file for appending, write and fsync; appends that arrive while an fsync runs
 // wait and share the next one (group commit), so the cost of a durable line stays flat as the log grows.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
 
@@ -60,7 +60,10 @@ async function walk(root: string, folder: string, out: string[]): Promise<void> 
  * `modifiedAtOrBefore` (epoch ms), only temp files last modified at or before it go, so a write another process
  * has in progress is left alone. Returns how many it removed.
  */
-export async function removeStaleTempFiles(root: string, options: { modifiedAtOrBefore?: number } = {}): Promise<number> {
+export async function removeStaleTempFiles(
+  root: string,
+  options: { modifiedAtOrBefore?: number } = {},
+): Promise<number> {
   const stale: string[] = [];
   async function collect(folder: string): Promise<void> {
     let entries;
@@ -72,7 +75,8 @@ export async function removeStaleTempFiles(root: string, options: { modifiedAtOr
     for (const entry of entries) {
       const full = join(folder, entry.name);
       if (entry.isDirectory()) await collect(full);
-      else if (entry.name.endsWith('.tmp') && (await isModifiedAtOrBefore(full, options.modifiedAtOrBefore))) stale.push(full);
+      else if (entry.name.endsWith('.tmp') && (await isModifiedAtOrBefore(full, options.modifiedAtOrBefore)))
+        stale.push(full);
     }
   }
   await collect(root);

@@ -4,7 +4,10 @@
 
 /** Thrown for a path that could escape the storage root or is not a plain relative path. */
 export class StoragePathError extends Error {
-  constructor(readonly path: string, why: string) {
+  constructor(
+    readonly path: string,
+    why: string,
+  ) {
     super(`Invalid storage path "${path}": ${why}`);
     this.name = 'StoragePathError';
   }
@@ -39,9 +42,12 @@ export function assertStoragePath(path: string): void {
   if (path.length > 512) throw new StoragePathError(path, 'it is longer than 512 characters');
   if (path.startsWith('/')) throw new StoragePathError(path, 'it is absolute');
   for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.' || segment === '..') throw new StoragePathError(path, 'it has an empty, "." or ".." segment');
-    if (!SEGMENT.test(segment)) throw new StoragePathError(path, `segment "${segment}" has characters outside [A-Za-z0-9._@:+=-]`);
-    if (segment.endsWith('.tmp')) throw new StoragePathError(path, 'names ending in .tmp are reserved for atomic writes');
+    if (segment === '' || segment === '.' || segment === '..')
+      throw new StoragePathError(path, 'it has an empty, "." or ".." segment');
+    if (!SEGMENT.test(segment))
+      throw new StoragePathError(path, `segment "${segment}" has characters outside [A-Za-z0-9._@:+=-]`);
+    if (segment.endsWith('.tmp'))
+      throw new StoragePathError(path, 'names ending in .tmp are reserved for atomic writes');
   }
 }
 

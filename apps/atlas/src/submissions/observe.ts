@@ -7,20 +7,27 @@
 import { hasDescription, hashToolList } from '@mcp-atlas/findings';
 import { dayFromTime } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
-import { BOT_TOKEN, isOptedOut, probeServer, readRobots, type NetworkOptions, type ProbeResult } from '@mcp-atlas/probe';
+import {
+  BOT_TOKEN,
+  isOptedOut,
+  type NetworkOptions,
+  type ProbeResult,
+  probeServer,
+  readRobots,
+} from '@mcp-atlas/probe';
 import { reviewSubmission, SUBMISSION_MAX_EXTENSIONS } from '@mcp-atlas/reliability';
+import { serverIdFor } from '../data/server-id.js';
 import { addSubmittedServer } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { mapWithLimit } from '../scan/pool.js';
-import { serverIdFor } from '../data/server-id.js';
 import type { Storage } from '../storage/storage.js';
 import {
   listSubmissionIds,
   readSubmission,
-  submissionOf,
-  writeSubmission,
   type SubmissionCheckRecord,
   type SubmissionRecord,
+  submissionOf,
+  writeSubmission,
 } from './records.js';
 
 /** Longest title taken from a server's own name when it joins the map: the watched list's title limit (a shape, not a rule). */
@@ -79,29 +86,51 @@ function refusedBecause(record: SubmissionRecord, why: string, at: Date): Submis
 }
 
 /** Robots.txt read once per UTC day per submission; true when it shuts our bot out of the origin. */
-async function robotsExcludes(record: SubmissionRecord, deps: ObserveDeps, day: string): Promise<{ record: SubmissionRecord; excluded: boolean }> {
+async function robotsExcludes(
+  record: SubmissionRecord,
+  deps: ObserveDeps,
+  day: string,
+): Promise<{ record: SubmissionRecord; excluded: boolean }> {
   if (record.robots?.day === day) return { record, excluded: record.robots.excluded };
   const robots = await readRobots(new URL(record.url).origin, BOT_TOKEN, deps.network);
   return { record: { ...record, robots: { day, excluded: robots.excludesOrigin } }, excluded: robots.excludesOrigin };
 }
 
 /** Runs the check that is due, if any; refuses the submission when our bot may not check it. */
-async function checkIfDue(record: SubmissionRecord, deps: ObserveDeps): Promise<{ record: SubmissionRecord; checked: boolean }> {
+async function checkIfDue(
+  record: SubmissionRecord,
+  deps: ObserveDeps,
+): Promise<{ record: SubmissionRecord; checked: boolean }> {
   const now = deps.now();
   if (!reviewSubmission(submissionOf(record), now).checkDue) return { record, checked: false };
   if (isOptedOut(record.host, deps.optedOut)) {
-    return { record: refusedBecause(record, `the owner of ${record.host} opted out; it is never contacted`, now), checked: false };
+    return {
+      record: refusedBecause(record, `the owner of ${record.host} opted out; it is never contacted`, now),
+      checked: false,
+    };
   }
   const robots = await robotsExcludes(record, deps, dayFromTime(now));
   if (robots.excluded) {
-    return { record: refusedBecause(robots.record, `robots.txt of ${new URL(record.url).origin} disallows ${BOT_TOKEN}`, now), checked: false };
+    return {
+      record: refusedBecause(robots.record, `robots.txt of ${new URL(record.url).origin} disallows ${BOT_TOKEN}`, now),
+      checked: false,
+    };
   }
   const probe = await probeServer(record.url, { ...deps.network, optedOut: deps.optedOut });
-  return { record: { ...robots.record, checks: [...robots.record.checks, checkRecordOf(probe, deps.now())] }, checked: true };
+  return {
+    record: { ...robots.record, checks: [...robots.record.checks, checkRecordOf(probe, deps.now())] },
+    checked: true,
+  };
 }
 
 /** The watched entry of an admitted submission: titled with the name the server gave itself, if any. */
-function watchedEntryOf(record: SubmissionRecord): { id: string; url: string; title?: string; source: 'submitted'; submittedAt: string } {
+function watchedEntryOf(record: SubmissionRecord): {
+  id: string;
+  url: string;
+  title?: string;
+  source: 'submitted';
+  submittedAt: string;
+} {
   const url = new URL(record.url);
   const name = [...record.checks].reverse().find((c) => c.serverName !== null)?.serverName ?? null;
   return {
@@ -114,7 +143,10 @@ function watchedEntryOf(record: SubmissionRecord): { id: string; url: string; ti
 }
 
 /** Takes the decision of a finished window, if the window is over. */
-async function decideIfDue(record: SubmissionRecord, deps: ObserveDeps): Promise<{ record: SubmissionRecord; verdict: 'admitted' | 'extended' | 'refused' | null }> {
+async function decideIfDue(
+  record: SubmissionRecord,
+  deps: ObserveDeps,
+): Promise<{ record: SubmissionRecord; verdict: 'admitted' | 'extended' | 'refused' | null }> {
   const now = deps.now();
   const decision = reviewSubmission(submissionOf(record), now).decision;
   if (decision === null) return { record, verdict: null };

@@ -2,9 +2,9 @@
 // (so never in lists, search, route or rankings), but listed apart with their progress, so an owner and any
 // visitor can see where a submission stands without knowing its id.
 import { isOptedOut } from '@mcp-atlas/probe';
-import { decideObservation, reviewSubmission, type ObservationWindow } from '@mcp-atlas/reliability';
+import { decideObservation, type ObservationWindow, reviewSubmission } from '@mcp-atlas/reliability';
 import type { Storage } from '../storage/storage.js';
-import { listSubmissionIds, readSubmission, submissionOf, type SubmissionRecord } from './records.js';
+import { listSubmissionIds, readSubmission, type SubmissionRecord, submissionOf } from './records.js';
 
 /** A submission in observation, with what its current window saw so far. */
 export interface ObservingSubmission {
@@ -68,9 +68,7 @@ export async function readObservingSubmissions(storage: Storage, now: Date): Pro
       const record = await readSubmission(storage, id);
       const entry = record === null ? null : observingSubmissionOf(record, now);
       if (entry !== null) observing.push(entry);
-    } catch {
-      continue;
-    }
+    } catch {}
   }
   return observing.sort((a, b) => a.submittedAt.localeCompare(b.submittedAt) || a.id.localeCompare(b.id));
 }
@@ -86,9 +84,16 @@ export interface ObservingFilter {
 }
 
 /** The submissions a page or the API may list: not opted out, not shut out by robots.txt, not already watched. */
-export function listableObserving(observing: readonly ObservingSubmission[], filter: ObservingFilter): ObservingSubmission[] {
+export function listableObserving(
+  observing: readonly ObservingSubmission[],
+  filter: ObservingFilter,
+): ObservingSubmission[] {
   return observing.filter((entry) => {
     const url = new URL(entry.url);
-    return !isOptedOut(url.hostname, filter.optedOutHosts) && !filter.excludedOrigins.has(url.origin) && !filter.watchedUrls.has(entry.url);
+    return (
+      !isOptedOut(url.hostname, filter.optedOutHosts) &&
+      !filter.excludedOrigins.has(url.origin) &&
+      !filter.watchedUrls.has(entry.url)
+    );
   });
 }

@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { reviewSubmission, SUBMISSION_EARLIER_ATTEMPTS_KEPT, type Submission } from '@mcp-atlas/reliability';
 import { z } from 'zod';
-import { SERVER_ID_PATTERN, submissionPath, SUBMISSIONS_PREFIX } from '../data/paths.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { SERVER_ID_PATTERN, SUBMISSIONS_PREFIX, submissionPath } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
+import { getJson, putJson, type Storage } from '../storage/storage.js';
 
 /** A submission id: `sub-` and 20 hex characters of the SHA-256 of its URL. */
 export const SUBMISSION_ID_PATTERN = /^sub-[0-9a-f]{20}$/;
@@ -54,7 +54,6 @@ export const EarlierAttemptSchema = z.strictObject({
   reasons: z.array(z.string()),
 });
 
-
 export const SubmissionRecordSchema = z.strictObject({
   id: z.string().regex(SUBMISSION_ID_PATTERN),
   url: z.string(),
@@ -76,8 +75,14 @@ export const SubmissionRecordSchema = z.strictObject({
 export type SubmissionRecord = z.infer<typeof SubmissionRecordSchema>;
 
 /** A new record for `url`, observing from `now`; an earlier finished record of the URL moves into `earlier`. */
-export function startSubmission(url: string, host: string, now: Date, previous: SubmissionRecord | null): SubmissionRecord {
-  const earlier = previous === null || previous.status === 'observing' ? [] : [...previous.earlier, finishedAttemptOf(previous)];
+export function startSubmission(
+  url: string,
+  host: string,
+  now: Date,
+  previous: SubmissionRecord | null,
+): SubmissionRecord {
+  const earlier =
+    previous === null || previous.status === 'observing' ? [] : [...previous.earlier, finishedAttemptOf(previous)];
   return {
     id: submissionIdFor(url),
     url,
@@ -109,7 +114,12 @@ export function submissionOf(record: SubmissionRecord): Submission {
   return {
     submittedAt: record.submittedAt,
     extensions: record.extensions,
-    checks: record.checks.map((c) => ({ at: c.at, answeredWithTools: c.answeredWithTools, toolsHash: c.toolsHash, allToolsDescribed: c.allToolsDescribed })),
+    checks: record.checks.map((c) => ({
+      at: c.at,
+      answeredWithTools: c.answeredWithTools,
+      toolsHash: c.toolsHash,
+      allToolsDescribed: c.allToolsDescribed,
+    })),
   };
 }
 
@@ -152,16 +162,23 @@ export const SubmissionViewSchema = z.object({
   url: z.string(),
   status: z
     .enum(['observing', 'admitted', 'refused', 'watched'])
-    .describe('observing: checks are running; admitted: it joined the map; refused; watched: the URL was already on the map.'),
+    .describe(
+      'observing: checks are running; admitted: it joined the map; refused; watched: the URL was already on the map.',
+    ),
   serverId: z.string().nullable().describe('The id it is (or will be) listed under once on the map.'),
   submittedAt: z.string().nullable(),
-  window: z.object({ index: z.int(), start: z.string(), end: z.string() }).nullable().describe('The current observation window (index 1 is the one extra window).'),
+  window: z
+    .object({ index: z.int(), start: z.string(), end: z.string() })
+    .nullable()
+    .describe('The current observation window (index 1 is the one extra window).'),
   nextCheckAt: z.string().nullable(),
   soFar: z
     .object({ checks: z.int(), answered: z.int(), toolListChanges: z.int(), undescribedChecks: z.int() })
     .nullable()
     .describe('What the current window saw so far.'),
-  decisions: z.array(SubmissionDecisionRecordSchema).describe('Each finished window: verdict, the sentences that decided it, and its figures.'),
+  decisions: z
+    .array(SubmissionDecisionRecordSchema)
+    .describe('Each finished window: verdict, the sentences that decided it, and its figures.'),
   stoppedBecause: z.string().nullable(),
   earlier: z.array(EarlierAttemptSchema).describe('Earlier attempts of the same URL, oldest first.'),
 });
@@ -182,7 +199,12 @@ export function viewOfSubmission(record: SubmissionRecord, now: Date): Submissio
     soFar:
       review === null
         ? null
-        : { checks: review.figures.checks, answered: review.figures.answered, toolListChanges: review.figures.toolListChanges, undescribedChecks: review.figures.undescribedChecks },
+        : {
+            checks: review.figures.checks,
+            answered: review.figures.answered,
+            toolListChanges: review.figures.toolListChanges,
+            undescribedChecks: review.figures.undescribedChecks,
+          },
     decisions: record.decisions,
     stoppedBecause: record.stoppedBecause,
     earlier: record.earlier,
@@ -191,5 +213,17 @@ export function viewOfSubmission(record: SubmissionRecord, now: Date): Submissio
 
 /** The view of a URL watched from another source (the registry, or an earlier submission under another id). */
 export function viewOfWatched(url: string, serverId: string): SubmissionView {
-  return { id: null, url, status: 'watched', serverId, submittedAt: null, window: null, nextCheckAt: null, soFar: null, decisions: [], stoppedBecause: null, earlier: [] };
+  return {
+    id: null,
+    url,
+    status: 'watched',
+    serverId,
+    submittedAt: null,
+    window: null,
+    nextCheckAt: null,
+    soFar: null,
+    decisions: [],
+    stoppedBecause: null,
+    earlier: [],
+  };
 }

@@ -3,14 +3,14 @@
 // nothing it sends is trusted: every request has a time limit, every body a byte cap, the whole run an
 // overall limit, each root must be for the day asked, and a key pinned with --key replaces the served one.
 import {
+  type DayRoot,
   dayFromTime,
   HistoryError,
-  parseDayRoot,
   PREVIOUS_ROOT_WINDOW_DAYS,
+  parseDayRoot,
   publicKeyFromPem,
   shiftDay,
   verifyChain,
-  type DayRoot,
 } from '@mcp-atlas/history';
 import { z } from 'zod';
 
@@ -110,15 +110,21 @@ async function readCapped(response: Response, cap: number, what: string): Promis
 
 function describeFailure(error: unknown, what: string, context: RequestContext): string {
   if (error instanceof RemoteFetchError) return error.message;
-  if (context.overall.aborted) return `${what}: the whole verification passed its limit of ${context.limits.totalTimeoutMs} ms`;
+  if (context.overall.aborted)
+    return `${what}: the whole verification passed its limit of ${context.limits.totalTimeoutMs} ms`;
   const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `${what} took longer than ${context.limits.requestTimeoutMs} ms`;
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return `${what} took longer than ${context.limits.requestTimeoutMs} ms`;
   const cause = (error as { cause?: { message?: unknown } } | null)?.cause?.message;
   return `${what} failed: ${typeof cause === 'string' ? cause : (error as Error).message}`;
 }
 
 /** GETs a JSON document under both time limits and a byte cap; any failure is a RemoteFetchError with a reason. */
-async function fetchJson(url: string, cap: number, context: RequestContext): Promise<{ status: number; body: unknown }> {
+async function fetchJson(
+  url: string,
+  cap: number,
+  context: RequestContext,
+): Promise<{ status: number; body: unknown }> {
   const what = `GET ${new URL(url).pathname}${new URL(url).search}`;
   const signal = AbortSignal.any([AbortSignal.timeout(context.limits.requestTimeoutMs), context.overall]);
   try {
@@ -143,11 +149,13 @@ function readRecord(body: unknown, day: string): DayRoot {
   try {
     record = parseDayRoot(body);
   } catch (error) {
-    if (error instanceof HistoryError) throw new RemoteFetchError(`the root served for ${day} is ${error.message}`, day);
+    if (error instanceof HistoryError)
+      throw new RemoteFetchError(`the root served for ${day} is ${error.message}`, day);
     throw error;
   }
   // The signature does not cover the label, so a root served under another day's address is refused here.
-  if (record.day !== day) throw new RemoteFetchError(`the root served for ${day} says it is the root of ${record.day}`, day);
+  if (record.day !== day)
+    throw new RemoteFetchError(`the root served for ${day} says it is the root of ${record.day}`, day);
   return record;
 }
 
@@ -160,7 +168,11 @@ async function fetchRemoteRoots(base: string, today: string, context: RequestCon
   let misses = 0;
   for (let back = 0; back < VERIFY_LOOKBACK_DAYS; back++) {
     const day = shiftDay(today, -back);
-    const { status, body } = await fetchJson(new URL(`/api/maps?a=root&day=${day}`, base).href, context.limits.maxRootBytes, context);
+    const { status, body } = await fetchJson(
+      new URL(`/api/maps?a=root&day=${day}`, base).href,
+      context.limits.maxRootBytes,
+      context,
+    );
     if (status === 200) {
       records.push(readRecord(body, day));
       misses = 0;
@@ -179,9 +191,18 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** The key to verify with: the served one, or the pinned one, which the served one must equal. */
-async function chooseKey(base: string, pinnedKey: Uint8Array | undefined, context: RequestContext): Promise<Uint8Array> {
-  const wellKnown = await fetchJson(new URL('/.well-known/mcp-atlas.json', base).href, context.limits.maxWellKnownBytes, context);
-  if (wellKnown.status !== 200) throw new RemoteFetchError(`/.well-known/mcp-atlas.json answered HTTP ${wellKnown.status}`);
+async function chooseKey(
+  base: string,
+  pinnedKey: Uint8Array | undefined,
+  context: RequestContext,
+): Promise<Uint8Array> {
+  const wellKnown = await fetchJson(
+    new URL('/.well-known/mcp-atlas.json', base).href,
+    context.limits.maxWellKnownBytes,
+    context,
+  );
+  if (wellKnown.status !== 200)
+    throw new RemoteFetchError(`/.well-known/mcp-atlas.json answered HTTP ${wellKnown.status}`);
   const parsed = WellKnownSchema.safeParse(wellKnown.body);
   if (!parsed.success) throw new RemoteFetchError('/.well-known/mcp-atlas.json has no integrity.public_key_pem');
   let served: Uint8Array;
@@ -193,7 +214,9 @@ async function chooseKey(base: string, pinnedKey: Uint8Array | undefined, contex
   }
   if (pinnedKey === undefined) return served;
   if (!sameBytes(served, pinnedKey)) {
-    throw new RemoteFetchError('the service publishes a different public key than the one pinned with --key; its history is not trusted');
+    throw new RemoteFetchError(
+      'the service publishes a different public key than the one pinned with --key; its history is not trusted',
+    );
   }
   return pinnedKey;
 }

@@ -2,21 +2,20 @@
 // last 30 days, compared with our own checks kept over the same days (the daily results, the hourly file
 // and its hour-of-day slots, the five-minute file), tallied by the package's rule and written to the
 // reporter records file, which the read model passes to the ratings.
-import { shiftDay } from '@mcp-atlas/history';
+import { dayFromTime, shiftDay } from '@mcp-atlas/history';
 import {
+  type AgreementRecord,
+  type AgreementSubject,
   isAnsweringLetter,
   ownCheckViewOf,
   REPORT_WINDOW_DAYS,
-  tallyAgreementRecords,
-  type AgreementRecord,
-  type AgreementSubject,
   type TimedCheckView,
+  tallyAgreementRecords,
 } from '@mcp-atlas/reliability';
-import { dayFromTime } from '@mcp-atlas/history';
 import { readDayResults } from '../data/day-results.js';
 import { readFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { HOURLY_PATH } from '../data/paths.js';
-import { writeReporterRecords, type ReporterRecords } from '../data/reporter-records.js';
+import { type ReporterRecords, writeReporterRecords } from '../data/reporter-records.js';
 import { HourlyFileSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { readRecentReports, readRecentSensorData } from './build-view.js';
@@ -79,7 +78,14 @@ export async function writeAgreementRecords(storage: Storage, now: Date): Promis
   const checks = await readOwnChecks(storage, today);
   const reportSubjects: AgreementSubject[] = [];
   for (const [server, reports] of await readRecentReports(storage, today)) {
-    for (const r of reports) reportSubjects.push({ by: r.reporter, server, ok: r.ok, at: r.at, ...(r.reason !== undefined ? { reason: r.reason } : {}) });
+    for (const r of reports)
+      reportSubjects.push({
+        by: r.reporter,
+        server,
+        ok: r.ok,
+        at: r.at,
+        ...(r.reason !== undefined ? { reason: r.reason } : {}),
+      });
   }
   const sensorSubjects = (await readRecentSensorData(storage, today)).subjects;
   const records: ReporterRecords = {

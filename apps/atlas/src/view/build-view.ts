@@ -2,64 +2,90 @@
 // replaced whole (never edited in place), so a request always sees one consistent day.
 import type { DayRoot } from '@mcp-atlas/history';
 import { dayFromTime, shiftDay } from '@mcp-atlas/history';
+import { isOptedOut } from '@mcp-atlas/probe';
 import {
-  countChangeDays,
-  incidentChecksOf as incidentChecksOfLive,
-  isAnsweringNow,
-  leftOutReasonOf,
-  newestHandshakeMs,
-  shownStatusOf as shownStatusOfLive,
-  uptimeInputOf as uptimeInputOfPairs,
   type AgreementSubject,
-  type LeftOutReason,
-  countObservedDays,
-  describeUptime,
-  rankMostReliable,
-  rateServer,
-  REPORT_WINDOW_DAYS,
-  stability,
-  successChance,
   type CategoryRanking,
-  type Rating,
-  type Report,
-  type SensorDayEntry,
-  type SensorOutcome,
-  summarizeSensorOutcomes,
+  countChangeDays,
+  countObservedDays,
   decideClosedIncident,
+  describeHourProfile,
+  describeUptime,
+  type HourProfileView,
+  type HourResult,
   type IncidentCheck,
   type IncidentDecision,
   type IncidentSensorOutcome,
+  incidentChecksOf as incidentChecksOfLive,
+  isAnsweringNow,
+  type LeftOutReason,
   type LiveChecks,
+  leftOutReasonOf,
+  newestHandshakeMs,
+  type Rating,
+  REPORT_WINDOW_DAYS,
+  type Report,
+  rankMostReliable,
+  rateServer,
+  type SensorDayEntry,
+  type SensorOutcome,
   type ShownStatus,
+  shownStatusOf as shownStatusOfLive,
+  stability,
+  successChance,
+  summarizeSensorOutcomes,
   type UptimeInput,
   type UptimeSummary,
+  uptimeInputOf as uptimeInputOfPairs,
   viewHourProfile,
-  describeHourProfile,
-  type HourProfileView,
-  type HourResult,
 } from '@mcp-atlas/reliability';
 import { createToolIndex, type IndexServer, type ToolIndex } from '@mcp-atlas/route';
-import { dayCatalogPath, dayChangesPath, SERVER_STATES_PREFIX, SERVERS_PATH } from '../data/paths.js';
-import { CatalogSchema, ChangesFileSchema, DayIndexSchema, ServerStateSchema, HourlyFileSchema, type HourlyFile, type Catalog, type Change, type ServerDayResult, type ServerState } from '../data/schemas.js';
-import { readRoots } from '../seal/seal-day.js';
 import { readDayResults } from '../data/day-results.js';
-import { getJson, type Storage } from '../storage/storage.js';
-import { isOptedOut } from '@mcp-atlas/probe';
-import { dayIndexPath, dayReportsPath, HOURLY_PATH, SENSOR_BATCHES_PREFIX } from '../data/paths.js';
-import { parseReportLog } from '../data/report-log.js';
-import { StoredSensorBatchSchema } from '../data/stored-records.js';
 import { daysBetween, daysOfLetters } from '../data/days.js';
-import { readWatchedServers } from '../data/watched-servers.js';
-import { liveChecksOf } from './live-inputs.js';
-import { readFiveMinuteChecks, type FiveMinuteObservation } from '../data/five-minute-checks.js';
 import { readExcludedOrigins } from '../data/excluded-origins.js';
-import { readAgreementLookups } from '../data/reporter-records.js';
-import { domainAgeOf, packagesOfServer, readDomainAges, readShownPackageLayer, type DomainAgeView, type ServerPackagesView } from '../outside/read-outside.js';
-import { readOwnerRecords, type OwnerRecord } from '../owners/owner-records.js';
+import { type FiveMinuteObservation, readFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
+import {
+  dayCatalogPath,
+  dayChangesPath,
+  dayIndexPath,
+  dayReportsPath,
+  HOURLY_PATH,
+  SENSOR_BATCHES_PREFIX,
+  SERVER_STATES_PREFIX,
+  SERVERS_PATH,
+} from '../data/paths.js';
+import { parseReportLog } from '../data/report-log.js';
+import { readAgreementLookups } from '../data/reporter-records.js';
 import { readIncidentClosures } from '../data/review-queue.js';
 import { readRouteMarks } from '../data/route-marks.js';
-import { listableObserving, readObservingSubmissions, type ObservingSubmission } from '../submissions/observing.js';
+import {
+  type Catalog,
+  CatalogSchema,
+  type Change,
+  ChangesFileSchema,
+  DayIndexSchema,
+  type HourlyFile,
+  HourlyFileSchema,
+  type ServerDayResult,
+  type ServerState,
+  ServerStateSchema,
+} from '../data/schemas.js';
+import { StoredSensorBatchSchema } from '../data/stored-records.js';
+import { readWatchedServers } from '../data/watched-servers.js';
+import {
+  type DomainAgeView,
+  domainAgeOf,
+  packagesOfServer,
+  readDomainAges,
+  readShownPackageLayer,
+  type ServerPackagesView,
+} from '../outside/read-outside.js';
+import { type OwnerRecord, readOwnerRecords } from '../owners/owner-records.js';
+import { readRoots } from '../seal/seal-day.js';
+import { getJson, type Storage } from '../storage/storage.js';
+import { listableObserving, type ObservingSubmission, readObservingSubmissions } from '../submissions/observing.js';
+import { liveChecksOf } from './live-inputs.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -127,7 +153,12 @@ export interface OwnerView {
 /** The owner of a server as pages show it: only while the server is still served from the verified origin. */
 export function ownerViewOf(record: OwnerRecord | undefined, url: string): OwnerView | null {
   if (record === undefined || record.origin !== new URL(url).origin) return null;
-  return { origin: record.origin, verifiedAt: record.verifiedAt, note: record.note, fiveMinuteChecks: record.fiveMinuteChecks };
+  return {
+    origin: record.origin,
+    verifiedAt: record.verifiedAt,
+    note: record.note,
+    fiveMinuteChecks: record.fiveMinuteChecks,
+  };
 }
 
 /** The whole read model. */
@@ -164,8 +195,6 @@ async function latestScannedDay(storage: Storage): Promise<string | null> {
   const newest = indexes.at(-1);
   return newest === undefined ? null : newest.slice('days/'.length, 'days/'.length + 10);
 }
-
-
 
 /** Agents' reports of the 30 days ending `today`, grouped by server, in the shape ratings read. */
 export async function readRecentReports(storage: Storage, today: string): Promise<Map<string, Report[]>> {
@@ -214,7 +243,8 @@ export function hourProfileOf(hourly: HourlyFile['results'][string] | undefined)
   if (hourly?.hours !== undefined) return describeHourProfile(hourly.hours);
   const results: HourResult[] = [];
   for (const observation of [hourly?.previous ?? null, hourly ?? null]) {
-    if (observation !== null && !Number.isNaN(Date.parse(observation.at))) results.push({ letter: observation.letter, at: observation.at });
+    if (observation !== null && !Number.isNaN(Date.parse(observation.at)))
+      results.push({ letter: observation.letter, at: observation.at });
   }
   return viewHourProfile(results);
 }
@@ -327,7 +357,12 @@ export async function readServerEvidence(storage: Storage, today: string): Promi
  * One server's live incident and agents' rating from the evidence and our own live checks. buildView and the
  * per-server live update (live-update.ts) both call it, so both follow the same package rules.
  */
-export function judgeServerEvidence(id: string, live: LiveChecks, evidence: ServerEvidence, now: Date): { incident: IncidentDecision; rating: Rating } {
+export function judgeServerEvidence(
+  id: string,
+  live: LiveChecks,
+  evidence: ServerEvidence,
+  now: Date,
+): { incident: IncidentDecision; rating: Rating } {
   const reports = evidence.reports.get(id) ?? [];
   return {
     incident: decideClosedIncident(
@@ -447,7 +482,8 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     const latestDay = todays !== undefined ? day : latest === null ? null : lastCheckedDayOf(state);
     const live = liveChecksOf(latest, latestDay, hourly[state.id], fiveMinute[state.id]);
     const shown = shownStatusOfLive(live);
-    const catalogData = state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
+    const catalogData =
+      state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
     const catalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
     const changeDaysLast30 = day === null ? 0 : countChangeDays(state.changeDays, day);
     all.push({

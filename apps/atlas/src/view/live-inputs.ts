@@ -1,7 +1,12 @@
 // Thin adapters from the files the app keeps (the day's results, the hourly file, the five-minute file) to
 // the live-check inputs of @mcp-atlas/reliability. Every rule (what comes after the daily check, the
 // second-failure rule, which checks confirm an incident) is the package's; this file only reshapes.
-import { failedHttpStatus, type DailyObservation, type LiveChecks, type TimedObservation } from '@mcp-atlas/reliability';
+import {
+  type DailyObservation,
+  failedHttpStatus,
+  type LiveChecks,
+  type TimedObservation,
+} from '@mcp-atlas/reliability';
 import type { FiveMinuteObservation } from '../data/five-minute-checks.js';
 import type { HourlyFile, ServerDayResult } from '../data/schemas.js';
 

@@ -17,13 +17,13 @@ import { readRouteMarks } from '../data/route-marks.js';
 import { HourlyFileSchema } from '../data/schemas.js';
 import { getJsonOrNull, type Storage } from '../storage/storage.js';
 import {
+  type AtlasView,
   hourProfileOf,
   indexServerOf,
   judgeServerEvidence,
   lastCheckedDayOf,
   rankServers,
   readServerEvidence,
-  type AtlasView,
   type ServerView,
 } from './build-view.js';
 import { liveChecksOf } from './live-inputs.js';
@@ -43,7 +43,11 @@ export interface LiveUpdateResult {
 /** Whether the tool index reads something different about the server now. */
 function indexFieldsChanged(before: ServerView, after: ServerView): boolean {
   const reliability = (server: ServerView) => (server.rating.visible ? server.rating.reliability : null);
-  return before.answeringNow !== after.answeringNow || before.incident.shown !== after.incident.shown || reliability(before) !== reliability(after);
+  return (
+    before.answeringNow !== after.answeringNow ||
+    before.incident.shown !== after.incident.shown ||
+    reliability(before) !== reliability(after)
+  );
 }
 
 /** Whether the most-reliable lists read something different about the server now. */
@@ -60,7 +64,12 @@ function rankingFieldsChanged(before: ServerView, after: ServerView): boolean {
  * @example
  * const { view: next } = await updateServersLive(view, storage, ['files-example'], new Date());
  */
-export async function updateServersLive(view: AtlasView, storage: Storage, serverIds: Iterable<string>, now: Date): Promise<LiveUpdateResult> {
+export async function updateServersLive(
+  view: AtlasView,
+  storage: Storage,
+  serverIds: Iterable<string>,
+  now: Date,
+): Promise<LiveUpdateResult> {
   const ids = [...new Set(serverIds)].filter((id) => view.byId.has(id));
   if (ids.length === 0) return { view, updated: [], indexRebuilt: false, rankingsRebuilt: false };
   const evidence = await readServerEvidence(storage, dayFromTime(now));
@@ -95,7 +104,9 @@ export async function updateServersLive(view: AtlasView, storage: Storage, serve
   let toolIndex = view.toolIndex;
   if (indexChanged) {
     const marks = await readRouteMarks(storage);
-    const changedToday = new Set(view.changes.filter((change) => change.kind === 'tools').map((change) => change.serverId));
+    const changedToday = new Set(
+      view.changes.filter((change) => change.kind === 'tools').map((change) => change.serverId),
+    );
     toolIndex = createToolIndex(servers.map((server) => indexServerOf(server, { changedToday, marks, day: view.day })));
   }
   return {

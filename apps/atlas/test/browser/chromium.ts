@@ -4,7 +4,7 @@
 // component updates, because the machine's network is closed and Chromium would keep trying.
 // Playwright gives each launch a fresh temporary profile (its own --user-data-dir), removed on close.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 /** Where the browser is; CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,7 +24,9 @@ export const CHROMIUM_ARGS = [
 /** Launches Chromium, or fails saying how to install it. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`no Chromium at ${CHROMIUM_PATH}: run apps/atlas/scripts/ensure-chromium.sh (apt-get install -y chromium)`);
+    throw new Error(
+      `no Chromium at ${CHROMIUM_PATH}: run apps/atlas/scripts/ensure-chromium.sh (apt-get install -y chromium)`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
 }

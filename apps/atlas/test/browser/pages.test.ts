@@ -14,10 +14,19 @@ import type { Hono } from 'hono';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteAddress } from '../../src/http/site-address.js';
-import { listen } from '../../src/serve/listen.js';
-import { appOver, buildDemoSite, DEMO_TODAY, HOSTILE_CHANGES, HOSTILE_SERVER, pageBudgetBytes, writeHandObservatory, type DemoSite } from '../pages-fixtures.js';
-import { launchChromium } from './chromium.js';
 import { METHODOLOGY_VERSION } from '../../src/methodology.js';
+import { listen } from '../../src/serve/listen.js';
+import {
+  appOver,
+  buildDemoSite,
+  DEMO_TODAY,
+  type DemoSite,
+  HOSTILE_CHANGES,
+  HOSTILE_SERVER,
+  pageBudgetBytes,
+  writeHandObservatory,
+} from '../pages-fixtures.js';
+import { launchChromium } from './chromium.js';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'screenshots');
 
@@ -37,11 +46,18 @@ beforeAll(async () => {
   site = await buildDemoSite();
   // The app names the address it is served at (never a request's Host), so it is made once the port is known.
   let demoApp: Hono | null = null;
-  const demo = await listen((request, bindings) => demoApp!.fetch(request, bindings as Record<string, unknown>), 0, '127.0.0.1');
+  const demo = await listen(
+    (request, bindings) => demoApp!.fetch(request, bindings as Record<string, unknown>),
+    0,
+    '127.0.0.1',
+  );
   servers.push(demo.server);
   demoApp = site.appAt(createSiteAddress({ bindHost: '127.0.0.1', port: demo.port }));
   base = `http://127.0.0.1:${demo.port}`;
-  const { app: hostileApp } = await appOver(await writeHandObservatory('2026-11-29', [HOSTILE_SERVER], HOSTILE_CHANGES), new Date('2026-11-30T08:00:00Z'));
+  const { app: hostileApp } = await appOver(
+    await writeHandObservatory('2026-11-29', [HOSTILE_SERVER], HOSTILE_CHANGES),
+    new Date('2026-11-30T08:00:00Z'),
+  );
   const hostile = await listen(hostileApp.fetch, 0, '127.0.0.1');
   servers.push(hostile.server);
   hostileBase = `http://127.0.0.1:${hostile.port}`;
@@ -67,7 +83,13 @@ interface Visit {
 }
 
 /** Opens `path`, records every error the browser reports, checks the budgets, and takes a screenshot. */
-async function visit(context: BrowserContext, path: string, shot: string, origin = base, fullPage = true): Promise<Visit> {
+async function visit(
+  context: BrowserContext,
+  path: string,
+  shot: string,
+  origin = base,
+  fullPage = true,
+): Promise<Visit> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -94,7 +116,8 @@ async function expectAccessibleFrame(page: Page): Promise<void> {
   expect(await page.locator('h1').count()).toBe(1);
   expect(await page.locator('header nav[aria-label]').count()).toBe(1);
   expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toContain('width=device-width');
-  for (const img of await page.locator('img').all()) expect((await img.getAttribute('alt'))?.length ?? 0).toBeGreaterThan(0);
+  for (const img of await page.locator('img').all())
+    expect((await img.getAttribute('alt'))?.length ?? 0).toBeGreaterThan(0);
   for (const svg of await page.locator('svg[role="img"]').all()) {
     const ids = ((await svg.getAttribute('aria-labelledby')) ?? '').split(' ');
     for (const id of ids) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
@@ -110,7 +133,9 @@ describe('the demo in Chromium, JavaScript off', () => {
       const count = site.view().servers.filter((s) => site.outcome.letters.get(s.id)!.at(-1) === letter).length;
       expect(await page.locator(`tr[data-letter="${letter}"] td.num`).innerText(), letter).toBe(String(count));
     }
-    expect(await page.locator('#histogram-title').textContent()).toBe(`Uptime distribution of ${site.view().servers.length} servers`);
+    expect(await page.locator('#histogram-title').textContent()).toBe(
+      `Uptime distribution of ${site.view().servers.length} servers`,
+    );
     expect(await page.locator('svg[role="img"] rect').count()).toBe(7);
     expect(await page.getByRole('link', { name: 'File share (flaky)' }).count()).toBe(1);
     expect(await page.locator('[data-root]').innerText()).toBe(site.view().roots.get('2026-11-29')!.root);
@@ -147,7 +172,9 @@ describe('the demo in Chromium, JavaScript off', () => {
       expect(await page.locator('tr[data-tool] code').allInnerTexts(), server.id).toEqual(names);
       for (const verdict of server.catalog?.verdicts ?? []) {
         expect(await page.locator(`tr[data-tool="${verdict.name}"] .pill`).innerText()).toBe(verdict.level);
-        expect(await page.locator(`tr[data-tool="${verdict.name}"] td`).nth(2).innerText()).toContain(`rule ${verdict.rule}`);
+        expect(await page.locator(`tr[data-tool="${verdict.name}"] td`).nth(2).innerText()).toContain(
+          `rule ${verdict.rule}`,
+        );
       }
       expect(errors, server.id).toEqual([]);
     }
@@ -171,13 +198,18 @@ describe('the demo in Chromium, JavaScript off', () => {
     const tickets = await plain.newPage();
     await tickets.goto(`${base}/servers/tickets`);
     expect(await tickets.locator('[data-stars]').innerText()).toBe('not enough reports.');
-    expect(await tickets.locator('li[data-risk-rise]').innerText()).toBe('rise in risk: delete_ticket added as high-risk');
+    expect(await tickets.locator('li[data-risk-rise]').innerText()).toBe(
+      'rise in risk: delete_ticket added as high-risk',
+    );
   });
 
   it('most reliable: one table per category', async () => {
     const { page, errors } = await visit(plain, '/reliable', 'reliable');
     await expectAccessibleFrame(page);
-    for (const ranking of site.view().rankings) expect(await page.locator(`section[data-category="${ranking.category}"] tr[data-server]`).count()).toBe(ranking.ranked.length);
+    for (const ranking of site.view().rankings)
+      expect(await page.locator(`section[data-category="${ranking.category}"] tr[data-server]`).count()).toBe(
+        ranking.ranked.length,
+      );
     expect(await page.getByRole('link', { name: 'Notebook' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -187,7 +219,10 @@ describe('the demo in Chromium, JavaScript off', () => {
     await expectAccessibleFrame(page);
     await page.getByLabel('What should the tool do?').fill('weather forecast');
     await page.getByLabel('Risk levels').selectOption('read');
-    await Promise.all([page.waitForURL(/\/search\?q=weather\+forecast&risk=read/), page.getByRole('button', { name: 'Search' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/search\?q=weather\+forecast&risk=read/),
+      page.getByRole('button', { name: 'Search' }).click(),
+    ]);
     expect(await page.locator('li[data-hit] code').first().innerText()).toBe('get_forecast');
     expect(await page.locator('#results-heading').innerText()).toContain('for “weather forecast”');
     await page.screenshot({ path: join(SCREENSHOTS, 'search-results.png'), fullPage: true });
@@ -198,7 +233,9 @@ describe('the demo in Chromium, JavaScript off', () => {
     const { page, errors } = await visit(plain, '/methodology', 'methodology');
     await expectAccessibleFrame(page);
     expect(await page.locator('h1').innerText()).toBe('mcp-atlas methodology');
-    expect(await page.locator('[data-methodology-version]').innerText()).toContain(`methodology version ${METHODOLOGY_VERSION}`);
+    expect(await page.locator('[data-methodology-version]').innerText()).toContain(
+      `methodology version ${METHODOLOGY_VERSION}`,
+    );
     expect(await page.locator('h2#tool-risk-levels').count()).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -222,9 +259,17 @@ describe('the demo in Chromium, JavaScript off', () => {
     const checker = await phone.newPage();
     const parsed = await checker.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-      return { errors: doc.getElementsByTagName('parsererror').length, root: doc.documentElement.nodeName, title: doc.querySelector('title')?.textContent };
+      return {
+        errors: doc.getElementsByTagName('parsererror').length,
+        root: doc.documentElement.nodeName,
+        title: doc.querySelector('title')?.textContent,
+      };
     }, svg);
-    expect(parsed).toEqual({ errors: 0, root: 'svg', title: 'mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime' });
+    expect(parsed).toEqual({
+      errors: 0,
+      root: 'svg',
+      title: 'mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime',
+    });
   });
 
   it('unknown server: a 404 page (the 404 status is the only error the browser reports)', async () => {
@@ -237,14 +282,31 @@ describe('the demo in Chromium, JavaScript off', () => {
 });
 
 describe('on a phone, JavaScript on', () => {
-  const paths = ['/', '/servers', '/servers/tickets', '/servers/files', '/reliable', '/search?q=create+a+note', '/methodology'];
+  const paths = [
+    '/',
+    '/servers',
+    '/servers/tickets',
+    '/servers/files',
+    '/reliable',
+    '/search?q=create+a+note',
+    '/methodology',
+  ];
 
   it.each(paths)('%s fits the screen and its coloured labels keep a 4.5:1 contrast', async (path) => {
-    const { page, errors } = await visit(phone, path, `phone-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'state'}`);
-    const layout = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    const { page, errors } = await visit(
+      phone,
+      path,
+      `phone-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'state'}`,
+    );
+    const layout = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+    }));
     expect(layout.scroll, path).toBeLessThanOrEqual(layout.width);
     // Every image (the badge on a server page) loaded and has a size.
-    const widths = await page.locator('img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth));
+    const widths = await page
+      .locator('img')
+      .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth));
     if (path.startsWith('/servers/')) expect(widths, path).toHaveLength(1);
     for (const width of widths) expect(width, path).toBeGreaterThan(0);
     const ratios = await page.evaluate(() => {
@@ -255,11 +317,13 @@ describe('on a phone, JavaScript on', () => {
         }) as [number, number, number];
         return 0.2126 * r + 0.7152 * g + 0.0722 * b;
       };
-      return Array.from(document.querySelectorAll('.pill, ol.strip li, ol.hours li, .legend .cell, button')).map((element) => {
-        const style = getComputedStyle(element);
-        const [a, b] = [luminance(style.color), luminance(style.backgroundColor)];
-        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-      });
+      return Array.from(document.querySelectorAll('.pill, ol.strip li, ol.hours li, .legend .cell, button')).map(
+        (element) => {
+          const style = getComputedStyle(element);
+          const [a, b] = [luminance(style.color), luminance(style.backgroundColor)];
+          return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        },
+      );
     });
     for (const ratio of ratios) expect(ratio, path).toBeGreaterThanOrEqual(4.5);
     expect(errors, path).toEqual([]);
@@ -272,18 +336,28 @@ describe('hostile tool names in a real browser, JavaScript on and the CSP bypass
     const context = await browser.newContext({ bypassCSP: true });
     const dialogs: string[] = [];
     for (const path of ['/', '/servers/hostile', '/search?q=finds+things', '/widget/hostile']) {
-      const { page, errors } = await visit(context, path, `hostile-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'state'}`, hostileBase);
+      const { page, errors } = await visit(
+        context,
+        path,
+        `hostile-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'state'}`,
+        hostileBase,
+      );
       page.on('dialog', (dialog) => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
       await page.mouse.move(200, 400);
-      expect(await page.evaluate(() => document.querySelectorAll('script, iframe, marquee, blink').length), path).toBe(0);
+      expect(await page.evaluate(() => document.querySelectorAll('script, iframe, marquee, blink').length), path).toBe(
+        0,
+      );
       expect(errors, path).toEqual([]);
     }
     const page = await context.newPage();
     await page.goto(`${hostileBase}/servers/hostile`);
-    expect(await page.locator('tr[data-tool] code').allInnerTexts()).toEqual(['<script>alert(2)</script>', 'x" onmouseover="alert(4)']);
+    expect(await page.locator('tr[data-tool] code').allInnerTexts()).toEqual([
+      '<script>alert(2)</script>',
+      'x" onmouseover="alert(4)',
+    ]);
     expect(await page.locator('h1').innerText()).toBe('<img src=x onerror=alert(1)>Hostile & Co');
     expect(dialogs).toEqual([]);
     await context.close();

@@ -11,7 +11,7 @@ type Written = string | undefined;
 
 // Each field with its quoted key, in sorted key order, so a tool's text is written without a copy.
 function quotedFields(fields: readonly string[]): readonly (readonly [string, string])[] {
-  return [...fields].sort().map((key) => [key, JSON.stringify(key) + ':'] as const);
+  return [...fields].sort().map((key) => [key, `${JSON.stringify(key)}:`] as const);
 }
 
 const TOOL_FIELD_KEYS = quotedFields(TOOL_HASH_FIELDS);
@@ -57,7 +57,7 @@ function writeArray(items: readonly unknown[], depth: number): string {
     if (i > 0) out += ',';
     out += writeValue(items[i], depth) ?? 'null';
   }
-  return out + ']';
+  return `${out}]`;
 }
 
 function writeObject(source: Record<string, unknown>, depth: number): string {
@@ -67,10 +67,10 @@ function writeObject(source: Record<string, unknown>, depth: number): string {
   for (const key of keys) {
     const text = writeValue(source[key], depth);
     if (text === undefined) continue;
-    out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
+    out += `${(first ? '' : ',') + JSON.stringify(key)}:${text}`;
     first = false;
   }
-  return out + '}';
+  return `${out}}`;
 }
 
 interface DeepFrame {
@@ -86,7 +86,10 @@ interface DeepFrame {
 
 function openFrame(container: object, ancestors: Set<object>): DeepFrame {
   if (ancestors.has(container)) {
-    throw new FindingsInputError('value-has-cycle', 'canonicalJson: the value refers to itself, and only JSON values (which never do) have a canonical form');
+    throw new FindingsInputError(
+      'value-has-cycle',
+      'canonicalJson: the value refers to itself, and only JSON values (which never do) have a canonical form',
+    );
   }
   ancestors.add(container);
   const isArray = Array.isArray(container);
@@ -101,7 +104,7 @@ function closeFrame(frame: DeepFrame): string {
 
 function appendChild(frame: DeepFrame, key: string | null, text: Written): void {
   if (frame.isArray) frame.parts.push(text ?? 'null');
-  else if (text !== undefined) frame.parts.push(JSON.stringify(key) + ':' + text);
+  else if (text !== undefined) frame.parts.push(`${JSON.stringify(key)}:${text}`);
 }
 
 /**
@@ -118,7 +121,8 @@ function writeDeep(root: object): string {
     if (frame.next < size) {
       const index = frame.next++;
       const key = frame.keys === null ? null : (frame.keys[index] as string);
-      const child = key === null ? (frame.container as unknown[])[index] : (frame.container as Record<string, unknown>)[key];
+      const child =
+        key === null ? (frame.container as unknown[])[index] : (frame.container as Record<string, unknown>)[key];
       if (isContainer(child)) {
         frame.pendingKey = key;
         stack.push(openFrame(child, ancestors));
@@ -177,5 +181,5 @@ function writeFields(source: Record<string, unknown>, fields: readonly (readonly
     out += (first ? '' : ',') + quoted + text;
     first = false;
   }
-  return out + '}';
+  return `${out}}`;
 }

@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_BROKEN, EXIT_USAGE, EXIT_VERIFIED } from '../constants.js';
 import { isSha256Hex } from '../encoding.js';
-import { HistoryError, describeValue } from '../errors.js';
+import { describeValue, HistoryError } from '../errors.js';
 import { verifyFolder } from '../node/folder.js';
 import { type LoadKeyOptions, loadPublicKey } from '../node/key.js';
 import { nodeSha256 } from '../node/sha256.js';
@@ -35,11 +35,15 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-async function resolveFolders(folder: string, daysFlag: string | undefined): Promise<{ roots: string; days: string | null }> {
+async function resolveFolders(
+  folder: string,
+  daysFlag: string | undefined,
+): Promise<{ roots: string; days: string | null }> {
   const nestedRoots = join(folder, 'roots');
   const roots = (await isDirectory(nestedRoots)) ? nestedRoots : folder;
   if (daysFlag !== undefined) return { roots, days: daysFlag };
-  const guess = roots === nestedRoots ? join(folder, 'days') : basename(folder) === 'roots' ? join(dirname(folder), 'days') : null;
+  const guess =
+    roots === nestedRoots ? join(folder, 'days') : basename(folder) === 'roots' ? join(dirname(folder), 'days') : null;
   return { roots, days: guess !== null && (await isDirectory(guess)) ? guess : null };
 }
 
@@ -69,7 +73,12 @@ function parse(argv: readonly string[]): Parsed {
     return { error: `--anchor must be a root: 64 lowercase hex characters, got ${describeValue(values.anchor)}` };
   }
   const folder = positionals[0] ?? '';
-  return { folder, key: values.key, ...(values.days === undefined ? {} : { days: values.days }), ...(values.anchor === undefined ? {} : { anchor: values.anchor }) };
+  return {
+    folder,
+    key: values.key,
+    ...(values.days === undefined ? {} : { days: values.days }),
+    ...(values.anchor === undefined ? {} : { anchor: values.anchor }),
+  };
 }
 
 /**
@@ -104,7 +113,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT_BROKEN;
     }
     io.stdout('verified');
-    io.stderr(`${verdict.days} days in the chain; ${verdict.dayFolders} day folders with ${verdict.files} files checked`);
+    io.stderr(
+      `${verdict.days} days in the chain; ${verdict.dayFolders} day folders with ${verdict.files} files checked`,
+    );
     return EXIT_VERIFIED;
   } catch (error) {
     if (!(error instanceof HistoryError)) throw error;

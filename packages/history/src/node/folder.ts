@@ -4,13 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile as readFileCallback } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DAY_INDEX_PATH, FILE_READ_CONCURRENCY, MAX_FILES_NAMED_IN_REASON } from '../constants.js';
-import { checkDayLabel } from '../day-label.js';
 import { isDay } from '../day.js';
-import { HistoryError, describeValue } from '../errors.js';
+import { checkDayLabel } from '../day-label.js';
+import { describeValue, HistoryError } from '../errors.js';
 import type { DayFile, FileLineParts } from '../lines.js';
 import type { DayRoot } from '../seal.js';
 import { type ChainOptions, type FilesCheck, verifyChainSync, verifyFileHashes } from '../verify.js';
@@ -67,7 +67,8 @@ async function listRootDays(dir: string): Promise<string[]> {
     const day = ROOT_FILE_NAME.exec(name)?.[1];
     return day !== undefined && isDay(day) ? [day] : [];
   });
-  if (days.length === 0) throw new HistoryError('NO_ROOTS', `no day records (YYYY-MM-DD.json) in ${describeValue(dir)}`);
+  if (days.length === 0)
+    throw new HistoryError('NO_ROOTS', `no day records (YYYY-MM-DD.json) in ${describeValue(dir)}`);
   return days.sort();
 }
 
@@ -77,7 +78,9 @@ async function loadRecord(dir: string, day: string): Promise<{ value: unknown } 
   try {
     value = JSON.parse(await readFile(join(dir, name), 'utf8'));
   } catch (error) {
-    return { problem: error instanceof SyntaxError ? `${name} is not valid JSON` : `cannot read ${name}: ${errorCode(error)}` };
+    return {
+      problem: error instanceof SyntaxError ? `${name} is not valid JSON` : `cannot read ${name}: ${errorCode(error)}`,
+    };
   }
   const recordDay = (value as { day?: unknown } | null)?.day;
   if (typeof recordDay === 'string' && recordDay !== day) {
@@ -142,7 +145,9 @@ export async function readDayFiles(dir: string): Promise<DayFile[]> {
 // Hashes one file and lets its bytes go; with FILE_READ_CONCURRENCY files in flight, a large day
 // never sits in memory whole.
 async function hashFile(path: string): Promise<string> {
-  return createHash('sha256').update(await readWholeFile(path)).digest('hex');
+  return createHash('sha256')
+    .update(await readWholeFile(path))
+    .digest('hex');
 }
 
 async function dayFolderPaths(daysDir: string, day: string): Promise<string[] | null> {
@@ -150,7 +155,10 @@ async function dayFolderPaths(daysDir: string, day: string): Promise<string[] | 
     return await listDayPaths(join(daysDir, day));
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
-    throw new HistoryError('FOLDER_UNREADABLE', `cannot read day folder ${describeValue(join(daysDir, day))}: ${errorCode(error)}`);
+    throw new HistoryError(
+      'FOLDER_UNREADABLE',
+      `cannot read day folder ${describeValue(join(daysDir, day))}: ${errorCode(error)}`,
+    );
   }
 }
 
@@ -168,13 +176,17 @@ function describeFileProblems(check: FilesCheck): string {
 type FolderCheck = { files: number; boundBy: string | null } | { problem: string } | null;
 
 async function readIndex(daysDir: string, day: string, paths: readonly string[]): Promise<Uint8Array | null> {
-  return paths.includes(DAY_INDEX_PATH) ? new Uint8Array(await readWholeFile(join(daysDir, day, DAY_INDEX_PATH))) : null;
+  return paths.includes(DAY_INDEX_PATH)
+    ? new Uint8Array(await readWholeFile(join(daysDir, day, DAY_INDEX_PATH)))
+    : null;
 }
 
 async function checkDayFolder(daysDir: string, record: DayRoot, options: VerifyFolderOptions): Promise<FolderCheck> {
   const found = await dayFolderPaths(daysDir, record.day);
   if (found === null) {
-    return options.requireDayFolders === true ? { problem: `day folder ${record.day}/ is missing while its root is kept` } : null;
+    return options.requireDayFolders === true
+      ? { problem: `day folder ${record.day}/ is missing while its root is kept` }
+      : null;
   }
   const ignore = options.ignoreFile;
   const paths = ignore === undefined ? found : found.filter((path) => !ignore(path));
@@ -191,7 +203,10 @@ async function checkDayFolder(daysDir: string, record: DayRoot, options: VerifyF
   }
   if (!check.ok) return { problem: describeFileProblems(check) };
   // The files match their lines; now the day they name must be the day the record claims.
-  const label = checkDayLabel({ record, folderDay: record.day, index: await readIndex(daysDir, record.day, paths) }, options);
+  const label = checkDayLabel(
+    { record, folderDay: record.day, index: await readIndex(daysDir, record.day, paths) },
+    options,
+  );
   return label.ok ? { files: paths.length, boundBy: label.boundBy } : { problem: label.reason };
 }
 
@@ -236,5 +251,7 @@ export async function verifyFolder(options: VerifyFolderOptions): Promise<Folder
       if (result.boundBy === null) unboundDays.push(record.day);
     }
   }
-  return firstBroken === null ? { ok: true, days: values.length, dayFolders, files, unboundDays } : { ok: false, ...firstBroken };
+  return firstBroken === null
+    ? { ok: true, days: values.length, dayFolders, files, unboundDays }
+    : { ok: false, ...firstBroken };
 }

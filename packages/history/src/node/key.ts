@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { KEY_FETCH_TIMEOUT_MS, WELL_KNOWN_PATH } from '../constants.js';
-import { HistoryError, describeValue } from '../errors.js';
+import { describeValue, HistoryError } from '../errors.js';
 import { publicKeyFromPem } from '../keys.js';
 
 /** How `loadPublicKey` reaches the network; tests pass their own. */
@@ -64,7 +64,10 @@ async function fetchText(url: URL, options: LoadKeyOptions): Promise<string> {
  */
 export async function loadPublicKey(source: string, options: LoadKeyOptions = {}): Promise<Uint8Array> {
   if (typeof source !== 'string' || source === '') {
-    throw new HistoryError('INVALID_INPUT', `key source must be a file path or an http(s) URL, got ${describeValue(source)}`);
+    throw new HistoryError(
+      'INVALID_INPUT',
+      `key source must be a file path or an http(s) URL, got ${describeValue(source)}`,
+    );
   }
   if (/^https?:\/\//i.test(source)) {
     const url = wellKnownUrl(source);
@@ -74,7 +77,10 @@ export async function loadPublicKey(source: string, options: LoadKeyOptions = {}
   try {
     text = await readFile(source, 'utf8');
   } catch (error) {
-    throw new HistoryError('KEY_UNAVAILABLE', `cannot read key file ${describeValue(source)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new HistoryError(
+      'KEY_UNAVAILABLE',
+      `cannot read key file ${describeValue(source)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   return keyFromDocument(text, `key file ${describeValue(source)}`);
 }

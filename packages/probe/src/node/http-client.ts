@@ -4,7 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction as NetLookup } from 'node:net';
-import { type Readable, pipeline } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { HeaderReader, HttpClient, HttpClientFactory, HttpRequest, HttpResponse } from '../http.js';
 
@@ -23,8 +23,15 @@ function familyOf(address: string): 4 | 6 {
 
 /** A `lookup` for net/tls that ignores the name and answers the pinned addresses. */
 function pinnedLookup(addresses: readonly string[]): NetLookup {
-  return ((_hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
-    const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => familyOf(a) === options.family) : addresses;
+  return ((
+    _hostname: string,
+    options: { all?: boolean; family?: number | string },
+    callback: (...args: unknown[]) => void,
+  ) => {
+    const wanted =
+      options.family === 4 || options.family === 6
+        ? addresses.filter((a) => familyOf(a) === options.family)
+        : addresses;
     const list = (wanted.length > 0 ? wanted : addresses).map((address) => ({ address, family: familyOf(address) }));
     if (options.all === true) callback(null, list);
     else callback(null, list[0]?.address, list[0]?.family);
@@ -67,7 +74,11 @@ export const createNodeHttpClient: HttpClientFactory = (): HttpClient => {
     const key = `${url.protocol}//${url.host}|${addresses?.join(',') ?? ''}`;
     let agent = agents.get(key);
     if (agent === undefined) {
-      const options = { keepAlive: true, scheduling: 'lifo' as const, ...(addresses === null ? {} : { lookup: pinnedLookup(addresses) }) };
+      const options = {
+        keepAlive: true,
+        scheduling: 'lifo' as const,
+        ...(addresses === null ? {} : { lookup: pinnedLookup(addresses) }),
+      };
       agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
       agents.set(key, agent);
     }
@@ -96,7 +107,10 @@ export const createNodeHttpClient: HttpClientFactory = (): HttpClient => {
         port: url.port === '' ? undefined : Number(url.port),
         path: `${url.pathname}${url.search}`,
         method: req.method,
-        headers: req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
+        headers:
+          req.body === undefined
+            ? req.headers
+            : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
         agent: agentFor(url, req.addresses),
         signal: req.signal,
       });

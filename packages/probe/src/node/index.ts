@@ -10,8 +10,8 @@ export { lookupHost } from './lookup.js';
 export {
   endProcessGroup,
   isProcessGroupAlive,
-  ProcessGroupStdioTransport,
   type ProcessGroupStdioOptions,
+  ProcessGroupStdioTransport,
   probeStdio,
   STDIO_EXIT_GRACE_MS,
   STDIO_KILL_GRACE_MS,

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ReadBuffer, deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type Deadline, type StopCause, startStep } from '../clock.js';
@@ -25,8 +25,15 @@ import {
   TOOLS_LIST_PAGE_TIMEOUT_MS,
   TOOLS_PAGE_CAP_BYTES,
 } from '../constants.js';
-import { ProbeInputError, describeType } from '../errors.js';
-import { RESERIALIZED_WARNING, ToolCollector, decideNextPage, interpretInitializeResult, interpretToolsPage, supportedVersionsFrom } from '../interpret.js';
+import { describeType, ProbeInputError } from '../errors.js';
+import {
+  decideNextPage,
+  interpretInitializeResult,
+  interpretToolsPage,
+  RESERIALIZED_WARNING,
+  supportedVersionsFrom,
+  ToolCollector,
+} from '../interpret.js';
 import { describeTooDeep, exceedsJsonDepth } from '../json-depth.js';
 import { type ProbeOptions, resolveProbeSettings } from '../options.js';
 import { letterForReason } from '../probe-server.js';
@@ -42,7 +49,10 @@ export interface StdioServer {
 }
 
 /** Options of `probeStdio`: the handshake options of probeServer that make sense for a local process. */
-export type StdioProbeOptions = Pick<ProbeOptions, 'protocolVersion' | 'clientInfo' | 'deadlineMs' | 'signal' | 'clock'>;
+export type StdioProbeOptions = Pick<
+  ProbeOptions,
+  'protocolVersion' | 'clientInfo' | 'deadlineMs' | 'signal' | 'clock'
+>;
 
 /**
  * Thrown by the raw-line buffer for a line nested deeper than MAX_JSON_DEPTH: the line is dropped unread
@@ -379,15 +389,21 @@ type Answer =
 
 function checkServer(server: unknown): StdioServer {
   const s = server as Partial<StdioServer> | null;
-  if (s === null || typeof s !== 'object') throw new ProbeInputError('invalid-command', `server must be an object, got ${describeType(server)}`);
-  if (typeof s.command !== 'string' || s.command.trim() === '') throw new ProbeInputError('invalid-command', 'server.command must be a non-empty string');
+  if (s === null || typeof s !== 'object')
+    throw new ProbeInputError('invalid-command', `server must be an object, got ${describeType(server)}`);
+  if (typeof s.command !== 'string' || s.command.trim() === '')
+    throw new ProbeInputError('invalid-command', 'server.command must be a non-empty string');
   if (s.args !== undefined && (!Array.isArray(s.args) || s.args.some((a) => typeof a !== 'string'))) {
     throw new ProbeInputError('invalid-command', 'server.args must be an array of strings');
   }
-  if (s.env !== undefined && (s.env === null || typeof s.env !== 'object' || Object.values(s.env).some((v) => typeof v !== 'string'))) {
+  if (
+    s.env !== undefined &&
+    (s.env === null || typeof s.env !== 'object' || Object.values(s.env).some((v) => typeof v !== 'string'))
+  ) {
     throw new ProbeInputError('invalid-command', 'server.env must map names to strings');
   }
-  if (s.cwd !== undefined && typeof s.cwd !== 'string') throw new ProbeInputError('invalid-command', 'server.cwd must be a string');
+  if (s.cwd !== undefined && typeof s.cwd !== 'string')
+    throw new ProbeInputError('invalid-command', 'server.cwd must be a string');
   return s as StdioServer;
 }
 
@@ -405,7 +421,14 @@ function checkServer(server: unknown): StdioServer {
 export async function probeStdio(server: StdioServer, options?: StdioProbeOptions): Promise<ProbeResult> {
   const target = checkServer(server);
   const settings = resolveProbeSettings(options);
-  const run = new StdioHandshake(target, settings.clock, settings.signal, settings.deadlineMs, settings.protocolVersion, settings.clientInfo);
+  const run = new StdioHandshake(
+    target,
+    settings.clock,
+    settings.signal,
+    settings.deadlineMs,
+    settings.protocolVersion,
+    settings.clientInfo,
+  );
   return run.run();
 }
 
@@ -504,17 +527,41 @@ class StdioHandshake {
     this.transport.send(reply).catch(() => undefined);
   }
 
-  private record(name: StepName, page: number | null, elapsedMs: number, outcome: StepOutcome, detail: string | null): void {
-    this.steps.push({ name, page, url: this.commandLine, httpStatus: null, contentType: null, elapsedMs: Math.max(0, Math.round(elapsedMs)), outcome, detail });
+  private record(
+    name: StepName,
+    page: number | null,
+    elapsedMs: number,
+    outcome: StepOutcome,
+    detail: string | null,
+  ): void {
+    this.steps.push({
+      name,
+      page,
+      url: this.commandLine,
+      httpStatus: null,
+      contentType: null,
+      elapsedMs: Math.max(0, Math.round(elapsedMs)),
+      outcome,
+      detail,
+    });
   }
 
   private exitedMessage(step: StepName): { reason: ProbeReason; message: string } {
-    if (this.transport.raw.overCap) return { reason: 'answer-too-large', message: `${step}: a message is over ${TOOLS_PAGE_CAP_BYTES} bytes` };
+    if (this.transport.raw.overCap)
+      return { reason: 'answer-too-large', message: `${step}: a message is over ${TOOLS_PAGE_CAP_BYTES} bytes` };
     const tail = this.stderrTail.trim();
-    return { reason: 'process-exited', message: `the server process ended during ${step}${tail === '' ? '' : `; stderr ends: ${tail.slice(-300)}`}` };
+    return {
+      reason: 'process-exited',
+      message: `the server process ended during ${step}${tail === '' ? '' : `; stderr ends: ${tail.slice(-300)}`}`,
+    };
   }
 
-  private async ask(id: number, method: string, params: Record<string, unknown>, limitMs: number): Promise<{ answer: Answer; elapsedMs: number }> {
+  private async ask(
+    id: number,
+    method: string,
+    params: Record<string, unknown>,
+    limitMs: number,
+  ): Promise<{ answer: Answer; elapsedMs: number }> {
     const timer = startStep(this.deadline, limitMs);
     try {
       const early = timer.cause();
@@ -576,12 +623,16 @@ class StdioHandshake {
     return this.listTools();
   }
 
-  private readInitialize(answer: Answer, elapsedMs: number): { reason: ProbeReason; message: string; step: StepName } | null {
+  private readInitialize(
+    answer: Answer,
+    elapsedMs: number,
+  ): { reason: ProbeReason; message: string; step: StepName } | null {
     const fail = (reason: ProbeReason, message: string): { reason: ProbeReason; message: string; step: StepName } => {
       this.record('initialize', null, elapsedMs, reason, message);
       return { reason, message, step: 'initialize' };
     };
-    if (answer.kind === 'stopped') return fail(answer.cause, this.stopMessage(answer.cause, 'initialize', INITIALIZE_TIMEOUT_MS));
+    if (answer.kind === 'stopped')
+      return fail(answer.cause, this.stopMessage(answer.cause, 'initialize', INITIALIZE_TIMEOUT_MS));
     if (answer.kind === 'closed') {
       const exited = this.exitedMessage('initialize');
       return fail(exited.reason, exited.message);
@@ -591,7 +642,10 @@ class StdioHandshake {
     const error = answer.message.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
     if (error !== undefined) {
       this.supportedVersions = supportedVersionsFrom(error.data);
-      return fail('jsonrpc-error', `initialize was rejected: JSON-RPC error ${String(error.code)}: ${String(error.message).slice(0, 300)}`);
+      return fail(
+        'jsonrpc-error',
+        `initialize was rejected: JSON-RPC error ${String(error.code)}: ${String(error.message).slice(0, 300)}`,
+      );
     }
     const reading = interpretInitializeResult(answer.message.result as Record<string, unknown>);
     if (!reading.ok) return fail('not-mcp', `initialize: ${reading.detail}`);
@@ -613,13 +667,17 @@ class StdioHandshake {
         cursor === null ? {} : { cursor },
         TOOLS_LIST_PAGE_TIMEOUT_MS,
       );
-      const stop = (reason: ProbeReason, message: string): { reason: ProbeReason; message: string; step: StepName } | null => {
+      const stop = (
+        reason: ProbeReason,
+        message: string,
+      ): { reason: ProbeReason; message: string; step: StepName } | null => {
         this.record('tools/list', page, elapsedMs, reason, message);
         if (this.pages === 0) return { reason, message, step: 'tools/list' };
         this.warnings.push(`tools/list page ${page} not read: ${message}`);
         return null;
       };
-      if (answer.kind === 'stopped') return stop(answer.cause, this.stopMessage(answer.cause, 'tools/list', TOOLS_LIST_PAGE_TIMEOUT_MS));
+      if (answer.kind === 'stopped')
+        return stop(answer.cause, this.stopMessage(answer.cause, 'tools/list', TOOLS_LIST_PAGE_TIMEOUT_MS));
       if (answer.kind === 'closed') {
         const exited = this.exitedMessage('tools/list');
         return stop(exited.reason, exited.message);
@@ -627,7 +685,11 @@ class StdioHandshake {
       if (answer.kind === 'too-deep') return stop('too-deep', describeTooDeep(`tools/list page ${page}`));
       if (!answer.validUtf8) return stop('not-mcp', 'tools/list: the answer is not valid UTF-8');
       const error = answer.message.error as { code?: unknown; message?: unknown } | undefined;
-      if (error !== undefined) return stop('jsonrpc-error', `tools/list was rejected: JSON-RPC error ${String(error.code)}: ${String(error.message).slice(0, 300)}`);
+      if (error !== undefined)
+        return stop(
+          'jsonrpc-error',
+          `tools/list was rejected: JSON-RPC error ${String(error.code)}: ${String(error.message).slice(0, 300)}`,
+        );
       const reading = interpretToolsPage(answer.message.result as Record<string, unknown>);
       if (!reading.ok) return stop('not-mcp', `tools/list: ${reading.detail}`);
       if (reading.warning !== null) this.warnings.push(`page ${page}: ${reading.warning}`);
@@ -644,7 +706,10 @@ class StdioHandshake {
     return null;
   }
 
-  private result(failure: { reason: ProbeReason; message: string; step: StepName } | null, elapsedMs: number): ProbeResult {
+  private result(
+    failure: { reason: ProbeReason; message: string; step: StepName } | null,
+    elapsedMs: number,
+  ): ProbeResult {
     const reason: ProbeReason = failure === null ? 'ok' : failure.reason;
     const toolsJson = this.collector.toolsJson();
     if (this.collector.reserialized) this.warnings.push(RESERIALIZED_WARNING);

@@ -1,9 +1,10 @@
 // Test-side helpers for the corpus checks and the benchmark: turn @mcp-atlas/corpus servers into
 // IndexServer values and into a MiniSearch baseline over the same tools.
+
+import { type CorpusServer, loadCorpus } from '@mcp-atlas/corpus';
 import { classifyTools, type RiskLevel } from '@mcp-atlas/risk';
-import { loadCorpus, type CorpusServer } from '@mcp-atlas/corpus';
 import MiniSearch from 'minisearch';
-import { splitText, type IndexServer, type SearchHit } from '../../src/index.js';
+import { type IndexServer, type SearchHit, splitText } from '../../src/index.js';
 
 /** A readable server name from a corpus id (the registry title for pool entries, the file stem otherwise). */
 export function corpusServerName(server: CorpusServer): string {
@@ -75,11 +76,14 @@ export function createMiniSearchBaseline(servers: readonly IndexServer[]): (quer
   }
   mini.addAll(docs);
   return (query) =>
-    mini.search(query).slice(0, 10).map((result) => ({
-      serverId: result.serverId as string,
-      tool: result.tool as string,
-      description: result.description as string,
-      level: result.level as RiskLevel,
-      score: result.score,
-    }));
+    mini
+      .search(query)
+      .slice(0, 10)
+      .map((result) => ({
+        serverId: result.serverId as string,
+        tool: result.tool as string,
+        description: result.description as string,
+        level: result.level as RiskLevel,
+        score: result.score,
+      }));
 }
