@@ -1,0 +1,59 @@
+/**
+ * The reliability category: uptime blended with handshake latency. Pure module: no I/O, no clock.
+ */
+
+import { scoreLatency } from './latency.js';
+import { truncateScore } from './rounding.js';
+import type { ReliabilityInput } from './types.js';
+
+/**
+ * Fewest probes a reliability score may rest on (engine 0.9.0: 10). With 1 to 9 probes there is no
+ * score, so one lucky check cannot claim 100% uptime. A probe count of 0 skips the gate: that is the
+ * engine's single-run mode, where only a latency from one check is known.
+ */
+export const MINIMUM_PROBE_COUNT = 10;
+
+/**
+ * The blend when uptime, p50 and p95 are all known (engine 0.9.0): uptime 75%, p50 latency 15%,
+ * p95 latency 10%. Uptime dominates because latency depends on where the probe stands; the seed's
+ * page says 60/25/15, the engine (which we follow) says 75/15/10.
+ */
+export const RELIABILITY_WEIGHTS = Object.freeze({ uptime: 0.75, p50: 0.15, p95: 0.1 });
+
+/**
+ * The blend when p95 is unknown (engine 0.9.0): uptime 80%, p50 latency 20% (the seed's page says 70/30).
+ */
+export const RELIABILITY_WEIGHTS_WITHOUT_P95 = Object.freeze({ uptime: 0.8, p50: 0.2 });
+
+/**
+ * Scores the reliability category (0-100), or null when there is nothing to score or too few probes.
+ *
+ * - no data, or neither uptime nor p50: null;
+ * - 1 to {@link MINIMUM_PROBE_COUNT} - 1 probes: null (0 probes skips the gate);
+ * - uptime and p50 (and p95): the weighted blend of uptime (a percentage) and the latency curve's
+ *   scores, truncated;
+ * - uptime alone: the uptime, truncated; p50 alone: the p50 latency score.
+ *
+ * Example: `computeReliabilityScore({ uptimePct: 99.5, latencyP50Ms: 150, latencyP95Ms: 600, probeCount: 200 })`
+ * is `trunc(99.5 * 0.75 + 95 * 0.15 + 66 * 0.10)` = 95.
+ */
+export function computeReliabilityScore(data: ReliabilityInput | null | undefined): number | null {
+  if (!data) return null;
+  const { uptimePct, latencyP50Ms, latencyP95Ms, probeCount } = data;
+  if (uptimePct == null && latencyP50Ms == null) return null;
+  if (probeCount > 0 && probeCount < MINIMUM_PROBE_COUNT) return null;
+
+  const p50 = latencyP50Ms == null ? null : scoreLatency(latencyP50Ms);
+  const p95 = latencyP95Ms == null ? null : scoreLatency(latencyP95Ms);
+
+  if (uptimePct != null && p50 != null) {
+    if (p95 != null) {
+      const w = RELIABILITY_WEIGHTS;
+      return truncateScore(uptimePct * w.uptime + p50 * w.p50 + p95 * w.p95);
+    }
+    const w = RELIABILITY_WEIGHTS_WITHOUT_P95;
+    return truncateScore(uptimePct * w.uptime + p50 * w.p50);
+  }
+  if (uptimePct != null) return truncateScore(uptimePct);
+  return p50;
+}
