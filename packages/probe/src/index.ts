@@ -109,6 +109,34 @@ export {
   signalsMcp,
 } from './discovery.js';
 export { ProbeInputError, type ProbeInputErrorCode, RegistryReadError } from './errors.js';
+export {
+  type GitHubFailureReason,
+  type GitHubReadOptions,
+  type GitHubRelease,
+  GitHubReleaseEntrySchema,
+  type GitHubRepoRecord,
+  GitHubRepoRecordSchema,
+  type GitHubRepositoryFacts,
+  type GitHubRepositoryRead,
+  GitHubTagEntrySchema,
+  GitHubTreeSchema,
+  parseGitHubRepoUrl,
+  readGitHubRepository,
+} from './github.js';
+export {
+  DEFAULT_GITHUB_API_URL,
+  GITHUB_ACCEPT,
+  GITHUB_ANSWER_CAP_BYTES,
+  GITHUB_API_VERSION,
+  GITHUB_COMMITS_PAGE_SIZE,
+  GITHUB_MAX_REDIRECTS,
+  GITHUB_RELEASES_PAGE_SIZE,
+  GITHUB_TAGS_PAGE_SIZE,
+  GITHUB_TEXT_MAX_LENGTH,
+  GITHUB_TIMEOUT_MS,
+  GITHUB_TOKEN_MAX_LENGTH,
+  GITHUB_TREE_CAP_BYTES,
+} from './github-constants.js';
 export type {
   CheckTargetOptions,
   GuardRule,
