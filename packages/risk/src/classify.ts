@@ -1,14 +1,7 @@
 // Pure module: the eight risk rules, applied in order, then the description raise. No I/O, no clock.
+import { BUILT_IN_LISTS, BUILT_IN_NEGATION_WORDS, type WordLists } from './builtin-lists.js';
 import type { ClassifyContext, RiskLevel, RiskRule, RiskVerdict, ToolLike } from './types.js';
-import {
-  NEGATION_WINDOW_WORDS,
-  NEGATION_WORDS,
-  RAISE_PHRASES,
-  type RaisePhrase,
-  SENSITIVE_NOUN_PAIRS,
-  SENSITIVE_NOUNS,
-  VERB_CLASSES,
-} from './vocabulary.js';
+import { NEGATION_WINDOW_WORDS, RAISE_PHRASES, type RaisePhrase, type VerbClass } from './vocabulary.js';
 import { splitWords, verbOfWords } from './words.js';
 
 type Annotations = Record<string, unknown>;
@@ -23,17 +16,20 @@ function annotationsOf(tool: unknown): Annotations | null {
   return isPlainObject(annotations) ? annotations : null;
 }
 
-/** The sensitive noun in a name's words, if any (rule 4). */
-export function findSensitiveNoun(words: readonly string[]): string | null {
+function sensitiveNounIn(words: readonly string[], lists: WordLists): string | null {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
-    if (SENSITIVE_NOUNS.has(word)) return word;
-    for (const [first, seconds] of SENSITIVE_NOUN_PAIRS) {
-      const next = words[i + 1];
-      if (word === first && next !== undefined && seconds.has(next)) return `${first} ${next}`;
-    }
+    if (lists.sensitiveNouns.has(word)) return word;
+    const seconds = lists.nounPairs.get(word);
+    const next = words[i + 1];
+    if (seconds !== undefined && next !== undefined && seconds.has(next)) return `${word} ${next}`;
   }
   return null;
+}
+
+/** The sensitive noun in a name's words (built-in lists), if any (rule 4). */
+export function findSensitiveNoun(words: readonly string[]): string | null {
+  return sensitiveNounIn(words, BUILT_IN_LISTS);
 }
 
 function lastWordsBefore(text: string, end: number, count: number): string[] {
@@ -49,7 +45,7 @@ function lastWordsBefore(text: string, end: number, count: number): string[] {
 }
 
 function isNegated(text: string, matchIndex: number): boolean {
-  return lastWordsBefore(text, matchIndex, NEGATION_WINDOW_WORDS).some((word) => NEGATION_WORDS.has(word));
+  return lastWordsBefore(text, matchIndex, NEGATION_WINDOW_WORDS).some((word) => BUILT_IN_NEGATION_WORDS.has(word));
 }
 
 function escapeForPattern(text: string): string {
@@ -147,6 +143,9 @@ const ANNOTATED_READ_REASONS = reasonTable(
 const UNANNOTATED_SERVER_REASONS = reasonTable(
   (verb) => `Its verb "${verb}" reads, but the server publishes no annotations, so it needs a check.`,
 );
+const UNTRUSTED_READ_REASONS = reasonTable(
+  (verb) => `Its verb "${verb}" reads, but the server's annotations are not trusted here, so it needs a check.`,
+);
 const UNANNOTATED_TOOL_REASONS = reasonTable(
   (verb) => `Its verb "${verb}" reads, but this tool has no annotations while others on the server do.`,
 );
@@ -163,11 +162,22 @@ function verdict(level: RiskLevel, rule: RiskRule, verb: string | null, reason: 
 function applyRules(
   name: string,
   annotations: Annotations | null,
-  context: ClassifyContext,
+  context: Readonly<InternalContext>,
   words: readonly string[],
 ): RiskVerdict {
-  const verb = verbOfWords(words);
-  const verbClass = verb === null ? undefined : VERB_CLASSES.get(verb);
+  const lists = context.lists;
+  let verb = verbOfWords(words, lists.verbClasses);
+  let verbClass: VerbClass | undefined = verb === null ? undefined : lists.verbClasses.get(verb);
+  // A caller's extra reading verbs are tried only when the main lookup finds no verb, and such a verb does
+  // not excuse a sensitive noun (rule 4), so extra words never lower a tool the built-in lists call high-risk.
+  let gapVerb = false;
+  if (verb === null && lists.gapReadVerbs !== null) {
+    verb = verbOfWords(words, lists.gapReadVerbs);
+    if (verb !== null) {
+      verbClass = 'reading';
+      gapVerb = true;
+    }
+  }
   const readOnlyHint = annotations === null ? undefined : annotations.readOnlyHint;
   if (annotations !== null && annotations.destructiveHint === true && readOnlyHint !== true) {
     return verdict('high-risk', 1, verb, REASON_DESTRUCTIVE);
@@ -176,18 +186,20 @@ function applyRules(
     return verdict('high-risk', 2, verb, reasonFor(HIGH_RISK_VERB_REASONS, verb));
   }
   if (readOnlyHint === true) return verdict('read-only', 3, verb, REASON_READ_ONLY);
-  if (verbClass !== 'reading') {
-    const noun = findSensitiveNoun(words);
+  if (verbClass !== 'reading' || gapVerb) {
+    const noun = sensitiveNounIn(words, lists);
     if (noun !== null) {
       return verdict('high-risk', 4, verb, reasonFor(SENSITIVE_NOUN_REASONS, noun));
     }
-    if (verb !== null && verbClass === 'changing') {
-      return verdict('changes-data', 5, verb, reasonFor(CHANGING_VERB_REASONS, verb));
-    }
-  } else if (verb !== null) {
+  }
+  if (verb !== null && verbClass === 'changing') {
+    return verdict('changes-data', 5, verb, reasonFor(CHANGING_VERB_REASONS, verb));
+  }
+  if (verb !== null && verbClass === 'reading') {
     if (annotations !== null && readOnlyHint !== false) {
       return verdict('read-only', 6, verb, reasonFor(ANNOTATED_READ_REASONS, verb));
     }
+    if (!context.trustAnnotations) return verdict('changes-data', 7, verb, reasonFor(UNTRUSTED_READ_REASONS, verb));
     if (!context.serverHasAnnotations) {
       return verdict('changes-data', 7, verb, reasonFor(UNANNOTATED_SERVER_REASONS, verb));
     }
@@ -215,17 +227,34 @@ function describeMalformed(tool: unknown): string {
 }
 
 /**
- * Classifies one tool with the eight rules (the first that applies wins), then raises it to high risk when
- * its description plainly says so, unless the tool declares readOnlyHint: true. Never throws: a value that is
- * not a tool with a string name gets rule 8 (changes data) and a reason saying why.
- *
- * @example classifyTool({ name: 'delete_page' }, { serverHasAnnotations: false }).level // 'high-risk'
+ * @internal What one classification reads besides the tool: the server's annotation flag, the word lists,
+ * and whether the server's annotations are trusted. Untrusted annotations may only make a tool riskier:
+ * `destructiveHint: true` still counts, every other hint is ignored and the server counts as publishing none.
  */
-export function classifyTool(tool: ToolLike, context: ClassifyContext): RiskVerdict {
+export interface InternalContext {
+  serverHasAnnotations: boolean;
+  lists: WordLists;
+  trustAnnotations: boolean;
+}
+
+// Keeps only what an untrusted server may say: that its own tool is destructive.
+const UNTRUSTED_DESTRUCTIVE: Annotations = Object.freeze({ destructiveHint: true });
+
+function annotationsToRead(raw: unknown, trustAnnotations: boolean): Annotations | null {
+  if (!isPlainObject(raw)) return null;
+  if (trustAnnotations) return raw;
+  return raw.destructiveHint === true ? UNTRUSTED_DESTRUCTIVE : null;
+}
+
+/**
+ * @internal Classifies one tool with the given lists and trust; `classifyTool` is this with the built-in
+ * lists and trusted annotations.
+ */
+export function classifyWith(tool: ToolLike, context: Readonly<InternalContext>): RiskVerdict {
   if (!isPlainObject(tool) || typeof tool.name !== 'string')
     return verdict('changes-data', 8, null, describeMalformed(tool));
   const raw = tool as unknown as Record<string, unknown>;
-  const annotations = isPlainObject(raw.annotations) ? raw.annotations : null;
+  const annotations = annotationsToRead(raw.annotations, context.trustAnnotations);
   const result = applyRules(tool.name, annotations, context, splitWords(tool.name));
   if (result.level === 'high-risk' || (annotations !== null && annotations.readOnlyHint === true)) return result;
   const description = raw.description;
@@ -236,6 +265,21 @@ export function classifyTool(tool: ToolLike, context: ClassifyContext): RiskVerd
   result.raised = true;
   result.reason = `${result.reason} Raised to high risk: its description says it ${phrase.says}.`;
   return result;
+}
+
+/**
+ * Classifies one tool with the eight rules (the first that applies wins), then raises it to high risk when
+ * its description plainly says so, unless the tool declares readOnlyHint: true. Never throws: a value that is
+ * not a tool with a string name gets rule 8 (changes data) and a reason saying why.
+ *
+ * @example classifyTool({ name: 'delete_page' }, { serverHasAnnotations: false }).level // 'high-risk'
+ */
+export function classifyTool(tool: ToolLike, context: ClassifyContext): RiskVerdict {
+  return classifyWith(tool, {
+    serverHasAnnotations: context.serverHasAnnotations,
+    lists: BUILT_IN_LISTS,
+    trustAnnotations: true,
+  });
 }
 
 /** True when at least one entry of a tools array carries an annotations object. */
@@ -251,8 +295,16 @@ export function serverHasAnnotations(tools: readonly unknown[]): boolean {
  */
 export function classifyTools(tools: readonly unknown[]): RiskVerdict[] {
   if (!Array.isArray(tools)) throw new TypeError('classifyTools expects an array of tools');
-  const context: ClassifyContext = { serverHasAnnotations: serverHasAnnotations(tools) };
+  return classifyAllWith(tools, {
+    serverHasAnnotations: serverHasAnnotations(tools),
+    lists: BUILT_IN_LISTS,
+    trustAnnotations: true,
+  });
+}
+
+/** @internal Classifies every entry of a tools array with one context. */
+export function classifyAllWith(tools: readonly unknown[], context: Readonly<InternalContext>): RiskVerdict[] {
   const verdicts = new Array<RiskVerdict>(tools.length);
-  for (let i = 0; i < tools.length; i++) verdicts[i] = classifyTool(tools[i] as ToolLike, context);
+  for (let i = 0; i < tools.length; i++) verdicts[i] = classifyWith(tools[i] as ToolLike, context);
   return verdicts;
 }

@@ -1,7 +1,21 @@
 // Pure module: the public API of @mcp-atlas/risk. Zero dependencies; runs in Node, browsers and edge runtimes.
 
 export { classifyTool, classifyTools, findRaisePhrase, findSensitiveNoun, serverHasAnnotations } from './classify.js';
-export type { ClassifyContext, RiskLevel, RiskRule, RiskVerdict, ToolLike } from './types.js';
+export { createClassifier, DEFAULT_POLICY, decideToolCall, decideToolCalls } from './decide.js';
+export { RiskOptionsError, type RiskOptionsErrorCode } from './errors.js';
+export { FrozenMap, FrozenSet } from './frozen.js';
+export type {
+  ClassifyContext,
+  CustomWords,
+  GatewayDecision,
+  GatewayPolicy,
+  RiskClassifier,
+  RiskLevel,
+  RiskRule,
+  RiskVerdict,
+  ToolCallDecision,
+  ToolLike,
+} from './types.js';
 export {
   CHANGING_VERBS,
   HIGH_RISK_VERBS,

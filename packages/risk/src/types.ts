@@ -31,3 +31,56 @@ export interface RiskVerdict {
   verb: string | null;
   reason: string;
 }
+
+/** What a gateway does with a tool call: run it, ask the user first, or refuse it. */
+export type GatewayDecision = 'allow' | 'ask' | 'deny';
+
+/**
+ * Words a caller adds to the built-in lists (never replacing them). Each word is cut and lower-cased the way
+ * tool names are (`splitWords`); a verb must come out as one word, a sensitive noun as one or two (`private key`).
+ */
+export interface CustomWords {
+  /** Verbs that make a tool high-risk (rule 2). A built-in changing or reading verb listed here becomes high-risk. */
+  extraHighRiskVerbs?: readonly string[];
+  /**
+   * Reading verbs, used only for names in which the built-in lists find no verb. A built-in changing or
+   * high-risk verb here is an error: extra words can make tools riskier, never safer than the built-in lists.
+   */
+  extraReadVerbs?: readonly string[];
+  /** Nouns that make a tool high-risk when its verb is not a built-in reading verb (rule 4). */
+  extraSensitiveNouns?: readonly string[];
+}
+
+/**
+ * What a gateway does at each level, and how far it trusts a server's annotations. High-risk can only be
+ * `ask` or `deny`: no policy lets a high-risk tool run unasked. Missing fields take `DEFAULT_POLICY`'s values.
+ */
+export interface GatewayPolicy extends CustomWords {
+  readOnly?: 'allow' | 'ask';
+  changesData?: 'allow' | 'ask' | 'deny';
+  highRisk?: 'ask' | 'deny';
+  /**
+   * When false, a server's annotations may only make a tool riskier: `destructiveHint: true` still counts,
+   * every other hint is ignored, and a reading verb alone gives changes-data (rule 7), never read-only.
+   */
+  trustAnnotations?: boolean;
+}
+
+/** A gateway's answer for one tool call: the decision, the verdict it came from, and one plain sentence. */
+export interface ToolCallDecision {
+  decision: GatewayDecision;
+  verdict: RiskVerdict;
+  /** One sentence naming the decision, the level, the rule and what decided it. */
+  why: string;
+}
+
+/**
+ * The classifier and decision calls bound to one set of compiled custom words (see `createClassifier`).
+ * `classifyTool` and `classifyTools` also apply the classifier's `trustAnnotations`.
+ */
+export interface RiskClassifier {
+  classifyTool(tool: ToolLike, context: ClassifyContext): RiskVerdict;
+  classifyTools(tools: readonly unknown[]): RiskVerdict[];
+  decideToolCall(tool: ToolLike, policy?: GatewayPolicy, context?: ClassifyContext): ToolCallDecision;
+  decideToolCalls(tools: readonly unknown[], policy?: GatewayPolicy, context?: ClassifyContext): ToolCallDecision[];
+}

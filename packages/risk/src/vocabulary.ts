@@ -1,5 +1,8 @@
 // Pure module: the word lists and description phrases behind the risk rules. They are data: every change
 // here changes verdicts, so it needs a methodology version bump and a line in docs/methodology.md.
+// Every exported list is read-only (FrozenSet, FrozenMap, frozen arrays); the classifier reads private copies
+// made in builtin-lists.ts, so no caller can change another caller's verdicts through them.
+import { FrozenMap, FrozenSet } from './frozen.js';
 
 /** Methodology version of these rules; recorded with results so a changed rule is never silent. */
 export const RISK_RULES_VERSION = '1.0.0';
@@ -8,7 +11,7 @@ export const RISK_RULES_VERSION = '1.0.0';
  * Verbs of tools that delete, pay, grant, deploy or run code. The verb decides before any annotation
  * (rule 2), which keeps the known false positive: `run_report` only reads, yet `run` makes it high risk.
  */
-export const HIGH_RISK_VERBS: ReadonlySet<string> = new Set([
+export const HIGH_RISK_VERBS: ReadonlySet<string> = new FrozenSet([
   // deleting and destroying
   'delete',
   'del',
@@ -73,7 +76,7 @@ export const HIGH_RISK_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 /** Verbs of tools that create, change, send or move things without the reach of the high-risk verbs. */
-export const CHANGING_VERBS: ReadonlySet<string> = new Set([
+export const CHANGING_VERBS: ReadonlySet<string> = new FrozenSet([
   // creating and editing
   'create',
   'add',
@@ -267,7 +270,7 @@ export const CHANGING_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 /** Verbs of tools that look things up, compute or report, and change nothing. */
-export const READING_VERBS: ReadonlySet<string> = new Set([
+export const READING_VERBS: ReadonlySet<string> = new FrozenSet([
   // looking up
   'get',
   'list',
@@ -386,13 +389,17 @@ export const READING_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 /** Every verb the classifier knows; `toolVerb` reads the last word of a name only when the first is not one. */
-export const KNOWN_VERBS: ReadonlySet<string> = new Set([...HIGH_RISK_VERBS, ...CHANGING_VERBS, ...READING_VERBS]);
+export const KNOWN_VERBS: ReadonlySet<string> = new FrozenSet([
+  ...HIGH_RISK_VERBS,
+  ...CHANGING_VERBS,
+  ...READING_VERBS,
+]);
 
 /** Which list a verb belongs to. */
 export type VerbClass = 'high-risk' | 'changing' | 'reading';
 
 /** Each known verb and its list, for a single lookup per tool. */
-export const VERB_CLASSES: ReadonlyMap<string, VerbClass> = new Map<string, VerbClass>([
+export const VERB_CLASSES: ReadonlyMap<string, VerbClass> = new FrozenMap<string, VerbClass>([
   ...[...READING_VERBS].map((verb) => [verb, 'reading'] as const),
   ...[...CHANGING_VERBS].map((verb) => [verb, 'changing'] as const),
   ...[...HIGH_RISK_VERBS].map((verb) => [verb, 'high-risk'] as const),
@@ -402,7 +409,7 @@ export const VERB_CLASSES: ReadonlyMap<string, VerbClass> = new Map<string, Verb
  * Nouns that make a tool high risk when its verb is not a reading verb (rule 4). Plurals count; the two-word
  * `api key` is matched as two adjacent words (and `apikey` as one).
  */
-export const SENSITIVE_NOUNS: ReadonlySet<string> = new Set([
+export const SENSITIVE_NOUNS: ReadonlySet<string> = new FrozenSet([
   'payment',
   'payments',
   'payout',
@@ -429,9 +436,9 @@ export const SENSITIVE_NOUNS: ReadonlySet<string> = new Set([
 ]);
 
 /** The two-word sensitive nouns, as [first word, accepted second words]. */
-export const SENSITIVE_NOUN_PAIRS: readonly (readonly [string, ReadonlySet<string>])[] = [
-  ['api', new Set(['key', 'keys'])],
-];
+export const SENSITIVE_NOUN_PAIRS: readonly (readonly [string, ReadonlySet<string>])[] = Object.freeze([
+  Object.freeze(['api', new FrozenSet(['key', 'keys'])] as const),
+]);
 
 /** A plain wording in a description that raises a tool to high risk. */
 export interface RaisePhrase {
@@ -455,73 +462,77 @@ const GAP = String.raw`(?:[\w'-]+\s+){0,2}?`;
  * Wordings that raise a tool to high risk unless the server marked it read-only. Each pattern is bounded
  * by word edges and takes light inflection (deletes, deleting); a negation just before it cancels it.
  */
-export const RAISE_PHRASES: readonly RaisePhrase[] = [
-  {
-    id: 'moves-money',
-    stems: ['mov'],
-    says: 'moves money',
-    pattern: new RegExp(String.raw`\b(?:move|moves|moving)\s+${GAP}(?:money|funds)\b`, 'i'),
-  },
-  {
-    id: 'charges-card',
-    stems: ['charg'],
-    says: 'charges a card',
-    pattern: new RegExp(String.raw`\b(?:charge|charges|charging)\s+${GAP}(?:credit\s+|debit\s+)?cards?\b`, 'i'),
-  },
-  {
-    id: 'deletes-permanently',
-    stems: ['permanently', 'delet', 'remov', 'eras'],
-    says: 'deletes permanently',
-    pattern:
-      /\b(?:permanently\s+(?:delete|deletes|deleted|deleting|remove|removes|removed|removing|erase|erases|erased|destroy|destroys|destroyed)\b|(?:delete|deletes|deleted|deleting|remove|removes|removed|removing|erase|erases|erased)\s+(?:[\w'-]+\s+){0,3}?permanently\b)/i,
-  },
-  {
-    id: 'deletes-records',
-    stems: ['delet'],
-    says: 'deletes the, all or a record',
-    pattern: new RegExp(
-      String.raw`\b(?:delete|deletes|deleting)\s+(?:the|all|a|an|any|every)\s+${GAP}(?:records?|rows?|entries|entry)\b`,
-      'i',
-    ),
-  },
-  {
-    id: 'drops-table',
-    stems: ['drop'],
-    says: 'drops a table or database',
-    pattern: new RegExp(
-      String.raw`\b(?:drop|drops|dropping)\s+(?:the\s+|a\s+|an\s+|any\s+)?${GAP}(?:tables?|databases?)\b`,
-      'i',
-    ),
-  },
-  {
-    id: 'executes-code',
-    stems: ['execut'],
-    says: 'executes arbitrary, shell or SQL commands or code',
-    pattern: /\b(?:execute|executes|executing)\s+(?:an?\s+|any\s+|the\s+|raw\s+)?(?:arbitrary|shell|sql|code)\b/i,
-  },
-  {
-    id: 'runs-commands',
-    stems: ['run'],
-    says: 'runs shell or arbitrary commands',
-    pattern:
-      /\b(?:run|runs|running)\s+(?:an?\s+|any\s+)?(?:arbitrary|shell)\s+(?:[\w'-]+\s+)?(?:commands?|code|scripts?)\b/i,
-  },
-  {
-    id: 'grants-access',
-    stems: ['grant'],
-    says: 'grants access or permissions',
-    pattern: /\b(?:grant|grants|granting)\s+(?:[\w'-]+\s+){0,3}?(?:access|permissions?|privileges?)\b/i,
-  },
-  {
-    id: 'changes-passwords',
-    stems: ['chang', 'reset'],
-    says: 'changes passwords',
-    pattern: new RegExp(String.raw`\b(?:change|changes|changing|reset|resets|resetting)\s+${GAP}passwords?\b`, 'i'),
-  },
-];
+export const RAISE_PHRASES: readonly RaisePhrase[] = Object.freeze(
+  (
+    [
+      {
+        id: 'moves-money',
+        stems: ['mov'],
+        says: 'moves money',
+        pattern: new RegExp(String.raw`\b(?:move|moves|moving)\s+${GAP}(?:money|funds)\b`, 'i'),
+      },
+      {
+        id: 'charges-card',
+        stems: ['charg'],
+        says: 'charges a card',
+        pattern: new RegExp(String.raw`\b(?:charge|charges|charging)\s+${GAP}(?:credit\s+|debit\s+)?cards?\b`, 'i'),
+      },
+      {
+        id: 'deletes-permanently',
+        stems: ['permanently', 'delet', 'remov', 'eras'],
+        says: 'deletes permanently',
+        pattern:
+          /\b(?:permanently\s+(?:delete|deletes|deleted|deleting|remove|removes|removed|removing|erase|erases|erased|destroy|destroys|destroyed)\b|(?:delete|deletes|deleted|deleting|remove|removes|removed|removing|erase|erases|erased)\s+(?:[\w'-]+\s+){0,3}?permanently\b)/i,
+      },
+      {
+        id: 'deletes-records',
+        stems: ['delet'],
+        says: 'deletes the, all or a record',
+        pattern: new RegExp(
+          String.raw`\b(?:delete|deletes|deleting)\s+(?:the|all|a|an|any|every)\s+${GAP}(?:records?|rows?|entries|entry)\b`,
+          'i',
+        ),
+      },
+      {
+        id: 'drops-table',
+        stems: ['drop'],
+        says: 'drops a table or database',
+        pattern: new RegExp(
+          String.raw`\b(?:drop|drops|dropping)\s+(?:the\s+|a\s+|an\s+|any\s+)?${GAP}(?:tables?|databases?)\b`,
+          'i',
+        ),
+      },
+      {
+        id: 'executes-code',
+        stems: ['execut'],
+        says: 'executes arbitrary, shell or SQL commands or code',
+        pattern: /\b(?:execute|executes|executing)\s+(?:an?\s+|any\s+|the\s+|raw\s+)?(?:arbitrary|shell|sql|code)\b/i,
+      },
+      {
+        id: 'runs-commands',
+        stems: ['run'],
+        says: 'runs shell or arbitrary commands',
+        pattern:
+          /\b(?:run|runs|running)\s+(?:an?\s+|any\s+)?(?:arbitrary|shell)\s+(?:[\w'-]+\s+)?(?:commands?|code|scripts?)\b/i,
+      },
+      {
+        id: 'grants-access',
+        stems: ['grant'],
+        says: 'grants access or permissions',
+        pattern: /\b(?:grant|grants|granting)\s+(?:[\w'-]+\s+){0,3}?(?:access|permissions?|privileges?)\b/i,
+      },
+      {
+        id: 'changes-passwords',
+        stems: ['chang', 'reset'],
+        says: 'changes passwords',
+        pattern: new RegExp(String.raw`\b(?:change|changes|changing|reset|resets|resetting)\s+${GAP}passwords?\b`, 'i'),
+      },
+    ] satisfies RaisePhrase[]
+  ).map((phrase) => Object.freeze({ ...phrase, stems: Object.freeze([...phrase.stems]) })),
+);
 
 /** Words that, just before a raise phrase in the same clause, cancel it ("does not delete"). */
-export const NEGATION_WORDS: ReadonlySet<string> = new Set([
+export const NEGATION_WORDS: ReadonlySet<string> = new FrozenSet([
   'not',
   'never',
   'no',

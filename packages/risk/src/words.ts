@@ -1,5 +1,6 @@
 // Pure module: how tool names are cut into words and where the verb is read from.
-import { VERB_CLASSES } from './vocabulary.js';
+import { BUILT_IN_LISTS } from './builtin-lists.js';
+import type { VerbClass } from './vocabulary.js';
 
 const UNDERSCORE = 95;
 const HYPHEN = 45;
@@ -69,15 +70,19 @@ export function splitWords(name: string): string[] {
  * The verb among already split words: the first word when it is a known verb, else the last one when it is.
  * Beyond the seed: when neither is, the second word of a name of three or more words, because many servers
  * put their product first (`zpa_delete_app_connector`). This only fills a gap the seed leaves empty.
+ * `verbClasses` is the verb lookup to use (the built-in lists unless a custom classifier passes its own).
  */
-export function verbOfWords(words: readonly string[]): string | null {
+export function verbOfWords(
+  words: readonly string[],
+  verbClasses: ReadonlyMap<string, VerbClass> = BUILT_IN_LISTS.verbClasses,
+): string | null {
   const first = words[0];
   if (first === undefined) return null;
-  if (VERB_CLASSES.has(first)) return first;
+  if (verbClasses.has(first)) return first;
   const last = words[words.length - 1] as string;
-  if (VERB_CLASSES.has(last)) return last;
+  if (verbClasses.has(last)) return last;
   const second = words[1];
-  return words.length >= 3 && second !== undefined && VERB_CLASSES.has(second) ? second : null;
+  return words.length >= 3 && second !== undefined && verbClasses.has(second) ? second : null;
 }
 
 /**

@@ -28,6 +28,21 @@ describe('the built package', () => {
     expect(out).toBe('read-only true');
   });
 
+  it('gives gateway decisions and read-only word sets from both formats', () => {
+    const esm = node([
+      '--input-type=module',
+      '-e',
+      "import { decideToolCall, HIGH_RISK_VERBS } from '@mcp-atlas/risk'; let threw = false; try { HIGH_RISK_VERBS.add('x') } catch (e) { threw = e instanceof TypeError } console.log(decideToolCall({ name: 'delete_x' }).decision, threw)",
+    ]);
+    expect(esm).toBe('deny true');
+    const cjs = node([
+      '--input-type=commonjs',
+      '-e',
+      "const { createClassifier, RiskOptionsError } = require('@mcp-atlas/risk'); const gate = createClassifier({ extraHighRiskVerbs: ['yeet'], highRisk: 'ask' }); let code = ''; try { createClassifier({ extraReadVerbs: ['run'] }) } catch (e) { code = e instanceof RiskOptionsError ? e.code : 'other' } console.log(gate.decideToolCall({ name: 'yeet_x' }).decision, code)",
+    ]);
+    expect(cjs).toBe('ask word-conflict');
+  });
+
   it('ships type declarations for both formats', () => {
     const pkg = node(['-p', "JSON.stringify(require('./package.json').exports['.'])"]);
     const exportsMap = JSON.parse(pkg) as { import: { types: string }; require: { types: string } };

@@ -1,7 +1,26 @@
 // Type tests: `tsc` (the typecheck task) fails when the public types drift from the contract.
 import { expectTypeOf } from 'vitest';
-import type { RiskLevel, RiskRule, RiskVerdict, ToolLike } from '../src/index.js';
-import { classifyTool, classifyTools, splitWords, toolVerb } from '../src/index.js';
+import type {
+  ClassifyContext,
+  GatewayPolicy,
+  RiskClassifier,
+  RiskLevel,
+  RiskRule,
+  RiskVerdict,
+  ToolCallDecision,
+  ToolLike,
+} from '../src/index.js';
+import {
+  classifyTool,
+  classifyTools,
+  createClassifier,
+  DEFAULT_POLICY,
+  decideToolCall,
+  decideToolCalls,
+  HIGH_RISK_VERBS,
+  splitWords,
+  toolVerb,
+} from '../src/index.js';
 
 expectTypeOf<RiskLevel>().toEqualTypeOf<'read-only' | 'changes-data' | 'high-risk'>();
 expectTypeOf<RiskRule>().toEqualTypeOf<1 | 2 | 3 | 4 | 5 | 6 | 7 | 8>();
@@ -16,3 +35,17 @@ expectTypeOf(classifyTool).parameters.toEqualTypeOf<[ToolLike, { serverHasAnnota
 expectTypeOf(classifyTools).toEqualTypeOf<(tools: readonly unknown[]) => RiskVerdict[]>();
 expectTypeOf(toolVerb).returns.toEqualTypeOf<string | null>();
 expectTypeOf(splitWords).returns.toEqualTypeOf<string[]>();
+
+// The gateway calls (issue 22).
+
+expectTypeOf(decideToolCall).toEqualTypeOf<
+  (tool: ToolLike, policy?: GatewayPolicy, context?: ClassifyContext) => ToolCallDecision
+>();
+expectTypeOf(decideToolCalls).returns.toEqualTypeOf<ToolCallDecision[]>();
+expectTypeOf<ToolCallDecision['decision']>().toEqualTypeOf<'allow' | 'ask' | 'deny'>();
+expectTypeOf<GatewayPolicy['highRisk']>().toEqualTypeOf<'ask' | 'deny' | undefined>();
+expectTypeOf(createClassifier).returns.toEqualTypeOf<RiskClassifier>();
+expectTypeOf(DEFAULT_POLICY.highRisk).toEqualTypeOf<'ask' | 'deny'>();
+// The word sets are typed read-only, so `.add` does not even compile.
+// @ts-expect-error ReadonlySet has no add
+HIGH_RISK_VERBS.add('nuke');
