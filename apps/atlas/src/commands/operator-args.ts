@@ -2,11 +2,10 @@
 // flags, and a data folder that must already exist. These commands run next to a live `serve`, so unlike
 // openDataFolder they never clear temp files: one may be the service's write in progress.
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createFsStorage } from '../storage/fs-storage.js';
 import type { Storage } from '../storage/storage.js';
-import { type Flags, type OptionSpec, UsageError } from './shared.js';
+import { dataFolderOf, type Flags, type OptionSpec, UsageError } from './shared.js';
 
 /** Flags and positional words of one command line. */
 export interface OperatorArgs {
@@ -30,9 +29,9 @@ export function expectWords(words: readonly string[], count: number, what: strin
   return [...words];
 }
 
-/** The --data folder (default ./atlas-data), which must exist: these commands edit a service's data, never start one. */
+/** The --data folder (else MCP_ATLAS_DATA, else ./atlas-data), which must exist: these commands edit a service's data, never start one. */
 export async function openExistingDataFolder(flags: Flags): Promise<Storage> {
-  const dir = resolve(String(flags.data ?? './atlas-data'));
+  const dir = dataFolderOf(flags);
   const info = await stat(dir).catch(() => null);
   if (info === null || !info.isDirectory()) throw new UsageError(`no data folder at ${dir} (pass --data DIR)`);
   return createFsStorage(dir);

@@ -2,9 +2,9 @@
 // flag and an environment variable (the flag wins), read once into ServeSettings before anything starts.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { NetworkOptions } from '@mcp-atlas/probe';
+import { BOT_TOKEN, BOT_VERSION, DEFAULT_USER_AGENT, type NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
-import { COST_FLAG_OPTIONS, type CostSettings } from '../costs/cost-settings.js';
+import { COST_FLAG_OPTIONS, type CostSettings, resolveCosts } from '../costs/cost-settings.js';
 import {
   createLicenseKeyStore,
   LicenseKeyFileError,
@@ -12,23 +12,30 @@ import {
   parseLicenseKeyList,
 } from '../http/license-keys.js';
 import { createSiteAddress, SiteAddressError } from '../http/site-address.js';
-import type { Logger } from '../log.js';
+import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type Logger } from '../log.js';
 import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
-import { loadOrCreateSigningKeys } from '../seal/keys.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { type LicenseValidator, type RunningAtlas, serveAtlas } from '../serve/serve-atlas.js';
+import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
+import { resolveSigningKeys } from './keys.js';
 import { costFlags, EXIT_OK, type Flags, intFlag, openDataFolder, outsideFlags, parse, UsageError } from './shared.js';
 
 export const SERVE_USAGE = `  serve   [--data DIR] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
           [--license-keys FILE] [--allow-private] [--registry URL] [--no-schedule]
-          run the service: daily/hourly checks, sealing at 01:05 UTC, retention, HTTP
+          [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--log-format json|pretty]
+          [--log-level info] [--daily-budget-usd 0.10] [--five-minute-budget-usd 0.25]
+          run the service: daily/hourly checks, sealing at 01:05 UTC, retention, HTTP (with /healthz,
+          /readyz and /metrics); JSON logs on stdout, one access-log line per request
           --host: the address to bind; anything but loopback needs --public-url
           --public-url: the origin pages, snippets and the Host check name (https://atlas.example.org)
           --trust-proxy: how many reverse proxies append to X-Forwarded-For (default 0: the socket address)
           --license-keys: paying reporters' keys, one a line (# comments); without it no key counts as paid
           --allow-private: also watch http, IP-literal and private-network servers (a company's own network)
-          each also from MCP_ATLAS_HOST, MCP_ATLAS_PUBLIC_URL, MCP_ATLAS_TRUST_PROXY, MCP_ATLAS_LICENSE_KEYS,
-          MCP_ATLAS_ALLOW_PRIVATE (the flag wins)
+          --signing-key: an Ed25519 key you keep (PKCS#8 PEM or the project's JSON), never copied to --data
+          --bot-contact: where server owners reach you, in the user agent: mcp-atlas-bot/<version> (+URL)
+          --metrics-token: /metrics then needs "Authorization: Bearer TOKEN"
+          every setting also from an environment variable (MCP_ATLAS_DATA, PORT or MCP_ATLAS_PORT,
+          MCP_ATLAS_PUBLIC_URL, ...: see the README's settings table); the flag wins
           outside services: [--rdap https://rdap.org] [--npm-registry https://registry.npmjs.org]
           [--pypi https://pypi.org] [--osv https://api.osv.dev]`;
 
@@ -65,6 +72,67 @@ export interface ServeSettings {
   schedule: boolean;
   costs: CostSettings;
   outside: OutsideServiceUrls;
+  /** The operator's key file, or null: then the data folder's key (made on first start). */
+  signingKeyFile: string | null;
+  /** The contact URL in the bot's user agent, or null for the project's bot page. */
+  botContact: string | null;
+  /** The user agent every check and lookup sends. */
+  botUserAgent: string;
+  /** The bearer token /metrics requires, or null to leave it open. */
+  metricsToken: string | null;
+  logFormat: LogFormat;
+  logLevel: string;
+}
+
+/** The shortest metrics token taken: long enough that guessing it is hopeless. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/** Visible ASCII without spaces: what a header value and a bearer token may carry here. */
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+
+/**
+ * The bot's user agent: `mcp-atlas-bot/<version> (+contact)`, or the probe's default (naming the project's bot
+ * page) without a contact.
+ *
+ * @example
+ * botUserAgentFor('https://atlas.example.org/bot'); // 'mcp-atlas-bot/0.1.0 (+https://atlas.example.org/bot)'
+ */
+export function botUserAgentFor(contact: string | null): string {
+  return contact === null ? DEFAULT_USER_AGENT : `${BOT_TOKEN}/${BOT_VERSION} (+${contact})`;
+}
+
+/** The --bot-contact URL checked: https, http or mailto, and nothing a header or the comment could not carry. */
+function checkBotContact(value: string | null): string | null {
+  if (value === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (
+    url === null ||
+    !['https:', 'http:', 'mailto:'].includes(url.protocol) ||
+    !VISIBLE_ASCII.test(value) ||
+    /[()]/.test(value)
+  )
+    throw new UsageError('--bot-contact must be an https:, http: or mailto: URL without spaces or parentheses');
+  return value;
+}
+
+function checkMetricsToken(value: string | null): string | null {
+  if (value === null) return null;
+  if (value.length < MIN_METRICS_TOKEN_LENGTH || !VISIBLE_ASCII.test(value))
+    throw new UsageError(
+      `--metrics-token must be at least ${MIN_METRICS_TOKEN_LENGTH} visible ASCII characters without spaces`,
+    );
+  return value;
+}
+
+function checkChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${choices.join(', ')}`);
+  return value as T;
 }
 
 const SERVE_FLAG_OPTIONS = {
@@ -77,47 +145,51 @@ const SERVE_FLAG_OPTIONS = {
   'allow-private': { type: 'boolean' },
   registry: { type: 'string' },
   'no-schedule': { type: 'boolean' },
+  'signing-key': { type: 'string' },
+  'bot-contact': { type: 'string' },
+  'metrics-token': { type: 'string' },
+  'log-format': { type: 'string' },
+  'log-level': { type: 'string' },
   ...COST_FLAG_OPTIONS,
   ...OUTSIDE_FLAG_OPTIONS,
 } as const;
 
-/** A string setting: the flag, else its environment variable, else null (an empty variable counts as unset). */
-function stringSetting(flags: Flags, env: NodeJS.ProcessEnv, name: keyof typeof SERVE_ENV): string | null {
-  const flag = flags[name];
-  if (typeof flag === 'string') return flag;
-  const value = env[SERVE_ENV[name]];
-  return value === undefined || value === '' ? null : value;
-}
-
-/** The --allow-private switch: the flag, else MCP_ATLAS_ALLOW_PRIVATE as 1/true/yes or 0/false/no. */
-function allowPrivateSetting(flags: Flags, env: NodeJS.ProcessEnv): boolean {
-  if (flags['allow-private'] === true) return true;
-  const value = (env[SERVE_ENV['allow-private']] ?? '').trim().toLowerCase();
-  if (value === '' || value === '0' || value === 'false' || value === 'no') return false;
-  if (value === '1' || value === 'true' || value === 'yes') return true;
-  throw new UsageError(`${SERVE_ENV['allow-private']} must be 1, true, yes, 0, false or no`);
+/** A string setting after the environment was merged in, or null. */
+function stringSetting(flags: Flags, name: string): string | null {
+  const value = flags[name];
+  return typeof value === 'string' ? value : null;
 }
 
 /**
- * Reads `serve`'s settings from its arguments and the environment, checking each; a bad one is a UsageError.
- * Nothing is started and no file is read here.
+ * Reads `serve`'s settings from its arguments and the environment (the flag wins), checking each; a bad one is
+ * a UsageError that names the setting, and its environment variable when the value came from there. Nothing is
+ * started and no file is read here.
  *
  * @example
  * readServeSettings(['--public-url', 'https://atlas.example.org', '--trust-proxy', '1'], process.env);
  */
 export function readServeSettings(args: readonly string[], env: NodeJS.ProcessEnv): ServeSettings {
-  const flags = parse(args, SERVE_FLAG_OPTIONS);
+  const parsed = parse(args, SERVE_FLAG_OPTIONS);
+  let merged: ReturnType<typeof mergeEnvironment>;
+  try {
+    merged = mergeEnvironment(parsed, env, SERVE_SETTINGS);
+  } catch (error) {
+    if (error instanceof SettingError) throw new UsageError(error.message);
+    throw error;
+  }
+  try {
+    return readMergedSettings(merged.flags);
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(nameSource(error.message, merged.fromEnv));
+    throw error;
+  }
+}
+
+function readMergedSettings(flags: Flags): ServeSettings {
   const port = intFlag(flags, 'port', 8787, 0, 65_535);
-  const host = stringSetting(flags, env, 'host') ?? DEFAULT_SERVE_HOST;
-  const publicUrl = stringSetting(flags, env, 'public-url');
-  const hopsText = stringSetting(flags, env, 'trust-proxy');
-  const trustedProxyHops = intFlag(
-    { 'trust-proxy': hopsText ?? undefined },
-    'trust-proxy',
-    0,
-    0,
-    MAX_TRUSTED_PROXY_HOPS,
-  );
+  const host = stringSetting(flags, 'host') ?? DEFAULT_SERVE_HOST;
+  const publicUrl = stringSetting(flags, 'public-url');
+  const trustedProxyHops = intFlag(flags, 'trust-proxy', 0, 0, MAX_TRUSTED_PROXY_HOPS);
   try {
     // The same check serveAtlas makes, made here so that a bad setting is a usage error before anything starts.
     createSiteAddress({ publicUrl, bindHost: host, port: null });
@@ -131,7 +203,9 @@ export function readServeSettings(args: readonly string[], env: NodeJS.ProcessEn
   } catch {
     throw new UsageError('--registry must be an absolute URL');
   }
-  const licenseKeys = stringSetting(flags, env, 'license-keys');
+  const licenseKeys = stringSetting(flags, 'license-keys');
+  const signingKey = stringSetting(flags, 'signing-key');
+  const botContact = checkBotContact(stringSetting(flags, 'bot-contact'));
   return {
     flags,
     port,
@@ -139,11 +213,17 @@ export function readServeSettings(args: readonly string[], env: NodeJS.ProcessEn
     publicUrl,
     trustedProxyHops,
     licenseKeysFile: licenseKeys === null ? null : resolve(licenseKeys),
-    allowPrivate: allowPrivateSetting(flags, env),
+    allowPrivate: flags['allow-private'] === true,
     registryUrl,
     schedule: flags['no-schedule'] !== true,
     costs: costFlags(flags),
     outside: outsideFlags(flags),
+    signingKeyFile: signingKey === null ? null : resolve(signingKey),
+    botContact,
+    botUserAgent: botUserAgentFor(botContact),
+    metricsToken: checkMetricsToken(stringSetting(flags, 'metrics-token')),
+    logFormat: checkChoice('log-format', stringSetting(flags, 'log-format') ?? 'json', LOG_FORMATS),
+    logLevel: checkChoice('log-level', stringSetting(flags, 'log-level') ?? 'info', LOG_LEVELS),
   };
 }
 
@@ -170,10 +250,14 @@ async function loadLicenseValidator(file: string | null, log: Logger): Promise<L
   }
 }
 
-/** The probe's network for the schedule and token reads: the guarded Node network, private targets allowed or not. */
-export function serveNetworkOf(allowPrivate: boolean): NetworkOptions {
+/**
+ * The probe's network for the schedule and token reads: the guarded Node network, private targets allowed or
+ * not, sending `userAgent` (default: the probe's own).
+ */
+export function serveNetworkOf(allowPrivate: boolean, userAgent?: string): NetworkOptions {
   // Only the address and https rules are lifted; the guard keeps refusing templates, user info and opted-out hosts.
-  return allowPrivate ? { ...nodeNetwork, allowPrivate: true } : nodeNetwork;
+  const base = userAgent === undefined ? nodeNetwork : { ...nodeNetwork, userAgent };
+  return allowPrivate ? { ...base, allowPrivate: true } : base;
 }
 
 /** A started service and its schedule (null with --no-schedule). */
@@ -194,11 +278,9 @@ export async function startServe(
   const validateLicense = await loadLicenseValidator(settings.licenseKeysFile, log);
   // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
   const { dir, storage } = await openDataFolder(settings.flags);
-  const keys = await loadOrCreateSigningKeys(storage, new Date(), {
-    dataDir: dir,
-    warn: (message) => log.warn(message),
-  });
-  const network = serveNetworkOf(settings.allowPrivate);
+  const keys = await resolveSigningKeys({ signingKeyFile: settings.signingKeyFile, storage, dataDir: dir, log });
+  const network = serveNetworkOf(settings.allowPrivate, settings.botUserAgent);
+  const costs = resolveCosts(settings.costs);
   let scheduler: Scheduler | null = null;
   const running = await serveAtlas({
     storage,
@@ -212,6 +294,11 @@ export async function startServe(
     ownerNetwork: network,
     ...(options.handleSignals !== undefined ? { handleSignals: options.handleSignals } : {}),
     onClose: async () => scheduler?.stop(),
+    botUserAgent: settings.botUserAgent,
+    operator: {
+      metricsToken: settings.metricsToken,
+      budgetsMicroUsd: { daily: costs.dailyBudgetMicroUsd, fiveMinute: costs.fiveMinuteBudgetMicroUsd },
+    },
   });
   if (settings.schedule) {
     const { registryUrl, costs, outside } = settings;
@@ -226,23 +313,64 @@ export async function startServe(
       progress: true,
       costs,
       outside,
+      ...(running.metrics !== null ? { metrics: running.metrics } : {}),
     });
     scheduler.start();
   }
   return { running, scheduler };
 }
 
-/** Runs `serve`; resolves to the exit code once the service has shut down. */
+/** How long a shutdown may take before the process exits anyway (the issue's bound is 10 s; a margin is kept). */
+export const SHUTDOWN_DEADLINE_MS = 8_000;
+
+/** The exit code after a second signal cut the shutdown short. */
+export const EXIT_INTERRUPTED = 130;
+
+/** The logger `serve` writes with: JSON (or pretty) lines on stdout at the configured level. */
+export function createServeLogger(settings: Pick<ServeSettings, 'logFormat' | 'logLevel'>): Logger {
+  return createLogger(settings.logLevel, { destination: 1, format: settings.logFormat });
+}
+
+/**
+ * Runs `serve`; resolves to the exit code once the service has shut down. Logs go to stdout (JSON by default)
+ * unless a logger is given. The first SIGTERM or SIGINT stops taking requests and lets the running task and
+ * every write finish; if that takes longer than SHUTDOWN_DEADLINE_MS the process exits 0 anyway (every write is
+ * atomic and a daily check resumes from its finished shards). A second signal exits at once.
+ */
 export async function commandServe(
   args: readonly string[],
-  log: Logger,
+  log?: Logger,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const settings = readServeSettings(args, env);
-  const { running } = await startServe(settings, log);
-  process.stdout.write(
-    `mcp-atlas is serving at ${running.url}${running.origin !== running.url ? ` (public URL ${running.origin})` : ''}\n`,
+  const logger = log ?? createServeLogger(settings);
+  const { running } = await startServe(settings, logger, { handleSignals: false });
+  // Printed whatever the log level, as one JSON line like the rest of stdout, so a script can wait for it.
+  createLogger('info', { destination: 1, format: settings.logFormat }).info(
+    { url: running.url, public_url: running.origin },
+    `mcp-atlas is serving at ${running.url} with public URL ${running.origin}`,
   );
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    signals++;
+    if (signals > 1) {
+      logger.warn({ signal }, 'second signal: exiting at once');
+      process.exit(EXIT_INTERRUPTED);
+    }
+    logger.info({ signal }, 'signal received: finishing the running work');
+    // Unref'd: it never keeps the process alive, and fires only if something still does after the deadline.
+    setTimeout(() => {
+      logger.warn(
+        { deadline_ms: SHUTDOWN_DEADLINE_MS },
+        'shutdown deadline reached: exiting; an unfinished daily check resumes at the next start',
+      );
+      process.exit(EXIT_OK);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    void running.close();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
   await running.closed;
+  logger.info('stopped');
   return EXIT_OK;
 }

@@ -83,6 +83,21 @@ export async function removeTempFilesOlderThan(
   return removeStaleTempFiles(root, { modifiedAtOrBefore: now.getTime() - minAgeMs });
 }
 
+/** The environment variable every command reads its data folder from when --data is not given. */
+export const DATA_FOLDER_ENV = 'MCP_ATLAS_DATA';
+
+/** The default data folder, relative to the working folder. */
+export const DEFAULT_DATA_FOLDER = './atlas-data';
+
+/** The data folder, absolute: --data, else MCP_ATLAS_DATA (an empty value counts as unset), else ./atlas-data. */
+export function dataFolderOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env[DATA_FOLDER_ENV];
+  const flag = flags.data;
+  return resolve(
+    typeof flag === 'string' ? flag : fromEnv !== undefined && fromEnv !== '' ? fromEnv : DEFAULT_DATA_FOLDER,
+  );
+}
+
 /**
  * Opens (creating) the --data folder and clears the temp files a crash left behind: only those older than
  * STALE_TEMP_FILE_AGE_MS, since `serve` may be writing to the same folder while `scan` or `seal` starts.
@@ -91,7 +106,7 @@ export async function openDataFolder(
   flags: Flags,
   now: Date = new Date(),
 ): Promise<{ dir: string; storage: ReturnType<typeof createFsStorage> }> {
-  const dir = resolve(String(flags.data ?? './atlas-data'));
+  const dir = dataFolderOf(flags);
   await mkdir(dir, { recursive: true });
   // A write a crash cut short leaves only a temp file next to the last good copy; clear the old ones first.
   await removeTempFilesOlderThan(dir, now);

@@ -12,6 +12,7 @@ import { OWNER_BODY_MAX_BYTES } from '../owners/limits.js';
 import { createRateCounters } from '../owners/rate-counters.js';
 import { combineTokenReaders } from '../owners/token.js';
 import { mountPages } from '../pages/routes.js';
+import { mountSearchEvalPages } from '../pages/search-eval-page.js';
 import { parseJsonOrNull } from '../storage/parse-json.js';
 import type { AtlasView } from '../view/build-view.js';
 import { clientAddress } from './client-address.js';
@@ -20,7 +21,9 @@ import { type Answer, errorBody, invalidInput, type Refusal, refuse } from './er
 import { createHostGuard } from './host-guard.js';
 import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './limits.js';
 import { handleMcpRequest } from './mcp.js';
+import { countSearchLookups, observeRequests } from './metrics.js';
 import { createOpenApiDocument } from './openapi.js';
+import { mountOperatorRoutes, type OperatorRoutes } from './operator-routes.js';
 import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
 import { createOwnerIntake } from './owner-intake.js';
 import { createOwnershipChecks } from './ownership-check.js';
@@ -100,7 +103,7 @@ function tooLarge(maxBytes: number) {
  * const app = createHttpApp({ getView: () => view, storage, publicKey, now: () => new Date(), ... });
  * serve({ fetch: app.fetch, port: 8787, hostname: '127.0.0.1' });
  */
-export function createHttpApp(options: HttpDeps): Hono {
+export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hono {
   const deps = resolveHttpDeps(options);
   const hops = deps.trustedProxyHops;
   const reports = createReportIntake(deps);
@@ -108,7 +111,10 @@ export function createHttpApp(options: HttpDeps): Hono {
   const changes = createChangeReader(deps.storage, deps.logger);
   const publicKeyPemText = publicKeyPem(deps.publicKey);
   let openApi: Record<string, unknown> | null = null;
-  const searchCache = createSearchCache(options.searchCacheEntries);
+  const searchCache = countSearchLookups(
+    createSearchCache(options.searchCacheEntries),
+    operator?.metrics.recordSearchLookup,
+  );
   // Every read of an owner's token file (opt-out, verification, an owner's change) is one ownership check,
   // limited per requester and host by the same daily counters that limit submissions.
   const counters = createRateCounters(deps.storage, deps.now);
@@ -131,6 +137,12 @@ export function createHttpApp(options: HttpDeps): Hono {
   });
 
   const app = new Hono();
+
+  // The operator's endpoints and the access log come before the Host guard (see http/operator-routes.ts).
+  if (operator !== undefined) {
+    app.use('*', observeRequests(operator.observer));
+    mountOperatorRoutes(app, operator);
+  }
 
   // First of all: a request for another name, or a write from another site's page, goes no further.
   app.use('*', createHostGuard(deps.site));
@@ -340,6 +352,7 @@ export function createHttpApp(options: HttpDeps): Hono {
     searchCache,
     origin: deps.site.origin,
   });
+  mountSearchEvalPages(app, { storage: deps.storage, methodologyVersion: deps.methodologyVersion, appVersion: deps.appVersion });
 
   app.notFound((c) =>
     c.json(errorBody(refuse(404, 'not_found', `nothing is served at ${c.req.method} ${c.req.path}`)), 404),

@@ -1,8 +1,9 @@
 // Finding and rendering docs/methodology.md for the methodology page. The doc lives at the root of the
 // repository, outside the app's package, and the app runs both from source (tests, `tsx`) and from its
 // bundled dist/cli.js; both sit a few folders below the repository root, so the doc is found by walking
-// up from this module's own folder until `docs/methodology.md` appears. A deployment that moves the app
-// elsewhere passes the doc's path explicitly (`methodologyDocPath`).
+// up from this module's own folder until `docs/methodology.md` appears. The build copies the doc next to
+// dist/cli.js (tsup.config.ts), and that copy comes first, so an installed app, with no repository around it,
+// serves the doc it was built with.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -11,6 +12,15 @@ import { Marked, type Tokens } from 'marked';
 
 /** Where the doc sits below the repository root. */
 export const METHODOLOGY_DOC_RELATIVE_PATH = join('docs', 'methodology.md');
+
+/** The name of the copy the build puts next to dist/cli.js. */
+export const BUNDLED_METHODOLOGY_DOC = 'methodology.md';
+
+/** The doc the build bundled next to this module, or null when running from source (no copy there). */
+export function findBundledMethodologyDoc(folder: string = moduleFolder()): string | null {
+  const candidate = join(folder, BUNDLED_METHODOLOGY_DOC);
+  return existsSync(candidate) ? candidate : null;
+}
 
 /** Folders walked up from the start folder before giving up (src/pages and dist are 3 and 2 below the root). */
 export const METHODOLOGY_DOC_SEARCH_LEVELS = 6;
@@ -120,7 +130,7 @@ export function createMethodologySource(path?: string): MethodologySource {
   return {
     read() {
       loaded ??= (async () => {
-        const found = path ?? findMethodologyDoc();
+        const found = path ?? findBundledMethodologyDoc() ?? findMethodologyDoc();
         if (found === null)
           return {
             ok: false as const,

@@ -60,6 +60,8 @@ import { hourlyObservationsOf } from '../view/live-inputs.js';
 import { nextHourlyEntry } from './hourly-entry.js';
 import { syncRegistry } from './registry-sync.js';
 import { enforceRetention } from './retention.js';
+import { TaskBackoff } from './task-backoff.js';
+import { type MonthlySearchEvalDeps, runMonthlySearchEvalIfDue } from '../search-eval/monthly-run.js';
 
 /** A clock the schedule reads and waits on; tests inject one they can move. */
 export interface ScheduleClock {
@@ -109,6 +111,17 @@ export interface SchedulerDeps {
   costs?: CostSettings;
   /** Base URLs of RDAP, npm, PyPI and OSV (defaults: the public services). */
   outside?: OutsideServiceUrls;
+  /** Where check outcomes, the daily check's progress and task failures are counted (the service's metrics). */
+  metrics?: ScheduleMetrics;
+  /** Seed 004's monthly search-eval run against the service itself (its own base URL); absent: not run. */
+  searchEval?: Pick<MonthlySearchEvalDeps, 'baseUrl' | 'fetch' | 'setPath'>;
+}
+
+/** What the schedule reports to the service's metrics. */
+export interface ScheduleMetrics {
+  recordCheck(kind: 'daily' | 'hourly' | 'five-minute', letter: string): void;
+  setScanProgress(day: string, done: number, total: number): void;
+  recordTaskFailure(task: string): void;
 }
 
 function hourOf(now: Date): string {
@@ -133,6 +146,8 @@ export class Scheduler {
   private readonly clock: ScheduleClock;
   private readonly costs: ResolvedCosts;
   private readonly outside: OutsideTasks;
+  private readonly backoff = new TaskBackoff();
+  private stopping = false;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.clock = deps.clock ?? systemScheduleClock;
@@ -160,6 +175,9 @@ export class Scheduler {
   async stop(): Promise<void> {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+    // The task running now finishes (its writes are atomic, a daily check's finished shards are kept and it
+    // resumes at the next start); the tasks after it in this tick are not started.
+    this.stopping = true;
     await this.running;
   }
 
@@ -175,10 +193,19 @@ export class Scheduler {
     const done: string[] = [];
     const today = dayFromTime(now);
     const attempt = async (name: string, task: () => Promise<boolean>): Promise<void> => {
+      if (this.stopping || !this.backoff.isDue(name, now.getTime())) return;
       try {
         if (await task()) done.push(name);
+        const failures = this.backoff.succeeded(name);
+        if (failures > 0) this.deps.log.info({ task: name, failures }, 'scheduled task recovered');
       } catch (error) {
-        this.deps.log.error({ task: name, err: error }, 'scheduled task failed');
+        // One line per backoff step: the task is not tried again (so cannot log again) until the pause is over.
+        const step = this.backoff.failed(name, this.clock.now().getTime());
+        this.deps.metrics?.recordTaskFailure(name);
+        this.deps.log.error(
+          { task: name, err: error, failures: step.failures, retry_in_s: Math.round(step.retryInMs / 1000) },
+          'scheduled task failed; it waits before the next try',
+        );
       }
     };
     await attempt('seal', () => this.sealIfDue(now, today));
@@ -198,6 +225,7 @@ export class Scheduler {
     // Aggregates before retention: a raw day is deleted only once its aggregate exists.
     await attempt('aggregates', () => this.aggregatesIfDue(now));
     await attempt('retention', () => this.retentionIfDue(today));
+    await attempt('search-eval', async () => this.deps.searchEval !== undefined && runMonthlySearchEvalIfDue({ ...this.deps.searchEval, storage: this.deps.storage, log: this.deps.log }, now));
     await this.showResults(done);
     return done;
   }
@@ -233,11 +261,16 @@ export class Scheduler {
 
   // Opted-out hosts are left off every check's list, and the probe's guard refuses them as well, before any
   // request. Each task reads the opted-out list once and hands it to every probe it runs.
-  private probeOne = (
+  private probeOne = async (
     server: WatchedServer,
     optedOut: readonly string[],
     extra: { deadlineMs?: number } = {},
-  ): Promise<ProbeResult> => probeServer(server.url, { ...this.deps.network, optedOut, ...extra });
+    kind: 'daily' | 'hourly' | 'five-minute' = 'daily',
+  ): Promise<ProbeResult> => {
+    const result = await probeServer(server.url, { ...this.deps.network, optedOut, ...extra });
+    this.deps.metrics?.recordCheck(kind, result.letter);
+    return result;
+  };
 
   private dailyIfDue(today: string): Promise<boolean> {
     return this.runDaily(today);
@@ -271,6 +304,7 @@ export class Scheduler {
     );
     const checked = listed.filter((s) => !excluded.has(new URL(s.url).origin));
     const bar = this.deps.progress ? createProgress(`daily check ${today}`, checked.length) : null;
+    this.deps.metrics?.setScanProgress(today, 0, checked.length);
     const scan = await scanDay({
       day: today,
       servers: checked,
@@ -278,7 +312,10 @@ export class Scheduler {
       methodologyVersion: METHODOLOGY_VERSION,
       probe: (server) => this.probeOne(server, optedOut),
       ...(this.deps.concurrency !== undefined ? { concurrency: this.deps.concurrency } : {}),
-      onChecked: (count) => bar?.tick(count),
+      onChecked: (count, total) => {
+        bar?.tick(count);
+        this.deps.metrics?.setScanProgress(today, count, total);
+      },
       cap: { budgetMicroUsd: this.costs.dailyBudgetMicroUsd, model: this.costs.model },
       // Each result records when its check started, by the schedule's clock.
       now: () => this.clock.now(),
@@ -292,6 +329,8 @@ export class Scheduler {
       servers: checked,
       methodologyVersion: METHODOLOGY_VERSION,
       skippedByCap: scan.skippedByCap,
+      // Injection matches of the day's scoring are queued for review at the schedule's time.
+      scoring: { now: this.clock.now() },
     });
     // The day's catalogs go to a person's review queue (review-only description checks), never to a page.
     const queued = await queueCatalogReviews(this.deps.storage, today, this.clock.now());
@@ -352,7 +391,7 @@ export class Scheduler {
     const optedOut = await this.readOptedOut();
     const servers = await this.allowedServers(today, optedOut);
     const results = await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
-      const result = await this.probeOne(server, optedOut);
+      const result = await this.probeOne(server, optedOut, {}, 'hourly');
       return [server.id, nextHourlyEntry(saved?.results[server.id], result, this.clock.now().toISOString())] as const;
     });
     await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });
@@ -407,7 +446,8 @@ export class Scheduler {
             },
           ].slice(-OWNER_ALERTS_KEPT)
         : before.alerts;
-      file.servers[id] = { open: decision.open, alerts };
+      // Spread first, so the score-drop alerts the daily fold keeps in the same entry stay.
+      file.servers[id] = { ...before, open: decision.open, alerts };
       if (decision.alert) {
         this.deps.log.warn(
           { server: id, kind, at: newest.at, reason: newest.reason, failuresInARow: decision.failuresInARow },
@@ -486,7 +526,12 @@ export class Scheduler {
       // Refused by the cap: no probe, and nothing written, so a skipped check is never a failure.
       if (reservation === null) return;
       const at = this.clock.now().toISOString();
-      const result = await this.probeOne(server, optedOut, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS });
+      const result = await this.probeOne(
+        server,
+        optedOut,
+        { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS },
+        'five-minute',
+      );
       await gate.charge(server.id, priceCheck(result.elapsedMs, this.costs.model));
       gate.release(reservation);
       const data = await getJson(this.deps.storage, serverStatePath(server.id));

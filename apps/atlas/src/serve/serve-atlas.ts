@@ -3,13 +3,17 @@
 // built once the port is known, so that its pages name the bound address (or the public URL), never a Host.
 import { DEFAULT_USER_AGENT, type NetworkOptions, readOwnerToken } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { keyedId } from '../data/keyed-id.js';
 import { badgeSightingsPath, refusedSensorRequestsPath, viewCountsPath } from '../data/paths.js';
 import { createDayCounter, randomWriter } from '../demand/day-counts.js';
 import { createDemandRecorder } from '../demand/recorder.js';
 import { createHttpApp } from '../http/app.js';
+import { clientAddress } from '../http/client-address.js';
 import type { HttpDeps } from '../http/deps.js';
 import type { IntakeHooks } from '../http/intake-hooks.js';
 import { createLicenseKeyStore, licenseValidatorOf, refuseEveryLicense } from '../http/license-keys.js';
+import { type AtlasMetrics, createAtlasMetrics } from '../http/metrics.js';
+import type { Readiness } from '../http/operator-routes.js';
 import { createSiteAddress } from '../http/site-address.js';
 import type { Logger } from '../log.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
@@ -54,7 +58,28 @@ export interface ServeOptions {
   liveUpdateDelayMs?: number;
   /** Milliseconds the batched counts (badge sightings, views, refused sensor requests, markers) wait before a write. */
   countFlushIntervalMs?: number;
+  /** The user agent the bot sends, published in the well-known file (default: the probe's DEFAULT_USER_AGENT). */
+  botUserAgent?: string;
+  /**
+   * The operator's endpoints (/healthz, /readyz, /metrics) and the access log. Absent, none is served or
+   * written (the demo and most tests); `serve` always gives it.
+   */
+  operator?: OperatorOptions;
 }
+
+/** Options of the operator's endpoints. */
+export interface OperatorOptions {
+  /** The bearer token /metrics requires, or null for none. */
+  metricsToken: string | null;
+  /** Each cap's budget per UTC day in micro-dollars, for the spend gauges. */
+  budgetsMicroUsd: { daily: number; fiveMinute: number };
+}
+
+/** How long /readyz waits for the store to answer before it says the store does not. */
+export const STORE_READY_TIMEOUT_MS = 2_000;
+
+/** A path the readiness check reads: any path will do, missing or not, since only the store's answer counts. */
+const READINESS_PROBE_PATH = 'state/hourly.json';
 
 /** How the read model changed since start: full rebuilds and per-server live updates. */
 export interface ViewStats {
@@ -86,6 +111,8 @@ export interface RunningAtlas {
   flushLiveUpdates(): Promise<void>;
   /** Counts of full rebuilds and live updates so far. */
   viewStats(): ViewStats;
+  /** The service's metrics, when `operator` was given; the schedule counts its checks there. */
+  metrics: AtlasMetrics | null;
   close(): Promise<void>;
   closed: Promise<void>;
 }
@@ -147,6 +174,20 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
   // Requests are handed to the app once it exists; none can arrive before `listen` resolves and it is set.
   // The bindings (the Node request and response) go along: the client's socket address is read from them.
   let handler: NodeFetchHandler | null = null;
+  let closing: Promise<void> | null = null;
+  const metrics =
+    options.operator === undefined
+      ? null
+      : createAtlasMetrics({
+          getView: () => view,
+          storage: options.storage,
+          now,
+          budgetsMicroUsd: options.operator.budgetsMicroUsd,
+        });
+  const readiness = async (): Promise<Readiness> => {
+    if (closing !== null) return { ready: false, reason: 'shutting down' };
+    return checkStore(options.storage);
+  };
   const { server, port } = await listen(
     (request, bindings) => (handler === null ? new Response('starting', { status: 503 }) : handler(request, bindings)),
     options.port,
@@ -163,7 +204,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
       publicKey: options.keys.publicKey,
       now,
       methodologyVersion: METHODOLOGY_VERSION,
-      botUserAgent: DEFAULT_USER_AGENT,
+      botUserAgent: options.botUserAgent ?? DEFAULT_USER_AGENT,
       validateLicense: options.validateLicense ?? refuseEveryLicense,
       site,
       ...(options.trustedProxyHops !== undefined ? { trustedProxyHops: options.trustedProxyHops } : {}),
@@ -177,7 +218,31 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
       allowPrivateTargets: options.ownerNetwork?.allowPrivate === true,
       demand,
     };
-    app = createHttpApp(deps);
+    const hops = options.trustedProxyHops ?? 0;
+    const clientSecret = reporterSecretOf(options.keys);
+    app = createHttpApp(
+      deps,
+      metrics === null || options.operator === undefined
+        ? undefined
+        : {
+            metrics,
+            metricsToken: options.operator.metricsToken,
+            readiness,
+            observer: {
+              metrics,
+              // A keyed hash of the address, never the address: lines can be told apart, not traced to a person.
+              clientOf: (c) => {
+                const address = clientAddress(c, hops);
+                return address === null ? null : keyedId(clientSecret, 'access-log client', address);
+              },
+              log: (entry, quiet) => {
+                const line = { event: 'access', ...entry };
+                if (quiet) options.log.debug(line, 'request');
+                else options.log.info(line, 'request');
+              },
+            },
+          },
+    );
   } catch (error) {
     // A bad setting (caught by createHttpApp) must not leave the port bound.
     server.close();
@@ -197,7 +262,6 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
-  let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       options.log.info('shutting down');
@@ -231,7 +295,31 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
     updateServers: (ids) => liveUpdates.enqueue(ids),
     flushLiveUpdates: () => liveUpdates.flush(),
     viewStats: () => ({ ...stats }),
+    metrics,
     close,
     closed,
   };
+}
+
+/** Ready when the store answers a read within STORE_READY_TIMEOUT_MS. */
+async function checkStore(storage: Storage): Promise<Readiness> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<Readiness>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ready: false, reason: `the store did not answer within ${STORE_READY_TIMEOUT_MS} ms` }),
+      STORE_READY_TIMEOUT_MS,
+    );
+  });
+  const read = storage.get(READINESS_PROBE_PATH).then(
+    (): Readiness => ({ ready: true }),
+    (error: unknown): Readiness => ({
+      ready: false,
+      reason: `the store failed a read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    }),
+  );
+  try {
+    return await Promise.race([read, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

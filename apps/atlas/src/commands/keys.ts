@@ -1,0 +1,123 @@
+// The signing key as an operator sees it: a key file they keep (--signing-key, PEM or the project's JSON), or
+// the key the service made in its data folder; its public fingerprint; and `mcp-atlas keys export-public`.
+import { createHash, createPublicKey } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { privateKeyFromPem, publicKeyFor, publicKeyPem } from '@mcp-atlas/history';
+import { SIGNING_KEY_PATH } from '../data/paths.js';
+import type { Logger } from '../log.js';
+import { loadOrCreateSigningKeys, loadSigningKeys, type SigningKeys } from '../seal/keys.js';
+import { mergeEnvironment } from '../serve/settings.js';
+import { createFsStorage } from '../storage/fs-storage.js';
+import type { Storage } from '../storage/storage.js';
+import { parseOperatorArgs } from './operator-args.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
+
+export const KEYS_USAGE = `  keys    export-public [--data DIR] [--signing-key FILE]
+          print the public key (SPKI PEM) the service signs with: from --signing-key, else the data folder's key;
+          also from MCP_ATLAS_DATA and MCP_ATLAS_SIGNING_KEY`;
+
+/** Permission bits that let anyone but the owner read or write a key file. */
+const GROUP_AND_OTHER_BITS = 0o077;
+
+/**
+ * The public key's fingerprint, `SHA256:` and the unpadded base64 of the SHA-256 of its SPKI DER bytes, the
+ * way `ssh-keygen -l` shows keys: short enough to read out and compare.
+ *
+ * @example
+ * publicKeyFingerprint(keys.publicKey); // 'SHA256:3q2+7w…'
+ */
+export function publicKeyFingerprint(publicKey: Uint8Array): string {
+  const der = createPublicKey(publicKeyPem(publicKey)).export({ type: 'spki', format: 'der' });
+  return `SHA256:${createHash('sha256').update(der).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** Reads a private key from text: a PKCS#8 PEM block, or the project's JSON (`{ "private_key_pem": ... }`). */
+export function parseSigningKeyText(text: string): Uint8Array {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    const value = JSON.parse(trimmed) as { private_key_pem?: unknown };
+    if (typeof value.private_key_pem !== 'string') throw new Error('the JSON has no "private_key_pem" string');
+    return privateKeyFromPem(value.private_key_pem);
+  }
+  return privateKeyFromPem(trimmed);
+}
+
+/**
+ * Loads the key file an operator keeps. It is read, never copied: the data folder gets no copy of it. A file
+ * others can read is used with a warning (it is the operator's file to fix). A missing or unreadable file, or
+ * one holding no Ed25519 private key, is a UsageError naming the setting.
+ */
+export async function loadSigningKeyFile(path: string, log?: Pick<Logger, 'warn'>): Promise<SigningKeys> {
+  const file = resolve(path);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--signing-key: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let privateKey: Uint8Array;
+  try {
+    privateKey = parseSigningKeyText(text);
+  } catch (error) {
+    throw new UsageError(`--signing-key: ${file} holds no Ed25519 private key (${(error as Error).message})`);
+  }
+  const mode = (await stat(file)).mode;
+  if ((mode & GROUP_AND_OTHER_BITS) !== 0)
+    log?.warn({ path: file, mode: `0${(mode & 0o777).toString(8)}` }, 'the signing key file is open to other users');
+  return { privateKey, publicKey: publicKeyFor(privateKey) };
+}
+
+/**
+ * The keys `serve` signs with: the operator's file when given, else the data folder's key, made on first start.
+ * A key made here is logged once at warn level with its fingerprint and path, since it must now be backed up.
+ */
+export async function resolveSigningKeys(options: {
+  signingKeyFile: string | null;
+  storage: Storage;
+  dataDir: string;
+  log: Logger;
+  now?: Date;
+}): Promise<SigningKeys> {
+  const { log } = options;
+  if (options.signingKeyFile !== null) {
+    const keys = await loadSigningKeyFile(options.signingKeyFile, log);
+    log.info(
+      { fingerprint: publicKeyFingerprint(keys.publicKey), path: resolve(options.signingKeyFile) },
+      'signing with the key file given',
+    );
+    return keys;
+  }
+  const keyFileOptions = { dataDir: options.dataDir, warn: (message: string) => log.warn(message) };
+  const saved = await loadSigningKeys(options.storage, keyFileOptions);
+  if (saved !== null) return saved;
+  const made = await loadOrCreateSigningKeys(options.storage, options.now ?? new Date(), keyFileOptions);
+  log.warn(
+    { fingerprint: publicKeyFingerprint(made.publicKey), path: join(options.dataDir, SIGNING_KEY_PATH) },
+    'created a new signing key: back it up (it signs every day of the history), or pass --signing-key',
+  );
+  return made;
+}
+
+/** Runs `mcp-atlas keys <subcommand>`. */
+export async function commandKeys(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { flags, words } = parseOperatorArgs(args, { data: { type: 'string' }, 'signing-key': { type: 'string' } });
+  if (words.length !== 1 || words[0] !== 'export-public')
+    throw new UsageError('keys takes one subcommand: export-public');
+  const merged = mergeEnvironment(flags, env).flags;
+  let keys: SigningKeys | null;
+  if (typeof merged['signing-key'] === 'string') {
+    keys = await loadSigningKeyFile(merged['signing-key']);
+  } else {
+    const dir = resolve(String(merged.data ?? './atlas-data'));
+    keys = await loadSigningKeys(createFsStorage(dir)).catch(() => null);
+    if (keys === null) {
+      process.stderr.write(
+        `mcp-atlas: no signing key at ${join(dir, SIGNING_KEY_PATH)} (start serve once, or pass --signing-key FILE)\n`,
+      );
+      return EXIT_FAILED;
+    }
+  }
+  process.stdout.write(publicKeyPem(keys.publicKey));
+  return EXIT_OK;
+}

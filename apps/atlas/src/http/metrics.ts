@@ -1,0 +1,249 @@
+// The service's Prometheus metrics, through prom-client: its registry, text format and process metrics are
+// the ones every Prometheus scraper expects, and it is the most used and maintained Node client. Counters
+// that events feed (requests, checks, intakes, search cache) are kept here; figures the service already
+// records (the last sealed day, spend against each cap) are read from the read model and the ledgers at
+// scrape time, so no second copy of them can drift.
+import { dayFromTime } from '@mcp-atlas/history';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { readSpendLedger } from '../costs/spend-gate.js';
+import { dailySpendPath, fiveMinuteSpendPath } from '../data/paths.js';
+import type { Storage } from '../storage/storage.js';
+import type { AtlasView } from '../view/build-view.js';
+import type { SearchCache } from './search-cache.js';
+
+/** The prefix of every metric the service defines (process metrics keep prom-client's own names). */
+export const METRIC_PREFIX = 'mcp_atlas_';
+
+/** Latency buckets in seconds: a page answers in milliseconds, an MCP call or a write may take a second. */
+export const HTTP_LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The route label of a request that matched no route (a 404), so stray paths cannot grow the label set. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+/** The kinds of our own checks the schedule runs. */
+export type CheckKind = 'daily' | 'hourly' | 'five-minute';
+
+/** Where the scrape-time figures are read. */
+export interface MetricSources {
+  getView(): AtlasView;
+  storage: Storage;
+  now(): Date;
+  /** Each cap's budget per UTC day in micro-dollars, shown when the day has no ledger yet. */
+  budgetsMicroUsd: { daily: number; fiveMinute: number };
+}
+
+/** The metrics of one running service. */
+export interface AtlasMetrics {
+  registry: Registry;
+  /** Counts one answered request and its latency. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** Counts one finished check of ours. */
+  recordCheck(kind: CheckKind, letter: string): void;
+  /** The daily check's progress: servers done of the day's total. */
+  setScanProgress(day: string, done: number, total: number): void;
+  /** Counts one failure of a scheduled task. */
+  recordTaskFailure(task: string): void;
+  /** Counts one tool-search cache lookup. */
+  recordSearchLookup(hit: boolean): void;
+}
+
+/** Micro-dollars to dollars, for the spend gauges. */
+const dollars = (micro: number): number => micro / 1_000_000;
+
+/** Seconds from the end of `day` (UTC midnight after it) to `now`. */
+function secondsSinceDayEnd(day: string, now: Date): number {
+  return (now.getTime() - (Date.parse(`${day}T00:00:00Z`) + 86_400_000)) / 1000;
+}
+
+/**
+ * Creates the registry with every metric; scrape-time figures read `sources`. Each call makes its own
+ * registry, so two services in one process (tests) never share counters.
+ */
+export function createAtlasMetrics(sources: MetricSources): AtlasMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: `${METRIC_PREFIX}http_requests_total`,
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: `${METRIC_PREFIX}http_request_duration_seconds`,
+    help: 'Time to answer an HTTP request, by method and route',
+    labelNames: ['method', 'route'],
+    buckets: HTTP_LATENCY_BUCKETS_SECONDS,
+    registers: [registry],
+  });
+  const intakes = new Counter({
+    name: `${METRIC_PREFIX}intake_total`,
+    help: 'Agent reports and sensor batches, accepted or refused',
+    labelNames: ['intake', 'outcome'],
+    registers: [registry],
+  });
+  const checks = new Counter({
+    name: `${METRIC_PREFIX}checks_total`,
+    help: 'Our own checks finished, by kind (daily, hourly, five-minute) and outcome letter',
+    labelNames: ['kind', 'letter'],
+    registers: [registry],
+  });
+  const scanDone = new Gauge({
+    name: `${METRIC_PREFIX}scan_servers_done`,
+    help: 'Servers the current day’s daily check has finished',
+    registers: [registry],
+  });
+  const scanTotal = new Gauge({
+    name: `${METRIC_PREFIX}scan_servers_total`,
+    help: 'Servers the current day’s daily check covers',
+    registers: [registry],
+  });
+  const taskFailures = new Counter({
+    name: `${METRIC_PREFIX}scheduled_task_failures_total`,
+    help: 'Failures of scheduled tasks, by task',
+    labelNames: ['task'],
+    registers: [registry],
+  });
+  const searchLookups = new Counter({
+    name: `${METRIC_PREFIX}search_cache_lookups_total`,
+    help: 'Tool-search cache lookups, by result (hit or miss)',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}last_sealed_day_age_seconds`,
+    help: 'Seconds since the end of the newest sealed day, labelled with that day (about 3,900 right after the 01:05 UTC seal); absent before the first seal',
+    // Labelled with the day so that "no day sealed yet" is an absent series, not a misleading 0
+    // (prom-client writes NaN as "Nan", which the text format does not allow).
+    labelNames: ['day'],
+    registers: [registry],
+    collect() {
+      const days = [...sources.getView().roots.keys()].sort();
+      const last = days.at(-1);
+      this.reset();
+      if (last !== undefined) this.set({ day: last }, secondsSinceDayEnd(last, sources.now()));
+    },
+  });
+  /** Today's ledger of each cap; a ledger that cannot be read is left out of the scrape rather than failing it. */
+  const readLedgers = async () => {
+    const today = dayFromTime(sources.now());
+    const caps = [
+      ['daily', dailySpendPath(today), sources.budgetsMicroUsd.daily],
+      ['five-minute', fiveMinuteSpendPath(today), sources.budgetsMicroUsd.fiveMinute],
+    ] as const;
+    const ledgers = await Promise.all(
+      caps.map(async ([cap, path, fallback]) => ({
+        cap,
+        ledger: await readSpendLedger(sources.storage, path, today, fallback).catch(() => null),
+      })),
+    );
+    return ledgers.flatMap(({ cap, ledger }) => (ledger === null ? [] : [{ cap, ledger }]));
+  };
+  new Gauge({
+    name: `${METRIC_PREFIX}spend_usd`,
+    help: 'What each compute cap has spent so far this UTC day, in US dollars',
+    labelNames: ['cap'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { cap, ledger } of await readLedgers()) this.set({ cap }, dollars(ledger.spentMicroUsd));
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}budget_usd`,
+    help: 'Each compute cap’s budget for this UTC day, in US dollars',
+    labelNames: ['cap'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { cap, ledger } of await readLedgers()) this.set({ cap }, dollars(ledger.budgetMicroUsd));
+    },
+  });
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+      if (method === 'POST' && (route === '/api/reports' || route === '/api/sensors'))
+        intakes.inc({
+          intake: route === '/api/reports' ? 'reports' : 'sensors',
+          outcome: status < 300 ? 'accepted' : 'refused',
+        });
+    },
+    recordCheck: (kind, letter) => checks.inc({ kind, letter }),
+    setScanProgress(_day, done, total) {
+      scanDone.set(done);
+      scanTotal.set(total);
+    },
+    recordTaskFailure: (task) => taskFailures.inc({ task }),
+    recordSearchLookup: (hit) => searchLookups.inc({ result: hit ? 'hit' : 'miss' }),
+  };
+}
+
+/** The cache with each lookup counted as a hit or a miss. */
+export function countSearchLookups(cache: SearchCache, record: ((hit: boolean) => void) | undefined): SearchCache {
+  if (record === undefined) return cache;
+  return {
+    get(view, key) {
+      const hits = cache.get(view, key);
+      record(hits !== undefined);
+      return hits;
+    },
+    set: (view, key, hits) => cache.set(view, key, hits),
+  };
+}
+
+/** The route pattern a request matched (`/api/servers/:id`), or UNMATCHED_ROUTE; never the raw path. */
+export function routeLabelOf(c: Context): string {
+  // Middleware is registered for every method ('ALL'); the route that answered is the last one with a method.
+  const routes = matchedRoutes(c).filter((route) => route.method !== 'ALL');
+  return routes.at(-1)?.path ?? UNMATCHED_ROUTE;
+}
+
+/** One access-log entry: nothing in it can name a person (the client is a keyed id) or carry a secret. */
+export interface AccessEntry {
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  /** A keyed hash of the client's address, or null when the address is unknown. */
+  client: string | null;
+}
+
+/** Paths that are probed every few seconds: counted, but logged only at debug level. */
+export const QUIET_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** What the observing middleware reports to. */
+export interface RequestObserver {
+  metrics?: AtlasMetrics;
+  /** Writes one access-log line (at debug for QUIET_PATHS, info otherwise). */
+  log(entry: AccessEntry, quiet: boolean): void;
+  /** The keyed client id of a request. */
+  clientOf(c: Context): string | null;
+}
+
+/**
+ * Middleware that times every request and, once it is answered, counts it and writes one access-log line.
+ * It goes first, so a request refused by the Host guard is counted and logged too.
+ */
+export function observeRequests(observer: RequestObserver): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeLabelOf(c);
+    const status = c.res.status;
+    observer.metrics?.observeRequest(c.req.method, route, status, seconds);
+    observer.log(
+      {
+        method: c.req.method,
+        route,
+        status,
+        durationMs: Math.round(seconds * 100_000) / 100,
+        client: observer.clientOf(c),
+      },
+      QUIET_PATHS.has(c.req.path),
+    );
+  };
+}

@@ -1,0 +1,206 @@
+// Every `serve` setting in one table: its flag, the environment variables that also set it, and what it does.
+// Twelve-factor style: a container or a systemd unit configures the service through the environment alone,
+// and a flag on the command line wins over the environment. The README's settings table lists this table.
+
+/** One setting of `serve`. */
+export interface ServeSetting {
+  /** The flag's name without the dashes. */
+  flag: string;
+  type: 'string' | 'boolean';
+  /** The environment variables that set it when the flag is absent, the first found winning. */
+  env: readonly string[];
+  /** The default, as the README shows it. */
+  fallback: string;
+  /** One line on what it does. */
+  help: string;
+}
+
+/** Every setting of `serve`, in the order the README lists them. */
+export const SERVE_SETTINGS: readonly ServeSetting[] = [
+  { flag: 'data', type: 'string', env: ['MCP_ATLAS_DATA'], fallback: './atlas-data', help: 'the data folder' },
+  {
+    flag: 'port',
+    type: 'string',
+    env: ['MCP_ATLAS_PORT', 'PORT'],
+    fallback: '8787',
+    help: 'the TCP port (0 picks a free one)',
+  },
+  {
+    flag: 'host',
+    type: 'string',
+    env: ['MCP_ATLAS_HOST'],
+    fallback: '127.0.0.1',
+    help: 'the address to bind; anything but loopback needs a public URL',
+  },
+  {
+    flag: 'public-url',
+    type: 'string',
+    env: ['MCP_ATLAS_PUBLIC_URL'],
+    fallback: '(the bound address)',
+    help: 'the origin users reach the service at',
+  },
+  {
+    flag: 'trust-proxy',
+    type: 'string',
+    env: ['MCP_ATLAS_TRUST_PROXY'],
+    fallback: '0',
+    help: 'reverse proxies in front that append to X-Forwarded-For',
+  },
+  {
+    flag: 'license-keys',
+    type: 'string',
+    env: ['MCP_ATLAS_LICENSE_KEYS'],
+    fallback: '(none)',
+    help: 'file of paying reporters’ keys, one a line',
+  },
+  {
+    flag: 'allow-private',
+    type: 'boolean',
+    env: ['MCP_ATLAS_ALLOW_PRIVATE'],
+    fallback: 'false',
+    help: 'also watch http, IP-literal and private-network servers',
+  },
+  {
+    flag: 'registry',
+    type: 'string',
+    env: ['MCP_ATLAS_REGISTRY'],
+    fallback: 'https://registry.modelcontextprotocol.io',
+    help: 'the MCP registry read each day',
+  },
+  {
+    flag: 'no-schedule',
+    type: 'boolean',
+    env: ['MCP_ATLAS_NO_SCHEDULE'],
+    fallback: 'false',
+    help: 'serve only: no checks, sealing or retention',
+  },
+  {
+    flag: 'signing-key',
+    type: 'string',
+    env: ['MCP_ATLAS_SIGNING_KEY'],
+    fallback: '(data/keys/, made on first start)',
+    help: 'an Ed25519 private key file you keep (PKCS#8 PEM or the project’s JSON); never copied',
+  },
+  {
+    flag: 'bot-contact',
+    type: 'string',
+    env: ['MCP_ATLAS_BOT_CONTACT'],
+    fallback: '(the project’s bot page)',
+    help: 'URL (https: or mailto:) named in the bot’s user agent',
+  },
+  {
+    flag: 'metrics-token',
+    type: 'string',
+    env: ['MCP_ATLAS_METRICS_TOKEN'],
+    fallback: '(open)',
+    help: 'bearer token /metrics requires (at least 16 characters)',
+  },
+  {
+    flag: 'log-format',
+    type: 'string',
+    env: ['MCP_ATLAS_LOG_FORMAT'],
+    fallback: 'json',
+    help: '`json` (one object a line on stdout) or `pretty` (for people)',
+  },
+  {
+    flag: 'log-level',
+    type: 'string',
+    env: ['MCP_ATLAS_LOG_LEVEL'],
+    fallback: 'info',
+    help: 'fatal, error, warn, info, debug, trace or silent',
+  },
+  {
+    flag: 'daily-budget-usd',
+    type: 'string',
+    env: ['MCP_ATLAS_DAILY_BUDGET_USD'],
+    fallback: '0.10',
+    help: 'what the daily checks may spend per UTC day',
+  },
+  {
+    flag: 'five-minute-budget-usd',
+    type: 'string',
+    env: ['MCP_ATLAS_FIVE_MINUTE_BUDGET_USD'],
+    fallback: '0.25',
+    help: 'what the five-minute checks may spend per UTC day',
+  },
+  {
+    flag: 'check-cost-usd',
+    type: 'string',
+    env: ['MCP_ATLAS_CHECK_COST_USD'],
+    fallback: '0.00001',
+    help: 'the cost model: per check',
+  },
+  {
+    flag: 'check-cost-per-second-usd',
+    type: 'string',
+    env: ['MCP_ATLAS_CHECK_COST_PER_SECOND_USD'],
+    fallback: '0.00001',
+    help: 'the cost model: per second of a check',
+  },
+  { flag: 'rdap', type: 'string', env: ['MCP_ATLAS_RDAP_URL'], fallback: 'https://rdap.org', help: 'RDAP base URL' },
+  {
+    flag: 'npm-registry',
+    type: 'string',
+    env: ['MCP_ATLAS_NPM_REGISTRY_URL'],
+    fallback: 'https://registry.npmjs.org',
+    help: 'npm registry base URL',
+  },
+  { flag: 'pypi', type: 'string', env: ['MCP_ATLAS_PYPI_URL'], fallback: 'https://pypi.org', help: 'PyPI base URL' },
+  { flag: 'osv', type: 'string', env: ['MCP_ATLAS_OSV_URL'], fallback: 'https://api.osv.dev', help: 'OSV base URL' },
+];
+
+/** A setting's value that is not one of the accepted words or numbers; the message names the setting. */
+export class SettingError extends Error {}
+
+/** The flags as parsed, with each absent one filled from its environment variable, and where each value came from. */
+export interface MergedSettings {
+  flags: Record<string, string | boolean | undefined>;
+  /** For each flag filled from the environment, the variable it came from. */
+  fromEnv: Map<string, string>;
+}
+
+/** Reads a boolean variable: 1/true/yes/on or 0/false/no/off (any case); anything else is a SettingError. */
+export function parseBooleanSetting(name: string, raw: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new SettingError(`${name} must be 1, true, yes, 0, false or no, got ${JSON.stringify(raw.slice(0, 100))}`);
+}
+
+/**
+ * Fills every flag left off the command line from its environment variable (an empty variable counts as
+ * unset). The flag always wins, so an operator can override one setting of a unit file on the command line.
+ *
+ * @example
+ * mergeEnvironment({ port: '9000' }, { PORT: '8080', MCP_ATLAS_DATA: '/var/lib/mcp-atlas' });
+ * // flags: { port: '9000', data: '/var/lib/mcp-atlas' }, fromEnv: Map { 'data' => 'MCP_ATLAS_DATA' }
+ */
+export function mergeEnvironment(
+  flags: Record<string, string | boolean | undefined>,
+  env: NodeJS.ProcessEnv,
+  settings: readonly ServeSetting[] = SERVE_SETTINGS,
+): MergedSettings {
+  const merged = { ...flags };
+  const fromEnv = new Map<string, string>();
+  for (const setting of settings) {
+    if (merged[setting.flag] !== undefined) continue;
+    const name = setting.env.find((candidate) => (env[candidate] ?? '') !== '');
+    if (name === undefined) continue;
+    const raw = env[name] as string;
+    if (setting.type === 'boolean') {
+      if (parseBooleanSetting(name, raw)) merged[setting.flag] = true;
+    } else {
+      merged[setting.flag] = raw;
+    }
+    fromEnv.set(setting.flag, name);
+  }
+  return { flags: merged, fromEnv };
+}
+
+/** A message about `--flag` rewritten to also name the environment variable the value came from. */
+export function nameSource(message: string, fromEnv: ReadonlyMap<string, string>): string {
+  for (const [flag, name] of fromEnv) {
+    if (message.includes(`--${flag} `) || message.includes(`--${flag}:`)) return `${message} (set by ${name})`;
+  }
+  return message;
+}

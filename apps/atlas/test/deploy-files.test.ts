@@ -1,0 +1,140 @@
+// The Dockerfile, compose.yaml and the systemd unit cannot be run here (no base images, no systemd), so this
+// checks what can go stale in them: every file they copy exists, every workspace package they build is real,
+// the command they start is one the CLI has, with flags it accepts, and every variable they set is a setting.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readServeSettings } from '../src/commands/serve.js';
+import { EXIT_OK, runCommand } from '../src/commands.js';
+import { QUIET_PATHS } from '../src/http/metrics.js';
+import { createLogger } from '../src/log.js';
+import { SERVE_SETTINGS } from '../src/serve/settings.js';
+
+// js-yaml ships no types; its one function is typed here, as the action test does.
+const { load } = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const APP = join(ROOT, 'apps', 'atlas');
+const SETTING_VARIABLES = new Set(SERVE_SETTINGS.flatMap((setting) => setting.env));
+/** Variables that are not settings of the app but of its runtime. */
+const RUNTIME_VARIABLES = new Set(['NODE_ENV']);
+
+afterEach(() => vi.restoreAllMocks());
+
+async function text(path: string): Promise<string> {
+  return readFile(join(ROOT, path), 'utf8');
+}
+
+/** The Dockerfile's instructions, continuation lines joined, comments dropped. */
+function instructions(dockerfile: string): { name: string; args: string }[] {
+  return dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const space = line.indexOf(' ');
+      return { name: line.slice(0, space).toUpperCase(), args: line.slice(space + 1).trim() };
+    });
+}
+
+/** Whether the CLI knows `command` (its --help answers 0). */
+async function isCommand(command: string): Promise<boolean> {
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const code = await runCommand([command, '--help'], createLogger('silent'));
+  vi.restoreAllMocks();
+  return code === EXIT_OK;
+}
+
+async function appPackage(): Promise<{ name: string; bin: Record<string, string> }> {
+  return JSON.parse(await readFile(join(APP, 'package.json'), 'utf8'));
+}
+
+describe('the Dockerfile', () => {
+  it('copies only files that exist and builds the app’s own workspace package', async () => {
+    const steps = instructions(await text('Dockerfile'));
+    const copies = steps.filter((step) => step.name === 'COPY' && !step.args.startsWith('--from'));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) {
+      const parts = copy.args.split(/\s+/);
+      for (const source of parts.slice(0, -1)) expect(existsSync(join(ROOT, source)), source).toBe(true);
+    }
+    const { name } = await appPackage();
+    const runs = steps.filter((step) => step.name === 'RUN').map((step) => step.args);
+    const filters = [...runs.join('\n').matchAll(/--filter[= ](@?[\w/.-]+?)(\.\.\.)?(\s|$)/g)].map((m) => m[1]);
+    // The build and the deploy step both name the app's package.
+    expect(filters).toEqual([name, name]);
+    // pnpm through npx, never Corepack.
+    for (const run of runs) if (run.includes('pnpm')) expect(run).toMatch(/npx --yes pnpm@10 /);
+    expect(runs.join('\n')).not.toContain('corepack');
+    expect(steps.filter((step) => step.name === 'FROM').map((step) => step.args.split(' ')[0])).toEqual([
+      'node:20-slim',
+      'node:20-slim',
+    ]);
+  });
+
+  it('starts a command the CLI has, as a user without privileges, with only real settings', async () => {
+    const steps = instructions(await text('Dockerfile'));
+    const entrypoint = JSON.parse(steps.find((step) => step.name === 'ENTRYPOINT')!.args) as string[];
+    const cmd = JSON.parse(steps.find((step) => step.name === 'CMD')!.args) as string[];
+    // The entry point is the bin the build makes, inside the deployed folder (/app).
+    const { bin } = await appPackage();
+    expect(entrypoint).toEqual(['node', `/app/${Object.values(bin)[0]!.replace(/^\.\//, '')}`]);
+    expect(await isCommand(cmd[0]!)).toBe(true);
+    expect(steps.find((step) => step.name === 'USER')?.args).toBe('node');
+    expect(steps.some((step) => step.name === 'VOLUME' && step.args.includes('/data'))).toBe(true);
+    const env: Record<string, string> = {};
+    for (const step of steps.filter((s) => s.name === 'ENV'))
+      for (const pair of step.args.matchAll(/([A-Z_]+)=(\S+)/g)) env[pair[1]!] = pair[2]!;
+    for (const name of Object.keys(env))
+      expect(SETTING_VARIABLES.has(name) || RUNTIME_VARIABLES.has(name), name).toBe(true);
+    // With the public URL an operator must add, the image's settings start serve.
+    expect(() =>
+      readServeSettings(cmd.slice(1), { ...env, MCP_ATLAS_PUBLIC_URL: 'https://atlas.example.org' }),
+    ).not.toThrow();
+    const health = steps.find((step) => step.name === 'HEALTHCHECK')!.args;
+    const path = /\/(readyz|healthz)/.exec(health)?.[0];
+    expect(path).toBe('/readyz');
+    expect(QUIET_PATHS.has(path!)).toBe(true);
+  });
+});
+
+describe('compose.yaml', () => {
+  it('builds this Dockerfile and sets only real settings', async () => {
+    const compose = load(await text('compose.yaml')) as {
+      services: Record<string, { build: string; environment: Record<string, string> }>;
+    };
+    expect(Object.keys(compose.services)).toEqual(['atlas']);
+    const atlas = compose.services.atlas!;
+    expect(existsSync(join(ROOT, atlas.build, 'Dockerfile'))).toBe(true);
+    for (const name of Object.keys(atlas.environment)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
+  });
+});
+
+describe('the systemd unit', () => {
+  it('runs a command the CLI has with flags it accepts, sets only real settings, and is hardened', async () => {
+    const unit = await text('deploy/mcp-atlas.service');
+    const execStart = /^ExecStart=(.+)$/m.exec(unit)![1]!.split(/\s+/);
+    const cli = execStart.findIndex((word) => word.endsWith('/dist/cli.js'));
+    expect(cli).toBeGreaterThan(0);
+    const [command, ...flags] = execStart.slice(cli + 1);
+    expect(await isCommand(command!)).toBe(true);
+    const env: Record<string, string> = {};
+    for (const line of unit.matchAll(/^#?Environment=([A-Z_]+)=(\S*)$/gm)) env[line[1]!] = line[2]!;
+    expect(Object.keys(env)).toContain('MCP_ATLAS_DATA');
+    for (const name of Object.keys(env)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
+    expect(() => readServeSettings(flags, env)).not.toThrow();
+    for (const option of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'PrivateTmp=yes', 'SystemCallFilter=']) {
+      expect(unit, option).toContain(option);
+    }
+    expect(/^StateDirectory=(.+)$/m.exec(unit)?.[1]).toBe(env.MCP_ATLAS_DATA!.split('/').at(-1));
+  });
+
+  it('is named in the deployment guide with the other two files', async () => {
+    const readme = await readFile(join(APP, 'README.md'), 'utf8');
+    for (const file of ['`Dockerfile`', '`compose.yaml`', '`deploy/mcp-atlas.service`']) expect(readme).toContain(file);
+  });
+});
