@@ -70,6 +70,8 @@ describe('check of a healthy server', () => {
       'elapsedMs',
       'baseline',
       'deep',
+      'listAll',
+      'access',
       'gates',
       'passed',
       'rulesVersions',
@@ -206,6 +208,9 @@ describe('baseline round trip', () => {
       changed: [],
       renamed: [],
       riskRises: [],
+      details: [],
+      resources: null,
+      prompts: null,
       unchanged: true,
     });
 
@@ -224,9 +229,26 @@ describe('baseline round trip', () => {
       changed: ['reply_ticket'],
       renamed: [],
       riskRises: [{ name: 'delete_ticket', from: null, to: 'high-risk' }],
+      details: [
+        {
+          name: 'reply_ticket',
+          description: {
+            from: 'Sends a reply to the customer on a ticket.',
+            to: 'Sends a reply to the customer on a ticket, and can attach files.',
+          },
+          inputSchema: { added: ['/properties/files'], removed: [], changed: [] },
+          annotations: [],
+        },
+      ],
+      resources: null,
+      prompts: null,
       unchanged: false,
     });
     expect(r.gates.tripped.map((g) => g.gate)).toEqual(['change', 'risk-rise']);
+    // The change gate says what changed in the rewritten tool, not only its name.
+    expect(r.gates.tripped[0]?.detail).toContain(
+      'changed reply_ticket (description: "Sends a reply to the customer on a ticket." -> "Sends a reply to the customer on a ticket, and can attach files."; input schema: added /properties/files)',
+    );
 
     // Only the default gate: the change is reported but does not fail the build.
     const reported = await runCheckIn(dir, [url, '--baseline', 'mcp-atlas.lock.json'], { fetch: after });

@@ -24,6 +24,9 @@ const unchanged: BaselineComparison = {
   changed: [],
   renamed: [],
   riskRises: [],
+  details: [],
+  resources: null,
+  prompts: null,
   unchanged: true,
 };
 const input = (over: Partial<GateInput> = {}): GateInput => ({
@@ -135,6 +138,10 @@ describe('parseCheckArguments', () => {
       failOn: ['change'],
       deep: true,
       iOwnThisServer: false,
+      listAll: false,
+      timeoutMs: null,
+      headers: [],
+      envNames: [],
     });
   });
 

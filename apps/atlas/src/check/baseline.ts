@@ -1,15 +1,35 @@
 // The baseline (lock) file: the tool hashes and levels a server author commits, and the comparison of a
 // fresh check against it. The tool definitions are kept too, because a rename is recognised by its
 // description and schema, which a hash alone cannot show.
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { diffToolLists, hashTool, hashToolList } from '@mcp-atlas/findings';
+import { readFile } from 'node:fs/promises';
+import { diffToolLists, hashTool, hashToolList, readToolName } from '@mcp-atlas/findings';
 import type { ProbeResult } from '@mcp-atlas/probe';
 import { BASELINE_SCHEMA } from './constants.js';
+import { describeToolChange } from './describe-change.js';
 import { CheckUsageError } from './errors.js';
-import { type BaselineComparison, type BaselineFile, BaselineFileSchema, type CheckedTool } from './report-schema.js';
+import { diffEntries, hashEntry } from './list-all.js';
+import {
+  type BaselineComparison,
+  type BaselineEntry,
+  type BaselineFile,
+  BaselineFileSchema,
+  type CheckedTool,
+  type EntryListDiff,
+} from './report-schema.js';
 
-/** Builds the baseline of a check: one entry per tool, in the server's order. */
-export function buildBaseline(target: string, result: ProbeResult, tools: readonly CheckedTool[]): BaselineFile {
+/** The resources and prompts `--list-all` read, for the lock file; null without `--list-all`. */
+export interface ListedDefinitions {
+  resources: BaselineEntry[];
+  prompts: BaselineEntry[];
+}
+
+/** Builds the baseline of a check: one entry per tool, in the server's order (and resources and prompts when read). */
+export function buildBaseline(
+  target: string,
+  result: ProbeResult,
+  tools: readonly CheckedTool[],
+  listed: ListedDefinitions | null = null,
+): BaselineFile {
   return {
     schema: BASELINE_SCHEMA,
     target,
@@ -22,6 +42,7 @@ export function buildBaseline(target: string, result: ProbeResult, tools: readon
       level: tool.level,
       definition: result.tools[index],
     })),
+    ...(listed === null ? {} : { resources: listed.resources, prompts: listed.prompts }),
   };
 }
 
@@ -45,6 +66,12 @@ export function parseBaseline(text: string, file: string): BaselineFile {
         `${file}: the hash of tool "${tool.name}" does not match its definition; write it again with --update-baseline`,
       );
   }
+  for (const entry of [...(parsed.data.resources ?? []), ...(parsed.data.prompts ?? [])]) {
+    if (hashEntry(entry.definition) !== entry.hash)
+      throw new CheckUsageError(
+        `${file}: the hash of "${entry.key}" does not match its definition; write it again with --update-baseline`,
+      );
+  }
   return parsed.data;
 }
 
@@ -61,19 +88,33 @@ export async function readBaseline(file: string): Promise<BaselineFile> {
   return parseBaseline(text, file);
 }
 
-/** Writes a baseline atomically (temp file, then rename), as stable pretty JSON for readable diffs. */
-export async function writeBaseline(file: string, baseline: BaselineFile): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(baseline, null, 2)}\n`, 'utf8');
-  await rename(temp, file);
+// The first tool of a name, in list order: a changed name's detail compares these two.
+function firstNamed(tools: readonly unknown[], name: string): unknown {
+  return tools.find((tool) => readToolName(tool) === name);
 }
 
-/** Compares a fresh tool list with the baseline: added, removed, changed, renamed, and risk rises. */
-export function compareWithBaseline(file: string, baseline: BaselineFile, result: ProbeResult): BaselineComparison {
+const isEmptyDiff = (diff: EntryListDiff | null): boolean =>
+  diff === null || diff.added.length + diff.removed.length + diff.changed.length === 0;
+
+/**
+ * Compares a fresh check with the baseline: tools added, removed, changed (with what changed in each) and renamed,
+ * risk rises, and, when both sides listed them, resources and prompts.
+ */
+export function compareWithBaseline(
+  file: string,
+  baseline: BaselineFile,
+  result: ProbeResult,
+  listed: ListedDefinitions | null = null,
+): BaselineComparison {
+  const before = baseline.tools.map((tool) => tool.definition);
   const diff = diffToolLists(
-    { tools: baseline.tools.map((tool) => tool.definition), serverVersion: baseline.serverVersion },
+    { tools: before, serverVersion: baseline.serverVersion },
     { tools: result.tools, serverVersion: result.serverInfo?.version ?? null },
   );
+  const resources =
+    listed !== null && baseline.resources !== undefined ? diffEntries(baseline.resources, listed.resources) : null;
+  const prompts =
+    listed !== null && baseline.prompts !== undefined ? diffEntries(baseline.prompts, listed.prompts) : null;
   return {
     file,
     added: diff.added,
@@ -81,6 +122,11 @@ export function compareWithBaseline(file: string, baseline: BaselineFile, result
     changed: diff.changed,
     renamed: diff.renamed,
     riskRises: diff.riskRises,
-    unchanged: diff.unchanged,
+    details: diff.changed.map((name) =>
+      describeToolChange(name, firstNamed(before, name), firstNamed(result.tools, name)),
+    ),
+    resources,
+    prompts,
+    unchanged: diff.unchanged && isEmptyDiff(resources) && isEmptyDiff(prompts),
   };
 }

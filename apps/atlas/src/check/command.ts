@@ -1,25 +1,29 @@
 // `mcp-atlas check`: argument parsing and output for the CI command. Exit codes: 0 passed, 1 a gate
 // tripped, 2 usage error. Usage errors are handled here (not in commands.ts) so the command owns its messages.
-import { access, rename, writeFile } from 'node:fs/promises';
+import { access, open, readFile, rename, unlink } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { classifyAddress, parseIpv6 } from '@mcp-atlas/probe';
 import { APP_VERSION } from '../methodology.js';
-import { readBaseline, writeBaseline } from './baseline.js';
+import { readBaseline } from './baseline.js';
 import { DEFAULT_BASELINE_FILE } from './constants.js';
 import { CheckUsageError } from './errors.js';
 import { formatCheckText } from './format-text.js';
 import { needsBaseline, parseGates } from './gates.js';
+import { SecretScrubber } from './redact.js';
 import type { BaselineFile } from './report-schema.js';
 import { type CheckTarget, runCheck } from './run-check.js';
 import { buildSarif } from './sarif.js';
+import { type ExtraHeader, isLoopbackUrl, parseHeader, parseTimeout, readPassedEnvironment } from './target-access.js';
+
+export { isLoopbackUrl } from './target-access.js';
 
 /** Exit codes of check: passed, a gate tripped, usage error. */
 export const CHECK_EXIT = { passed: 0, tripped: 1, usage: 2 } as const;
 
 /** The usage lines of check, for the app's help text. */
 export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
-          [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]]
+          [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]] [--list-all] [--timeout MS]
+          [--header 'Name: value']... (HTTP) [--env NAME]... (stdio)
           check your own MCP server in CI; gates: not-answering (default), high-risk, risk-rise, change, finding:<id>
           exit codes for check: 0 passed, 1 a gate tripped, 2 usage error`;
 
@@ -30,6 +34,8 @@ export interface CheckEnvironment {
   cwd: string;
   fetch?: typeof fetch;
   deepCallTimeoutMs?: number;
+  /** Where `--env NAME` reads values; the default is process.env. */
+  environment?: Readonly<Record<string, string | undefined>>;
 }
 
 const defaultEnvironment = (): CheckEnvironment => ({
@@ -46,6 +52,10 @@ const OPTIONS = {
   'fail-on': { type: 'string', multiple: true },
   deep: { type: 'boolean' },
   'i-own-this-server': { type: 'boolean' },
+  'list-all': { type: 'boolean' },
+  timeout: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  env: { type: 'string', multiple: true },
 } as const;
 
 /** The parsed command line of check. */
@@ -58,24 +68,11 @@ export interface CheckArguments {
   failOn: string[];
   deep: boolean;
   iOwnThisServer: boolean;
-}
-
-/** True for a URL whose host is a loopback name or address, where deep mode needs no extra flag. */
-export function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost') return true;
-  // The probe files ::1 under "not-global-unicast", so the one IPv6 loopback address is matched here.
-  const v6 = parseIpv6(host);
-  if (v6 !== null)
-    return (
-      v6.every((byte, index) => byte === (index === 15 ? 1 : 0)) ||
-      classifyAddress(host).range === 'ipv4-mapped:loopback'
-    );
-  try {
-    return classifyAddress(host).range === 'loopback';
-  } catch {
-    return false;
-  }
+  listAll: boolean;
+  timeoutMs: number | null;
+  headers: ExtraHeader[];
+  /** The `--env` names; their values are read when the check runs. */
+  envNames: string[];
 }
 
 function parseTarget(positionals: readonly string[], command: readonly string[] | null): CheckTarget {
@@ -90,13 +87,14 @@ function parseTarget(positionals: readonly string[], command: readonly string[] 
     throw new CheckUsageError('check needs one server URL, or "-- <command> [args...]" for a stdio server');
   const url = positionals[0] as string;
   let parsed: URL;
+  // The URL is not echoed: it may carry a password or a token.
   try {
     parsed = new URL(url);
   } catch {
-    throw new CheckUsageError(`"${url}" is not an absolute URL`);
+    throw new CheckUsageError('the server URL is not an absolute URL');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new CheckUsageError(`"${url}" must be an http or https URL`);
+    throw new CheckUsageError(`the server URL must be http or https, got ${parsed.protocol.slice(0, -1)}`);
   return { kind: 'http', url };
 }
 
@@ -124,7 +122,15 @@ export function parseCheckArguments(args: readonly string[]): CheckArguments {
     failOn: values['fail-on'] ?? [],
     deep: values.deep === true,
     iOwnThisServer: values['i-own-this-server'] === true,
+    listAll: values['list-all'] === true,
+    timeoutMs: parseTimeout(values.timeout),
+    headers: (values.header ?? []).map(parseHeader),
+    envNames: values.env ?? [],
   };
+  if (result.headers.length > 0 && target.kind !== 'http')
+    throw new CheckUsageError('--header is for an HTTP server; give a stdio server its secrets with --env NAME');
+  if (result.envNames.length > 0 && target.kind !== 'stdio')
+    throw new CheckUsageError('--env is for a stdio server; give an HTTP server its token with --header');
   if (result.deep && target.kind === 'http' && !isLoopbackUrl(target.url) && !result.iOwnThisServer) {
     throw new CheckUsageError(
       '--deep calls tools with bad input; it is refused for a non-loopback URL unless --i-own-this-server is also given',
@@ -152,10 +158,22 @@ async function loadBaseline(
   return { file, path, content: await readBaseline(path) };
 }
 
-async function writeJsonFile(path: string, value: unknown): Promise<void> {
+// Every file check writes goes through the scrubber, then an atomic write (temp file, fsync, rename). Unlike the
+// storage layer's writer it creates no folder: a missing folder is most likely a typo in the CI config.
+async function writeScrubbedJson(path: string, value: unknown, scrubber: SecretScrubber): Promise<void> {
+  const text = scrubber.scrub(`${JSON.stringify(value, null, 2)}\n`);
   const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
-  await rename(temp, path);
+  const handle = await open(temp, 'w', 0o644);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, path).catch(async (error: unknown) => {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  });
 }
 
 // A file that cannot be written (a missing folder, no permission) is the caller's to fix: a usage error, not a crash.
@@ -188,11 +206,17 @@ async function withInterruptsEndingTheServer<T>(work: () => Promise<T>): Promise
   }
 }
 
-async function runParsed(parsed: CheckArguments, env: CheckEnvironment): Promise<number> {
+async function readTextOrNull(path: string): Promise<string | null> {
+  return readFile(path, 'utf8').catch(() => null);
+}
+
+async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber: SecretScrubber): Promise<number> {
   const gates = parseGates(parsed.failOn);
   const missing = gates.find(needsBaseline);
   if (missing !== undefined && parsed.baseline === null)
     throw new CheckUsageError(`--fail-on ${missing.kind} compares with a baseline: give --baseline FILE`);
+  const passedEnv = readPassedEnvironment(parsed.envNames, env.environment ?? process.env);
+  for (const value of Object.values(passedEnv)) scrubber.add(value);
   const baseline = await loadBaseline(parsed, env.cwd);
   const outcome = await withInterruptsEndingTheServer(() =>
     runCheck({
@@ -200,6 +224,9 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment): Promise
       gates,
       baseline: baseline.content === null ? null : { file: baseline.file, content: baseline.content },
       deep: parsed.deep,
+      listAll: parsed.listAll,
+      access: { headers: parsed.headers, env: passedEnv, timeoutMs: parsed.timeoutMs },
+      scrub: (value) => scrubber.scrubValue(value),
       ...(env.fetch === undefined ? {} : { fetch: env.fetch }),
       ...(env.deepCallTimeoutMs === undefined ? {} : { deepCallTimeoutMs: env.deepCallTimeoutMs }),
     }),
@@ -210,17 +237,47 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment): Promise
       env.stderr(`mcp-atlas: ${baseline.file} was not written: no tool list was read (${report.reason})\n`);
     else {
       const fresh = outcome.freshBaseline;
-      await writeOrExplain(baseline.file, () => writeBaseline(baseline.path, fresh));
+      await writeOrExplain(baseline.file, () => writeScrubbedJson(baseline.path, fresh, scrubber));
       env.stderr(`mcp-atlas: wrote ${baseline.file} (${outcome.freshBaseline.tools.length} tools)\n`);
     }
   }
   if (parsed.sarif !== null) {
     const sarifPath = resolve(env.cwd, parsed.sarif);
-    const location = relative(env.cwd, baseline.path).split('\\').join('/');
-    await writeOrExplain(parsed.sarif, () => writeJsonFile(sarifPath, buildSarif(report, location, APP_VERSION)));
+    const lockUri = relative(env.cwd, baseline.path).split('\\').join('/');
+    // Results point into the lock file only when it exists now (read after --update-baseline wrote it).
+    const lockText = await readTextOrNull(baseline.path);
+    const lock = lockText === null ? null : { uri: lockUri, text: lockText };
+    await writeOrExplain(parsed.sarif, () =>
+      writeScrubbedJson(sarifPath, buildSarif(report, lock, APP_VERSION), scrubber),
+    );
   }
   env.stdout(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckText(report));
   return report.passed ? CHECK_EXIT.passed : CHECK_EXIT.tripped;
+}
+
+/**
+ * The secrets of a command line, found before it is parsed (a usage error may still quote an argument): header
+ * values, the URL's user info and secret query values, the stdio command's secret words, and `--env` values.
+ */
+export function collectSecrets(
+  args: readonly string[],
+  environment: Readonly<Record<string, string | undefined>>,
+): SecretScrubber {
+  const scrubber = new SecretScrubber();
+  const split = args.indexOf('--');
+  const before = split === -1 ? args : args.slice(0, split);
+  if (split !== -1) scrubber.addCommandWords(args.slice(split + 1));
+  before.forEach((word, index) => {
+    const next = before[index + 1];
+    if ((word === '--header' || word === '--env') && next !== undefined) {
+      if (word === '--header') scrubber.add(next.slice(next.indexOf(':') + 1).trim());
+      else if (environment[next] !== undefined) scrubber.add(environment[next] as string);
+    } else if (word.startsWith('--header=')) scrubber.add(word.slice(word.indexOf(':') + 1).trim());
+    else if (word.startsWith('--env=') && environment[word.slice(6)] !== undefined)
+      scrubber.add(environment[word.slice(6)] as string);
+    else scrubber.addUrl(word);
+  });
+  return scrubber;
 }
 
 /**
@@ -237,11 +294,18 @@ export async function runCheckCommand(
     env.stdout(`Usage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`);
     return CHECK_EXIT.passed;
   }
+  // Everything printed passes through the scrubber too, so a secret echoed by a server or an error never shows.
+  const scrubber = collectSecrets(args, env.environment ?? process.env);
+  const out: CheckEnvironment = {
+    ...env,
+    stdout: (text) => env.stdout(scrubber.scrub(text)),
+    stderr: (text) => env.stderr(scrubber.scrub(text)),
+  };
   try {
-    return await runParsed(parseCheckArguments(args), env);
+    return await runParsed(parseCheckArguments(args), out, scrubber);
   } catch (error) {
     if (error instanceof CheckUsageError) {
-      env.stderr(
+      out.stderr(
         `mcp-atlas check: ${error.message}\n\nUsage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`,
       );
       return CHECK_EXIT.usage;

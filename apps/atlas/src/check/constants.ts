@@ -1,7 +1,7 @@
 // The constants of `mcp-atlas check`: its file formats, names and CLI defaults. The rules it measures by (the
 // deep-mode call limits, the fuzz inputs, the compliance score's parts, points and bonus) are
 // @mcp-atlas/probe's (src/compliance.ts), re-exported here under the same names for the rest of the command.
-import { FIVE_MINUTE_CHECK_DEADLINE_MS } from '@mcp-atlas/probe';
+import { FIVE_MINUTE_CHECK_DEADLINE_MS, MAX_TOOLS_KEPT, MAX_TOOLS_PAGES } from '@mcp-atlas/probe';
 
 export {
   AUTH_DISCOVERY_BONUS,
@@ -53,3 +53,32 @@ export const SARIF_FINDING_RULE_PREFIX = 'mcp-atlas/finding/';
 
 /** Deep mode: the tool name no server should know, for the unknown-tool case. */
 export const DEEP_UNKNOWN_TOOL_NAME = 'mcp_atlas_check_no_such_tool_7f3a';
+
+/** A changed tool's description is shown shortened to this many characters, old and new. */
+export const CHANGE_EXCERPT_CHARS = 120;
+
+/** At most this many input-schema paths are listed per kind (added, removed, changed) for a changed tool. */
+export const CHANGE_MAX_PATHS = 20;
+
+/** `--list-all`: pages of resources/list and prompts/list followed, as for tools/list. */
+export const LIST_ALL_MAX_PAGES = MAX_TOOLS_PAGES;
+
+/** `--list-all`: entries kept per list, as for tools. */
+export const LIST_ALL_MAX_ENTRIES = MAX_TOOLS_KEPT;
+
+/**
+ * The Host header deep mode sends to a local HTTP server to see whether it refuses a foreign name. A page on
+ * another site can reach a local server through DNS rebinding; the request then names that site as its host.
+ * `.invalid` is reserved (RFC 6761), so the name can never belong to anyone.
+ */
+export const FOREIGN_HOST_HEADER = 'rebinding-check.mcp-atlas.invalid';
+
+/** Where the methodology lives on the web; SARIF rules link to its sections. */
+export const METHODOLOGY_URL = 'https://github.com/mcp-atlas/mcp-atlas/blob/main/docs/methodology.md';
+
+/** SARIF rule ids of the tripped gates that are not findings or risk rises. */
+export const SARIF_GATE_RULES = {
+  'not-answering': 'mcp-atlas/not-answering',
+  'high-risk': 'mcp-atlas/high-risk',
+  change: 'mcp-atlas/change',
+} as const;

@@ -6,13 +6,10 @@
 
 import { isUsableSchema } from '@mcp-atlas/findings';
 import { classifyDeepCall, readWellKnown, scoreCompliance as scoreCounts } from '@mcp-atlas/probe';
-import { nodeNetwork, ProcessGroupStdioTransport } from '@mcp-atlas/probe/node';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { nodeNetwork } from '@mcp-atlas/probe/node';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
-  CHECK_CLIENT_NAME,
   DEEP_CALL_TIMEOUT_MS,
   DEEP_MAX_TOOLS,
   DEEP_UNKNOWN_TOOL_NAME,
@@ -22,12 +19,13 @@ import {
   WRONG_TYPE_FOR_OTHER,
   WRONG_TYPE_FOR_STRING,
 } from './constants.js';
+import { checkHostHeader } from './host-header.js';
 import type { CallOutcome, CheckedTool, DeepCase, DeepReport } from './report-schema.js';
+import { openSession, type SessionTarget } from './session.js';
+import { fetchWithExtraHeaders, withExtraHeaders } from './target-access.js';
 
-/** Where deep mode connects: the same target the handshake checked. */
-export type DeepTarget =
-  | { kind: 'http'; url: string; fetch?: typeof fetch }
-  | { kind: 'stdio'; command: string; args: readonly string[] };
+/** Where deep mode connects: the same target the handshake checked, reached the same way. */
+export type DeepTarget = SessionTarget;
 
 /** What deep mode needs from the handshake. */
 export interface DeepInput {
@@ -94,18 +92,6 @@ export function classifyCall(answer: { result: unknown } | { error: unknown }): 
   return classifyDeepCall(answer);
 }
 
-function makeTransport(target: DeepTarget): Transport {
-  if (target.kind === 'http') {
-    return new StreamableHTTPClientTransport(
-      new URL(target.url),
-      target.fetch === undefined ? {} : { fetch: target.fetch },
-    );
-  }
-  // The probe's transport runs the server in its own process group and ends the whole group on close, so a
-  // server started through a wrapper (npx, sh -c) leaves no grandchild behind after a crash, a hang or the end.
-  return new ProcessGroupStdioTransport({ command: target.command, args: [...target.args], stderr: 'ignore' });
-}
-
 /** One session that reconnects after a crash, so one bad case does not spoil the ones after it. */
 class DeepSession {
   private client: Client | null = null;
@@ -117,8 +103,7 @@ class DeepSession {
 
   private async connect(): Promise<Client> {
     if (this.client !== null) return this.client;
-    const client = new Client({ name: CHECK_CLIENT_NAME, version: this.input.version });
-    await client.connect(makeTransport(this.input.target), { timeout: this.timeoutMs });
+    const client = await openSession(this.input.target, this.input.version, this.timeoutMs);
     this.client = client;
     return client;
   }
@@ -237,7 +222,11 @@ export function scoreCompliance(input: ComplianceInput): DeepReport['compliance'
 // Only a server that asked for sign-in over HTTP is asked for its OAuth metadata.
 async function readAuthDiscovery(input: DeepInput): Promise<boolean | null> {
   if (input.letter !== 'a' || input.target.kind !== 'http') return null;
-  const network = input.target.fetch === undefined ? { ...nodeNetwork } : { fetch: input.target.fetch };
+  const headers = input.target.headers ?? [];
+  const network =
+    input.target.fetch === undefined
+      ? { ...nodeNetwork, httpClient: withExtraHeaders(nodeNetwork.httpClient, headers) }
+      : { fetch: fetchWithExtraHeaders(input.target.fetch, headers) };
   const documents = await readWellKnown(new URL(input.target.url).origin, { ...network, allowPrivate: true });
   return documents.oauthProtectedResource.found;
 }
@@ -245,6 +234,16 @@ async function readAuthDiscovery(input: DeepInput): Promise<boolean | null> {
 /** Runs deep mode against a server that passed the handshake; a server that did not is scored but not called. */
 export async function runDeep(input: DeepInput): Promise<DeepReport> {
   const authDiscovery = await readAuthDiscovery(input);
+  const { target } = input;
+  const hostHeader =
+    target.kind === 'http'
+      ? await checkHostHeader({
+          url: target.url,
+          headers: target.headers ?? [],
+          letter: input.letter,
+          timeoutMs: input.callTimeoutMs ?? DEEP_CALL_TIMEOUT_MS,
+        })
+      : null;
   if (input.letter !== 'o') {
     const none = { letter: input.letter, tools: input.tools, errorHandling: [], fuzz: [], smoke: [], authDiscovery };
     return {
@@ -253,6 +252,7 @@ export async function runDeep(input: DeepInput): Promise<DeepReport> {
       smoke: [],
       compliance: scoreCompliance(none),
       skipped: `the handshake did not pass (letter ${input.letter}), so no tool was called`,
+      hostHeader,
     };
   }
   const session = new DeepSession(input, input.callTimeoutMs ?? DEEP_CALL_TIMEOUT_MS);
@@ -274,6 +274,7 @@ export async function runDeep(input: DeepInput): Promise<DeepReport> {
         authDiscovery,
       }),
       skipped: null,
+      hostHeader,
     };
   } finally {
     await session.close();

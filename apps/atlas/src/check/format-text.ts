@@ -1,6 +1,16 @@
 // The readable report of `mcp-atlas check` for a terminal: letter and reason first (what a person looks
 // for), then the handshake timings, tools, findings, baseline, deep mode and gates.
-import type { CheckReport, DeepCase } from './report-schema.js';
+import { changeDetailLines } from './describe-change.js';
+import type { CheckReport, DeepCase, EntryListDiff, ListedKind } from './report-schema.js';
+
+function entryLines(label: string, diff: EntryListDiff | null): string[] {
+  if (diff === null) return [];
+  return [
+    ...diff.added.map((k) => `added ${label} ${k}`),
+    ...diff.removed.map((k) => `removed ${label} ${k}`),
+    ...diff.changed.map((k) => `changed ${label} ${k}`),
+  ];
+}
 
 const ms = (value: number): string => `${Math.round(value)} ms`;
 
@@ -23,6 +33,12 @@ export function formatCheckText(report: CheckReport): string {
     `protocol ${report.protocolVersion ?? 'none'}${report.serverInfo === null ? '' : `, server ${report.serverInfo.name} ${report.serverInfo.version}`}`,
     `handshake ${ms(report.elapsedMs)}, ${report.toolCount} tools, about ${report.tokens ?? 0} tokens of tool list`,
   ];
+  const access = [
+    ...report.access.headers.map((h) => `header ${h}`),
+    ...report.access.env.map((name) => `env ${name}`),
+    ...(report.access.timeoutMs === null ? [] : [`timeout ${report.access.timeoutMs} ms`]),
+  ];
+  if (access.length > 0) lines.push(access.join(', '));
   lines.push(
     ...section(
       'steps',
@@ -54,11 +70,31 @@ export function formatCheckText(report: CheckReport): string {
     const changes = [
       ...b.added.map((n) => `added ${n}`),
       ...b.removed.map((n) => `removed ${n}`),
-      ...b.changed.map((n) => `changed ${n}`),
+      ...b.changed.flatMap((n) => {
+        const detail = b.details.find((d) => d.name === n);
+        return [`changed ${n}`, ...(detail === undefined ? [] : changeDetailLines(detail).map((line) => `  ${line}`))];
+      }),
       ...b.renamed.map((r) => `renamed ${r.from} -> ${r.to}`),
       ...b.riskRises.map((r) => `risk rise ${r.name}: ${r.from ?? 'new'} -> ${r.to}`),
+      ...entryLines('resource', b.resources),
+      ...entryLines('prompt', b.prompts),
     ];
     lines.push(...section(`baseline ${b.file}`, b.unchanged && changes.length === 0 ? ['unchanged'] : changes));
+  }
+  if (report.listAll !== null) {
+    const l = report.listAll;
+    const kindLines = (label: string, kind: ListedKind): string[] =>
+      !kind.declared
+        ? [`${label}: not offered`]
+        : kind.error !== null
+          ? [`${label}: could not be read (${kind.error})`]
+          : [`${label}: ${kind.entries.length}`, ...kind.entries.map((e) => `  ${e.key}  ${e.hash.slice(0, 12)}`)];
+    lines.push(
+      ...section(
+        'resources and prompts',
+        l.skipped !== null ? [l.skipped] : [...kindLines('resources', l.resources), ...kindLines('prompts', l.prompts)],
+      ),
+    );
   }
   if (report.deep !== null) {
     const d = report.deep;
@@ -71,6 +107,7 @@ export function formatCheckText(report: CheckReport): string {
         ...(d.compliance.authDiscovery === false
           ? ['sign-in asked for, but no /.well-known/oauth-protected-resource was found (no bonus, no penalty)']
           : []),
+        ...(d.hostHeader === null ? [] : [`host header check: ${d.hostHeader.outcome}: ${d.hostHeader.reason}`]),
         ...deepLines(d.errorHandling),
         ...deepLines(d.fuzz),
         ...deepLines(d.smoke),

@@ -2,8 +2,9 @@
 // typo in CI config is a usage error (exit 2) and never a gate that silently never trips.
 import { FINDING_IDS, type FindingId } from '@mcp-atlas/findings';
 import { DEFAULT_GATES, FINDING_GATE_PREFIX, GATE_NAMES } from './constants.js';
+import { changeDetailLines } from './describe-change.js';
 import { CheckUsageError } from './errors.js';
-import type { BaselineComparison, CheckedTool, CheckFinding, TrippedGate } from './report-schema.js';
+import type { BaselineComparison, CheckedTool, CheckFinding, EntryListDiff, TrippedGate } from './report-schema.js';
 
 /** A parsed gate. */
 export type Gate = { kind: (typeof GATE_NAMES)[number] } | { kind: 'finding'; id: FindingId };
@@ -49,12 +50,29 @@ export interface GateInput {
   baseline: BaselineComparison | null;
 }
 
-function describeChange(b: BaselineComparison): string {
+function describeEntries(label: string, diff: EntryListDiff | null): string[] {
+  if (diff === null) return [];
+  return [
+    diff.added.length > 0 ? `${label} added ${diff.added.join(', ')}` : '',
+    diff.removed.length > 0 ? `${label} removed ${diff.removed.join(', ')}` : '',
+    diff.changed.length > 0 ? `${label} changed ${diff.changed.join(', ')}` : '',
+  ];
+}
+
+/** The change gate's detail: what was added, removed, changed (and how) or renamed. */
+export function describeChange(b: BaselineComparison): string {
+  const changed = b.changed.map((name) => {
+    const detail = b.details.find((d) => d.name === name);
+    const lines = detail === undefined ? [] : changeDetailLines(detail);
+    return lines.length === 0 ? name : `${name} (${lines.join('; ')})`;
+  });
   const parts = [
     b.added.length > 0 ? `added ${b.added.join(', ')}` : '',
     b.removed.length > 0 ? `removed ${b.removed.join(', ')}` : '',
-    b.changed.length > 0 ? `changed ${b.changed.join(', ')}` : '',
+    changed.length > 0 ? `changed ${changed.join(', ')}` : '',
     b.renamed.length > 0 ? `renamed ${b.renamed.map((r) => `${r.from} -> ${r.to}`).join(', ')}` : '',
+    ...describeEntries('resources', b.resources),
+    ...describeEntries('prompts', b.prompts),
   ];
   return parts.filter((p) => p !== '').join('; ');
 }

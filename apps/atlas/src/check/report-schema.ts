@@ -39,6 +39,30 @@ export const CheckStepSchema = z.object({
 /** The type CheckStepSchema validates. */
 export type CheckStep = z.infer<typeof CheckStepSchema>;
 
+/** What changed in one tool that kept its name: description (shortened), input-schema paths, annotation hints. */
+export const ToolChangeDetailSchema = z.object({
+  name: z.string(),
+  /** Old and new description, shortened; null when the description did not change. */
+  description: z.object({ from: z.string().nullable(), to: z.string().nullable() }).nullable(),
+  /** JSON Pointer paths of the input schema added, removed and changed; null when the schema did not change. */
+  inputSchema: z
+    .object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) })
+    .nullable(),
+  /** Each annotation that changed, as `name: old -> new`. */
+  annotations: z.array(z.string()),
+});
+/** The type ToolChangeDetailSchema validates. */
+export type ToolChangeDetail = z.infer<typeof ToolChangeDetailSchema>;
+
+/** Resources (by URI) or prompts (by name) added, removed or changed against the baseline. */
+export const EntryListDiffSchema = z.object({
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(z.string()),
+});
+/** The type EntryListDiffSchema validates. */
+export type EntryListDiff = z.infer<typeof EntryListDiffSchema>;
+
 /** What changed against the baseline file. */
 export const BaselineComparisonSchema = z.object({
   file: z.string(),
@@ -47,6 +71,12 @@ export const BaselineComparisonSchema = z.object({
   changed: z.array(z.string()),
   renamed: z.array(z.object({ from: z.string(), to: z.string() })),
   riskRises: z.array(z.object({ name: z.string(), from: RiskLevelSchema.nullable(), to: RiskLevelSchema })),
+  /** One entry per changed tool: what in its definition changed. */
+  details: z.array(ToolChangeDetailSchema),
+  /** With `--list-all` and a baseline that lists them: resources and prompts that changed; else null. */
+  resources: EntryListDiffSchema.nullable(),
+  prompts: EntryListDiffSchema.nullable(),
+  /** True when nothing (tools, and resources and prompts when compared) changed. */
   unchanged: z.boolean(),
 });
 /** The type BaselineComparisonSchema validates. */
@@ -77,6 +107,20 @@ export const DeepCaseSchema = z.object({
 /** The type DeepCaseSchema validates. */
 export type DeepCase = z.infer<typeof DeepCaseSchema>;
 
+/**
+ * Deep mode's Host-header check: a request naming a foreign host must be refused by a local HTTP server.
+ * `not-run` for a server that is not on this machine (the check is about local servers).
+ */
+export const HostHeaderCheckSchema = z.object({
+  outcome: z.enum(['pass', 'fail', 'not-run']),
+  /** The HTTP status of the answer, or null when there was none. */
+  status: z.number().int().nullable(),
+  host: z.string(),
+  reason: z.string(),
+});
+/** The type HostHeaderCheckSchema validates. */
+export type HostHeaderCheck = z.infer<typeof HostHeaderCheckSchema>;
+
 const ScorePartSchema = z.number().min(0).max(COMPLIANCE_MAX).nullable();
 
 /** Deep mode's result: every call, and the protocol compliance score with its parts (null = not measured). */
@@ -101,6 +145,8 @@ export const DeepReportSchema = z.object({
   }),
   /** Why deep mode could not run, when it could not (the server did not answer, or a connection failed). */
   skipped: z.string().nullable(),
+  /** The DNS-rebinding check of a local HTTP server; null for a stdio server. */
+  hostHeader: HostHeaderCheckSchema.nullable(),
 });
 /** The type DeepReportSchema validates. */
 export type DeepReport = z.infer<typeof DeepReportSchema>;
@@ -109,6 +155,38 @@ export type DeepReport = z.infer<typeof DeepReportSchema>;
 export const TrippedGateSchema = z.object({ gate: z.string(), detail: z.string() });
 /** The type TrippedGateSchema validates. */
 export type TrippedGate = z.infer<typeof TrippedGateSchema>;
+
+/** One resource (key = its URI) or prompt (key = its name) listed with `--list-all`, with its hash. */
+export const ListedEntrySchema = z.object({ key: z.string(), name: z.string(), hash: z.string() });
+/** The type ListedEntrySchema validates. */
+export type ListedEntry = z.infer<typeof ListedEntrySchema>;
+
+/** One list read with `--list-all`: whether the server declared it, its entries, and why reading failed. */
+export const ListedKindSchema = z.object({
+  declared: z.boolean(),
+  entries: z.array(ListedEntrySchema),
+  error: z.string().nullable(),
+});
+/** The type ListedKindSchema validates. */
+export type ListedKind = z.infer<typeof ListedKindSchema>;
+
+/** What `--list-all` read: resources and prompts; `skipped` says why nothing was read. */
+export const ListAllReportSchema = z.object({
+  resources: ListedKindSchema,
+  prompts: ListedKindSchema,
+  skipped: z.string().nullable(),
+});
+/** The type ListAllReportSchema validates. */
+export type ListAllReport = z.infer<typeof ListAllReportSchema>;
+
+/** How the server was reached, as recorded: header names with hidden values, variable names, the time limit. */
+export const CheckAccessSchema = z.object({
+  headers: z.array(z.string()),
+  env: z.array(z.string()),
+  timeoutMs: z.number().int().positive().nullable(),
+});
+/** The type CheckAccessSchema validates. */
+export type CheckAccess = z.infer<typeof CheckAccessSchema>;
 
 /** The `--json` report, version `mcp-atlas.check/1`. */
 export const CheckReportSchema = z.object({
@@ -128,6 +206,9 @@ export const CheckReportSchema = z.object({
   elapsedMs: z.number().nonnegative(),
   baseline: BaselineComparisonSchema.nullable(),
   deep: DeepReportSchema.nullable(),
+  /** Resources and prompts, with `--list-all`; else null. */
+  listAll: ListAllReportSchema.nullable(),
+  access: CheckAccessSchema,
   gates: z.object({ failOn: z.array(z.string()), tripped: z.array(TrippedGateSchema) }),
   passed: z.boolean(),
   rulesVersions: z.object({ probe: z.string(), risk: z.string() }),
@@ -145,7 +226,16 @@ export const BaselineToolSchema = z.object({
 /** The type BaselineToolSchema validates. */
 export type BaselineTool = z.infer<typeof BaselineToolSchema>;
 
-/** The baseline file, `mcp-atlas.lock/1`. */
+/** One resource or prompt in the baseline: its key (URI or name), hash and definition. */
+export const BaselineEntrySchema = z.object({
+  key: z.string(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  definition: z.unknown(),
+});
+/** The type BaselineEntrySchema validates. */
+export type BaselineEntry = z.infer<typeof BaselineEntrySchema>;
+
+/** The baseline file, `mcp-atlas.lock/1`. `resources` and `prompts` are there when it was written with `--list-all`. */
 export const BaselineFileSchema = z.object({
   schema: z.literal(BASELINE_SCHEMA),
   target: z.string(),
@@ -153,6 +243,8 @@ export const BaselineFileSchema = z.object({
   protocolVersion: z.string().nullable(),
   listHash: z.string().regex(/^[0-9a-f]{64}$/),
   tools: z.array(BaselineToolSchema),
+  resources: z.array(BaselineEntrySchema).optional(),
+  prompts: z.array(BaselineEntrySchema).optional(),
 });
 /** The type BaselineFileSchema validates. */
 export type BaselineFile = z.infer<typeof BaselineFileSchema>;

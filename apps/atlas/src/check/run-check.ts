@@ -6,10 +6,14 @@ import { RISK_RULES_VERSION } from '@mcp-atlas/risk';
 import { APP_VERSION } from '../methodology.js';
 import { describeFindings, describeSteps, describeTokens, describeTools } from './analyze.js';
 import { buildBaseline, compareWithBaseline } from './baseline.js';
-import { CHECK_CLIENT_NAME, CHECK_DEADLINE_MS, CHECK_REPORT_SCHEMA } from './constants.js';
+import { CHECK_CLIENT_NAME, CHECK_DEADLINE_MS, CHECK_REPORT_SCHEMA, DEEP_CALL_TIMEOUT_MS } from './constants.js';
 import { runDeep } from './deep.js';
 import { evaluateGates, type Gate, gateName } from './gates.js';
+import { listAll } from './list-all.js';
+import { redactCommandWords, redactHeader, redactUrl } from './redact.js';
 import type { BaselineFile, CheckReport } from './report-schema.js';
+import type { SessionTarget } from './session.js';
+import { type ExtraHeader, fetchWithExtraHeaders, splitUserInfo, withExtraHeaders } from './target-access.js';
 
 /** What to check: a URL (Streamable HTTP) or a local command speaking MCP on stdio. */
 export type CheckTarget = { kind: 'http'; url: string } | { kind: 'stdio'; command: string; args: readonly string[] };
@@ -25,7 +29,24 @@ export interface CheckSettings {
   fetch?: typeof fetch;
   /** Per-call limit of deep mode. */
   deepCallTimeoutMs?: number;
+  /** How to reach the server: extra headers, passed variables, the time limit. Default: none of them. */
+  access?: CheckAccessSettings;
+  /** `--list-all`: also read resources and prompts. */
+  listAll?: boolean;
+  /** Hides known secrets in what the server sent, before anything is hashed or recorded. */
+  scrub?: <T>(value: T) => T;
 }
+
+/** The secrets and limits of one check, in memory only; the report records names, never values. */
+export interface CheckAccessSettings {
+  headers: readonly ExtraHeader[];
+  /** `--env` variables handed to a stdio server, name to value. */
+  env: Readonly<Record<string, string>>;
+  /** `--timeout`: the handshake's overall limit and each later request's limit; null for the defaults. */
+  timeoutMs: number | null;
+}
+
+const NO_ACCESS: CheckAccessSettings = { headers: [], env: {}, timeoutMs: null };
 
 /** A finished check: the report, the raw probe result, and the baseline that describes what was seen. */
 export interface CheckOutcome {
@@ -35,43 +56,74 @@ export interface CheckOutcome {
   freshBaseline: BaselineFile | null;
 }
 
-/** The target as one line of text: the URL, or the command line. */
+/** The target as it may be recorded: the URL or the command line, with every secret-looking value as `***`. */
 export function describeTarget(target: CheckTarget): string {
-  return target.kind === 'http' ? target.url : [target.command, ...target.args].join(' ');
+  return target.kind === 'http'
+    ? redactUrl(target.url)
+    : redactCommandWords([target.command, ...target.args]).join(' ');
+}
+
+/** Where sessions connect, reached the same way as the handshake: user info moved into a header, variables passed. */
+export function sessionTargetOf(settings: CheckSettings, endpoint: string): SessionTarget {
+  const { target } = settings;
+  const access = settings.access ?? NO_ACCESS;
+  if (target.kind === 'stdio') return { kind: 'stdio', command: target.command, args: target.args, env: access.env };
+  // The sign-in comes from the URL the user gave; the endpoint (maybe after a redirect) never carries user info.
+  const { authorization } = splitUserInfo(target.url);
+  const headers = authorization === null ? access.headers : [authorization, ...access.headers];
+  const url = splitUserInfo(endpoint).url;
+  return { kind: 'http', url, headers, ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }) };
 }
 
 async function probeTarget(settings: CheckSettings): Promise<ProbeResult> {
-  const options = { clientInfo: { name: CHECK_CLIENT_NAME, version: APP_VERSION }, deadlineMs: CHECK_DEADLINE_MS };
+  const access = settings.access ?? NO_ACCESS;
+  const options = {
+    clientInfo: { name: CHECK_CLIENT_NAME, version: APP_VERSION },
+    deadlineMs: access.timeoutMs ?? CHECK_DEADLINE_MS,
+  };
   const { target } = settings;
-  if (target.kind === 'stdio') return probeStdio({ command: target.command, args: target.args }, options);
+  if (target.kind === 'stdio')
+    return probeStdio({ command: target.command, args: target.args, env: { ...access.env } }, options);
+  const session = sessionTargetOf(settings, target.url);
+  const headers = session.kind === 'http' ? (session.headers ?? []) : [];
+  const url = session.kind === 'http' ? session.url : target.url;
   // The author's own server: loopback and plain http are allowed here, and only here.
-  const network = settings.fetch === undefined ? { ...nodeNetwork } : { fetch: settings.fetch };
-  return probeServer(target.url, { ...options, ...network, allowPrivate: true });
+  const network =
+    settings.fetch === undefined
+      ? { ...nodeNetwork, httpClient: withExtraHeaders(nodeNetwork.httpClient, headers) }
+      : { fetch: fetchWithExtraHeaders(settings.fetch, headers) };
+  return probeServer(url, { ...options, ...network, allowPrivate: true });
 }
 
 /** Runs one check and builds its report. A misbehaving server is a letter d in the report, never a throw. */
 export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
   const targetText = describeTarget(settings.target);
-  const probe = await probeTarget(settings);
+  const scrub = settings.scrub ?? (<T>(value: T): T => value);
+  const raw = await probeTarget(settings);
+  const probe = scrub(raw);
   const tools = describeTools(probe.tools);
   const findings = describeFindings(probe);
   const listRead = probe.toolsJson !== null;
+  const access = settings.access ?? NO_ACCESS;
+  // The endpoint to reconnect to is the real one: its query may hold the token the scrubbed copy hides.
+  const session = sessionTargetOf(settings, settings.target.kind === 'http' ? raw.endpoint : '');
+  const requestTimeoutMs = settings.deepCallTimeoutMs ?? access.timeoutMs ?? DEEP_CALL_TIMEOUT_MS;
+  const listed =
+    settings.listAll === true ? scrub(await listAll(session, probe.letter, APP_VERSION, requestTimeoutMs)) : null;
+  const definitions = listed === null ? null : { resources: listed.resources, prompts: listed.prompts };
   // Without a tool list there is nothing to compare: a server that did not answer is the not-answering gate's business.
   const baseline =
     settings.baseline !== null && listRead
-      ? compareWithBaseline(settings.baseline.file, settings.baseline.content, probe)
+      ? compareWithBaseline(settings.baseline.file, settings.baseline.content, probe, definitions)
       : null;
   const deep = settings.deep
     ? await runDeep({
-        target:
-          settings.target.kind === 'http'
-            ? { kind: 'http', url: probe.endpoint, ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }) }
-            : settings.target,
+        target: session,
         letter: probe.letter,
         tools: probe.tools,
         checked: tools,
         version: APP_VERSION,
-        ...(settings.deepCallTimeoutMs === undefined ? {} : { callTimeoutMs: settings.deepCallTimeoutMs }),
+        callTimeoutMs: requestTimeoutMs,
       })
     : null;
   const tripped = evaluateGates(settings.gates, {
@@ -98,9 +150,15 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
     elapsedMs: probe.elapsedMs,
     baseline,
     deep,
+    listAll: listed === null ? null : listed.report,
+    access: {
+      headers: access.headers.map((header) => redactHeader(header.name)),
+      env: Object.keys(access.env),
+      timeoutMs: access.timeoutMs,
+    },
     gates: { failOn: settings.gates.map(gateName), tripped },
     passed: tripped.length === 0,
     rulesVersions: { probe: PROBE_RULES_VERSION, risk: RISK_RULES_VERSION },
   };
-  return { report, probe, freshBaseline: listRead ? buildBaseline(targetText, probe, tools) : null };
+  return { report, probe, freshBaseline: listRead ? buildBaseline(targetText, probe, tools, definitions) : null };
 }

@@ -1,0 +1,119 @@
+// How check reaches a server that needs more than a bare URL or command: extra HTTP headers (`--header`, and the
+// Basic authorization a URL's user info stands for), extra environment for a stdio server (`--env`), and the
+// time limit (`--timeout`). The values live only in memory; what is recorded is built by redact.ts.
+import { classifyAddress, type HttpClientFactory, parseIpv6 } from '@mcp-atlas/probe';
+import { CheckUsageError } from './errors.js';
+
+/** One extra HTTP header, as given with `--header 'Name: value'`. */
+export interface ExtraHeader {
+  name: string;
+  value: string;
+}
+
+// RFC 9110 token characters: what a header name may be made of.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Reads one `--header 'Name: value'`; a missing colon, a bad name or a line break is a usage error. */
+export function parseHeader(text: string): ExtraHeader {
+  const colon = text.indexOf(':');
+  const name = colon === -1 ? '' : text.slice(0, colon).trim();
+  // The value is never echoed in the message: it is usually a token.
+  if (colon === -1 || !HEADER_NAME.test(name))
+    throw new CheckUsageError('--header must look like "Name: value" (the name made of letters, digits and -)');
+  const value = text.slice(colon + 1).trim();
+  if (/[\r\n\0]/.test(value)) throw new CheckUsageError(`--header ${name}: the value may not hold a line break`);
+  return { name, value };
+}
+
+/**
+ * Splits a URL's user info off: fetch refuses a URL that carries one, and a server behind Basic sign-in expects
+ * it as an `Authorization` header instead. Returns the URL without it and that header, or null.
+ */
+export function splitUserInfo(url: string): { url: string; authorization: ExtraHeader | null } {
+  const parsed = new URL(url);
+  if (parsed.username === '' && parsed.password === '') return { url, authorization: null };
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = '';
+  parsed.password = '';
+  const basic = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
+  return { url: parsed.toString(), authorization: { name: 'Authorization', value: `Basic ${basic}` } };
+}
+
+/** The headers as one lower-cased record; a later header of the same name replaces an earlier one. */
+export function headerRecord(headers: readonly ExtraHeader[]): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const header of headers) record[header.name.toLowerCase()] = header.value;
+  return record;
+}
+
+/**
+ * Wraps the probe's HTTP client factory so every request carries the extra headers. The probe's own headers
+ * (content type, accept, protocol version, session id) win: a user header cannot break the handshake.
+ */
+export function withExtraHeaders(factory: HttpClientFactory, headers: readonly ExtraHeader[]): HttpClientFactory {
+  if (headers.length === 0) return factory;
+  const extra = headerRecord(headers);
+  return () => {
+    const client = factory();
+    return {
+      request: (request) => client.request({ ...request, headers: { ...extra, ...request.headers } }),
+      close: () => client.close(),
+    };
+  };
+}
+
+/** A fetch that adds the extra headers to every request (for the SDK's client in deep mode and `--list-all`). */
+export function fetchWithExtraHeaders(base: typeof fetch, headers: readonly ExtraHeader[]): typeof fetch {
+  if (headers.length === 0) return base;
+  return (input, init) => {
+    const merged = new Headers(init?.headers);
+    for (const header of headers) if (!merged.has(header.name)) merged.set(header.name, header.value);
+    return base(input, { ...init, headers: merged });
+  };
+}
+
+/**
+ * Reads `--env NAME` values from the parent environment. A name that is not set is a usage error: a server
+ * started without its key fails in a way that is hard to tell from a real failure.
+ */
+export function readPassedEnvironment(
+  names: readonly string[],
+  environment: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const passed: Record<string, string> = {};
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new CheckUsageError(`--env "${name}" is not a variable name`);
+    const value = environment[name];
+    if (value === undefined) throw new CheckUsageError(`--env ${name}: the variable is not set`);
+    passed[name] = value;
+  }
+  return passed;
+}
+
+/** Reads `--timeout MS`: a whole number of milliseconds from 1 to one hour. */
+export function parseTimeout(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1 || value > 3_600_000)
+    throw new CheckUsageError(`--timeout must be a whole number of milliseconds from 1 to 3600000, got "${text}"`);
+  return value;
+}
+
+/** True for a URL whose host is a loopback name or address, where deep mode needs no extra flag. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost') return true;
+  // The probe files ::1 under "not-global-unicast", so the one IPv6 loopback address is matched here.
+  const v6 = parseIpv6(host);
+  if (v6 !== null)
+    return (
+      v6.every((byte, index) => byte === (index === 15 ? 1 : 0)) ||
+      classifyAddress(host).range === 'ipv4-mapped:loopback'
+    );
+  try {
+    return classifyAddress(host).range === 'loopback';
+  } catch {
+    return false;
+  }
+}
