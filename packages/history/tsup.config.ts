@@ -1,12 +1,21 @@
 import { defineConfig } from 'tsup';
 
-// One build (so `clean` cannot race a second one): the pure root entry and the Node-only `./node`
-// entry as ESM + CJS with declarations, and the `mcp-history` bin, whose hashbang tsup keeps and
-// marks executable. The bin is run as dist/cli.js (ESM); its CJS twin is a by-product.
-export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node/index.ts', cli: 'src/cli.ts' },
-  format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', node: 'src/node/index.ts' } },
-  clean: true,
-  target: 'es2022',
-});
+// Two builds: the pure root entry and the Node-only `./node` entry as ESM + CJS with declarations, and the
+// `mcp-history` bin, ESM only (a bin is run, never required, so a CJS twin would only add weight to the
+// tarball). The library build cleans dist but keeps cli.js, so the two builds, which tsup runs at the same
+// time, cannot delete each other's output. tsup keeps the bin's hashbang and marks it executable.
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', node: 'src/node/index.ts', rules: 'src/rules.ts' },
+    format: ['esm', 'cjs'],
+    dts: { entry: { index: 'src/index.ts', node: 'src/node/index.ts', rules: 'src/rules.ts' } },
+    clean: ['!cli.js'],
+    target: 'es2022',
+  },
+  {
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    clean: false,
+    target: 'es2022',
+  },
+]);

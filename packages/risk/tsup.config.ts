@@ -1,11 +1,21 @@
 import { defineConfig } from 'tsup';
 
-// One build for the library (ESM + CJS + declarations) and the `mcp-risk` bin. The bin's source
-// starts with a hashbang, which tsup keeps and marks executable.
-export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
-  format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts' } },
-  clean: true,
-  target: 'es2022',
-});
+// Two builds: the library (ESM + CJS + declarations) and the `mcp-risk` bin, ESM only (a bin is run, never
+// required, so a CJS twin would only add weight to the tarball). The library build cleans dist but keeps
+// cli.js, so the two builds, which tsup runs at the same time, cannot delete each other's output. The bin's
+// source starts with a hashbang, which tsup keeps and marks executable.
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: { entry: { index: 'src/index.ts' } },
+    clean: ['!cli.js'],
+    target: 'es2022',
+  },
+  {
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    clean: false,
+    target: 'es2022',
+  },
+]);

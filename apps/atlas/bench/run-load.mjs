@@ -1,6 +1,6 @@
 // Load benchmark: autocannon against GET /api/toolsearch, once over the demo's data and once with
 // 200,000 real tools loaded. The server runs in a child process so the load generator does not share its
-// event loop. Prints requests per second and p99 latency. Run: pnpm --filter mcp-atlas bench
+// event loop. Prints requests per second and p99 latency. Run: pnpm --filter @mcp-atlas/cli bench
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';

@@ -89,7 +89,7 @@ function stop(child) {
 
 async function main() {
   if (!existsSync(cli)) {
-    console.error(`conformance: ${cli} is missing; build the app first (pnpm --filter mcp-atlas build)`);
+    console.error(`conformance: ${cli} is missing; build the app first (pnpm --filter @mcp-atlas/cli build)`);
     return 1;
   }
   const work = await mkdtemp(join(tmpdir(), 'atlas-conformance-'));

@@ -33,3 +33,13 @@ export declare function loadCorpus(options?: { includePool?: boolean }): CorpusS
 
 /** Every tool of every server, flattened. */
 export declare function loadCorpusTools(options?: { includePool?: boolean }): CorpusTool[];
+
+/**
+ * The test files a corpus vitest config should run: `patterns` when the corpus folder exists or `CI` is set
+ * (then a missing corpus fails, naming its path), else none, after a warning that says where the corpus goes.
+ */
+export declare function corpusTestFiles(
+  patterns: string[],
+  env?: Record<string, string | undefined>,
+  warn?: (text: string) => void,
+): string[];

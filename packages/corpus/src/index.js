@@ -27,8 +27,26 @@ export function corpusDir() {
   return resolve(here, '..', '..', '..', '..', 'shared', 'corpus');
 }
 
+function isDirectory(path) {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
 function ensureDir(path) {
-  if (!existsSync(path) || !statSync(path).isDirectory()) throw new CorpusMissingError(path);
+  if (!isDirectory(path)) throw new CorpusMissingError(path);
+}
+
+// The corpus is not part of the repository, so a contributor's clone usually has none. For them the corpus
+// checks are skipped with a message saying where the corpus goes; in CI (`CI` set) a missing corpus must fail,
+// so the test files stay in and fail with CorpusMissingError naming the path.
+export function corpusTestFiles(patterns, env = process.env, warn = (text) => console.warn(text)) {
+  const dir = corpusDir();
+  if (isDirectory(dir) || env.CI) return patterns;
+  warn(
+    `Skipping the corpus checks: the tool-list corpus is not at ${dir}. ` +
+      'Put it there (see CONTRIBUTING.md, "The tool-list corpus") or set MCP_ATLAS_CORPUS to its folder. ' +
+      'With CI set, a missing corpus fails instead.',
+  );
+  return [];
 }
 
 // Docker's catalog and Playwright's README list arguments as an array; rebuild a JSON Schema from them.
