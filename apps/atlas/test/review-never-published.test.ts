@@ -65,10 +65,12 @@ describe('review-only pattern matches are never published', () => {
 
     // The daily check queued the day's matches itself, dated by the schedule's clock.
     const items = await listReviewItems(storage);
-    expect(items.map((i) => i.queuedAt)).toEqual([clock.now().toISOString(), clock.now().toISOString()]);
+    // Two pattern matches from the findings' review patterns, and one match of the quality score's injection scan.
+    expect(items.map((i) => i.queuedAt)).toEqual(Array(3).fill(clock.now().toISOString()));
     expect(
       items.map((i) => [i.server, i.kind, 'check' in i ? i.check : null, 'tool' in i ? i.tool : null].join(' ')).sort(),
     ).toEqual([
+      'sneaky-notes injection-match  search_notes',
       'sneaky-notes pattern-match instruction-like-wording get_secret_note',
       'sneaky-notes pattern-match invisible-characters search_notes',
     ]);

@@ -7,7 +7,8 @@ import { expectWords, noteFlag, openExistingDataFolder, parseOperatorArgs } from
 import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
 
 export const REVIEW_USAGE = `  review  list [--data DIR] [--json] [--all]     the open review items (--all: closed ones too)
-  review  close <id> --note TEXT [--data DIR]  close an item after review (an incident item also closes the incident)`;
+  review  close <id> --note TEXT [--data DIR]  close an item after review (an incident item also closes the incident)
+          [--confirm]                          on an injection match: confirm it (raises PROMPT_INJECTION on the score)`;
 
 /** What an item is about, on one line. Text from servers is JSON-quoted so no control character reaches the terminal. */
 export function describeReviewItem(item: ReviewItem): string {
@@ -18,6 +19,8 @@ export function describeReviewItem(item: ReviewItem): string {
       return `${item.reporters} reporter(s) saw failures at ${item.at} that nothing confirmed`;
     case 'incident':
       return `incident shown since ${item.openedAt}`;
+    case 'injection-match':
+      return `possible prompt injection (${item.pattern}) in tool ${JSON.stringify(item.tool)} (${item.day}): ${JSON.stringify(item.snippet)}`;
   }
 }
 
@@ -42,13 +45,17 @@ async function listCommand(args: readonly string[]): Promise<number> {
 }
 
 async function closeCommand(args: readonly string[], now: Date): Promise<number> {
-  const { flags, words } = parseOperatorArgs(args, { data: { type: 'string' }, note: { type: 'string' } });
+  const { flags, words } = parseOperatorArgs(args, {
+    data: { type: 'string' },
+    note: { type: 'string' },
+    confirm: { type: 'boolean' },
+  });
   const [id] = expectWords(words, 1, 'one item id: review close <id> --note TEXT') as [string];
   const note = noteFlag(flags);
   const storage = await openExistingDataFolder(flags);
   let result;
   try {
-    result = await closeReviewItem(storage, id, note, now);
+    result = await closeReviewItem(storage, id, note, now, { confirm: flags.confirm === true });
   } catch (error) {
     if (error instanceof ReliabilityInputError) throw new UsageError(`--note: ${error.message.replace(/^note: /, '')}`);
     throw error;

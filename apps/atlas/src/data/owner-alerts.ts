@@ -19,8 +19,31 @@ export const OwnerAlertSchema = z.object({
 });
 export type OwnerAlert = z.infer<typeof OwnerAlertSchema>;
 
+/**
+ * A fall of the quality score between two scored days, by at least the drop threshold (score/score-alerts.ts):
+ * the day it was seen, the day compared with, both composites and grades.
+ */
+export const ScoreDropAlertSchema = z.object({
+  day: z.string(),
+  previousDay: z.string(),
+  from: z.number(),
+  to: z.number(),
+  drop: z.number().positive(),
+  fromGrade: z.string(),
+  toGrade: z.string(),
+});
+export type ScoreDropAlert = z.infer<typeof ScoreDropAlertSchema>;
+
 export const OwnerAlertsFileSchema = z.object({
-  servers: z.record(z.string(), z.object({ open: z.boolean(), alerts: z.array(OwnerAlertSchema) })),
+  servers: z.record(
+    z.string(),
+    z.object({
+      open: z.boolean(),
+      alerts: z.array(OwnerAlertSchema),
+      /** Score drops, newest last (at most OWNER_ALERTS_KEPT); absent in files written before they were kept. */
+      scoreDrops: z.array(ScoreDropAlertSchema).optional(),
+    }),
+  ),
 });
 export type OwnerAlertsFile = z.infer<typeof OwnerAlertsFileSchema>;
 

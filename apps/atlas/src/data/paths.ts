@@ -11,12 +11,16 @@ export const daySummaryPath = (day: string): string => `days/${day}/summary.json
 export const dayReportsPath = (day: string): string => `days/${day}/reports.jsonl`;
 /** The day's package layer: current versions of the npm and PyPI packages servers ship, and OSV's answer. */
 export const dayPackagesPath = (day: string): string => `days/${day}/packages.json`;
+/** The day's quality scores: one entry per server checked that day (its whole score and id); the day's seal covers it. */
+export const dayScoresPath = (day: string): string => `days/${day}/scores.json`;
 export const rootPath = (day: string): string => `roots/${day}.json`;
 export const ROOTS_PREFIX = 'roots/';
 export const DAYS_PREFIX = 'days/';
 
 /** Rolling state, not covered by any root. */
 export const SERVERS_PATH = 'state/servers.json';
+/** What each registry entry says that the quality score reads, by server id; replaced with each registry read. */
+export const REGISTRY_SCORE_FACTS_PATH = 'state/registry-score-facts.json';
 export const serverStatePath = (serverId: string): string => `state/servers/${serverId}.json`;
 export const SERVER_STATES_PREFIX = 'state/servers/';
 export const HOURLY_PATH = 'state/hourly.json';
@@ -35,7 +39,6 @@ export const DOMAIN_AGES_PATH = 'state/domain-ages.json';
 export const dailySpendPath = (day: string): string => `state/costs/daily/${day}.json`;
 /** What the five-minute checks spent on one UTC day (their own cap's ledger). */
 export const fiveMinuteSpendPath = (day: string): string => `state/costs/five-minute/${day}.json`;
-export const SPEND_LEDGERS_PREFIX = 'state/costs/';
 
 /** The signing key (owner-only permissions) and its public half. */
 export const SIGNING_KEY_PATH = 'keys/signing-key.json';
@@ -111,3 +114,5 @@ export const INCIDENT_CLOSURES_PATH = 'state/review/incident-closures.json';
 /** Operator-kept lists for the route: servers that are gateways, and servers listed in the Claude or ChatGPT directory. */
 export const GATEWAYS_PATH = 'state/gateways.json';
 export const DIRECTORIES_PATH = 'state/directories.json';
+/** Every search-eval run (seed 004's monthly run and any run by hand), oldest first; published, never signed. */
+export const SEARCH_EVAL_HISTORY_PATH = 'search-eval/history.json';

@@ -14,23 +14,32 @@ import { INCIDENT_CLOSURES_PATH, REVIEW_ITEMS_PREFIX, reviewItemPath, SERVER_ID_
 import { type Catalog, DAY } from './schemas.js';
 
 /** The kinds of item a person reviews. */
-export const REVIEW_ITEM_KINDS = ['pattern-match', 'unconfirmed-failure', 'incident'] as const;
+export const REVIEW_ITEM_KINDS = ['pattern-match', 'unconfirmed-failure', 'incident', 'injection-match'] as const;
 export type ReviewItemKind = (typeof REVIEW_ITEM_KINDS)[number];
 
 const ID_PREFIX: Readonly<Record<ReviewItemKind, string>> = {
   'pattern-match': 'pattern',
   'unconfirmed-failure': 'unconfirmed',
   incident: 'incident',
+  'injection-match': 'injection',
 };
 
 /** A review item's id: its kind, the server, and 12 hex digits of a hash of what makes it that item. */
-export const REVIEW_ITEM_ID_PATTERN = /^(pattern|unconfirmed|incident)-[a-z0-9][a-z0-9-]{0,80}-[0-9a-f]{12}$/;
+export const REVIEW_ITEM_ID_PATTERN = /^(pattern|unconfirmed|incident|injection)-[a-z0-9][a-z0-9-]{0,80}-[0-9a-f]{12}$/;
 
 const ServerIdSchema = z.string().regex(SERVER_ID_PATTERN);
 const InstantSchema = z.iso.datetime({ offset: true });
 
 /** What a person wrote when closing an item, and when. */
-export const ReviewClosureSchema = z.object({ at: InstantSchema, note: z.string().min(1) });
+export const ReviewClosureSchema = z.object({
+  at: InstantSchema,
+  note: z.string().min(1),
+  /**
+   * Only on an `injection-match` item: the person confirmed the match as an injection attempt (the quality
+   * score's PROMPT_INJECTION flag then applies while the server still serves that text). Absent: dismissed.
+   */
+  confirmed: z.boolean().optional(),
+});
 export type ReviewClosure = z.infer<typeof ReviewClosureSchema>;
 
 const itemFields = {
@@ -52,6 +61,22 @@ export const PatternMatchItemSchema = z.object({
   check: z.enum(REVIEW_ONLY_CHECK_IDS),
   matched: z.array(z.string()),
   excerpt: z.string(),
+});
+
+/**
+ * A match of the quality score's description-injection scan (@mcp-atlas/score) in a tool's description. Never
+ * published and never a flag by itself: only a person's confirmation on closing raises PROMPT_INJECTION.
+ */
+export const InjectionMatchItemSchema = z.object({
+  ...itemFields,
+  kind: z.literal('injection-match'),
+  /** The day of the catalog the description was read from. */
+  day: DAY,
+  tool: z.string(),
+  /** The scan pattern's id (INJECTION_PATTERNS of @mcp-atlas/score). */
+  pattern: z.string().max(100),
+  /** The matched text with the scan's context on each side. */
+  snippet: z.string().max(1000),
 });
 
 /** Failures that count but that neither our own check nor a paying reporter confirmed. */
@@ -77,6 +102,7 @@ export const ReviewItemSchema = z.discriminatedUnion('kind', [
   PatternMatchItemSchema,
   UnconfirmedFailureItemSchema,
   IncidentItemSchema,
+  InjectionMatchItemSchema,
 ]);
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 
@@ -121,6 +147,55 @@ export function reviewItemsOfCatalog(catalog: Catalog): NewReviewItem[] {
     matched: match.matched,
     excerpt: match.excerpt,
   }));
+}
+
+/** A match of the description-injection scan in one tool's description, as @mcp-atlas/score reports it. */
+export interface InjectionScanMatch {
+  tool: string;
+  patternId: string;
+  snippet: string;
+}
+
+/** Longest snippet kept in an item (the scan's snippets are short; a hostile tool name or text stays bounded). */
+const INJECTION_SNIPPET_MAX_CHARS = 1000;
+
+/**
+ * The id of a server's injection-match item: the same tool, pattern and snippet on later days is the same
+ * item (queued once; a person's confirmation keeps applying while the server serves that text), new text a new one.
+ */
+export function injectionItemId(serverId: string, match: InjectionScanMatch): string {
+  return itemId('injection-match', serverId, [match.tool, match.patternId, match.snippet]);
+}
+
+/**
+ * The review items of one server's injection-scan matches in the catalog of `day`. Where to call it: after the
+ * daily check, with the matches of every catalog the day wrote (the day's scoring does), then {@link addReviewItems}.
+ */
+export function reviewItemsOfInjectionMatches(
+  serverId: string,
+  day: string,
+  matches: readonly InjectionScanMatch[],
+): NewReviewItem[] {
+  return matches.map((match) => ({
+    id: injectionItemId(serverId, match),
+    kind: 'injection-match' as const,
+    server: serverId,
+    day,
+    tool: clipToolName(match.tool),
+    pattern: match.patternId.slice(0, 100),
+    snippet: match.snippet.slice(0, INJECTION_SNIPPET_MAX_CHARS),
+  }));
+}
+
+/**
+ * The ids of injection-match items a person closed as confirmed. An item file that does not parse counts as
+ * not confirmed: a flag with a score cap needs a readable confirmation.
+ */
+export async function readConfirmedInjectionIds(storage: Storage): Promise<Set<string>> {
+  const confirmed = new Set<string>();
+  for (const item of await listReviewItems(storage, 'closed'))
+    if (item.kind === 'injection-match' && item.closed?.confirmed === true) confirmed.add(item.id);
+  return confirmed;
 }
 
 /**
@@ -233,15 +308,24 @@ export type CloseResult = { ok: true; item: ReviewItem } | { ok: false; reason: 
 /**
  * Closes one open item with a person's note (trimmed; not blank, at most 1,000 characters, else the
  * reliability package's input error is thrown). Closing an `incident` item also records an incident closure
- * for its server at `now`, as `mcp-atlas incidents close` does.
+ * for its server at `now`, as `mcp-atlas incidents close` does. On an `injection-match` item, `confirm: true`
+ * records that the person confirmed the injection attempt; without it the match is dismissed.
  */
-export async function closeReviewItem(storage: Storage, id: string, note: string, now: Date): Promise<CloseResult> {
+export async function closeReviewItem(
+  storage: Storage,
+  id: string,
+  note: string,
+  now: Date,
+  options: { confirm?: boolean } = {},
+): Promise<CloseResult> {
   const text = checkClosureNote(note);
   if (!REVIEW_ITEM_ID_PATTERN.test(id)) return { ok: false, reason: 'not-found', item: null };
   const parsed = ReviewItemSchema.safeParse(await getJsonOrNull(storage, reviewItemPath(id)));
   if (!parsed.success) return { ok: false, reason: 'not-found', item: null };
   if (parsed.data.closed !== null) return { ok: false, reason: 'already-closed', item: parsed.data };
-  const closed: ReviewItem = { ...parsed.data, closed: { at: now.toISOString(), note: text } };
+  // Only an injection match can be confirmed; on any other kind the closure is the note alone.
+  const confirmed = parsed.data.kind === 'injection-match' ? { confirmed: options.confirm === true } : {};
+  const closed: ReviewItem = { ...parsed.data, closed: { at: now.toISOString(), note: text, ...confirmed } };
   await putJson(storage, reviewItemPath(id), closed);
   if (closed.kind === 'incident')
     await appendIncidentClosure(storage, { server: closed.server, at: now.toISOString(), note: text });

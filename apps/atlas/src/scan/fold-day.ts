@@ -27,6 +27,7 @@ import {
   type Summary,
   type WatchedServer,
 } from '../data/schemas.js';
+import { type ScoreDayOptions, scoreDay } from '../score/score-day.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
 /** A server's state before its first check. */
@@ -162,8 +163,8 @@ async function rollSkippedServers(storage: Storage, day: string, skippedByCap: r
 }
 
 /**
- * Writes the day's changes and summary, then rolls every server's state (`n` for the servers the cost cap
- * skipped). Safe to re-run after a crash.
+ * Writes the day's changes, rolls every server's state (`n` for the servers the cost cap skipped), writes the
+ * day's quality scores (score/score-day.ts), then the summary. Safe to re-run after a crash.
  */
 export async function foldDay(input: {
   storage: Storage;
@@ -173,6 +174,8 @@ export async function foldDay(input: {
   methodologyVersion: string;
   /** Servers of the day's index whose shard the daily cost cap left for the next day. */
   skippedByCap?: readonly string[];
+  /** The day's quality scoring (a repository reader, the queue's clock); it runs with none of them too. */
+  scoring?: ScoreDayOptions;
 }): Promise<{ changes: Change[]; summary: Summary }> {
   const { storage, day, results, servers } = input;
   const saved = await getJson(storage, dayChangesPath(day));
@@ -192,6 +195,15 @@ export async function foldDay(input: {
   }
   const skippedByCap = input.skippedByCap ?? [];
   await rollSkippedServers(storage, day, skippedByCap);
+  // The scores file before the summary: the seal waits for the summary, so it always covers the scores.
+  await scoreDay({
+    storage,
+    day,
+    results,
+    servers,
+    methodologyVersion: input.methodologyVersion,
+    ...(input.scoring !== undefined ? { options: input.scoring } : {}),
+  });
   const summary = summarize(day, input.methodologyVersion, results, changes, skippedByCap.length);
   await putJson(storage, daySummaryPath(day), summary);
   return { changes, summary };

@@ -12,9 +12,15 @@ import {
   pickRemote,
 } from '@mcp-atlas/probe';
 import { PACKAGES_PER_SERVER_MAX } from '@mcp-atlas/reliability';
-import { type WatchedPackage, WatchedPackageSchema, type WatchedServer } from '../data/schemas.js';
+import {
+  type RegistryScoreFacts,
+  type WatchedPackage,
+  WatchedPackageSchema,
+  type WatchedServer,
+} from '../data/schemas.js';
 import { serverIdFor } from '../data/server-id.js';
 import { writeWatchedServers } from '../data/watched-servers.js';
+import { scoreFactsOf, writeRegistryScoreFacts } from '../score/registry-facts.js';
 import type { Storage } from '../storage/storage.js';
 
 /** A registry entry that is not watched, and why. */
@@ -78,6 +84,7 @@ export async function syncRegistry(input: {
   const servers: WatchedServer[] = [];
   const skipped: SkippedEntry[] = [];
   const seen = new Set<string>();
+  const scoreFacts = new Map<string, RegistryScoreFacts>();
   for await (const entry of listRegistryServers(input.registryUrl, input.network)) {
     const name = entry.server.name;
     const remote = pickRemote(entry);
@@ -98,6 +105,8 @@ export async function syncRegistry(input: {
     if (seen.has(id)) continue;
     seen.add(id);
     const packages = packagesOf(entry.server);
+    // What the daily quality score reads of the entry (security, distribution, context flags).
+    scoreFacts.set(id, scoreFactsOf(entry.server, remote));
     servers.push({
       id,
       url: remote.url,
@@ -108,5 +117,6 @@ export async function syncRegistry(input: {
   }
   servers.sort((a, b) => a.id.localeCompare(b.id));
   await writeWatchedServers(input.storage, servers);
+  await writeRegistryScoreFacts(input.storage, scoreFacts);
   return { servers, skipped };
 }

@@ -1,0 +1,141 @@
+// The day's scores file, days/<day>/scores.json: one entry per server checked that day, its whole quality
+// score with its id. It sits in the day folder, so the day's seal covers it and score history is signed.
+// Written once, when the day's scan folds (a re-run of the fold keeps the file the seal may already cover).
+import type { ScoreResult } from '@mcp-atlas/score';
+import { z } from 'zod';
+import { dayScoresPath } from '../data/paths.js';
+import { DAY } from '../data/schemas.js';
+import { getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
+
+const CategoryScoreSchema = z.number().min(0).max(100).nullable();
+const BadgeSchema = z.object({ key: z.string(), label: z.string(), level: z.string() });
+
+/** A ScoreResult of @mcp-atlas/score, as read back from a file. */
+export const ScoreResultSchema = z.object({
+  compositeScore: z.number().min(0).max(100).nullable(),
+  grade: z.enum(['', 'A+', 'A', 'B', 'C', 'D', 'F']),
+  visibilityLevel: z.enum(['complete', 'verified', 'assessed', 'limited', 'unscored']),
+  dimensionsScored: z.number().int().nonnegative(),
+  dimensionsApplicable: z.number().int().nonnegative(),
+  categories: z.object({
+    schemaQuality: CategoryScoreSchema,
+    protocol: CategoryScoreSchema,
+    reliability: CategoryScoreSchema,
+    docsMaintenance: CategoryScoreSchema,
+    security: CategoryScoreSchema,
+    agentUsability: CategoryScoreSchema,
+  }),
+  flags: z.array(
+    z.object({
+      key: z.string(),
+      severity: z.enum(['critical', 'warning']),
+      label: z.string(),
+      description: z.string(),
+    }),
+  ),
+  badges: z.object({
+    schema: z.array(BadgeSchema),
+    protocol: z.array(BadgeSchema),
+    reliability: z.array(BadgeSchema),
+    maintenance: z.array(BadgeSchema),
+    security: z.array(BadgeSchema),
+  }),
+  category: z.string(),
+  targets: z.array(z.string()),
+  publisher: z.string(),
+  verifiedPublisher: z.boolean(),
+});
+
+/** One server's entry: its id and its whole score. */
+export const ServerScoreSchema = ScoreResultSchema.extend({ serverId: z.string() });
+export type ServerScore = z.infer<typeof ServerScoreSchema>;
+
+/** The day's scores file. `errors` names servers our own code could not score (none on a normal day). */
+export const DayScoresFileSchema = z.object({
+  day: DAY,
+  methodologyVersion: z.string(),
+  /** When the scores were measured (the day's last second): the stale-data checks count from it. */
+  scoredAt: z.string(),
+  scores: z.array(ServerScoreSchema),
+  errors: z.array(z.object({ serverId: z.string(), reason: z.string() })),
+});
+export type DayScoresFile = z.infer<typeof DayScoresFileSchema>;
+
+/** A server's score as its entry keeps it. */
+export function serverScoreOf(serverId: string, result: ScoreResult): ServerScore {
+  return { serverId, ...result };
+}
+
+/** Writes the day's scores file (atomic, through the storage layer), entries in server-id order. */
+export async function writeDayScores(storage: Storage, file: DayScoresFile): Promise<void> {
+  const scores = [...file.scores].sort((a, b) => a.serverId.localeCompare(b.serverId));
+  await putJson(storage, dayScoresPath(file.day), { ...file, scores });
+  dayCache(storage).delete(file.day);
+}
+
+// A sealed day's file never changes, so its parsed entries are kept; the cache is bounded so a long trend read
+// does not keep a year of files in memory.
+const CACHED_DAYS = 40;
+const cache = new WeakMap<Storage, Map<string, Map<string, ServerScore>>>();
+
+function dayCache(storage: Storage): Map<string, Map<string, ServerScore>> {
+  let days = cache.get(storage);
+  if (days === undefined) {
+    days = new Map();
+    cache.set(storage, days);
+  }
+  return days;
+}
+
+/**
+ * The scores of one day, by server id: empty when the day has no scores file, or one that does not parse (an
+ * edited file is what `verify` reports; a page shows no score rather than a wrong one).
+ */
+export async function readDayScores(storage: Storage, day: string): Promise<Map<string, ServerScore>> {
+  const days = dayCache(storage);
+  const cached = days.get(day);
+  if (cached !== undefined) return cached;
+  const parsed = DayScoresFileSchema.safeParse(await getJsonOrNull(storage, dayScoresPath(day)));
+  if (!parsed.success) return new Map();
+  const scores = new Map(parsed.data.scores.map((entry) => [entry.serverId, entry]));
+  days.set(day, scores);
+  if (days.size > CACHED_DAYS) days.delete(days.keys().next().value as string);
+  return scores;
+}
+
+/** One point of a server's score trend. */
+export interface ScoreTrendPoint {
+  day: string;
+  compositeScore: number | null;
+  grade: ServerScore['grade'];
+  visibilityLevel: ServerScore['visibilityLevel'];
+  dimensionsScored: number;
+  dimensionsApplicable: number;
+}
+
+/**
+ * A server's score on each of `days` that has one, oldest first (days without a scores file or without the
+ * server are left out). Pass the days to show, e.g. the 30 days ending today.
+ *
+ * @example readScoreTrend(storage, 'weather', ['2026-11-30', '2026-12-01']) // [{ day: '2026-11-30', compositeScore: 91, ... }, ...]
+ */
+export async function readScoreTrend(
+  storage: Storage,
+  serverId: string,
+  days: readonly string[],
+): Promise<ScoreTrendPoint[]> {
+  const points: ScoreTrendPoint[] = [];
+  for (const day of [...new Set(days)].sort()) {
+    const entry = (await readDayScores(storage, day)).get(serverId);
+    if (entry === undefined) continue;
+    points.push({
+      day,
+      compositeScore: entry.compositeScore,
+      grade: entry.grade,
+      visibilityLevel: entry.visibilityLevel,
+      dimensionsScored: entry.dimensionsScored,
+      dimensionsApplicable: entry.dimensionsApplicable,
+    });
+  }
+  return points;
+}

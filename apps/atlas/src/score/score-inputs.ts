@@ -1,0 +1,341 @@
+// The inputs of the daily quality score, gathered from what the service already keeps: the day's result and
+// catalog, the week's daily results, the five-minute counters and the kept hourly and five-minute observations,
+// the day's well-known reads, and the registry facts kept by server id (state/registry-score-facts.json). Every rule (what a
+// category is worth, the probe-count gate, the flags) is @mcp-atlas/score's; this file reads and reshapes.
+//
+// What the observatory cannot measure stays empty, and the score renormalises over the rest: error handling,
+// fuzz and smoke (we never call a tool), behavioral security, agent usability (no model), and the repository
+// dimensions when no GitHub reader is configured or the read fails.
+import { shiftDay } from '@mcp-atlas/history';
+import type { GitHubRepositoryRead } from '@mcp-atlas/probe';
+import { isAnsweringLetter } from '@mcp-atlas/reliability';
+import {
+  analyzeRepository,
+  analyzeRuntimeSchemas,
+  countDescriptions,
+  type DeepProbe,
+  type FlagContext,
+  type ReliabilityInput,
+  type RepositoryAnalysis,
+  type RuntimeSchemaAnalysis,
+  type ScoreInput,
+  type ScoreServer,
+  type StaticAnalysis,
+  specVersionFromProtocolVersion,
+  staticAnalysisOf,
+  toSpecVersionMetadata,
+} from '@mcp-atlas/score';
+import { z } from 'zod';
+import { readDayResults } from '../data/day-results.js';
+import { readFiveMinuteChecks } from '../data/five-minute-checks.js';
+import { dayCatalogPath, HOURLY_PATH, ORIGINS_PATH, serverStatePath } from '../data/paths.js';
+import {
+  CatalogSchema,
+  HourlyFileSchema,
+  type HourlyObservation,
+  type RegistryScoreFacts,
+  type ServerDayResult,
+  type ServerState,
+  ServerStateSchema,
+  type WatchedServer,
+} from '../data/schemas.js';
+import { getJsonOrNull, type Storage } from '../storage/storage.js';
+import { packagePagesOf, readRegistryScoreFacts, registryMetadataOf } from './registry-facts.js';
+import { latencyPercentile, SCORE_RELIABILITY_WINDOW_DAYS } from './score-rules.js';
+
+/** Reads a repository for the docs-and-maintenance dimensions: `readGitHubRepository` of @mcp-atlas/probe, bound to its options. */
+export type RepositoryReader = (repoUrl: string) => Promise<GitHubRepositoryRead>;
+
+/** The instant a day's scores are measured at (its last second): re-scoring a day gives the same ages. */
+export function scoreInstantOf(day: string): string {
+  return `${day}T23:59:59Z`;
+}
+
+/** The days of the reliability window ending `day`, oldest first. */
+export function reliabilityWindowOf(day: string): string[] {
+  return Array.from({ length: SCORE_RELIABILITY_WINDOW_DAYS }, (_, i) =>
+    shiftDay(day, i - (SCORE_RELIABILITY_WINDOW_DAYS - 1)),
+  );
+}
+
+/** One server's own checks within the reliability window. */
+export interface ReliabilityEvidence {
+  /** Daily results of the window's days (the scored day's included). */
+  daily: readonly Pick<ServerDayResult, 'letter' | 'elapsedMs'>[];
+  /** Five-minute counters of the window's days. */
+  fiveMinuteCounters: readonly { answered: number; checks: number }[];
+  /** Hourly observations still kept that fall in the window (the hourly file keeps this hour's and the one before). */
+  hourly: readonly Pick<HourlyObservation, 'letter' | 'elapsedMs'>[];
+  /** Five-minute observations still kept that fall in the window: their timings (their counts are in the counters). */
+  fiveMinuteTimings: readonly Pick<HourlyObservation, 'letter' | 'elapsedMs'>[];
+}
+
+/**
+ * Seven-day uptime (answering checks over all checks: daily, hourly and five-minute), the probe count, and p50
+ * and p95 of the wall time of the successful checks that recorded one. No check: uptime null, count 0.
+ */
+export function reliabilityInputOf(evidence: ReliabilityEvidence): ReliabilityInput {
+  let checks = 0;
+  let answered = 0;
+  const times: number[] = [];
+  for (const check of [...evidence.daily, ...evidence.hourly]) {
+    checks += 1;
+    if (!isAnsweringLetter(check.letter)) continue;
+    answered += 1;
+    if (typeof check.elapsedMs === 'number') times.push(check.elapsedMs);
+  }
+  for (const counter of evidence.fiveMinuteCounters) {
+    checks += counter.checks;
+    answered += counter.answered;
+  }
+  for (const check of evidence.fiveMinuteTimings)
+    if (isAnsweringLetter(check.letter) && typeof check.elapsedMs === 'number') times.push(check.elapsedMs);
+  return {
+    uptimePct: checks === 0 ? null : (answered * 100) / checks,
+    latencyP50Ms: latencyPercentile(times, 50),
+    latencyP95Ms: latencyPercentile(times, 95),
+    probeCount: checks,
+  };
+}
+
+/**
+ * Schema validity from the runtime analysis: valid when the list gave tools and the analysis raised none of the
+ * engine's schema issues (no tool definitions, no input schema, no descriptions) nor skipped an entry that is
+ * not a tool.
+ */
+export function schemaValidOf(schemas: RuntimeSchemaAnalysis): boolean {
+  return schemas.details.schema_completeness.issues.length === 0 && schemas.details.skipped_entries === 0;
+}
+
+/**
+ * The protocol evidence of the day's check: reachable when the letter is an answering one; tool count and
+ * schema validity only when tools were listed (letter `o`); auth discovery only when the server asked for
+ * sign-in (letter `a`): whether its origin publishes an OAuth protected-resource document. Error handling,
+ * fuzz and smoke stay null: the observatory never calls a tool.
+ */
+export function deepProbeOf(
+  result: Pick<ServerDayResult, 'letter' | 'elapsedMs' | 'toolCount'>,
+  schemas: RuntimeSchemaAnalysis | null,
+  authDocumentFound: boolean | null,
+): DeepProbe {
+  const reachable = isAnsweringLetter(result.letter);
+  const listed = result.letter === 'o' && schemas !== null;
+  return {
+    isReachable: reachable,
+    connectionMs: reachable ? result.elapsedMs : null,
+    schemaValid: listed ? schemaValidOf(schemas) : null,
+    errorHandlingScore: null,
+    fuzzScore: null,
+    functionalSmokeScore: null,
+    authDiscoveryValid: result.letter === 'a' ? authDocumentFound : null,
+    toolsCount: listed ? result.toolCount : null,
+  };
+}
+
+// The repository sub-scores when no repository was read: not finite, so the score reads them as not measured
+// and leaves docs and maintenance pending (its category functions skip non-finite parts).
+const NOT_MEASURED = Number.NaN;
+
+/**
+ * The static analysis: schema completeness and description quality from the runtime tool schemas (the engine's
+ * runtime override), and the five repository parts from the repository analysis. Null when neither exists.
+ */
+export function staticAnalysisFrom(
+  schemas: RuntimeSchemaAnalysis | null,
+  repository: RepositoryAnalysis | null,
+): StaticAnalysis | null {
+  if (schemas === null && repository === null) return null;
+  const schemaPart = schemas ?? { schemaCompleteness: NOT_MEASURED, descriptionQuality: NOT_MEASURED, details: {} };
+  if (repository !== null) return staticAnalysisOf(repository, schemaPart);
+  return {
+    schemaCompleteness: schemaPart.schemaCompleteness,
+    descriptionQuality: schemaPart.descriptionQuality,
+    documentationCoverage: NOT_MEASURED,
+    maintenancePulse: NOT_MEASURED,
+    dependencyHealth: NOT_MEASURED,
+    licenseClarity: NOT_MEASURED,
+    versionHygiene: NOT_MEASURED,
+    details: { ...schemaPart.details },
+  };
+}
+
+/** The score's view of a watched server on a day: registry facts, the URL checked, the spec its answer named. */
+export function scoreServerOf(
+  server: WatchedServer,
+  facts: RegistryScoreFacts | undefined,
+  result: Pick<ServerDayResult, 'url' | 'protocolVersion'>,
+  repository: RepositoryAnalysis | null,
+): ScoreServer {
+  const spec = toSpecVersionMetadata(specVersionFromProtocolVersion(result.protocolVersion));
+  return {
+    name: facts?.registryId || server.title || server.id,
+    description: facts?.description ?? '',
+    repoUrl: facts?.repositoryUrl ?? '',
+    registryId: facts?.registryId ?? '',
+    remoteEndpointUrl: result.url,
+    isRemote: true,
+    hasSandboxProbe: false,
+    registryMetadata: registryMetadataOf(facts, { spec_version: spec }),
+    ...packagePagesOf(server, facts),
+    lastCommitAt: repository?.lastCommitAt ?? null,
+  };
+}
+
+/** The map-wide facts of the context flags: how many servers share each description, and archived repositories. */
+export function flagContextOf(
+  facts: ReadonlyMap<string, RegistryScoreFacts>,
+  repositories: ReadonlyMap<string, { repoUrl: string; archived: boolean }>,
+): FlagContext {
+  return {
+    descriptionCounts: countDescriptions([...facts.values()].map((f) => f.description)),
+    archivedRepos: [...repositories.values()].filter((r) => r.archived).map((r) => r.repoUrl),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the files
+// ---------------------------------------------------------------------------------------------------------
+
+const OriginsWellKnownSchema = z.object({
+  day: z.string(),
+  origins: z.array(
+    z.looseObject({
+      origin: z.string(),
+      wellKnown: z.looseObject({ oauthProtectedResource: z.looseObject({ found: z.boolean() }) }).nullable(),
+    }),
+  ),
+});
+
+/** Whether each origin publishes an OAuth protected-resource document, as the day's origin reads found; empty for another day. */
+async function readAuthDocuments(storage: Storage, day: string): Promise<Map<string, boolean>> {
+  const parsed = OriginsWellKnownSchema.safeParse(await getJsonOrNull(storage, ORIGINS_PATH));
+  const found = new Map<string, boolean>();
+  if (!parsed.success || parsed.data.day !== day) return found;
+  for (const read of parsed.data.origins)
+    if (read.wellKnown !== null) found.set(read.origin, read.wellKnown.oauthProtectedResource.found);
+  return found;
+}
+
+/** The tools of a server's catalog of `day`, or null when there is none (nothing listed, or unreadable). */
+export async function readCatalogTools(storage: Storage, day: string, serverId: string): Promise<unknown[] | null> {
+  const parsed = CatalogSchema.safeParse(await getJsonOrNull(storage, dayCatalogPath(day, serverId)));
+  return parsed.success ? parsed.data.tools : null;
+}
+
+async function readState(storage: Storage, serverId: string): Promise<ServerState | null> {
+  const parsed = ServerStateSchema.safeParse(await getJsonOrNull(storage, serverStatePath(serverId)));
+  return parsed.success ? parsed.data : null;
+}
+
+function inWindow(at: string, window: readonly string[]): boolean {
+  const ms = Date.parse(at);
+  if (Number.isNaN(ms)) return false;
+  const day = new Date(ms).toISOString().slice(0, 10);
+  return window.includes(day);
+}
+
+/** What scoreInputsOf needs besides the storage. */
+export interface ScoreInputsOptions {
+  day: string;
+  /** The day's results (one per checked server). */
+  results: readonly ServerDayResult[];
+  /** The watched servers checked that day (titles and packages; registry facts come from their own file). */
+  servers: readonly WatchedServer[];
+  /** Reads a GitHub repository; without it the repository dimensions stay pending. */
+  readRepository?: RepositoryReader;
+}
+
+/** One server's score input, with the tool list it was computed from (null when nothing was listed). */
+export interface GatheredScoreInput {
+  serverId: string;
+  input: ScoreInput;
+  tools: unknown[] | null;
+}
+
+async function readRepositoryOf(
+  reader: RepositoryReader | undefined,
+  facts: RegistryScoreFacts | undefined,
+  now: string,
+): Promise<{ repoUrl: string; analysis: RepositoryAnalysis; archived: boolean } | null> {
+  const repoUrl = facts?.repositoryUrl ?? null;
+  if (reader === undefined || repoUrl === null) return null;
+  try {
+    const read = await reader(repoUrl);
+    if (!read.ok) return null;
+    const analysis = analyzeRepository(read.facts, { now, registryId: facts?.registryId ?? null });
+    return { repoUrl, analysis, archived: read.facts.archived };
+  } catch {
+    // The reader returns failures as values; anything thrown still only leaves the dimensions pending.
+    return null;
+  }
+}
+
+/**
+ * Gathers every checked server's score input for `day` from the stored files: protocol from the day's result,
+ * catalog and origin reads; reliability over the seven days ending `day`; security and distribution from the
+ * registry facts; schema quality from the runtime tool schemas; docs and maintenance from the repository when a
+ * reader is given; the context flags over the day's servers. Call it after the day's fold (it reads the rolled
+ * five-minute counters).
+ */
+export async function scoreInputsOf(storage: Storage, options: ScoreInputsOptions): Promise<GatheredScoreInput[]> {
+  const { day } = options;
+  const now = scoreInstantOf(day);
+  const window = reliabilityWindowOf(day);
+  const earlierDays = await Promise.all(window.slice(0, -1).map((d) => readDayResults(storage, d)));
+  const hourlyFile = HourlyFileSchema.safeParse(await getJsonOrNull(storage, HOURLY_PATH));
+  const hourly = hourlyFile.success ? hourlyFile.data.results : {};
+  const fiveMinute = await readFiveMinuteChecks(storage);
+  const authDocuments = await readAuthDocuments(storage, day);
+  const byId = new Map(options.servers.map((s) => [s.id, s]));
+  const registryFacts = await readRegistryScoreFacts(storage);
+
+  const repositories = new Map<string, { repoUrl: string; analysis: RepositoryAnalysis; archived: boolean }>();
+  for (const result of options.results) {
+    const read = await readRepositoryOf(options.readRepository, registryFacts.get(result.id), now);
+    if (read !== null) repositories.set(result.id, read);
+  }
+  // The map the duplicate-description flag counts over: every registry-listed server, checked today or not.
+  const flagContext = flagContextOf(registryFacts, repositories);
+
+  const gathered: GatheredScoreInput[] = [];
+  for (const result of options.results) {
+    const server = byId.get(result.id) ?? { id: result.id, url: result.url, source: 'registry' as const };
+    const tools = result.letter === 'o' ? await readCatalogTools(storage, day, result.id) : null;
+    const schemas = tools === null ? null : analyzeRuntimeSchemas(tools);
+    const state = await readState(storage, result.id);
+    const hourlyEntry = hourly[result.id];
+    const kept = [hourlyEntry?.previous ?? null, hourlyEntry ?? null].filter(
+      (o): o is HourlyObservation => o !== null && inWindow(o.at, window),
+    );
+    const evidence: ReliabilityEvidence = {
+      daily: [
+        ...earlierDays.flatMap((results) => {
+          const earlier = results.get(result.id);
+          return earlier === undefined ? [] : [earlier];
+        }),
+        result,
+      ],
+      fiveMinuteCounters: (state?.fiveMinute ?? []).filter((c) => window.includes(c.day)),
+      hourly: kept,
+      fiveMinuteTimings: (fiveMinute[result.id] ?? []).filter((o) => inWindow(o.at, window)),
+    };
+    const repository = repositories.get(result.id)?.analysis ?? null;
+    const origin = URL.canParse(result.url) ? new URL(result.url).origin : '';
+    gathered.push({
+      serverId: result.id,
+      tools,
+      input: {
+        server: scoreServerOf(server, registryFacts.get(result.id), result, repository),
+        staticAnalysis: staticAnalysisFrom(schemas, repository),
+        deepProbe: deepProbeOf(result, schemas, authDocuments.get(origin) ?? null),
+        reliability: reliabilityInputOf(evidence),
+        agentUsability: null,
+        now,
+        flagContext,
+        // Set by the day's scoring once it has read the review queue: a scan match alone never counts.
+        confirmedInjection: false,
+      },
+    });
+  }
+  return gathered;
+}
