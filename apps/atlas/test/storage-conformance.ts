@@ -5,6 +5,10 @@ import { type Storage, StoragePathError } from '../src/storage/storage.js';
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array | null) => (data === null ? null : new TextDecoder().decode(data));
 
+/**
+ * Declares the Storage contract's tests for one driver; `create` makes a fresh, empty store for each test (the
+ * caller closes what needs closing, in its own afterAll).
+ */
 export function describeStorageConformance(name: string, create: () => Promise<Storage>): void {
   describe(`${name} keeps the Storage contract`, () => {
     it('returns null for a path never written', async () => {
@@ -97,6 +101,26 @@ export function describeStorageConformance(name: string, create: () => Promise<S
     it.each(['', '/abs', '../up', 'x.tmp'])('refuses to append to the path %j', async (path) => {
       const storage = await create();
       await expect(storage.append(path, bytes('x'))).rejects.toBeInstanceOf(StoragePathError);
+    });
+
+    it('lets a reader see the old bytes or the new while a put replaces them, never a mix', async () => {
+      const storage = await create();
+      const versions = ['a', 'b', 'c', 'd'].map((letter) => `${letter}:${letter.repeat(256 * 1024)}`);
+      await storage.put('state/big.json', bytes(versions[0]!));
+      let writing = true;
+      const seen = new Set<string>();
+      const readers = Array.from({ length: 4 }, async () => {
+        while (writing) {
+          const got = text(await storage.get('state/big.json'));
+          expect(versions).toContain(got);
+          seen.add(got!.slice(0, 1));
+        }
+      });
+      for (let round = 0; round < 12; round++) await storage.put('state/big.json', bytes(versions[round % 4]!));
+      writing = false;
+      await Promise.all(readers);
+      expect(seen.size).toBeGreaterThan(0);
+      expect(text(await storage.get('state/big.json'))).toBe(versions[11 % 4]);
     });
 
     it('keeps every one of many concurrent writes whole', async () => {

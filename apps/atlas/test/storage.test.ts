@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsStorage, removeStaleTempFiles } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
+import { type OpenedStore, openStore } from '../src/storage/open-store.js';
+import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 import { describeStorageConformance } from './storage-conformance.js';
 
 const folders: string[] = [];
@@ -21,6 +23,29 @@ async function tempFolder(): Promise<string> {
 
 describeStorageConformance('memory storage', async () => createMemoryStorage());
 describeStorageConformance('folder storage', async () => createFsStorage(await tempFolder()));
+
+describe('on a throwaway PostgreSQL cluster', () => {
+  let cluster: PostgresCluster;
+  const opened: OpenedStore[] = [];
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+    await cluster?.stop();
+  });
+  // A fresh database per test: each starts from an empty store, as with the other drivers.
+  describeStorageConformance('postgres storage', async () => {
+    const store = await openStore(await cluster.createDatabase(), { maxConnections: 4 });
+    opened.push(store);
+    return store;
+  });
+  describeStorageConformance('file: store URL', async () => {
+    const store = await openStore(`file:${await tempFolder()}`);
+    opened.push(store);
+    return store;
+  });
+});
 
 describe('folder storage on disk', () => {
   it('shares one write and fsync among appends that arrive while another is being made durable (group commit)', async () => {

@@ -1,13 +1,14 @@
 // `mcp-atlas demo`: a local fleet, a simulated month of checks, sealed, then served.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ROOTS_PREFIX } from '../data/paths.js';
 import { type DemoHighlights, runDemo } from '../demo/run-demo.js';
 import type { Logger } from '../log.js';
 import { demoLicenseValidator, serveAtlas } from '../serve/serve-atlas.js';
-import { createFsStorage } from '../storage/fs-storage.js';
-import { EXIT_FAILED, EXIT_OK, intFlag, parse, UsageError } from './shared.js';
+import { type OpenedStore, openStore, StoreUrlError } from '../storage/open-store.js';
+import { EXIT_FAILED, EXIT_OK, type Flags, intFlag, parse, UsageError } from './shared.js';
 
-export const DEMO_USAGE = `  demo    [--days 30] [--data ./atlas-data] [--port 8787] [--once]
+export const DEMO_USAGE = `  demo    [--days 30] [--data ./atlas-data | --store URL] [--port 8787] [--once]
           start a local fleet of MCP servers, simulate N days of checks, seal them, then serve the observatory`;
 
 const DEMO_MARKER = 'demo.json';
@@ -23,19 +24,55 @@ async function prepareDemoFolder(dir: string): Promise<void> {
   for (const entry of entries) await rm(resolve(dir, entry), { recursive: true, force: true });
 }
 
+/**
+ * The demo's --store: it too starts from a clean store, clearing one a demo filled before (roots first, so the
+ * sealed-day rule lets the day files go) and refusing one holding anything else.
+ */
+async function openDemoStore(url: string): Promise<OpenedStore> {
+  let store: OpenedStore;
+  try {
+    store = await openStore(url);
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new UsageError(`--store: ${error.message}`);
+    throw error;
+  }
+  const paths = await store.list('');
+  if (paths.length === 0) return store;
+  if (!paths.includes(DEMO_MARKER)) {
+    await store.close();
+    throw new UsageError('the store holds data that the demo did not make; give an empty store with --store');
+  }
+  const rootsFirst = [
+    ...paths.filter((p) => p.startsWith(ROOTS_PREFIX)),
+    ...paths.filter((p) => !p.startsWith(ROOTS_PREFIX)),
+  ];
+  for (const path of rootsFirst) await store.delete(path);
+  return store;
+}
+
+/** The demo's store: --store URL, or the --data folder (default ./atlas-data), cleared for a fresh month. */
+async function openDemoStorage(flags: Flags): Promise<OpenedStore> {
+  if (typeof flags.store === 'string') {
+    if (flags.data !== undefined) throw new UsageError('give --data DIR or --store URL, not both');
+    return openDemoStore(flags.store);
+  }
+  const dir = resolve(String(flags.data ?? './atlas-data'));
+  await prepareDemoFolder(dir);
+  return openStore(`file:${dir}`);
+}
+
 /** Runs `demo`; resolves to the exit code. */
 export async function commandDemo(args: readonly string[], log: Logger): Promise<number> {
   const flags = parse(args, {
     days: { type: 'string' },
     data: { type: 'string' },
+    store: { type: 'string' },
     port: { type: 'string' },
     once: { type: 'boolean' },
   });
   const days = intFlag(flags, 'days', 30, 1, 30);
   const port = intFlag(flags, 'port', 8787, 0, 65_535);
-  const dir = resolve(String(flags.data ?? './atlas-data'));
-  await prepareDemoFolder(dir);
-  const storage = createFsStorage(dir);
+  const storage = await openDemoStorage(flags);
   await storage.put(DEMO_MARKER, new TextEncoder().encode('{"made_by":"mcp-atlas demo"}\n'));
   const outcome = await runDemo({ days, storage, now: new Date(), log, progress: true });
   printDemoTable(
@@ -48,6 +85,7 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
   );
   if (flags.once === true) {
     await outcome.fleet.close();
+    await storage.close();
     return outcome.chain.ok ? EXIT_OK : EXIT_FAILED;
   }
   // The demo's license keys are public, so only the demo installs them; `serve` takes keys from --license-keys.
@@ -57,7 +95,10 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
     log,
     keys: outcome.keys,
     validateLicense: demoLicenseValidator,
-    onClose: () => outcome.fleet.close(),
+    onClose: async () => {
+      await outcome.fleet.close();
+      await storage.close();
+    },
   });
   process.stdout.write(`mcp-atlas demo is serving at ${running.url}\n`);
   await running.closed;

@@ -4,8 +4,9 @@
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createFsStorage } from '../storage/fs-storage.js';
+import { folderOfFileUrl, openStore, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import type { Storage } from '../storage/storage.js';
-import { dataFolderOf, type Flags, type OptionSpec, UsageError } from './shared.js';
+import { type Flags, type OptionSpec, storeUrlOf, UsageError } from './shared.js';
 
 /** Flags and positional words of one command line. */
 export interface OperatorArgs {
@@ -29,9 +30,21 @@ export function expectWords(words: readonly string[], count: number, what: strin
   return [...words];
 }
 
-/** The --data folder (else MCP_ATLAS_DATA, else ./atlas-data), which must exist: these commands edit a service's data, never start one. */
-export async function openExistingDataFolder(flags: Flags): Promise<Storage> {
-  const dir = dataFolderOf(flags);
+/**
+ * The store (--store or --data, else MCP_ATLAS_STORE, else MCP_ATLAS_DATA, else ./atlas-data), which must exist:
+ * these commands edit a service's data, never start one. A postgres:// store is opened as it is (its pool lets
+ * the command exit once idle).
+ */
+export async function openExistingDataFolder(flags: Flags, env: NodeJS.ProcessEnv = process.env): Promise<Storage> {
+  const url = storeUrlOf(flags, env);
+  let dir: string;
+  try {
+    if (storeKindOf(url) === 'postgres') return await openStore(url);
+    dir = folderOfFileUrl(url);
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new UsageError(`--store: ${error.message}`);
+    throw error;
+  }
   const info = await stat(dir).catch(() => null);
   if (info === null || !info.isDirectory()) throw new UsageError(`no data folder at ${dir} (pass --data DIR)`);
   return createFsStorage(dir);

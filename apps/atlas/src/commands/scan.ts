@@ -10,10 +10,13 @@ import { loadOrCreateSigningKeys } from '../seal/keys.js';
 import { syncRegistry } from '../serve/registry-sync.js';
 import { Scheduler } from '../serve/scheduler.js';
 import type { Storage } from '../storage/storage.js';
-import { costFlags, dayFlag, EXIT_OK, openDataFolder, parse } from './shared.js';
+import { assertEnqueueStore, enqueueScanDay } from './enqueue.js';
+import { costFlags, dayFlag, EXIT_OK, openStoreOf, parse, storeUrlOf } from './shared.js';
 
-export const SCAN_USAGE = `  scan    [--data DIR] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
+export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
           run (or resume) one day's check of every watched server (reading the registry first when given)
+          --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db (a store shared by processes)
+          --enqueue: with a postgres:// store, write the day's index and queue its shards for \`mcp-atlas worker\`
           --allow-private: also read and check http, IP-literal and private-network servers and registries
           (an observatory of a company's own network); URL templates, user names and opt-outs stay refused
           serve and scan also take the compute caps, in US dollars: [--daily-budget-usd 0.10]
@@ -52,9 +55,11 @@ async function readRegistryForDay(
 export async function commandScan(args: readonly string[], log: Logger): Promise<number> {
   const flags = parse(args, {
     data: { type: 'string' },
+    store: { type: 'string' },
     day: { type: 'string' },
     registry: { type: 'string' },
     'allow-private': { type: 'boolean' },
+    enqueue: { type: 'boolean' },
     'daily-budget-usd': COST_FLAG_OPTIONS['daily-budget-usd'],
     'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
     'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
@@ -63,18 +68,24 @@ export async function commandScan(args: readonly string[], log: Logger): Promise
   const allowPrivate = flags['allow-private'] === true;
   const network = scanNetworkOf(allowPrivate);
   // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
-  const { dir, storage } = await openDataFolder(flags);
-  const keys = await loadOrCreateSigningKeys(storage, new Date(), {
-    dataDir: dir,
-    warn: (message) => log.warn(message),
-  });
-  const registryUrl = typeof flags.registry === 'string' ? flags.registry : null;
   const day = dayFlag(flags) ?? dayFromTime(new Date());
-  // The registry is read here rather than by the schedule, so the private-network switch reaches the
-  // watched list as well as the probe.
-  if (registryUrl !== null) await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log);
-  const scheduler = new Scheduler({ storage, log, keys, registryUrl: null, network, progress: true, costs });
-  const ran = await scheduler.runDaily(day);
-  process.stdout.write(ran ? `scanned ${day}\n` : `${day} was already scanned\n`);
-  return EXIT_OK;
+  const storage = await openStoreOf(flags);
+  try {
+    if (flags.enqueue === true) assertEnqueueStore(storage);
+    const keys = await loadOrCreateSigningKeys(storage, new Date(), {
+      ...(storage.dir !== null ? { dataDir: storage.dir } : {}),
+      warn: (message) => log.warn(message),
+    });
+    const registryUrl = typeof flags.registry === 'string' ? flags.registry : null;
+    // The registry is read here rather than by the schedule, so the private-network switch reaches the
+    // watched list as well as the probe.
+    if (registryUrl !== null) await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log);
+    if (flags.enqueue === true) return await enqueueScanDay(storage, storeUrlOf(flags), day, network, log);
+    const scheduler = new Scheduler({ storage, log, keys, registryUrl: null, network, progress: true, costs });
+    const ran = await scheduler.runDaily(day);
+    process.stdout.write(ran ? `scanned ${day}\n` : `${day} was already scanned\n`);
+    return EXIT_OK;
+  } finally {
+    await storage.close();
+  }
 }

@@ -14,18 +14,34 @@ import {
 import { createSiteAddress, SiteAddressError } from '../http/site-address.js';
 import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type Logger } from '../log.js';
 import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
+import { loadOrCreateSigningKeys, loadSigningKeys, type SigningKeys } from '../seal/keys.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { type LicenseValidator, type RunningAtlas, serveAtlas } from '../serve/serve-atlas.js';
 import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
-import { resolveSigningKeys } from './keys.js';
-import { costFlags, EXIT_OK, type Flags, intFlag, openDataFolder, outsideFlags, parse, UsageError } from './shared.js';
+import { followStoreChanges } from '../storage/follow-changes.js';
+import { type OpenedStore, openStore, StoreUrlError, storeKindOf } from '../storage/open-store.js';
+import { openClusterOnce } from '../workers/cluster-once.js';
+import { publicKeyFingerprint, resolveSigningKeys } from './keys.js';
+import {
+  costFlags,
+  EXIT_OK,
+  type Flags,
+  intFlag,
+  outsideFlags,
+  parse,
+  STALE_TEMP_FILE_AGE_MS,
+  storeUrlOf,
+  UsageError,
+} from './shared.js';
 
-export const SERVE_USAGE = `  serve   [--data DIR] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
+export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
           [--license-keys FILE] [--allow-private] [--registry URL] [--no-schedule]
           [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--log-format json|pretty]
           [--log-level info] [--daily-budget-usd 0.10] [--five-minute-budget-usd 0.25]
           run the service: daily/hourly checks, sealing at 01:05 UTC, retention, HTTP (with /healthz,
           /readyz and /metrics); JSON logs on stdout, one access-log line per request
+          --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db, shared by several serve
+          processes; each rebuilds its pages when another process writes a new day, seal or hour (MCP_ATLAS_STORE)
           --host: the address to bind; anything but loopback needs --public-url
           --public-url: the origin pages, snippets and the Host check name (https://atlas.example.org)
           --trust-proxy: how many reverse proxies append to X-Forwarded-For (default 0: the socket address)
@@ -61,6 +77,8 @@ export const SERVE_ENV = {
 export interface ServeSettings {
   /** The flags as parsed, for the data folder reader. */
   flags: Flags;
+  /** The store: --store, else --data as file:DIR, else MCP_ATLAS_STORE, else MCP_ATLAS_DATA or ./atlas-data. */
+  storeUrl: string;
   port: number;
   host: string;
   publicUrl: string | null;
@@ -137,6 +155,7 @@ function checkChoice<T extends string>(name: string, value: string, choices: rea
 
 const SERVE_FLAG_OPTIONS = {
   data: { type: 'string' },
+  store: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
   'public-url': { type: 'string' },
@@ -178,14 +197,25 @@ export function readServeSettings(args: readonly string[], env: NodeJS.ProcessEn
     throw error;
   }
   try {
-    return readMergedSettings(merged.flags);
+    return { ...readMergedSettings(merged.flags), storeUrl: checkStoreUrl(storeUrlOf(parsed, env)) };
   } catch (error) {
     if (error instanceof UsageError) throw new UsageError(nameSource(error.message, merged.fromEnv));
     throw error;
   }
 }
 
-function readMergedSettings(flags: Flags): ServeSettings {
+/** The store URL checked for a driver this build has, so a typo is a usage error before anything starts. */
+function checkStoreUrl(url: string): string {
+  try {
+    storeKindOf(url);
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new UsageError(`--store: ${error.message}`);
+    throw error;
+  }
+  return url;
+}
+
+function readMergedSettings(flags: Flags): Omit<ServeSettings, 'storeUrl'> {
   const port = intFlag(flags, 'port', 8787, 0, 65_535);
   const host = stringSetting(flags, 'host') ?? DEFAULT_SERVE_HOST;
   const publicUrl = stringSetting(flags, 'public-url');
@@ -260,6 +290,36 @@ export function serveNetworkOf(allowPrivate: boolean, userAgent?: string): Netwo
   return allowPrivate ? { ...base, allowPrivate: true } : base;
 }
 
+/**
+ * Opens the service's store. For the data folder, temp files a crash left are cleared first (only old ones: a
+ * `scan` may be writing to the same folder).
+ */
+async function openServeStore(url: string): Promise<OpenedStore> {
+  try {
+    return await openStore(url, { removeTempFilesModifiedAtOrBefore: Date.now() - STALE_TEMP_FILE_AGE_MS });
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new UsageError(`--store: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * The signing keys: the --signing-key file, else the store's. With the folder on disk a new key's folders are
+ * fsynced and a key file open to others is tightened; in a shared store the key is a row like any file.
+ */
+async function serveSigningKeys(signingKeyFile: string | null, store: OpenedStore, log: Logger): Promise<SigningKeys> {
+  if (signingKeyFile !== null || store.dir !== null)
+    return resolveSigningKeys({ signingKeyFile, storage: store, dataDir: store.dir ?? '', log });
+  const saved = await loadSigningKeys(store);
+  if (saved !== null) return saved;
+  const made = await loadOrCreateSigningKeys(store, new Date(), { warn: (message) => log.warn(message) });
+  log.warn(
+    { fingerprint: publicKeyFingerprint(made.publicKey) },
+    'created a new signing key in the shared store: back it up, or pass --signing-key',
+  );
+  return made;
+}
+
 /** A started service and its schedule (null with --no-schedule). */
 export interface StartedServe {
   running: RunningAtlas;
@@ -276,12 +336,15 @@ export async function startServe(
   options: { handleSignals?: boolean } = {},
 ): Promise<StartedServe> {
   const validateLicense = await loadLicenseValidator(settings.licenseKeysFile, log);
-  // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
-  const { dir, storage } = await openDataFolder(settings.flags);
-  const keys = await resolveSigningKeys({ signingKeyFile: settings.signingKeyFile, storage, dataDir: dir, log });
+  const storage = await openServeStore(settings.storeUrl);
+  const keys = await serveSigningKeys(settings.signingKeyFile, storage, log);
+  let stopFollowing: () => Promise<void> = async () => undefined;
   const network = serveNetworkOf(settings.allowPrivate, settings.botUserAgent);
   const costs = resolveCosts(settings.costs);
   let scheduler: Scheduler | null = null;
+  // On the shared store, every serve process with a schedule runs each task once between them (advisory locks).
+  const clusterOnce =
+    settings.schedule && storage.kind === 'postgres' ? await openClusterOnce(settings.storeUrl) : null;
   const running = await serveAtlas({
     storage,
     port: settings.port,
@@ -293,7 +356,12 @@ export async function startServe(
     ...(validateLicense !== undefined ? { validateLicense } : {}),
     ownerNetwork: network,
     ...(options.handleSignals !== undefined ? { handleSignals: options.handleSignals } : {}),
-    onClose: async () => scheduler?.stop(),
+    onClose: async () => {
+      await scheduler?.stop();
+      await clusterOnce?.close();
+      await stopFollowing();
+      await storage.close();
+    },
     botUserAgent: settings.botUserAgent,
     operator: {
       metricsToken: settings.metricsToken,
@@ -314,9 +382,12 @@ export async function startServe(
       costs,
       outside,
       ...(running.metrics !== null ? { metrics: running.metrics } : {}),
+      ...(clusterOnce !== null ? { clusterOnce } : {}),
     });
     scheduler.start();
   }
+  // On the shared store another process may write the next day, seal or hour: rebuild the view when it does.
+  stopFollowing = await followStoreChanges(storage, running.refresh, log);
   return { running, scheduler };
 }
 

@@ -7,6 +7,7 @@ import { isDay } from '@mcp-atlas/history';
 import { CostFlagError, type CostSettings, readCostFlags } from '../costs/cost-settings.js';
 import { type OutsideServiceUrls, OutsideUrlError, readOutsideFlags } from '../outside/outside-config.js';
 import { createFsStorage, removeStaleTempFiles } from '../storage/fs-storage.js';
+import { type OpenedStore, openStore, StoreUrlError } from '../storage/open-store.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -111,4 +112,37 @@ export async function openDataFolder(
   // A write a crash cut short leaves only a temp file next to the last good copy; clear the old ones first.
   await removeTempFilesOlderThan(dir, now);
   return { dir, storage: createFsStorage(dir) };
+}
+
+/** The environment variable every command reads its store URL from when neither --store nor --data is given. */
+export const STORE_ENV = 'MCP_ATLAS_STORE';
+
+/**
+ * The store URL: --store, else --data DIR (as file:DIR), else MCP_ATLAS_STORE, else MCP_ATLAS_DATA or
+ * ./atlas-data (as file:). A flag beats any environment variable; an empty variable counts as unset.
+ */
+export function storeUrlOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): string {
+  if (typeof flags.store === 'string') return flags.store;
+  const fromEnv = env[STORE_ENV];
+  if (typeof flags.data !== 'string' && fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  return `file:${dataFolderOf(flags, env)}`;
+}
+
+/**
+ * Opens the store the flags name (see storeUrlOf): a data folder is created when missing and cleared of the temp
+ * files a crash left (as openDataFolder does); a postgres:// store gets its tables on first use. Close it when done.
+ */
+export async function openStoreOf(
+  flags: Flags,
+  now: Date = new Date(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<OpenedStore> {
+  try {
+    return await openStore(storeUrlOf(flags, env), {
+      removeTempFilesModifiedAtOrBefore: now.getTime() - STALE_TEMP_FILE_AGE_MS,
+    });
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new UsageError(`--store: ${error.message}`);
+    throw error;
+  }
 }

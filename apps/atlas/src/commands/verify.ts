@@ -3,18 +3,22 @@
 // From a data folder it checks everything the roots promise: the chain of roots, every sealed day's files
 // against that day's lines (a missing day folder or an unlisted file breaks the day), and the day each
 // sealed folder names in its index (so a day moved to another date does not verify).
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { HistoryError, publicKeyFromPem } from '@mcp-atlas/history';
 import { type FolderVerdict, nodeSha256, verifyFolder } from '@mcp-atlas/history/node';
 import { DAYS_PREFIX, ROOTS_PREFIX } from '../data/paths.js';
 import { loadSigningKeys } from '../seal/keys.js';
 import { createFsStorage } from '../storage/fs-storage.js';
+import { type OpenedStore, openStore, StoreUrlError } from '../storage/open-store.js';
+import type { Storage } from '../storage/storage.js';
 import { verifyRemote } from '../verify/verify-remote.js';
 import { EXIT_FAILED, EXIT_OK, parse, UsageError } from './shared.js';
 
-export const VERIFY_USAGE = `  verify  (--data DIR | --url BASE) [--key FILE] check the signed chain and the sealed days' files; prints "verified"
-                                                or the first broken day. --key pins the public key (SPKI PEM)`;
+export const VERIFY_USAGE = `  verify  (--data DIR | --store URL | --url BASE) [--key FILE]
+          check the signed chain and the sealed days' files; prints "verified" or the first broken day.
+          --key pins the public key (SPKI PEM); --store takes file:DIR or postgres://user@host:port/db`;
 
 /** Temp files of an interrupted atomic write: never the live copy of anything, so no seal covers them. */
 const isTempFile = (path: string): boolean => path.endsWith('.tmp');
@@ -42,8 +46,19 @@ function report(verdict: { ok: true } | { ok: false; day: string; reason: string
   return verdict.ok ? EXIT_OK : EXIT_FAILED;
 }
 
-async function verifyDataFolder(dir: string, pinnedKey: Uint8Array | undefined): Promise<FolderVerdict | null> {
-  const publicKey = pinnedKey ?? (await loadSigningKeys(createFsStorage(dir), { dataDir: dir }))?.publicKey;
+/**
+ * Verifies the folder `dir`; the public key is the pinned one, else the one kept in `keyStore` (by default the
+ * folder itself).
+ */
+async function verifyDataFolder(
+  dir: string,
+  pinnedKey: Uint8Array | undefined,
+  keyStore: { storage: Storage; dataDir?: string } = { storage: createFsStorage(dir), dataDir: dir },
+): Promise<FolderVerdict | null> {
+  const publicKey =
+    pinnedKey ??
+    (await loadSigningKeys(keyStore.storage, keyStore.dataDir !== undefined ? { dataDir: keyStore.dataDir } : {}))
+      ?.publicKey;
   if (publicKey === undefined)
     throw new UsageError(`${dir} holds no signing key, so there is nothing to verify against (pass --key FILE)`);
   try {
@@ -60,7 +75,7 @@ async function verifyDataFolder(dir: string, pinnedKey: Uint8Array | undefined):
     // No root yet (or no roots folder at all) is a folder nothing was sealed in: there is nothing broken.
     if (
       error instanceof HistoryError &&
-      (error.code === 'NO_ROOTS' || (error.code === 'FOLDER_UNREADABLE' && error.message.endsWith('ENOENT')))
+      (error.code === 'no-roots' || (error.code === 'folder-unreadable' && error.message.endsWith('ENOENT')))
     )
       return null;
     if (error instanceof HistoryError) throw new UsageError(error.message);
@@ -68,16 +83,67 @@ async function verifyDataFolder(dir: string, pinnedKey: Uint8Array | undefined):
   }
 }
 
+/** Opens the store `url` names, for reading only: a URL that names no driver is a usage error. */
+async function openStoreToVerify(url: string): Promise<OpenedStore> {
+  try {
+    return await openStore(url);
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new UsageError(`--store: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Copies a store's roots and day files into a fresh temp folder, byte for byte, so the folder verifier checks
+ * them with the very rules it applies to a data folder. Returns the folder; the caller removes it.
+ */
+export async function copySealedHistory(storage: Storage): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'mcp-atlas-verify-'));
+  for (const prefix of [ROOTS_PREFIX, DAYS_PREFIX]) {
+    for (const path of await storage.list(prefix)) {
+      const bytes = await storage.get(path);
+      if (bytes === null) continue; // deleted since it was listed: not part of what was sealed
+      await mkdir(dirname(join(folder, path)), { recursive: true });
+      await writeFile(join(folder, path), bytes);
+    }
+  }
+  return folder;
+}
+
+/** Verifies the store at `url`: a file: store as its folder, any other through a copy of its sealed history. */
+async function verifyStoreUrl(url: string, pinnedKey: Uint8Array | undefined): Promise<FolderVerdict | null> {
+  const store = await openStoreToVerify(url);
+  try {
+    if (store.dir !== null) return await verifyDataFolder(store.dir, pinnedKey);
+    const copy = await copySealedHistory(store);
+    try {
+      return await verifyDataFolder(copy, pinnedKey, { storage: store });
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  } finally {
+    await store.close();
+  }
+}
+
 /** Runs `verify`; resolves to 0 when verified, 1 when broken. */
 export async function commandVerify(args: readonly string[]): Promise<number> {
-  const flags = parse(args, { data: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' } });
-  if ((flags.data === undefined) === (flags.url === undefined))
-    throw new UsageError('verify needs exactly one of --data DIR or --url BASE');
+  const flags = parse(args, {
+    data: { type: 'string' },
+    store: { type: 'string' },
+    url: { type: 'string' },
+    key: { type: 'string' },
+  });
+  if ([flags.data, flags.store, flags.url].filter((flag) => flag !== undefined).length !== 1)
+    throw new UsageError('verify needs exactly one of --data DIR, --store URL or --url BASE');
   const pinnedKey = typeof flags.key === 'string' ? await readPinnedKey(flags.key) : undefined;
   if (typeof flags.url === 'string') {
     return report(await verifyRemote(flags.url, pinnedKey === undefined ? {} : { pinnedKey }));
   }
-  const verdict = await verifyDataFolder(resolve(String(flags.data)), pinnedKey);
+  const verdict =
+    typeof flags.store === 'string'
+      ? await verifyStoreUrl(flags.store, pinnedKey)
+      : await verifyDataFolder(resolve(String(flags.data)), pinnedKey);
   if (verdict === null) {
     process.stderr.write('mcp-atlas: no day is sealed yet, so there is no history to check\n');
     return report({ ok: true });

@@ -1,0 +1,221 @@
+// The commands on the shared PostgreSQL store (--store postgres://…) against a throwaway cluster and a loopback
+// registry of real MCP servers: scan, seal and verify (which also catches a file changed behind the store's
+// back), the demo, and two `serve --no-schedule` processes that answer alike and pick up a new day without a
+// restart.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCommand } from '../src/commands.js';
+import { dayShardPath, daySummaryPath, rootPath } from '../src/data/paths.js';
+import { ShardFileSchema } from '../src/data/schemas.js';
+import { createLogger } from '../src/log.js';
+import { type OpenedStore, openStore } from '../src/storage/open-store.js';
+import { PG_FILES_TABLE, SealedDayWriteError } from '../src/storage/pg-storage.js';
+import { getJson } from '../src/storage/storage.js';
+import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
+import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const DAY = '2026-11-20';
+const NEXT_DAY = '2026-11-21';
+const FLEET_SIZE = 6;
+
+let cluster: PostgresCluster;
+let fleet: LoopbackFleet;
+let url: string;
+let store: OpenedStore;
+const children: ChildProcess[] = [];
+const log = createLogger('silent');
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  url = await cluster.createDatabase();
+  store = await openStore(url);
+  fleet = await startLoopbackFleet(FLEET_SIZE, 0);
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await store?.close();
+  await fleet?.close();
+  await cluster?.stop();
+  vi.restoreAllMocks();
+});
+
+/** Runs one command in this process; returns its exit code and what it printed on stdout. */
+async function run(args: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  // Progress lines go to stderr; kept out of the test's output.
+  const quiet = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
+    return true;
+  });
+  try {
+    return { code: await runCommand(args, log), stdout };
+  } finally {
+    spy.mockRestore();
+    quiet.mockRestore();
+  }
+}
+
+/** The ids of every result in the day's shard files. */
+async function resultIds(day: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const path of await store.list(`days/${day}/results/`))
+    for (const result of ShardFileSchema.parse(await getJson(store, path)).results) ids.push(result.id);
+  return ids.sort();
+}
+
+describe('scan, seal and verify with --store postgres://', () => {
+  it('scans a loopback registry into the store, one result per server', async () => {
+    const scanned = await run([
+      'scan',
+      '--store',
+      url,
+      '--registry',
+      fleet.registryUrl,
+      '--allow-private',
+      '--day',
+      DAY,
+    ]);
+    expect(scanned).toMatchObject({ code: 0, stdout: `scanned ${DAY}\n` });
+    expect(await store.get(daySummaryPath(DAY))).not.toBeNull();
+    expect(await store.get(dayShardPath(DAY, 0))).not.toBeNull();
+    const ids = await resultIds(DAY);
+    expect(ids).toHaveLength(FLEET_SIZE);
+    expect(new Set(ids).size).toBe(FLEET_SIZE);
+    // Nothing was written to a data folder: the store is the only place the day lives.
+    expect(await store.list('keys/')).toEqual(['keys/signing-key.json']);
+  });
+
+  it('seals the day, then refuses to rewrite it, and verify prints verified', async () => {
+    const sealed = await run(['seal', '--store', url, '--day', DAY]);
+    expect(sealed.code).toBe(0);
+    expect(sealed.stdout).toMatch(new RegExp(`^sealed ${DAY} [0-9a-f]{64}\\n$`));
+    expect(await store.get(rootPath(DAY))).not.toBeNull();
+    await expect(store.put(daySummaryPath(DAY), new TextEncoder().encode('{}'))).rejects.toBeInstanceOf(
+      SealedDayWriteError,
+    );
+    expect(await run(['verify', '--store', url])).toEqual({ code: 0, stdout: 'verified\n' });
+    // A second scan of the sealed day changes nothing.
+    expect((await run(['scan', '--store', url, '--day', DAY])).stdout).toBe(`${DAY} was already scanned\n`);
+  });
+
+  it('verify finds a day file changed behind the store’s back (straight SQL), and says which day', async () => {
+    const path = dayShardPath(DAY, 0);
+    const [before] = (
+      await store.pg!.pool.query<{ bytes: Buffer }>(`SELECT bytes FROM ${PG_FILES_TABLE} WHERE path = $1`, [path])
+    ).rows;
+    await store.pg!.pool.query(`UPDATE ${PG_FILES_TABLE} SET bytes = bytes || '\\x20'::bytea WHERE path = $1`, [path]);
+    try {
+      const verdict = await run(['verify', '--store', url]);
+      expect(verdict.code).toBe(1);
+      expect(verdict.stdout).toMatch(new RegExp(`^broken: ${DAY}: `));
+    } finally {
+      await store.pg!.pool.query(`UPDATE ${PG_FILES_TABLE} SET bytes = $2 WHERE path = $1`, [path, before!.bytes]);
+    }
+    expect((await run(['verify', '--store', url])).stdout).toBe('verified\n');
+  });
+
+  it('refuses a store URL with no driver as a usage error', async () => {
+    await expect(run(['seal', '--store', 'mysql://db/atlas'])).resolves.toMatchObject({ code: 2 });
+    await expect(run(['verify', '--store', url, '--data', '/tmp/x'])).resolves.toMatchObject({ code: 2 });
+  });
+});
+
+describe('demo with --store postgres://', () => {
+  it('fills an empty store with a sealed month that verifies, and clears its own store on a second run', async () => {
+    const demoUrl = await cluster.createDatabase();
+    const first = await run(['demo', '--store', demoUrl, '--days', '2', '--once']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('chain: verified');
+    expect(await run(['verify', '--store', demoUrl])).toEqual({ code: 0, stdout: 'verified\n' });
+    // Its own store it clears (roots first, so sealed days can go); a store with other data it refuses.
+    expect((await run(['demo', '--store', demoUrl, '--days', '1', '--once'])).code).toBe(0);
+    const demoStore = await openStore(demoUrl);
+    try {
+      expect(await demoStore.list('roots/')).toHaveLength(1);
+    } finally {
+      await demoStore.close();
+    }
+    expect((await run(['demo', '--store', url, '--days', '1', '--once'])).code).toBe(2);
+  }, 240_000);
+});
+
+/** Bundles the CLI from source (today's code, not the last build), with package.json one folder up. */
+async function bundleCli(): Promise<string> {
+  const folder = join(here, '..', 'node_modules', '.cache', 'atlas-pg-store-cli');
+  await mkdir(join(folder, 'dist'), { recursive: true });
+  await copyFile(join(here, '..', 'package.json'), join(folder, 'package.json'));
+  const outfile = join(folder, 'dist', 'cli.mjs');
+  await build({
+    entryPoints: [join(here, '..', 'src', 'cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  return outfile;
+}
+
+/** Starts `serve` as a child process and resolves with its URL once it prints it. */
+async function startServe(cli: string, args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [cli, 'serve', ...args], {
+    cwd: join(here, '..'),
+    env: { ...process.env, MCP_ATLAS_LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /mcp-atlas is serving at (http:\/\/[^\s"]+)/.exec(output);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited ${code}:\n${output}`));
+    });
+  });
+}
+
+async function servers(base: string): Promise<unknown> {
+  const response = await fetch(`${base}/api/servers`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe('two serve --no-schedule processes on one store', () => {
+  it('answer the same /api/servers, and both show a new day without a restart', async () => {
+    const cli = await bundleCli();
+    const args = ['--store', url, '--no-schedule', '--port', '0'];
+    const [one, two] = await Promise.all([startServe(cli, args), startServe(cli, args)]);
+    expect(one).not.toBe(two);
+    const [a, b] = await Promise.all([servers(one), servers(two)]);
+    expect(a).toEqual(b);
+    expect(JSON.stringify(a)).toContain('fleet-');
+
+    // Another process scans the next day: both replicas rebuild on its summary's notification.
+    expect((await run(['scan', '--store', url, '--day', NEXT_DAY])).code).toBe(0);
+    await expect
+      .poll(async () => JSON.stringify(await servers(one)), { timeout: 20_000, interval: 250 })
+      .not.toBe(JSON.stringify(a));
+    await expect
+      .poll(async () => JSON.stringify(await servers(two)), { timeout: 20_000, interval: 250 })
+      .toBe(JSON.stringify(await servers(one)));
+  }, 180_000);
+});
