@@ -4,8 +4,8 @@
 // between (a day down, a day the cost cap skipped), on the day it is seen; a change whose earlier list cannot
 // be read is still recorded; and a re-run of the fold changes nothing.
 import { probeServer } from '@mcp-atlas/probe';
-import { RISK_RISE_DAYS_KEPT } from '@mcp-atlas/reliability';
-import { RISK_RISE_DAYS } from '@mcp-atlas/route';
+import { FOLD_RULES } from '@mcp-atlas/reliability/rules';
+import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerState, WatchedServer } from '../src/data/schemas.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
@@ -14,6 +14,10 @@ import { scanDay } from '../src/scan/scan-day.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { type OwnerHost, RECIPE_TOOLS, startOwnerHost } from './fixtures/submission-world.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { riskRiseDaysKept: RISK_RISE_DAYS_KEPT } = FOLD_RULES;
+const { riskRiseDays: RISK_RISE_DAYS } = ROUTE_SCORE_RULES;
 
 const DELETE_TOOL = { name: 'delete_recipe', description: 'Deletes a recipe from a cookbook for good.' };
 

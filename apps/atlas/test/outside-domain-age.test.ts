@@ -4,8 +4,9 @@
 // a found date is reused for 30 days and read again after, a broken RDAP service leaves its reason, and the
 // lookup never reaches the server's own domain.
 import { createNodeHttpClient } from '@mcp-atlas/probe/node';
-import { DOMAIN_AGE_LOOKUPS_PER_SCAN } from '@mcp-atlas/reliability';
-import { routeTask, YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
+import { DOMAIN_AGE_RULES } from '@mcp-atlas/reliability/rules';
+import { routeTask } from '@mcp-atlas/route';
+import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteAnswerSchema, ServerDetailSchema } from '../src/http/schemas.js';
 import { createLogger } from '../src/log.js';
@@ -27,6 +28,10 @@ import {
   startMcpHost,
   startRdap,
 } from './fixtures/outside-services.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { lookupsPerScan: DOMAIN_AGE_LOOKUPS_PER_SCAN } = DOMAIN_AGE_RULES;
+const { youngDomainDays: YOUNG_DOMAIN_DAYS } = ROUTE_SCORE_RULES;
 
 // Every .test name resolves to 127.0.0.1; connections are pinned to it by the probe's Node client.
 const network = { allowPrivate: true, lookup: lookupTestNames, httpClient: createNodeHttpClient };

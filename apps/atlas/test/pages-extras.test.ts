@@ -2,13 +2,16 @@
 // like any untrusted text), the submission date, the domain's age from RDAP, and the packages the server
 // ships with their known vulnerabilities. Written as those jobs write their files, read through buildView.
 import { rdapDomainOf } from '@mcp-atlas/probe';
-import { YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
+import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_AGES_PATH, dayPackagesPath, SERVERS_PATH } from '../src/data/paths.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { writeOwnerRecord } from '../src/owners/owner-records.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { appOver, getPage, writeHandObservatory } from './pages-fixtures.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { youngDomainDays: YOUNG_DOMAIN_DAYS } = ROUTE_SCORE_RULES;
 
 const DAY = '2026-11-29';
 const NOW = new Date('2026-11-30T08:00:00Z');

@@ -5,11 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair } from '@mcp-atlas/history';
-import {
-  needsAggregateBeforeDelete,
-  RETENTION_STORES as POLICY_STORES,
-  RETENTION_KEEPS_CURRENT_MONTH,
-} from '@mcp-atlas/reliability';
+import { needsAggregateBeforeDelete, RETENTION_STORES as POLICY_STORES } from '@mcp-atlas/reliability';
+import { RETENTION_POLICY } from '@mcp-atlas/reliability/policy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemandRecorder } from '../src/demand/recorder.js';
 import { createLogger } from '../src/log.js';
@@ -20,6 +17,9 @@ import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 import { manualClock } from './fixtures/submission-world.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { keepsCurrentMonth: RETENTION_KEEPS_CURRENT_MONTH } = RETENTION_POLICY;
 
 const folders: string[] = [];
 

@@ -4,13 +4,17 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createToolIndex, DIRECTORY_FACTOR, GUARD_GATEWAY, type IndexServer, routeTask } from '@mcp-atlas/route';
+import { createToolIndex, type IndexServer, routeTask } from '@mcp-atlas/route';
+import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCommand } from '../src/commands.js';
 import { type RouteMarks, readRouteMarks } from '../src/data/route-marks.js';
 import { createLogger } from '../src/log.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson } from '../src/storage/storage.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { directoryFactor: DIRECTORY_FACTOR, guardGateway: GUARD_GATEWAY } = ROUTE_SCORE_RULES;
 
 const PAYMENTS = [
   {

@@ -6,8 +6,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as probe from '@mcp-atlas/probe';
-import * as reliability from '@mcp-atlas/reliability';
-import * as route from '@mcp-atlas/route';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import { OWNER_NOTE_MAX_CHARACTERS } from '../src/owners/limits.js';
 import { formatCount, formatFactor, formatPercent, formatTimeOfDay } from '../src/pages/format.js';
 import { SERVERS_PER_PAGE } from '../src/pages/servers-page.js';
 import { getJsonAt, type RunningFixture, startFixture } from './fixtures/http-atlas.js';
+import { reliability, route } from './fixtures/rule-names.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 

@@ -17,7 +17,7 @@
 // each time could tell.
 
 import { FindingsInputError } from './errors.js';
-import { CANONICAL_RECURSION_LIMIT, RENAME_MATCH_FIELDS, TOOL_HASH_FIELDS } from './rules.js';
+import { CANONICAL_RECURSION_LIMIT, RENAME_MATCH_FIELDS, TOOL_HASH_FIELDS } from './constants.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Fast route: prepare a value JSON.stringify writes canonically, then stringify it.

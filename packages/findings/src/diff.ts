@@ -4,7 +4,7 @@
 import { classifyTools, type RiskLevel } from '@mcp-atlas/risk';
 import { canonicalContentJson, canonicalToolJson } from './canonical-json.js';
 import { assertInputObject, assertToolsArray } from './errors.js';
-import { RISK_RANK } from './rules.js';
+import { RISK_RANK } from './constants.js';
 import { hasDescription, labelTool, readToolName } from './tool-facts.js';
 
 /**

@@ -16,14 +16,15 @@ export type FindingsInputErrorCode =
  * `toolsJson` that is not a string, an input or a diff side that is not an object, a tool hash that is not 64 hex
  * digits, a value with a reference cycle to hash (no JSON text can produce one), or an injected
  * `sha256` (see `HashOptions`) that is not a function or does not return 32 bytes. It extends
- * `TypeError`, and `code` says which case. Nothing inside a tools array ever causes it.
+ * `Error` (like every package of the monorepo; before this release it extended `TypeError`), and `code` says which
+ * case. Nothing inside a tools array ever causes it.
  *
  * @example
  * try { hashToolList(notAnArray as unknown[]) } catch (error) {
  *   if (error instanceof FindingsInputError && error.code === 'tools-not-array') { ... }
  * }
  */
-export class FindingsInputError extends TypeError {
+export class FindingsInputError extends Error {
   readonly code: FindingsInputErrorCode;
 
   constructor(code: FindingsInputErrorCode, message: string) {

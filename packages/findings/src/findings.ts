@@ -8,7 +8,7 @@ import {
   OLDER_PROTOCOL_BEFORE,
   SLOW_CHECK_MS,
   VERY_LONG_DESCRIPTION_CHARS,
-} from './rules.js';
+} from './constants.js';
 import { assertToolsJson, estimateTokens } from './tokens.js';
 import {
   hasAnnotations,

@@ -4,7 +4,7 @@
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { canonicalToolJson } from './canonical-json.js';
 import { assertToolsArray, describeType, FindingsInputError } from './errors.js';
-import { HASH_SCRATCH_BYTES, LIST_HASH_SEPARATOR, SHA256_DIGEST_BYTES } from './rules.js';
+import { HASH_SCRATCH_BYTES, LIST_HASH_SEPARATOR, SHA256_DIGEST_BYTES } from './constants.js';
 
 /**
  * A SHA-256 implementation: the bytes to hash in, the 32-byte digest out. It must be synchronous, must

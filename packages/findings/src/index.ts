@@ -1,5 +1,6 @@
 // Pure module: the public API of @mcp-atlas/findings. Synchronous, no I/O, no clock, no node: imports;
-// runs in Node, browsers and edge runtimes.
+// runs in Node, browsers and edge runtimes. The rule constants (thresholds, field lists, word lists) are not
+// here: they are the `./rules` subpath (rules.ts), one frozen object per concern.
 export { canonicalJson } from './canonical-json.js';
 export { diffToolLists, type RiskRise, type ToolListDiff, type ToolListSnapshot, type ToolRename } from './diff.js';
 export { FindingsInputError, type FindingsInputErrorCode } from './errors.js';
@@ -16,34 +17,14 @@ export { combineToolHashes, type HashOptions, hashTool, hashToolList, type Sha25
 export { isOlderProtocol, parseProtocolDate } from './protocol.js';
 // Review only: these two pattern checks feed a person's review queue; their results stay off pages, APIs and agent answers.
 export {
-  EXCERPT_MATCH_CLOSE,
-  EXCERPT_MATCH_OPEN,
   findReviewOnlyPatterns,
   findReviewOnlyPatternsInTools,
-  INSTRUCTION_LIKE_PHRASES,
-  INSTRUCTION_LIKE_TAGS,
-  INVISIBLE_CHARACTER_RANGES,
-  REVIEW_EXCERPT_CONTEXT_CHARS,
-  REVIEW_MAX_DESCRIPTION_CHARS,
   REVIEW_ONLY_CHECK_IDS,
   REVIEW_ONLY_CHECK_TITLES,
   type ReviewOnlyCheckId,
   type ReviewOnlyMatch,
   type ReviewOnlyToolMatch,
 } from './review-patterns.js';
-export {
-  CHARS_PER_TOKEN,
-  HEAVY_TOOL_LIST_CHARS,
-  LIST_HASH_SEPARATOR,
-  MAX_SCHEMA_DEPTH,
-  MAX_SCHEMA_NODES,
-  OLDER_PROTOCOL_BEFORE,
-  RENAME_MATCH_FIELDS,
-  RISK_RANK,
-  SLOW_CHECK_MS,
-  TOOL_HASH_FIELDS,
-  VERY_LONG_DESCRIPTION_CHARS,
-} from './rules.js';
 export { estimateTokens } from './tokens.js';
 export {
   hasAnnotations,

@@ -1,5 +1,5 @@
 // Pure module: reading MCP protocol versions, which are calendar dates such as 2025-06-18.
-import { OLDER_PROTOCOL_BEFORE } from './rules.js';
+import { OLDER_PROTOCOL_BEFORE } from './constants.js';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;

@@ -1,87 +1,101 @@
-// Pure module: every threshold, limit and formula constant of @mcp-atlas/findings, in one place.
-// Changing any value here changes published results, so it must bump the methodology version.
+// Pure module: the rule constants of @mcp-atlas/findings, published as `@mcp-atlas/findings/rules`, one frozen
+// object per concern. The values are written once, in constants.ts and review-patterns.ts; these objects only
+// group them, so a reader of a finding or a hash can show the number behind it. The root entry exports none of
+// them: a rule is read here, a function is called from the root.
+import {
+  CHARS_PER_TOKEN,
+  HEAVY_TOOL_LIST_CHARS,
+  LIST_HASH_SEPARATOR,
+  MAX_SCHEMA_DEPTH,
+  MAX_SCHEMA_NODES,
+  OLDER_PROTOCOL_BEFORE,
+  RENAME_MATCH_FIELDS,
+  RISK_RANK,
+  SLOW_CHECK_MS,
+  TOOL_HASH_FIELDS,
+  VERY_LONG_DESCRIPTION_CHARS,
+} from './constants.js';
+import {
+  EXCERPT_MATCH_CLOSE,
+  EXCERPT_MATCH_OPEN,
+  INSTRUCTION_LIKE_PHRASES,
+  INSTRUCTION_LIKE_TAGS,
+  INVISIBLE_CHARACTER_RANGES,
+  REVIEW_EXCERPT_CONTEXT_CHARS,
+  REVIEW_MAX_DESCRIPTION_CHARS,
+} from './review-patterns.js';
 
 /**
- * A tool list is heavy when its JSON text is longer than this many characters (UTF-16 code units,
- * as `String.prototype.length` counts them). At {@link CHARS_PER_TOKEN} that is about 10,000 tokens.
- * "Longer than" is strict: exactly 40,000 characters is not heavy, 40,001 is.
+ * The token estimate (methodology, "Findings, token estimate and change detection" > "Token estimate"):
+ * `tokens = round(characters / charsPerToken)`, halves rounding up.
+ *
+ * @example
+ * // TOKEN_RULES is exported by the `@mcp-atlas/findings/rules` subpath
+ * `about ${Math.round(40_000 / TOKEN_RULES.charsPerToken)} tokens`; // 'about 10000 tokens'
  */
-export const HEAVY_TOOL_LIST_CHARS = 40_000;
+export const TOKEN_RULES = Object.freeze({
+  /** Characters (UTF-16 code units) counted as one token. */
+  charsPerToken: CHARS_PER_TOKEN,
+});
 
 /**
- * Characters per token in the token estimate: `tokens = round(length / CHARS_PER_TOKEN)`, halves
- * rounding up. A fixed ratio, because each model's tokenizer differs and the estimate must treat every
- * server alike.
+ * The thresholds of the findings (methodology, "Findings, token estimate and change detection" > "Findings").
+ * Every "more than" is strict: a value equal to the threshold does not raise the finding.
  */
-export const CHARS_PER_TOKEN = 4;
-
-/** A description is very long when it has more than this many characters (strictly more). */
-export const VERY_LONG_DESCRIPTION_CHARS = 2_000;
+export const FINDING_RULES = Object.freeze({
+  /** A tool list is heavy when its JSON text is longer than this many characters. */
+  heavyToolListChars: HEAVY_TOOL_LIST_CHARS,
+  /** A description is very long when it has more than this many characters. */
+  veryLongDescriptionChars: VERY_LONG_DESCRIPTION_CHARS,
+  /** Protocol versions dated strictly before this day are older. */
+  olderProtocolBefore: OLDER_PROTOCOL_BEFORE,
+  /** A check is slow when its wall time, in milliseconds, is more than this. */
+  slowCheckMs: SLOW_CHECK_MS,
+  /** The deepest input schema still read as a schema (the schema object is depth 1). */
+  maxSchemaDepth: MAX_SCHEMA_DEPTH,
+  /** The most JSON values an input schema may hold and still be read as a schema. */
+  maxSchemaNodes: MAX_SCHEMA_NODES,
+});
 
 /**
- * Protocol versions dated strictly before this day count as older. Versions are compared as calendar
- * dates; a version string that is not a `YYYY-MM-DD` date is never older.
+ * What a tool hash and a list hash cover (methodology, "Findings, token estimate and change detection" >
+ * "Tool and list hashes").
  */
-export const OLDER_PROTOCOL_BEFORE = '2025-03-26';
-
-/** A check is slow when its whole wall time, in milliseconds, is more than this (strictly more). */
-export const SLOW_CHECK_MS = 3_000;
+export const TOOL_HASH_RULES = Object.freeze({
+  /** The tool fields a tool hash covers, in canonical (sorted) order. */
+  toolHashFields: TOOL_HASH_FIELDS,
+  /** The separator written after each sorted tool hash before the list hash is taken. */
+  listHashSeparator: LIST_HASH_SEPARATOR,
+});
 
 /**
- * The deepest input schema still read as a schema. Depth counts nested objects and arrays on the
- * deepest path, the schema object itself being depth 1. A deeper schema counts as missing: no agent
- * can use it, and reading it must stay cheap. Real schemas in the corpus reach depth 10.
+ * How two daily tool lists are compared (methodology, "Findings, token estimate and change detection" >
+ * "Change detection between two daily checks").
  */
-export const MAX_SCHEMA_DEPTH = 64;
+export const TOOL_DIFF_RULES = Object.freeze({
+  /** A removed and an added tool are one renamed tool when these fields are equal. */
+  renameMatchFields: RENAME_MATCH_FIELDS,
+  /** Risk levels from least to most able to do harm; a rise is a move to a higher rank. */
+  riskRank: RISK_RANK,
+});
 
 /**
- * The most JSON values (objects, arrays and primitives, the schema itself included) an input schema
- * may hold and still be read as a schema. A larger one counts as missing. Real schemas in the corpus
- * hold at most about 200.
+ * The two description checks kept for a person's review (methodology, "Findings, token estimate and change
+ * detection" > "Two description checks kept for a person, never published").
  */
-export const MAX_SCHEMA_NODES = 10_000;
-
-/**
- * The tool fields a tool hash covers, in canonical (sorted) order. Other fields, such as `title` or
- * `outputSchema`, do not change a tool's hash.
- */
-export const TOOL_HASH_FIELDS = ['annotations', 'description', 'inputSchema', 'name'] as const;
-
-/**
- * A removed tool and an added tool are one renamed tool when these fields are equal (in canonical
- * JSON) and the description is not blank. Annotations may differ; any risk rise that brings is still
- * reported.
- */
-export const RENAME_MATCH_FIELDS = ['description', 'inputSchema'] as const;
-
-/**
- * The list hash is the SHA-256 of the sorted tool hashes, each followed by this separator. Sorting
- * makes it independent of tool order; an empty list hashes the empty string.
- */
-export const LIST_HASH_SEPARATOR = '\n';
-
-/**
- * Risk levels from least to most able to do harm. A rise is a move to a higher rank; a change that
- * keeps the rank of a tool that can change things (rank 1 or 2) is a rewrite.
- */
-export const RISK_RANK = {
-  'read-only': 0,
-  'changes-data': 1,
-  'high-risk': 2,
-} as const;
-
-/**
- * @internal Nesting depth past which canonical JSON switches from the fast recursive writer to an
- * explicit-stack writer, so that no value, however deep, can overflow the call stack. It never
- * changes the output, only how it is produced.
- */
-export const CANONICAL_RECURSION_LIMIT = 256;
-
-/**
- * @internal Size of the reused buffer texts are UTF-8 encoded into before hashing. A text that might
- * need more (over a third of this in UTF-16 code units) gets its own array. Never changes a hash.
- */
-export const HASH_SCRATCH_BYTES = 64 * 1024;
-
-/** @internal Bytes in a SHA-256 digest; an injected SHA-256 that returns any other length is refused. */
-export const SHA256_DIGEST_BYTES = 32;
+export const REVIEW_PATTERN_RULES = Object.freeze({
+  /** Phrases that read like instructions to the model rather than a description. */
+  instructionLikePhrases: INSTRUCTION_LIKE_PHRASES,
+  /** Tag names that read like instructions to the model. */
+  instructionLikeTags: INSTRUCTION_LIKE_TAGS,
+  /** Code point ranges of invisible characters, each `[first, last]` inclusive. */
+  invisibleCharacterRanges: INVISIBLE_CHARACTER_RANGES,
+  /** Characters of context kept on each side of a match in an excerpt. */
+  excerptContextChars: REVIEW_EXCERPT_CONTEXT_CHARS,
+  /** The longest description the checks read; a longer one is read up to this many characters. */
+  maxDescriptionChars: REVIEW_MAX_DESCRIPTION_CHARS,
+  /** The mark written before the matched text in an excerpt. */
+  excerptMatchOpen: EXCERPT_MATCH_OPEN,
+  /** The mark written after the matched text in an excerpt. */
+  excerptMatchClose: EXCERPT_MATCH_CLOSE,
+});

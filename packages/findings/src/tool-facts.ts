@@ -1,6 +1,6 @@
 // Pure module: safe readers for one entry of a tools array. Entries come from untrusted servers and
 // may be any JSON value, so every reader accepts `unknown` and answers without throwing.
-import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from './rules.js';
+import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from './constants.js';
 
 /**
  * True for a JSON object (not null, not an array). Tools, input schemas and annotations must be one.

@@ -99,7 +99,8 @@ describe('canonicalJson writes one text per JSON value', () => {
     loop.self = loop;
     const error = thrownBy(() => canonicalJson([loop]));
     expect(error).toBeInstanceOf(FindingsInputError);
-    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(TypeError);
+    expect(error).toBeInstanceOf(Error);
     expect((error as FindingsInputError).code).toBe('value-has-cycle');
     expect((error as Error).message).toMatch(/refers to itself/);
   });

@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto';
 import { type CorpusServer, loadCorpus } from '@mcp-atlas/corpus';
 import { describe, expect, test } from 'vitest';
 import { canonicalContentJson, canonicalToolJson } from '../src/canonical-json.js';
+import { HEAVY_TOOL_LIST_CHARS } from '../src/constants.js';
 import {
   analyzeToolList,
   diffToolLists,
   estimateTokens,
   type HashOptions,
-  HEAVY_TOOL_LIST_CHARS,
   hasDescription,
   hashTool,
   hashToolList,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { HEAVY_TOOL_LIST_CHARS, SLOW_CHECK_MS, VERY_LONG_DESCRIPTION_CHARS } from '../src/constants.js';
 import {
   analyzeToolList,
   FINDING_IDS,
@@ -7,10 +8,7 @@ import {
   type Finding,
   type FindingId,
   FindingsInputError,
-  HEAVY_TOOL_LIST_CHARS,
-  SLOW_CHECK_MS,
   type ToolListInput,
-  VERY_LONG_DESCRIPTION_CHARS,
 } from '../src/index.js';
 import {
   createPage,

@@ -159,7 +159,8 @@ describe('an injected SHA-256 that is wrong is a typed error', () => {
       ]) {
         const error = thrownBy(run);
         expect(error).toBeInstanceOf(FindingsInputError);
-        expect(error).toBeInstanceOf(TypeError);
+        expect(error).not.toBeInstanceOf(TypeError);
+        expect(error).toBeInstanceOf(Error);
         expect((error as FindingsInputError).code).toBe('sha256-wrong-digest');
         expect((error as Error).message).toMatch(
           new RegExp(`options\\.sha256 must return the 32-byte digest as a Uint8Array, got ${described}$`),

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isOlderProtocol, OLDER_PROTOCOL_BEFORE, parseProtocolDate } from '../src/index.js';
+import { OLDER_PROTOCOL_BEFORE } from '../src/constants.js';
+import { isOlderProtocol, parseProtocolDate } from '../src/index.js';
 
 describe('isOlderProtocol compares versions as dates against 2025-03-26', () => {
   test('the cut-off is 2025-03-26', () => {

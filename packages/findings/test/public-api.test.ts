@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import * as api from '../src/index.js';
+import * as rules from '../src/rules.js';
 
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
 const sources = readdirSync(srcDir)
@@ -13,31 +14,13 @@ describe('the public API', () => {
   test('exports exactly these runtime names', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
-        'CHARS_PER_TOKEN',
         'FINDING_IDS',
         'FINDING_TITLES',
-        'EXCERPT_MATCH_CLOSE',
-        'EXCERPT_MATCH_OPEN',
         'FindingsInputError',
-        'INSTRUCTION_LIKE_PHRASES',
-        'INSTRUCTION_LIKE_TAGS',
-        'INVISIBLE_CHARACTER_RANGES',
-        'REVIEW_EXCERPT_CONTEXT_CHARS',
-        'REVIEW_MAX_DESCRIPTION_CHARS',
         'REVIEW_ONLY_CHECK_IDS',
         'REVIEW_ONLY_CHECK_TITLES',
         'findReviewOnlyPatterns',
         'findReviewOnlyPatternsInTools',
-        'HEAVY_TOOL_LIST_CHARS',
-        'LIST_HASH_SEPARATOR',
-        'MAX_SCHEMA_DEPTH',
-        'MAX_SCHEMA_NODES',
-        'OLDER_PROTOCOL_BEFORE',
-        'RENAME_MATCH_FIELDS',
-        'RISK_RANK',
-        'SLOW_CHECK_MS',
-        'TOOL_HASH_FIELDS',
-        'VERY_LONG_DESCRIPTION_CHARS',
         'analyzeToolList',
         'canonicalJson',
         'combineToolHashes',
@@ -60,20 +43,42 @@ describe('the public API', () => {
     );
   });
 
+  test('the rules subpath exports one frozen object per concern and nothing else', () => {
+    expect(Object.keys(rules).sort()).toEqual([
+      'FINDING_RULES',
+      'REVIEW_PATTERN_RULES',
+      'TOKEN_RULES',
+      'TOOL_DIFF_RULES',
+      'TOOL_HASH_RULES',
+    ]);
+    for (const group of Object.values(rules)) expect(Object.isFrozen(group)).toBe(true);
+  });
+
   test('the rule constants hold the methodology numbers', () => {
-    expect(api.HEAVY_TOOL_LIST_CHARS).toBe(40_000);
-    expect(api.CHARS_PER_TOKEN).toBe(4);
-    expect(api.VERY_LONG_DESCRIPTION_CHARS).toBe(2_000);
-    expect(api.OLDER_PROTOCOL_BEFORE).toBe('2025-03-26');
-    expect(api.SLOW_CHECK_MS).toBe(3_000);
-    expect(api.LIST_HASH_SEPARATOR).toBe('\n');
-    expect(api.RISK_RANK).toEqual({ 'read-only': 0, 'changes-data': 1, 'high-risk': 2 });
+    expect(rules.FINDING_RULES).toEqual({
+      heavyToolListChars: 40_000,
+      veryLongDescriptionChars: 2_000,
+      olderProtocolBefore: '2025-03-26',
+      slowCheckMs: 3_000,
+      maxSchemaDepth: 64,
+      maxSchemaNodes: 10_000,
+    });
+    expect(rules.TOKEN_RULES).toEqual({ charsPerToken: 4 });
+    expect(rules.TOOL_HASH_RULES.listHashSeparator).toBe('\n');
+    expect(rules.TOOL_DIFF_RULES.riskRank).toEqual({ 'read-only': 0, 'changes-data': 1, 'high-risk': 2 });
+    expect(rules.REVIEW_PATTERN_RULES.excerptContextChars).toBe(40);
+    expect(rules.REVIEW_PATTERN_RULES.maxDescriptionChars).toBe(100_000);
+    expect([rules.REVIEW_PATTERN_RULES.excerptMatchOpen, rules.REVIEW_PATTERN_RULES.excerptMatchClose]).toEqual([
+      '«',
+      '»',
+    ]);
   });
 
   test('the hashed fields are listed in canonical (sorted) order', () => {
-    expect([...api.TOOL_HASH_FIELDS]).toEqual(['annotations', 'description', 'inputSchema', 'name']);
-    expect([...api.TOOL_HASH_FIELDS]).toEqual([...api.TOOL_HASH_FIELDS].sort());
-    expect([...api.RENAME_MATCH_FIELDS]).toEqual(['description', 'inputSchema']);
+    const { toolHashFields } = rules.TOOL_HASH_RULES;
+    expect([...toolHashFields]).toEqual(['annotations', 'description', 'inputSchema', 'name']);
+    expect([...toolHashFields]).toEqual([...toolHashFields].sort());
+    expect([...rules.TOOL_DIFF_RULES.renameMatchFields]).toEqual(['description', 'inputSchema']);
   });
 });
 

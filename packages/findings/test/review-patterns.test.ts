@@ -4,13 +4,15 @@ import {
   FINDING_IDS,
   findReviewOnlyPatterns,
   findReviewOnlyPatternsInTools,
+  REVIEW_ONLY_CHECK_IDS,
+  REVIEW_ONLY_CHECK_TITLES,
+} from '../src/index.js';
+import {
   INSTRUCTION_LIKE_PHRASES,
   INVISIBLE_CHARACTER_RANGES,
   REVIEW_EXCERPT_CONTEXT_CHARS,
   REVIEW_MAX_DESCRIPTION_CHARS,
-  REVIEW_ONLY_CHECK_IDS,
-  REVIEW_ONLY_CHECK_TITLES,
-} from '../src/index.js';
+} from '../src/review-patterns.js';
 
 const checksOf = (text: string) => findReviewOnlyPatterns(text).map((m) => m.check);
 const wordingOf = (text: string) => findReviewOnlyPatterns(text).find((m) => m.check === 'instruction-like-wording');

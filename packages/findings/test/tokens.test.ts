@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CHARS_PER_TOKEN, estimateTokens, FindingsInputError } from '../src/index.js';
+import { CHARS_PER_TOKEN } from '../src/constants.js';
+import { estimateTokens, FindingsInputError } from '../src/index.js';
 import { thrownBy, toolsJsonOfLength } from './fixtures.js';
 
 describe('estimateTokens divides the length by 4 and rounds to the nearest integer', () => {

@@ -2,6 +2,7 @@
 // The oracles are kept under test/reference/.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../src/constants.js';
 import {
   analyzeToolList,
   type Finding,
@@ -10,7 +11,6 @@ import {
   readToolDescription,
   readToolName,
 } from '../src/index.js';
-import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../src/rules.js';
 import { referenceHasDescription, referenceIsUsableSchema } from './reference/tool-facts.reference.js';
 
 // Values with `count` JSON values in all, itself included: an object of `objects` nested objects of

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../src/constants.js';
 import {
   hasAnnotations,
   hasDescription,
@@ -6,8 +7,6 @@ import {
   isJsonObject,
   isUsableSchema,
   labelTool,
-  MAX_SCHEMA_DEPTH,
-  MAX_SCHEMA_NODES,
   readToolDescription,
   readToolName,
 } from '../src/index.js';

@@ -78,7 +78,7 @@ function nameProblem(
  * the record's file name and folder name (when given) must equal `record.day`, and when the record
  * lists `DAY_INDEX_PATH`, the index's bytes must match their line and name `record.day`
  * (`readSealedDay`). A record that lists no index is not bound by its files: the result is ok with
- * `boundBy: null`, and the caller decides whether that is enough. Throws `INVALID_RECORD` for a
+ * `boundBy: null`, and the caller decides whether that is enough. Throws `invalid-record` for a
  * malformed record (check it with `checkDayRoot` first).
  *
  * @example

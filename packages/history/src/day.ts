@@ -77,12 +77,12 @@ export function isDay(value: unknown): value is string {
   return parseCivil(value) !== null;
 }
 
-/** Throws `INVALID_DAY` unless `value` is a real `YYYY-MM-DD` date; returns its day number. */
+/** Throws `invalid-day` unless `value` is a real `YYYY-MM-DD` date; returns its day number. */
 function dayNumberOf(value: unknown, label: string): number {
   const civil = parseCivil(value);
   if (civil === null) {
     throw new HistoryError(
-      'INVALID_DAY',
+      'invalid-day',
       `${label} must be a real calendar date written YYYY-MM-DD, got ${describeValue(value)}`,
     );
   }
@@ -91,7 +91,7 @@ function dayNumberOf(value: unknown, label: string): number {
 
 function dayFromNumber(dayNumber: number, whatFailed: () => string): string {
   if (dayNumber < FIRST_DAY_NUMBER || dayNumber > LAST_DAY_NUMBER) {
-    throw new HistoryError('INVALID_DAY', `${whatFailed()} falls outside the years 0000 to 9999`);
+    throw new HistoryError('invalid-day', `${whatFailed()} falls outside the years 0000 to 9999`);
   }
   return formatDay(civilFromDays(dayNumber));
 }
@@ -106,7 +106,7 @@ function dayFromNumber(dayNumber: number, whatFailed: () => string): string {
 export function shiftDay(day: string, offset: number): string {
   const start = dayNumberOf(day, 'day');
   if (!Number.isSafeInteger(offset)) {
-    throw new HistoryError('INVALID_INPUT', `offset must be a whole number of days, got ${describeValue(offset)}`);
+    throw new HistoryError('invalid-input', `offset must be a whole number of days, got ${describeValue(offset)}`);
   }
   return dayFromNumber(start + offset, () => `${day} moved by ${offset} day${Math.abs(offset) === 1 ? '' : 's'}`);
 }
@@ -122,7 +122,7 @@ export function dayFromTime(time: number | Date): string {
   const ms = time instanceof Date ? time.getTime() : time;
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {
     throw new HistoryError(
-      'INVALID_TIME',
+      'invalid-time',
       `time must be finite milliseconds since 1970-01-01 or a valid Date, got ${describeValue(time instanceof Date ? 'Invalid Date' : time)}`,
     );
   }
@@ -143,7 +143,7 @@ export function dayFromTime(time: number | Date): string {
 export function previousRootFor(day: string, roots: ReadonlyMap<string, string>): string | null {
   const start = dayNumberOf(day, 'day');
   if (typeof (roots as { get?: unknown } | null)?.get !== 'function') {
-    throw new HistoryError('INVALID_INPUT', `roots must be a Map from day to root, got ${describeValue(roots)}`);
+    throw new HistoryError('invalid-input', `roots must be a Map from day to root, got ${describeValue(roots)}`);
   }
   for (let back = 1; back <= PREVIOUS_ROOT_WINDOW_DAYS; back++) {
     const candidate = start - back;
@@ -153,7 +153,7 @@ export function previousRootFor(day: string, roots: ReadonlyMap<string, string>)
     if (root === undefined) continue;
     if (!isSha256Hex(root)) {
       throw new HistoryError(
-        'INVALID_ROOT',
+        'invalid-root',
         `root of ${candidateDay} must be 64 lowercase hex characters, got ${describeValue(root)}`,
       );
     }
@@ -174,7 +174,7 @@ export function previousRootFor(day: string, roots: ReadonlyMap<string, string>)
 export function daysToSign(today: string, sealed: ReadonlySet<string>): string[] {
   const start = dayNumberOf(today, 'today');
   if (typeof (sealed as { has?: unknown } | null)?.has !== 'function') {
-    throw new HistoryError('INVALID_INPUT', `sealed must be a Set of days, got ${describeValue(sealed)}`);
+    throw new HistoryError('invalid-input', `sealed must be a Set of days, got ${describeValue(sealed)}`);
   }
   const days: string[] = [];
   for (let back = CATCH_UP_DAYS + 1; back >= 1; back--) {
@@ -186,7 +186,7 @@ export function daysToSign(today: string, sealed: ReadonlySet<string>): string[]
   return days;
 }
 
-/** Throws `INVALID_DAY` with an exact message unless `value` is a real `YYYY-MM-DD` date. @internal */
+/** Throws `invalid-day` with an exact message unless `value` is a real `YYYY-MM-DD` date. @internal */
 export function assertDay(value: unknown, label: string): asserts value is string {
   dayNumberOf(value, label);
 }

@@ -22,17 +22,17 @@ function ensureSha512(): void {
   if (ed.hashes.sha512 === undefined) ed.hashes.sha512 = sha512;
 }
 
-/** Throws `INVALID_KEY` unless `key` is a Uint8Array of exactly 32 bytes. */
+/** Throws `invalid-key` unless `key` is a Uint8Array of exactly 32 bytes. */
 export function assertKey(key: unknown, label: 'private key' | 'public key'): asserts key is Uint8Array {
   const expected = label === 'private key' ? ED25519_PRIVATE_KEY_BYTES : ED25519_PUBLIC_KEY_BYTES;
   if (!(key instanceof Uint8Array)) {
     throw new HistoryError(
-      'INVALID_KEY',
+      'invalid-key',
       `${label} must be a Uint8Array of ${expected} bytes, got ${describeValue(key)}`,
     );
   }
   if (key.length !== expected) {
-    throw new HistoryError('INVALID_KEY', `${label} must be ${expected} bytes, got ${key.length}`);
+    throw new HistoryError('invalid-key', `${label} must be ${expected} bytes, got ${key.length}`);
   }
 }
 
@@ -49,7 +49,7 @@ export function randomPrivateKey(): Uint8Array {
     return ed.utils.randomSecretKey();
   } catch {
     throw new HistoryError(
-      'NO_RANDOM_SOURCE',
+      'no-random-source',
       'generating a key needs crypto.getRandomValues, which this runtime does not provide',
     );
   }

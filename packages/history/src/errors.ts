@@ -9,30 +9,30 @@ import { MAX_QUOTED_INPUT_LENGTH } from './constants.js';
 
 /** What kind of bad input a {@link HistoryError} reports; stable, safe to switch on. */
 export type HistoryErrorCode =
-  | 'INVALID_DAY'
-  | 'INVALID_TIME'
-  | 'INVALID_PATH'
-  | 'DUPLICATE_PATH'
-  | 'INVALID_BYTES'
-  | 'INVALID_LINE'
-  | 'INVALID_ROOT'
-  | 'INVALID_KEY'
-  | 'INVALID_PEM'
-  | 'INVALID_RECORD'
-  | 'INVALID_HASH'
-  | 'INVALID_INPUT'
-  | 'ALREADY_SEALED'
-  | 'NO_RANDOM_SOURCE'
-  | 'KEY_UNAVAILABLE'
-  | 'FOLDER_UNREADABLE'
-  | 'NO_ROOTS';
+  | 'invalid-day'
+  | 'invalid-time'
+  | 'invalid-path'
+  | 'duplicate-path'
+  | 'invalid-bytes'
+  | 'invalid-line'
+  | 'invalid-root'
+  | 'invalid-key'
+  | 'invalid-pem'
+  | 'invalid-record'
+  | 'invalid-hash'
+  | 'invalid-input'
+  | 'already-sealed'
+  | 'no-random-source'
+  | 'key-unavailable'
+  | 'folder-unreadable'
+  | 'no-roots';
 
 /**
  * Thrown for bad input, with a stable `code` and an exact, human-readable `message`.
  *
  * @example
  * try { daysToSign('2026-13-01', new Set()); }
- * catch (error) { if (error instanceof HistoryError && error.code === 'INVALID_DAY') { … } }
+ * catch (error) { if (error instanceof HistoryError && error.code === 'invalid-day') { … } }
  */
 export class HistoryError extends Error {
   readonly code: HistoryErrorCode;

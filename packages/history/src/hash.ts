@@ -33,7 +33,7 @@ export function resolveSha256(options: HashOptions | undefined): Sha256 {
   if (chosen === undefined) return nobleSha256;
   if (typeof chosen !== 'function') {
     throw new HistoryError(
-      'INVALID_HASH',
+      'invalid-hash',
       `sha256 must be a function from bytes to 32 bytes, got ${describeValue(chosen)}`,
     );
   }
@@ -41,7 +41,7 @@ export function resolveSha256(options: HashOptions | undefined): Sha256 {
   return (bytes) => {
     const digest: unknown = hook(bytes);
     if (!(digest instanceof Uint8Array) || digest.length !== SHA256_BYTES) {
-      throw new HistoryError('INVALID_HASH', `sha256 must return 32 bytes, got ${describeValue(digest)}`);
+      throw new HistoryError('invalid-hash', `sha256 must return 32 bytes, got ${describeValue(digest)}`);
     }
     return digest;
   };

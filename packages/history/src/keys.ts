@@ -26,7 +26,7 @@ export interface KeyPair {
 
 /**
  * A new Ed25519 key pair from the runtime's secure random source (`crypto.getRandomValues`).
- * Throws `NO_RANDOM_SOURCE` in a runtime without one.
+ * Throws `no-random-source` in a runtime without one.
  *
  * @example
  * const { privateKey, publicKey } = await generateKeyPair();
@@ -37,7 +37,7 @@ export async function generateKeyPair(): Promise<KeyPair> {
 }
 
 /**
- * The public key that belongs to a 32-byte private key. Throws `INVALID_KEY` for a wrong length.
+ * The public key that belongs to a 32-byte private key. Throws `invalid-key` for a wrong length.
  *
  * @example
  * const publicKey = publicKeyFor(privateKey);
@@ -63,21 +63,21 @@ function withPrefix(prefix: readonly number[], key: Uint8Array): Uint8Array {
 
 function fromPem(pem: unknown, label: string, prefix: readonly number[], keyBytes: number, kind: string): Uint8Array {
   if (typeof pem !== 'string') {
-    throw new HistoryError('INVALID_PEM', `${kind} PEM must be a string, got ${describeValue(pem)}`);
+    throw new HistoryError('invalid-pem', `${kind} PEM must be a string, got ${describeValue(pem)}`);
   }
   const begin = `-----BEGIN ${label}-----`;
   const end = `-----END ${label}-----`;
   const start = pem.indexOf(begin);
   const stop = pem.indexOf(end, start + begin.length);
   if (start === -1 || stop === -1) {
-    throw new HistoryError('INVALID_PEM', `${kind} PEM must contain a "${begin}" … "${end}" block`);
+    throw new HistoryError('invalid-pem', `${kind} PEM must contain a "${begin}" … "${end}" block`);
   }
   const der = base64ToBytes(pem.slice(start + begin.length, stop).replace(/\s+/g, ''));
-  if (der === null) throw new HistoryError('INVALID_PEM', `${kind} PEM body is not valid base64`);
+  if (der === null) throw new HistoryError('invalid-pem', `${kind} PEM body is not valid base64`);
   const expected = prefix.length + keyBytes;
   if (der.length !== expected || prefix.some((byte, i) => der[i] !== byte)) {
     throw new HistoryError(
-      'INVALID_PEM',
+      'invalid-pem',
       `${kind} PEM does not hold an Ed25519 key: expected ${expected} DER bytes starting ${bytesToHex(Uint8Array.from(prefix))}`,
     );
   }
@@ -99,7 +99,7 @@ export function publicKeyPem(publicKey: Uint8Array): string {
 
 /**
  * The raw 32-byte public key in an SPKI PEM block (surrounding text and line breaks are ignored).
- * Throws `INVALID_PEM` when there is no such block or it holds anything but an Ed25519 key.
+ * Throws `invalid-pem` when there is no such block or it holds anything but an Ed25519 key.
  *
  * @example
  * publicKeyFromPem(publicKeyPem(publicKey)) // equal to publicKey
@@ -121,7 +121,7 @@ export function privateKeyPem(privateKey: Uint8Array): string {
 }
 
 /**
- * The raw 32-byte private key in a PKCS#8 PEM block. Throws `INVALID_PEM` when there is no such
+ * The raw 32-byte private key in a PKCS#8 PEM block. Throws `invalid-pem` when there is no such
  * block or it holds anything but an Ed25519 key.
  *
  * @example

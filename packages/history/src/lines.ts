@@ -29,7 +29,7 @@ const PREFIX_LENGTH = SHA256_HEX_LENGTH + LINE_HASH_PATH_SEPARATOR.length;
 function assertBytes(bytes: unknown, path: string): asserts bytes is Uint8Array {
   if (!(bytes instanceof Uint8Array)) {
     throw new HistoryError(
-      'INVALID_BYTES',
+      'invalid-bytes',
       `bytes of ${describeValue(path)} must be a Uint8Array, got ${describeValue(bytes)}`,
     );
   }
@@ -37,7 +37,7 @@ function assertBytes(bytes: unknown, path: string): asserts bytes is Uint8Array 
 
 /**
  * The line for one file: its SHA-256 in lowercase hex, two spaces, then its path relative to the
- * day folder. Throws `INVALID_PATH` for a refused path and `INVALID_BYTES` when bytes are not a
+ * day folder. Throws `invalid-path` for a refused path and `invalid-bytes` when bytes are not a
  * Uint8Array.
  *
  * @example
@@ -61,7 +61,7 @@ export function lineProblem(line: unknown): string | null {
 }
 
 /**
- * Splits a file line into its hash and path. Throws `INVALID_LINE` when the line is not
+ * Splits a file line into its hash and path. Throws `invalid-line` when the line is not
  * `<64 lowercase hex>  <valid path>`.
  *
  * @example
@@ -69,20 +69,20 @@ export function lineProblem(line: unknown): string | null {
  */
 export function parseFileLine(line: string): FileLineParts {
   const problem = lineProblem(line);
-  if (problem !== null) throw new HistoryError('INVALID_LINE', problem);
+  if (problem !== null) throw new HistoryError('invalid-line', problem);
   return { hash: line.slice(0, SHA256_HEX_LENGTH), path: line.slice(PREFIX_LENGTH) };
 }
 
 /** Every file's hash and path, sorted by path, with paths and duplicates checked. @internal */
 export function hashDayFiles(files: readonly DayFile[], options?: HashOptions): FileLineParts[] {
   if (!Array.isArray(files)) {
-    throw new HistoryError('INVALID_INPUT', `files must be an array of { path, bytes }, got ${describeValue(files)}`);
+    throw new HistoryError('invalid-input', `files must be an array of { path, bytes }, got ${describeValue(files)}`);
   }
   const sha256 = resolveSha256(options);
   const checked = files.map((file: unknown, index) => {
     if (typeof file !== 'object' || file === null) {
       throw new HistoryError(
-        'INVALID_INPUT',
+        'invalid-input',
         `files[${index}] must be an object { path, bytes }, got ${describeValue(file)}`,
       );
     }
@@ -95,7 +95,7 @@ export function hashDayFiles(files: readonly DayFile[], options?: HashOptions): 
   for (let i = 1; i < checked.length; i++) {
     const path = checked[i]?.path ?? '';
     if (path === checked[i - 1]?.path) {
-      throw new HistoryError('DUPLICATE_PATH', `path ${describeValue(path)} appears more than once`);
+      throw new HistoryError('duplicate-path', `path ${describeValue(path)} appears more than once`);
     }
   }
   return checked.map(({ path, bytes }) => ({ hash: bytesToHex(sha256(bytes)), path }));
@@ -103,7 +103,7 @@ export function hashDayFiles(files: readonly DayFile[], options?: HashOptions): 
 
 /**
  * The lines of a whole day, sorted by path (UTF-16 code unit order, see `compareDayPaths`). Throws
- * `DUPLICATE_PATH` when a path appears twice, and the `fileLine` errors for a bad file.
+ * `duplicate-path` when a path appears twice, and the `fileLine` errors for a bad file.
  *
  * @example
  * dayLines([{ path: 'b.json', bytes: b }, { path: 'a.json', bytes: a }]) // ['…  a.json', '…  b.json']

@@ -30,7 +30,7 @@ export function pathProblem(path: unknown): string | null {
 }
 
 /**
- * Throws `INVALID_PATH` unless `path` is a valid path inside a day folder: non-empty, forward
+ * Throws `invalid-path` unless `path` is a valid path inside a day folder: non-empty, forward
  * slashes, no leading slash, no empty, `.` or `..` segment, no backslash, no control character,
  * well-formed Unicode.
  *
@@ -40,7 +40,7 @@ export function pathProblem(path: unknown): string | null {
  */
 export function assertDayPath(path: unknown): asserts path is string {
   const problem = pathProblem(path);
-  if (problem !== null) throw new HistoryError('INVALID_PATH', problem);
+  if (problem !== null) throw new HistoryError('invalid-path', problem);
 }
 
 /**

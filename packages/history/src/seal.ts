@@ -41,7 +41,7 @@ export interface SealDayInput extends HashOptions {
   /** The 32-byte Ed25519 private key (RFC 8032 seed). */
   privateKey: Uint8Array;
   /**
-   * Days that already have a root. When given, sealing one of them throws `ALREADY_SEALED`: a day
+   * Days that already have a root. When given, sealing one of them throws `already-sealed`: a day
    * that has a root is never signed again.
    */
   sealed?: ReadonlySet<string>;
@@ -51,14 +51,14 @@ export interface SealDayInput extends HashOptions {
 export function sealDaySync(input: SealDayInput): DayRoot {
   if (typeof input !== 'object' || input === null) {
     throw new HistoryError(
-      'INVALID_INPUT',
+      'invalid-input',
       `sealDay needs { day, files, previousRoot, privateKey }, got ${describeValue(input)}`,
     );
   }
   const { day, files, previousRoot, privateKey, sealed } = input;
   assertDay(day, 'day');
   if (sealed?.has(day)) {
-    throw new HistoryError('ALREADY_SEALED', `day ${day} already has a root; a sealed day is never signed again`);
+    throw new HistoryError('already-sealed', `day ${day} already has a root; a sealed day is never signed again`);
   }
   assertPreviousRoot(previousRoot, 'previousRoot');
   assertKey(privateKey, 'private key');
@@ -71,7 +71,7 @@ export function sealDaySync(input: SealDayInput): DayRoot {
 /**
  * Seals one day: hashes every file into a sorted line, computes the chained root and signs its 32
  * bytes. Rejects with a `HistoryError` for a bad day, path, duplicate path, previous root or key,
- * and with `ALREADY_SEALED` when `sealed` says the day already has a root.
+ * and with `already-sealed` when `sealed` says the day already has a root.
  *
  * @example
  * const record = await sealDay({

@@ -86,7 +86,7 @@ function sealProblem(record: DayRoot, publicKey: Uint8Array, options: HashOption
 /**
  * Checks one record and says what is wrong with it: its fields, its lines (valid, sorted by path,
  * no path twice), its root (recomputed from `files` and `previous_root`) and its signature. Throws
- * `INVALID_KEY` only for a public key that is not 32 bytes.
+ * `invalid-key` only for a public key that is not 32 bytes.
  *
  * @example
  * checkDayRoot(record, publicKey) // { ok: false, reason: 'signature does not verify against the public key' }
@@ -102,7 +102,7 @@ export function checkDayRoot(record: unknown, publicKey: Uint8Array, options?: H
 /**
  * True when the record is well formed, its root matches its `files` and `previous_root`, and its
  * signature verifies under `publicKey`. Use `checkDayRoot` for the reason when it is false.
- * Rejects with `INVALID_KEY` only for a public key that is not 32 bytes.
+ * Rejects with `invalid-key` only for a public key that is not 32 bytes.
  *
  * @example
  * if (!(await verifyDayRoot(record, publicKey))) console.log('mismatch');
@@ -196,7 +196,7 @@ export function verifyChainSync(
 ): ChainVerdict {
   assertKey(publicKey, 'public key');
   if (!Array.isArray(records)) {
-    throw new HistoryError('INVALID_INPUT', `records must be an array of day roots, got ${describeValue(records)}`);
+    throw new HistoryError('invalid-input', `records must be an array of day roots, got ${describeValue(records)}`);
   }
   const state: ChainState = { roots: new Map(), daysByRoot: new Map(), laterDaysByRoot: listedRoots(records) };
   let previous: DayRoot | null = null;
@@ -249,7 +249,7 @@ function compareHashes(parts: readonly FileLineParts[], actual: ReadonlyMap<stri
 
 function recordPartsOrThrow(record: unknown): FileLineParts[] {
   const read = readRecord(record);
-  if ('problem' in read) throw new HistoryError('INVALID_RECORD', `record cannot be checked: ${read.problem}`);
+  if ('problem' in read) throw new HistoryError('invalid-record', `record cannot be checked: ${read.problem}`);
   return splitRecordLines(read.record.files);
 }
 
@@ -257,7 +257,7 @@ function recordPartsOrThrow(record: unknown): FileLineParts[] {
  * Compares a day's files with the lines of its record, file by file: which files no longer match
  * their hash, which listed files are missing and which files are not listed. All three lists are
  * sorted by path. It does not check the root or the signature (use `verifyDayRoot` for that).
- * Throws `INVALID_RECORD` when the record's fields or lines are malformed, and the `dayLines`
+ * Throws `invalid-record` when the record's fields or lines are malformed, and the `dayLines`
  * errors for a refused path or a path given twice.
  *
  * @example
@@ -272,7 +272,7 @@ export function verifyFiles(record: DayRoot, files: readonly DayFile[], options?
 /**
  * `verifyFiles` for callers that hashed the files themselves, for example while streaming large
  * files from disk: takes each file's path and SHA-256 hex instead of its bytes. Throws
- * `INVALID_RECORD` for a malformed record, `INVALID_PATH` / `INVALID_LINE` / `DUPLICATE_PATH`
+ * `invalid-record` for a malformed record, `invalid-path` / `invalid-line` / `duplicate-path`
  * for a bad entry.
  *
  * @example
@@ -281,7 +281,7 @@ export function verifyFiles(record: DayRoot, files: readonly DayFile[], options?
 export function verifyFileHashes(record: DayRoot, hashes: readonly FileLineParts[]): FilesCheck {
   const parts = recordPartsOrThrow(record);
   if (!Array.isArray(hashes)) {
-    throw new HistoryError('INVALID_INPUT', `hashes must be an array of { path, hash }, got ${describeValue(hashes)}`);
+    throw new HistoryError('invalid-input', `hashes must be an array of { path, hash }, got ${describeValue(hashes)}`);
   }
   const actual = new Map<string, string>();
   hashes.forEach((entry: unknown, index) => {
@@ -289,12 +289,12 @@ export function verifyFileHashes(record: DayRoot, hashes: readonly FileLineParts
     assertDayPath(path);
     if (!isSha256Hex(hash)) {
       throw new HistoryError(
-        'INVALID_LINE',
+        'invalid-line',
         `hashes[${index}].hash must be 64 lowercase hex characters, got ${describeValue(hash)}`,
       );
     }
     if (actual.has(path))
-      throw new HistoryError('DUPLICATE_PATH', `path ${describeValue(path)} appears more than once`);
+      throw new HistoryError('duplicate-path', `path ${describeValue(path)} appears more than once`);
     actual.set(path, hash);
   });
   return compareHashes(parts, actual);
@@ -303,14 +303,14 @@ export function verifyFileHashes(record: DayRoot, hashes: readonly FileLineParts
 /**
  * Checks that an untrusted value (parsed JSON from a file or a server) has the shape of a day
  * record and returns a clean copy with only the five fields. It checks fields and lines, not the
- * root or the signature. Throws `INVALID_RECORD` with the first problem found.
+ * root or the signature. Throws `invalid-record` with the first problem found.
  *
  * @example
  * const record = parseDayRoot(JSON.parse(text));
  */
 export function parseDayRoot(value: unknown): DayRoot {
   const read = readRecord(value);
-  if ('problem' in read) throw new HistoryError('INVALID_RECORD', `not a day record: ${read.problem}`);
+  if ('problem' in read) throw new HistoryError('invalid-record', `not a day record: ${read.problem}`);
   const { day, root, previous_root, files, signature } = read.record;
   return { day, root, previous_root, files: [...files], signature };
 }

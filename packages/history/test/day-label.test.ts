@@ -4,10 +4,9 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_INDEX_FIELD, DAY_INDEX_PATH } from '../src/constants.js';
 import {
   checkDayLabel,
-  DAY_INDEX_FIELD,
-  DAY_INDEX_PATH,
   type DayFile,
   type DayRoot,
   HistoryError,
@@ -116,7 +115,7 @@ describe('checkDayLabel', () => {
     expect(checkDayLabel({ record: reportsOnly, index: indexOf('2020-01-01') })).toEqual({ ok: true, boundBy: null });
   });
 
-  it('throws INVALID_RECORD for a malformed record', () => {
+  it('throws invalid-record for a malformed record', () => {
     expect(() => checkDayLabel({ record: { ...record, files: ['nonsense'] }, index: null })).toThrow(HistoryError);
   });
 });

@@ -1,16 +1,8 @@
 // Day strings, and the two calendar rules of the seal: the 14-day chaining window and the 7-day catch-up.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CATCH_UP_DAYS,
-  dayFromTime,
-  daysToSign,
-  HistoryError,
-  isDay,
-  PREVIOUS_ROOT_WINDOW_DAYS,
-  previousRootFor,
-  shiftDay,
-} from '../src/index.js';
+import { CATCH_UP_DAYS, PREVIOUS_ROOT_WINDOW_DAYS } from '../src/constants.js';
+import { dayFromTime, daysToSign, HistoryError, isDay, previousRootFor, shiftDay } from '../src/index.js';
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -86,10 +78,10 @@ describe('shiftDay', () => {
       'day must be a real calendar date written YYYY-MM-DD, got "2026-02-30"',
     );
     const fractional = thrown(() => shiftDay('2026-10-02', 1.5));
-    expect(fractional.code).toBe('INVALID_INPUT');
+    expect(fractional.code).toBe('invalid-input');
     expect(fractional.message).toBe('offset must be a whole number of days, got number 1.5');
     const late = thrown(() => shiftDay('9999-12-31', 1));
-    expect(late.code).toBe('INVALID_DAY');
+    expect(late.code).toBe('invalid-day');
     expect(late.message).toBe('9999-12-31 moved by 1 day falls outside the years 0000 to 9999');
     expect(thrown(() => shiftDay('0000-01-01', -2)).message).toBe(
       '0000-01-01 moved by -2 days falls outside the years 0000 to 9999',
@@ -109,12 +101,12 @@ describe('dayFromTime', () => {
 
   it('refuses times that are not finite or not Dates', () => {
     const invalid = thrown(() => dayFromTime(Number.NaN));
-    expect(invalid.code).toBe('INVALID_TIME');
+    expect(invalid.code).toBe('invalid-time');
     expect(invalid.message).toBe('time must be finite milliseconds since 1970-01-01 or a valid Date, got number NaN');
     expect(thrown(() => dayFromTime(new Date('not a date'))).message).toBe(
       'time must be finite milliseconds since 1970-01-01 or a valid Date, got "Invalid Date"',
     );
-    expect(thrown(() => dayFromTime('2026-10-02' as unknown as number)).code).toBe('INVALID_TIME');
+    expect(thrown(() => dayFromTime('2026-10-02' as unknown as number)).code).toBe('invalid-time');
   });
 });
 
@@ -180,7 +172,7 @@ describe('previousRootFor: the newest root in the 14 days before', () => {
       'roots must be a Map from day to root, got an object',
     );
     const bad = thrown(() => previousRootFor('2026-10-02', new Map([['2026-10-01', 'ABC']])));
-    expect(bad.code).toBe('INVALID_ROOT');
+    expect(bad.code).toBe('invalid-root');
     expect(bad.message).toBe('root of 2026-10-01 must be 64 lowercase hex characters, got "ABC"');
   });
 });
@@ -321,7 +313,7 @@ describe('daysToSign: the previous day and any unsealed day of the 7 before it, 
 
   it('refuses a bad today and a non-set', () => {
     const error = thrown(() => daysToSign('2026-1-01', new Set()));
-    expect(error.code).toBe('INVALID_DAY');
+    expect(error.code).toBe('invalid-day');
     expect(error.message).toBe('today must be a real calendar date written YYYY-MM-DD, got "2026-1-01"');
     expect(thrown(() => daysToSign('2026-01-01', ['2025-12-31'] as unknown as Set<string>)).message).toBe(
       'sealed must be a Set of days, got an array',

@@ -57,7 +57,7 @@ describe('generateKeyPair', () => {
   it('fails with NO_RANDOM_SOURCE where crypto.getRandomValues is missing', async () => {
     vi.stubGlobal('crypto', undefined);
     const error = await rejection(() => generateKeyPair());
-    expect(error.code).toBe('NO_RANDOM_SOURCE');
+    expect(error.code).toBe('no-random-source');
     expect(error.message).toBe('generating a key needs crypto.getRandomValues, which this runtime does not provide');
   });
 });
@@ -75,7 +75,7 @@ describe('publicKeyPem', () => {
 
   it('refuses a key of the wrong length or type', () => {
     const short = thrown(() => publicKeyPem(new Uint8Array(31)));
-    expect(short.code).toBe('INVALID_KEY');
+    expect(short.code).toBe('invalid-key');
     expect(short.message).toBe('public key must be 32 bytes, got 31');
     expect(thrown(() => publicKeyPem(new Uint8Array(33))).message).toBe('public key must be 32 bytes, got 33');
     expect(thrown(() => publicKeyPem(RFC8410_RAW as unknown as Uint8Array)).message).toBe(
@@ -121,7 +121,7 @@ describe('publicKeyFromPem', () => {
     ],
   ])('refuses %s', (_name, pem, message) => {
     const error = thrown(() => publicKeyFromPem(pem));
-    expect(error.code).toBe('INVALID_PEM');
+    expect(error.code).toBe('invalid-pem');
     expect(error.message).toBe(message);
   });
 

@@ -42,7 +42,7 @@ describe('fileLine', () => {
 
   it('refuses bytes that are not a Uint8Array', () => {
     const error = thrown(() => fileLine('a.json', 'abc' as unknown as Uint8Array));
-    expect(error.code).toBe('INVALID_BYTES');
+    expect(error.code).toBe('invalid-bytes');
     expect(error.message).toBe('bytes of "a.json" must be a Uint8Array, got "abc"');
   });
 
@@ -50,7 +50,7 @@ describe('fileLine', () => {
     const hook = (bytes: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(bytes).digest());
     expect(fileLine('a.json', text('abc'), { sha256: hook })).toBe(`${ABC}  a.json`);
     const short = thrown(() => fileLine('a.json', text('abc'), { sha256: () => new Uint8Array(20) }));
-    expect(short.code).toBe('INVALID_HASH');
+    expect(short.code).toBe('invalid-hash');
     expect(short.message).toBe('sha256 must return 32 bytes, got 20 bytes');
     expect(
       thrown(() => fileLine('a.json', text('abc'), { sha256: 'sha256' as unknown as () => Uint8Array })).message,
@@ -74,7 +74,7 @@ describe('refused paths', () => {
     ['a\uD800.json', 'path "a\\ud800.json" is refused: it is not well-formed Unicode (a lone surrogate)'],
   ])('refuses %j', (path, message) => {
     const error = thrown(() => assertDayPath(path));
-    expect(error.code).toBe('INVALID_PATH');
+    expect(error.code).toBe('invalid-path');
     expect(error.message).toBe(message);
     expect(thrown(() => fileLine(path, text('x'))).message).toBe(message);
   });
@@ -126,7 +126,7 @@ describe('dayLines', () => {
         { path: 'index.json', bytes: text('b') },
       ]),
     );
-    expect(error.code).toBe('DUPLICATE_PATH');
+    expect(error.code).toBe('duplicate-path');
     expect(error.message).toBe('path "index.json" appears more than once');
   });
 
@@ -178,7 +178,7 @@ describe('parseFileLine', () => {
     [`${ABC}  `, 'path must not be empty'],
   ])('refuses %j', (line, message) => {
     const error = thrown(() => parseFileLine(line));
-    expect(error.code).toBe('INVALID_LINE');
+    expect(error.code).toBe('invalid-line');
     expect(error.message).toBe(message);
   });
 
@@ -245,7 +245,7 @@ describe('computeRoot', () => {
     ['g'.repeat(64), `previous root must be null or 64 lowercase hex characters, got "${'g'.repeat(64)}"`],
   ])('refuses the previous root %j', (previous, message) => {
     const error = thrown(() => computeRoot(previous, []));
-    expect(error.code).toBe('INVALID_ROOT');
+    expect(error.code).toBe('invalid-root');
     expect(error.message).toBe(message);
   });
 
@@ -254,7 +254,7 @@ describe('computeRoot', () => {
       'lines must be an array of strings, got "line"',
     );
     const error = thrown(() => computeRoot(null, ['ok', 3 as unknown as string]));
-    expect(error.code).toBe('INVALID_LINE');
+    expect(error.code).toBe('invalid-line');
     expect(error.message).toBe('lines[1] must be a string, got number 3');
   });
 

@@ -7,15 +7,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run.js';
-import {
-  type DayRoot,
-  EXIT_BROKEN,
-  EXIT_USAGE,
-  EXIT_VERIFIED,
-  HistoryError,
-  publicKeyPem,
-  sealDaySync,
-} from '../src/index.js';
+import { EXIT_BROKEN, EXIT_USAGE, EXIT_VERIFIED } from '../src/constants.js';
+import { type DayRoot, HistoryError, publicKeyPem, sealDaySync } from '../src/index.js';
 import { listDayPaths, loadPublicKey, readDayFiles, verifyFolder } from '../src/node/index.js';
 import { dayFiles, OTHER_PUBLIC_KEY, PRIVATE_KEY, PUBLIC_KEY, sealedChain, text, toHex } from './helpers.js';
 
@@ -101,7 +94,7 @@ describe('readDayFiles and listDayPaths', () => {
 
   it('fail with FOLDER_UNREADABLE for a folder that does not exist', async () => {
     const error = await rejection(() => readDayFiles(join(scratch, 'nowhere')));
-    expect(error.code).toBe('FOLDER_UNREADABLE');
+    expect(error.code).toBe('folder-unreadable');
     expect(error.message).toBe(`cannot read day folder ${JSON.stringify(join(scratch, 'nowhere'))}: ENOENT`);
   });
 });
@@ -150,9 +143,9 @@ describe('loadPublicKey', () => {
   });
 
   it.each([
-    ['/missing', 'KEY_UNAVAILABLE', (b: string) => `GET ${b}/missing answered HTTP 404`],
-    ['/empty.json', 'INVALID_PEM', (b: string) => `${b}/empty.json has no integrity.public_key_pem string`],
-    ['/garbage', 'INVALID_PEM', (b: string) => `${b}/garbage is neither a PEM block nor JSON`],
+    ['/missing', 'key-unavailable', (b: string) => `GET ${b}/missing answered HTTP 404`],
+    ['/empty.json', 'invalid-pem', (b: string) => `${b}/empty.json has no integrity.public_key_pem string`],
+    ['/garbage', 'invalid-pem', (b: string) => `${b}/garbage is neither a PEM block nor JSON`],
   ])('refuses %s with a typed error', async (path, code, message) => {
     const error = await rejection(() => loadPublicKey(`${base}${path}`));
     expect(error.code).toBe(code);
@@ -164,13 +157,13 @@ describe('loadPublicKey', () => {
       throw new TypeError('fetch failed');
     }) as unknown as typeof fetch;
     const error = await rejection(() => loadPublicKey('https://atlas.invalid/', { fetch: failing }));
-    expect(error.code).toBe('KEY_UNAVAILABLE');
+    expect(error.code).toBe('key-unavailable');
     expect(error.message).toBe('GET https://atlas.invalid/.well-known/mcp-atlas.json failed: fetch failed');
   });
 
   it('reports a missing key file and an empty source', async () => {
     const error = await rejection(() => loadPublicKey(join(scratch, 'absent.pem')));
-    expect(error.code).toBe('KEY_UNAVAILABLE');
+    expect(error.code).toBe('key-unavailable');
     expect(error.message).toBe(`cannot read key file ${JSON.stringify(join(scratch, 'absent.pem'))}: ENOENT`);
     expect((await rejection(() => loadPublicKey(''))).message).toBe(
       'key source must be a file path or an http(s) URL, got ""',
@@ -280,10 +273,10 @@ describe('verifyFolder', () => {
     const empty = join(scratch, 'empty-roots');
     await mkdir(empty, { recursive: true });
     const error = await rejection(() => verifyFolder({ roots: empty, publicKey: PUBLIC_KEY }));
-    expect(error.code).toBe('NO_ROOTS');
+    expect(error.code).toBe('no-roots');
     expect(error.message).toBe(`no day records (YYYY-MM-DD.json) in ${JSON.stringify(empty)}`);
     expect((await rejection(() => verifyFolder({ roots: join(scratch, 'nope'), publicKey: PUBLIC_KEY }))).code).toBe(
-      'FOLDER_UNREADABLE',
+      'folder-unreadable',
     );
   });
 });

@@ -45,4 +45,4 @@ expectTypeOf<ReturnType<typeof publicKeyPem>>().toEqualTypeOf<string>();
 expectTypeOf<ReturnType<typeof generateKeyPair>>().toEqualTypeOf<Promise<KeyPair>>();
 expectTypeOf<KeyPair>().toEqualTypeOf<{ privateKey: Uint8Array; publicKey: Uint8Array }>();
 expectTypeOf<Sha256>().toEqualTypeOf<(bytes: Uint8Array) => Uint8Array>();
-expectTypeOf<'INVALID_DAY'>().toMatchTypeOf<HistoryErrorCode>();
+expectTypeOf<'invalid-day'>().toMatchTypeOf<HistoryErrorCode>();

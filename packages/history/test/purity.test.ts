@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as history from '../src/index.js';
 import * as nodeEntry from '../src/node/index.js';
+import * as rules from '../src/rules.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const IMPORT = /(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -93,5 +94,74 @@ describe('the root entry', () => {
 
   it('keeps the Node helpers out of the root entry', () => {
     for (const name of Object.keys(nodeEntry)) expect(name in history, name).toBe(false);
+  });
+});
+
+describe('the public names', () => {
+  it('the root entry exports functions, the error class and one deprecated alias, no rule constant', () => {
+    expect(Object.keys(history).sort()).toEqual([
+      'HistoryError',
+      'SEAL_TIME_UTC',
+      'assertDayPath',
+      'checkDayLabel',
+      'checkDayRoot',
+      'compareDayPaths',
+      'computeRoot',
+      'dayFromTime',
+      'dayLines',
+      'daysToSign',
+      'fileLine',
+      'generateKeyPair',
+      'isDay',
+      'parseDayRoot',
+      'parseFileLine',
+      'previousRootFor',
+      'privateKeyFromPem',
+      'privateKeyPem',
+      'publicKeyFor',
+      'publicKeyFromPem',
+      'publicKeyPem',
+      'readSealedDay',
+      'sealDay',
+      'sealDaySync',
+      'shiftDay',
+      'verifyChain',
+      'verifyChainSync',
+      'verifyDayRoot',
+      'verifyFileHashes',
+      'verifyFiles',
+    ]);
+  });
+
+  it('the rules entry exports one frozen object per concern, holding the methodology numbers', () => {
+    expect(Object.keys(rules).sort()).toEqual(['DAY_RULES', 'LINE_RULES', 'SEAL_RULES', 'SIGNATURE_RULES']);
+    for (const group of Object.values(rules)) expect(Object.isFrozen(group)).toBe(true);
+    expect(rules.SEAL_RULES).toEqual({
+      previousRootWindowDays: 14,
+      catchUpDays: 7,
+      sealTimeUtc: { hour: 1, minute: 5 },
+    });
+    expect(Object.isFrozen(rules.SEAL_RULES.sealTimeUtc)).toBe(true);
+    expect(rules.LINE_RULES).toEqual({
+      hashPathSeparator: '  ',
+      rootPreimageSeparator: '\n',
+      noPreviousRoot: '',
+      hashHexLength: 64,
+      dayIndexPath: 'index.json',
+      dayIndexField: 'day',
+    });
+    expect(rules.DAY_RULES).toEqual({ minYear: 0, maxYear: 9999 });
+    expect(rules.SIGNATURE_RULES).toEqual({
+      publicKeyBytes: 32,
+      privateKeyBytes: 32,
+      signatureBytes: 64,
+      verifyWithZip215: false,
+      wellKnownPath: '/.well-known/mcp-atlas.json',
+    });
+  });
+
+  it('the rules entry reaches only constants.ts, so reading a rule loads no crypto', () => {
+    const names = [...reachable(join(SRC, 'rules.ts')).keys()].map((file) => relative(SRC, file)).sort();
+    expect(names).toEqual(['constants.ts', 'rules.ts']);
   });
 });

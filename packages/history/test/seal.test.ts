@@ -96,7 +96,7 @@ describe('sealDay', () => {
         sealed: new Set(['2026-10-02']),
       }),
     );
-    expect(error.code).toBe('ALREADY_SEALED');
+    expect(error.code).toBe('already-sealed');
     expect(error.message).toBe('day 2026-10-02 already has a root; a sealed day is never signed again');
     await expect(
       sealDay({
@@ -113,32 +113,32 @@ describe('sealDay', () => {
     [
       'a malformed day',
       { day: '2026-10-2' },
-      'INVALID_DAY',
+      'invalid-day',
       'day must be a real calendar date written YYYY-MM-DD, got "2026-10-2"',
     ],
     [
       'an upper-case previous root',
       { previousRoot: 'AB'.repeat(32) },
-      'INVALID_ROOT',
+      'invalid-root',
       `previousRoot must be null or 64 lowercase hex characters, got "${'AB'.repeat(32)}"`,
     ],
     [
       'an empty previous root (use null)',
       { previousRoot: '' },
-      'INVALID_ROOT',
+      'invalid-root',
       'previousRoot must be null or 64 lowercase hex characters, got ""',
     ],
-    ['a 31-byte key', { privateKey: new Uint8Array(31) }, 'INVALID_KEY', 'private key must be 32 bytes, got 31'],
+    ['a 31-byte key', { privateKey: new Uint8Array(31) }, 'invalid-key', 'private key must be 32 bytes, got 31'],
     [
       'a 64-byte expanded key',
       { privateKey: new Uint8Array(64) },
-      'INVALID_KEY',
+      'invalid-key',
       'private key must be 32 bytes, got 64',
     ],
     [
       'a path escaping the folder',
       { files: [{ path: '../roots/2026-10-01.json', bytes: text('x') }] },
-      'INVALID_PATH',
+      'invalid-path',
       'path "../roots/2026-10-01.json" is refused: it has a ".." segment',
     ],
     [
@@ -149,7 +149,7 @@ describe('sealDay', () => {
           { path: 'a.json', bytes: text('y') },
         ],
       },
-      'DUPLICATE_PATH',
+      'duplicate-path',
       'path "a.json" appears more than once',
     ],
   ])('rejects %s with a typed error', async (_name, change, code, message) => {
@@ -167,7 +167,7 @@ describe('sealDay', () => {
 
   it('rejects input that is not an object', async () => {
     const error = await rejection(() => sealDay(null as unknown as Parameters<typeof sealDay>[0]));
-    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.code).toBe('invalid-input');
     expect(error.message).toBe('sealDay needs { day, files, previousRoot, privateKey }, got null');
   });
 });

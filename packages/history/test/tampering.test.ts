@@ -378,7 +378,7 @@ describe('a wrong key', () => {
 
   it('of the wrong length is the caller’s error, not a verdict', async () => {
     const error = thrown(() => checkDayRoot(at(0), new Uint8Array(16)));
-    expect(error.code).toBe('INVALID_KEY');
+    expect(error.code).toBe('invalid-key');
     expect(error.message).toBe('public key must be 32 bytes, got 16');
     await expect(verifyDayRoot(at(0), new Uint8Array(33))).rejects.toThrow('public key must be 32 bytes, got 33');
     await expect(verifyChain(CHAIN, 'key' as unknown as Uint8Array)).rejects.toThrow(
@@ -458,14 +458,14 @@ describe('malformed records are verdicts with a reason, never crashes', () => {
 });
 
 describe('verifyFiles and parseDayRoot on bad input', () => {
-  it('verifyFiles refuses a malformed record with INVALID_RECORD', () => {
+  it('verifyFiles refuses a malformed record with invalid-record', () => {
     const error = thrown(() => verifyFiles({ ...at(0), files: ['nope'] }, []));
-    expect(error.code).toBe('INVALID_RECORD');
+    expect(error.code).toBe('invalid-record');
     expect(error.message).toBe('record cannot be checked: files[0]: line "nope" is not "<64 lowercase hex>  <path>"');
   });
 
   it('verifyFiles refuses a refused path or a duplicate among the files', () => {
-    expect(thrown(() => verifyFiles(at(0), [{ path: 'a\\b', bytes: text('') }])).code).toBe('INVALID_PATH');
+    expect(thrown(() => verifyFiles(at(0), [{ path: 'a\\b', bytes: text('') }])).code).toBe('invalid-path');
     expect(
       thrown(() =>
         verifyFiles(at(0), [
@@ -473,7 +473,7 @@ describe('verifyFiles and parseDayRoot on bad input', () => {
           { path: 'a', bytes: text('') },
         ]),
       ).code,
-    ).toBe('DUPLICATE_PATH');
+    ).toBe('duplicate-path');
   });
 
   it('verifyFileHashes refuses a bad hash, a bad path and a duplicate', () => {
@@ -484,7 +484,7 @@ describe('verifyFiles and parseDayRoot on bad input', () => {
       'path must not be empty',
     );
     const twice = { path: 'a.json', hash: '0'.repeat(64) };
-    expect(thrown(() => verifyFileHashes(at(0), [twice, twice])).code).toBe('DUPLICATE_PATH');
+    expect(thrown(() => verifyFileHashes(at(0), [twice, twice])).code).toBe('duplicate-path');
     expect(thrown(() => verifyFileHashes(at(0), 'x' as unknown as [])).message).toBe(
       'hashes must be an array of { path, hash }, got "x"',
     );
@@ -494,7 +494,7 @@ describe('verifyFiles and parseDayRoot on bad input', () => {
     const parsed = parseDayRoot({ ...at(0), extra: 'dropped' });
     expect(parsed).toEqual(at(0));
     const error = thrown(() => parseDayRoot({ ...at(0), signature: null }));
-    expect(error.code).toBe('INVALID_RECORD');
+    expect(error.code).toBe('invalid-record');
     expect(error.message).toBe('not a day record: signature must be a base64 string, got null');
   });
 });

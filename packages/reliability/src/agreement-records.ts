@@ -11,8 +11,8 @@ import {
   reportAgreement,
   tallyAgreement,
 } from './agreement.js';
+import { FAILURE_REASONS, MS_PER_DAY, REPORT_WINDOW_DAYS } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
-import { FAILURE_REASONS, MS_PER_DAY, REPORT_WINDOW_DAYS } from './rules.js';
 import { assertBoolean, assertOneOf, assertText, instantOf, instantOfDate } from './validate.js';
 
 /** One of our checks of a server, as the agreement rule reads it, with the time it ran. */
@@ -45,7 +45,7 @@ interface CheckAt {
 function sortedChecks(checksByServer: ReadonlyMap<string, readonly TimedCheckView[]>): Map<string, CheckAt[]> {
   if (checksByServer === null || typeof checksByServer !== 'object' || typeof checksByServer.entries !== 'function') {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'checksByServer',
       `expected a Map, received ${describeValue(checksByServer)}`,
     );
@@ -53,10 +53,10 @@ function sortedChecks(checksByServer: ReadonlyMap<string, readonly TimedCheckVie
   const sorted = new Map<string, CheckAt[]>();
   for (const [server, checks] of checksByServer) {
     const list = checks.map((c, i) => ({
-      atMs: instantOf(c?.at, `checks.${server}[${i}].at`, 'invalid_check'),
+      atMs: instantOf(c?.at, `checks.${server}[${i}].at`, 'invalid-check'),
       view: {
-        answering: assertBoolean(c.answering, `checks.${server}[${i}].answering`, 'invalid_check'),
-        serverError: assertBoolean(c.serverError, `checks.${server}[${i}].serverError`, 'invalid_check'),
+        answering: assertBoolean(c.answering, `checks.${server}[${i}].answering`, 'invalid-check'),
+        serverError: assertBoolean(c.serverError, `checks.${server}[${i}].serverError`, 'invalid-check'),
       },
     }));
     sorted.set(
@@ -103,7 +103,7 @@ export function tallyAgreementRecords(
   const oldestMs = nowMs - REPORT_WINDOW_DAYS * MS_PER_DAY;
   if (!Array.isArray(subjects))
     throw new ReliabilityInputError(
-      'invalid_report',
+      'invalid-report',
       'subjects',
       `expected an array, received ${describeValue(subjects)}`,
     );
@@ -111,11 +111,11 @@ export function tallyAgreementRecords(
   const values = new Map<string, Agreement[]>();
   subjects.forEach((subject, i) => {
     const field = `subjects[${i}]`;
-    const by = assertText(subject?.by, `${field}.by`, 'invalid_report');
-    const server = assertText(subject.server, `${field}.server`, 'invalid_report');
-    const ok = assertBoolean(subject.ok, `${field}.ok`, 'invalid_report');
-    const reason = assertOneOf(subject.reason, FAILURE_REASONS, `${field}.reason`, 'invalid_report');
-    const atMs = instantOf(subject.at, `${field}.at`, 'invalid_report');
+    const by = assertText(subject?.by, `${field}.by`, 'invalid-report');
+    const server = assertText(subject.server, `${field}.server`, 'invalid-report');
+    const ok = assertBoolean(subject.ok, `${field}.ok`, 'invalid-report');
+    const reason = assertOneOf(subject.reason, FAILURE_REASONS, `${field}.reason`, 'invalid-report');
+    const atMs = instantOf(subject.at, `${field}.at`, 'invalid-report');
     if (atMs < oldestMs || atMs > nowMs) return;
     const check = newestCheckBy(checks.get(server) ?? [], atMs);
     if (check === null) return;

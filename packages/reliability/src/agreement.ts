@@ -2,7 +2,7 @@
  * Agreement between agents' reports and our own checks, and the weight it earns a reporter.
  * Pure module.
  */
-import { describeValue, ReliabilityInputError } from './errors.js';
+
 import {
   AGREEMENT_COUNT,
   AGREEMENT_FLOOR,
@@ -15,7 +15,8 @@ import {
   PAID_REPORTER_WEIGHT,
   REACHABILITY_REASONS,
   SENSOR_WEIGHT,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import { assertBoolean, assertNonNegative, assertOneOf } from './validate.js';
 
 /** One of the seven failure reasons of a report. */
@@ -56,10 +57,10 @@ const REACHABILITY_SET: ReadonlySet<string> = new Set(REACHABILITY_REASONS);
  * reportAgreement({ ok: false, reason: 'server_error' }, { answering: true, serverError: true }); // true
  */
 export function reportAgreement(report: { ok: boolean; reason?: FailureReason | null }, check: OwnCheckView): boolean {
-  const ok = assertBoolean(report.ok, 'report.ok', 'invalid_report');
-  const reason = assertOneOf(report.reason, FAILURE_REASONS, 'report.reason', 'invalid_report');
-  const answering = assertBoolean(check.answering, 'check.answering', 'invalid_check');
-  const serverError = assertBoolean(check.serverError, 'check.serverError', 'invalid_check');
+  const ok = assertBoolean(report.ok, 'report.ok', 'invalid-report');
+  const reason = assertOneOf(report.reason, FAILURE_REASONS, 'report.reason', 'invalid-report');
+  const answering = assertBoolean(check.answering, 'check.answering', 'invalid-check');
+  const serverError = assertBoolean(check.serverError, 'check.serverError', 'invalid-check');
   if (ok === answering) return true;
   if (ok || reason === null || REACHABILITY_SET.has(reason)) return false;
   return reason !== 'server_error' || serverError;
@@ -79,7 +80,7 @@ export function tallyAgreement(values: readonly (Agreement | null | undefined)[]
   values.forEach((value, index) => {
     if (value !== null && value !== undefined && value !== true && value !== false && value !== 'half') {
       throw new ReliabilityInputError(
-        'invalid_report',
+        'invalid-report',
         `agrees[${index}]`,
         `expected true, false, 'half' or null, received ${describeValue(value)}`,
       );
@@ -125,7 +126,7 @@ export function computeAgreementFactor(tally: AgreementTally): number {
  * reporterWeight({ paid: false, agree: 2, disagree: 0 }); // 0.2625
  */
 export function reporterWeight(r: { paid: boolean; agree: number; disagree: number }): number {
-  return reporterBaseWeight(assertBoolean(r.paid, 'paid', 'invalid_report')) * computeAgreementFactor(r);
+  return reporterBaseWeight(assertBoolean(r.paid, 'paid', 'invalid-report')) * computeAgreementFactor(r);
 }
 
 /** @internal The weight of a report before agreement and decay: 1.0 paid, 0.3 anonymous. */

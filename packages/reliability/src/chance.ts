@@ -3,8 +3,7 @@
  *
  * Both describe the handshake and the tool list as our checks see them, not a tool call.
  */
-import { describeValue, ReliabilityInputError } from './errors.js';
-import { assertLetters } from './letters.js';
+
 import {
   DAY_WEIGHT_BASE,
   DOWN_LETTER,
@@ -14,7 +13,9 @@ import {
   STABILITY_WINDOW_DAYS,
   SUCCESS_PRIOR_SUCCESSES,
   SUCCESS_PRIOR_TRIALS,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
+import { assertLetters } from './letters.js';
 import { assertCount, startOfDay } from './validate.js';
 
 /**
@@ -29,7 +30,7 @@ export function weighDay(i: number, n: number): number {
   assertCount(n, 'n');
   assertCount(i, 'i');
   if (i < 1 || i > n) {
-    throw new ReliabilityInputError('invalid_number', 'i', `expected a day from 1 to ${n}, received ${i}`);
+    throw new ReliabilityInputError('invalid-number', 'i', `expected a day from 1 to ${n}, received ${i}`);
   }
   return DAY_WEIGHT_BASE + i / n;
 }
@@ -71,7 +72,7 @@ export function stability(changeDaysLast30: number): number {
   assertCount(changeDaysLast30, 'changeDaysLast30');
   if (changeDaysLast30 > STABILITY_WINDOW_DAYS) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'changeDaysLast30',
       `a ${STABILITY_WINDOW_DAYS}-day window holds at most ${STABILITY_WINDOW_DAYS} change days, received ${changeDaysLast30}`,
     );
@@ -92,7 +93,7 @@ export function countChangeDays(changeDays: readonly string[], today: string): n
   const start = end - (STABILITY_WINDOW_DAYS - 1) * MS_PER_DAY;
   if (!Array.isArray(changeDays)) {
     throw new ReliabilityInputError(
-      'invalid_day',
+      'invalid-day',
       'changeDays',
       `expected an array of days, received ${describeValue(changeDays)}`,
     );

@@ -6,8 +6,9 @@
  * Money is counted in whole micro-dollars (millionths of a US dollar) so that sums of many small
  * charges are exact and a comparison with the budget never depends on floating-point rounding.
  */
+
+import { CHECK_WALL_MS_WITHOUT_HISTORY, DEFAULT_CHECK_COST_MODEL, MICRO_USD_PER_USD } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
-import { CHECK_WALL_MS_WITHOUT_HISTORY, DEFAULT_CHECK_COST_MODEL, MICRO_USD_PER_USD } from './rules.js';
 import { assertCount, assertNonNegative } from './validate.js';
 
 /** What one check costs: a fixed part, plus a part for every second of its wall time (US dollars). */
@@ -51,7 +52,7 @@ export interface PreviousShardRun {
 
 /**
  * US dollars to whole micro-dollars, rounded to the nearest one. Throws {@link ReliabilityInputError}
- * (`invalid_number`) unless `usd` is a finite number >= 0.
+ * (`invalid-number`) unless `usd` is a finite number >= 0.
  *
  * @example
  * usdToMicroUsd(0.1);     // 100000
@@ -75,7 +76,7 @@ export function microUsdToUsd(microUsd: number): number {
  * The cost of one check in whole micro-dollars: the fixed part plus the per-second part for its wall
  * time, each first rounded to whole micro-dollars (the model's precision), the wall time rounded up to
  * a whole millisecond and the per-second part rounded up, so a check never costs less than the model
- * says. Throws {@link ReliabilityInputError} (`invalid_number`) on a negative or non-finite input.
+ * says. Throws {@link ReliabilityInputError} (`invalid-number`) on a negative or non-finite input.
  *
  * @example
  * priceCheck(600);  // 16 with the default model: 10 + ceil(10 x 600 / 1000)
@@ -116,7 +117,7 @@ export function estimateChecksCost(
 ): number {
   if (!Array.isArray(lastWallMs)) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'lastWallMs',
       `expected an array of wall times or nulls, received ${describeValue(lastWallMs)}`,
     );
@@ -133,7 +134,7 @@ export function estimateChecksCost(
  * started shard cost beyond its estimate. The first refusal stops the day: nothing else starts
  * before the next UTC day, even work that would fit (`refusedToday`), so the shards left over are
  * exactly the ones after the stop and tomorrow can start with them. Amounts must be whole
- * micro-dollars >= 0, or {@link ReliabilityInputError} (`invalid_number`) is thrown.
+ * micro-dollars >= 0, or {@link ReliabilityInputError} (`invalid-number`) is thrown.
  *
  * @example
  * decideCapStart({ spentMicroUsd: 70000, estimateMicroUsd: 30000, budgetMicroUsd: 100000 });
@@ -170,7 +171,7 @@ export function chargeSpend(tally: SpendTally, costMicroUsd: number): SpendTally
  * starts with the first shard the previous scanned day left undone and goes round from there
  * (5, 6, 7, 0, 1, ... after a day that stopped before shard 5 of 8); after a day that ran every shard
  * it keeps that day's starting shard. With no previous day, or when the number of shards changed, it
- * is 0, 1, 2, ... Throws {@link ReliabilityInputError} (`invalid_number`) on a shard count below 1 or
+ * is 0, 1, 2, ... Throws {@link ReliabilityInputError} (`invalid-number`) on a shard count below 1 or
  * a previous run that names shards outside its own count.
  *
  * @example
@@ -180,7 +181,7 @@ export function chargeSpend(tally: SpendTally, costMicroUsd: number): SpendTally
  */
 export function planShardOrder(shards: number, previous: PreviousShardRun | null): number[] {
   if (assertCount(shards, 'shards') < 1) {
-    throw new ReliabilityInputError('invalid_number', 'shards', `expected at least 1 shard, received ${shards}`);
+    throw new ReliabilityInputError('invalid-number', 'shards', `expected at least 1 shard, received ${shards}`);
   }
   const start = previous === null ? 0 : startAfter(previous, shards);
   return Array.from({ length: shards }, (_, i) => (start + i) % shards);
@@ -191,14 +192,14 @@ function startAfter(previous: PreviousShardRun, shards: number): number {
   const inRange = (list: unknown, field: string): readonly number[] => {
     if (!Array.isArray(list))
       throw new ReliabilityInputError(
-        'invalid_number',
+        'invalid-number',
         field,
         `expected an array of shard numbers, received ${describeValue(list)}`,
       );
     list.forEach((shard, i) => {
       if (assertCount(shard, `${field}[${i}]`) >= count) {
         throw new ReliabilityInputError(
-          'invalid_number',
+          'invalid-number',
           `${field}[${i}]`,
           `expected a shard below ${count}, received ${shard}`,
         );

@@ -4,10 +4,11 @@
  * module: no I/O, no clock; every day comes from the caller.
  *
  * What counts as a young domain (fewer than 90 days) is the route's rule and lives with it
- * (`YOUNG_DOMAIN_DAYS` in @mcp-atlas/route); this module only produces the age the route reads.
+ * (`ROUTE_SCORE_RULES.youngDomainDays` in @mcp-atlas/route); this module only produces the age the route reads.
  */
+
+import { DOMAIN_AGE_KEEP_DAYS, DOMAIN_AGE_LOOKUPS_PER_SCAN, MS_PER_DAY } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
-import { DOMAIN_AGE_KEEP_DAYS, DOMAIN_AGE_LOOKUPS_PER_SCAN, MS_PER_DAY } from './rules.js';
 import { assertCount, formatDay, instantOf, startOfDay } from './validate.js';
 
 /** What decides whether a server's domain is looked up. */
@@ -29,15 +30,15 @@ export interface DomainAgeSubject {
 export function needsDomainAge(subject: DomainAgeSubject): boolean {
   if (subject === null || typeof subject !== 'object') {
     throw new ReliabilityInputError(
-      'invalid_server',
+      'invalid-server',
       'subject',
       `expected { highRiskTools, submitted }, received ${describeValue(subject)}`,
     );
   }
-  const highRisk = assertCount(subject.highRiskTools, 'subject.highRiskTools', 'invalid_server');
+  const highRisk = assertCount(subject.highRiskTools, 'subject.highRiskTools', 'invalid-server');
   if (typeof subject.submitted !== 'boolean') {
     throw new ReliabilityInputError(
-      'invalid_server',
+      'invalid-server',
       'subject.submitted',
       `expected true or false, received ${describeValue(subject.submitted)}`,
     );
@@ -101,7 +102,7 @@ export function planDomainLookups(
   assertCount(limit, 'limit');
   if (!Array.isArray(domains))
     throw new ReliabilityInputError(
-      'invalid_server',
+      'invalid-server',
       'domains',
       `expected an array, received ${describeValue(domains)}`,
     );
@@ -111,14 +112,14 @@ export function planDomainLookups(
   domains.forEach((entry, index) => {
     if (entry === null || typeof entry !== 'object' || typeof entry.domain !== 'string' || entry.domain === '') {
       throw new ReliabilityInputError(
-        'invalid_server',
+        'invalid-server',
         `domains[${index}].domain`,
         `expected a non-empty string, received ${describeValue(entry?.domain)}`,
       );
     }
     if (seen.has(entry.domain))
       throw new ReliabilityInputError(
-        'duplicate_server',
+        'duplicate-server',
         `domains[${index}].domain`,
         `${entry.domain} is listed twice`,
       );

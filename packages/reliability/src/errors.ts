@@ -9,17 +9,17 @@
 
 /** Machine-readable reason of a {@link ReliabilityInputError}. */
 export type ReliabilityInputErrorCode =
-  | 'invalid_letters'
-  | 'invalid_number'
-  | 'invalid_date'
-  | 'invalid_day'
-  | 'invalid_ip'
-  | 'invalid_report'
-  | 'invalid_sensor_entry'
-  | 'invalid_check'
-  | 'invalid_server'
-  | 'duplicate_server'
-  | 'duplicate_sensor_entry';
+  | 'invalid-letters'
+  | 'invalid-number'
+  | 'invalid-date'
+  | 'invalid-day'
+  | 'invalid-ip'
+  | 'invalid-report'
+  | 'invalid-sensor-entry'
+  | 'invalid-check'
+  | 'invalid-server'
+  | 'duplicate-server'
+  | 'duplicate-sensor-entry';
 
 /**
  * Thrown when a caller passes input this package cannot interpret. `code` names the kind of
@@ -28,7 +28,7 @@ export type ReliabilityInputErrorCode =
  *
  * @example
  * try { dailyUptime('oox'); } catch (e) {
- *   if (e instanceof ReliabilityInputError) console.log(e.code, e.field); // 'invalid_letters' 'letters'
+ *   if (e instanceof ReliabilityInputError) console.log(e.code, e.field); // 'invalid-letters' 'letters'
  * }
  */
 export class ReliabilityInputError extends Error {

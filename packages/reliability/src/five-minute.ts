@@ -2,10 +2,16 @@
  * Five-minute counters: one pair (answered, checks) per server and UTC day, kept 92 days, and the
  * uptime inputs read from them. Pure module: today is an argument.
  */
+
+import {
+  FIVE_MINUTE_DAYS_KEPT,
+  FIVE_MINUTE_LONG_WINDOW_DAYS,
+  FIVE_MINUTE_WINDOW_DAYS,
+  MS_PER_DAY,
+} from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { TimedObservation } from './live-checks.js';
 import { FIVE_MINUTE_OBSERVATIONS_KEPT } from './live-checks.js';
-import { FIVE_MINUTE_DAYS_KEPT, FIVE_MINUTE_LONG_WINDOW_DAYS, FIVE_MINUTE_WINDOW_DAYS, MS_PER_DAY } from './rules.js';
 import type { UptimeInput } from './uptime.js';
 import { assertCount, instantOf, startOfDay } from './validate.js';
 
@@ -26,14 +32,14 @@ function daysBack(day: string, today: string, field: string): number {
 
 function checkPairs(pairs: readonly FiveMinuteDay[]): readonly FiveMinuteDay[] {
   if (!Array.isArray(pairs))
-    throw new ReliabilityInputError('invalid_number', 'pairs', `expected an array, received ${describeValue(pairs)}`);
+    throw new ReliabilityInputError('invalid-number', 'pairs', `expected an array, received ${describeValue(pairs)}`);
   pairs.forEach((pair, i) => {
     startOfDay(pair?.day, `pairs[${i}].day`);
     const checks = assertCount(pair.checks, `pairs[${i}].checks`);
     const answered = assertCount(pair.answered, `pairs[${i}].answered`);
     if (answered > checks)
       throw new ReliabilityInputError(
-        'invalid_number',
+        'invalid-number',
         `pairs[${i}]`,
         `expected answered <= checks, received ${answered} of ${checks}`,
       );
@@ -67,7 +73,7 @@ export function recordFiveMinuteCheck(
 ): FiveMinuteDay[] {
   if (typeof answered !== 'boolean')
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'answered',
       `expected a boolean, received ${describeValue(answered)}`,
     );
@@ -128,7 +134,7 @@ export function recordFiveMinuteObservation(
 ): TimedObservation[] {
   const all = [...(Array.isArray(kept) ? kept : []), observation].map((o, i) => ({
     o,
-    atMs: instantOf(o?.at, `observations[${i}].at`, 'invalid_check'),
+    atMs: instantOf(o?.at, `observations[${i}].at`, 'invalid-check'),
   }));
   all.sort((a, b) => a.atMs - b.atMs);
   return all.slice(-FIVE_MINUTE_OBSERVATIONS_KEPT).map((entry) => entry.o);

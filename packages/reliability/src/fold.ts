@@ -9,8 +9,7 @@
  * newest earlier daily check that listed tools, since a day that was down, asked for sign-in or payment, or
  * was not checked has no list hash to differ from. Hourly and five-minute checks never enter the fold.
  */
-import { describeValue, ReliabilityInputError } from './errors.js';
-import { appendDailyLetter, isAnsweringLetter, type ObservedLetter } from './letters.js';
+
 import {
   CHANGE_DAYS_KEPT,
   DOWN_LETTER,
@@ -18,7 +17,9 @@ import {
   MS_PER_DAY,
   NO_DATA_LETTER,
   OUTAGES_KEPT,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
+import { appendDailyLetter, isAnsweringLetter, type ObservedLetter } from './letters.js';
 import { shiftDay, startOfDay } from './validate.js';
 import { RISK_RISE_DAYS_KEPT } from './windows.js';
 
@@ -253,7 +254,7 @@ function toolChangeOf(
   // caller's mistake, not the server's.
   if (toolDiff.unchanged) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'context.toolDiff',
       "the list hashes differ but the diff says unchanged; diff the baseline list against today's",
     );
@@ -315,14 +316,14 @@ function nextOutages(state: ServerFoldState, down: boolean): Pick<ServerFoldStat
 function assertOutcome(today: DailyCheckOutcome): void {
   if (today === null || typeof today !== 'object' || typeof today.id !== 'string' || today.id === '') {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'today.id',
       `expected a server id, received ${describeValue(today?.id)}`,
     );
   }
   if (today.letter !== DOWN_LETTER && !isAnsweringLetter(today.letter)) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'today.letter',
       `expected one of "oapd", received ${describeValue(today.letter)}`,
     );

@@ -4,9 +4,10 @@
  * It shows at a glance whether a server goes down at a certain time of day (a nightly deploy, a
  * backup window), and it is shown only once enough hours have a result to say so.
  */
+
+import { DAILY_LETTERS, HOUR_PROFILE_MIN_HOURS, HOURS_PER_DAY, NO_DATA_LETTER } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { ObservedLetter } from './letters.js';
-import { DAILY_LETTERS, HOUR_PROFILE_MIN_HOURS, HOURS_PER_DAY, NO_DATA_LETTER } from './rules.js';
 import { instantOf } from './validate.js';
 
 /** The latest result at one UTC hour. */
@@ -51,19 +52,19 @@ export function createHourProfile(): HourProfile {
 export function recordHourResult(profile: HourProfile, result: HourResult): HourProfile {
   if (!Array.isArray(profile) || profile.length !== HOURS_PER_DAY) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'profile',
       `expected ${HOURS_PER_DAY} slots, received ${describeValue(profile)}`,
     );
   }
   if (result === null || typeof result !== 'object' || !OBSERVED.has(result.letter)) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'result.letter',
       `expected one of o, a, p, d, received ${describeValue(result?.letter)}`,
     );
   }
-  const atMs = instantOf(result.at, 'result.at', 'invalid_check');
+  const atMs = instantOf(result.at, 'result.at', 'invalid-check');
   const at = new Date(atMs);
   const hour = at.getUTCHours();
   const current = profile[hour];
@@ -83,7 +84,7 @@ export function recordHourResult(profile: HourProfile, result: HourResult): Hour
 export function viewHourProfile(results: readonly HourResult[]): HourProfileView {
   if (!Array.isArray(results)) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'results',
       `expected an array, received ${describeValue(results)}`,
     );

@@ -35,7 +35,7 @@ export interface IncidentClosure {
 export function checkClosureNote(note: unknown): string {
   if (typeof note !== 'string' || note.trim() === '') {
     throw new ReliabilityInputError(
-      'invalid_report',
+      'invalid-report',
       'note',
       `expected a note that is not blank, received ${describeValue(note)}`,
     );
@@ -43,7 +43,7 @@ export function checkClosureNote(note: unknown): string {
   const trimmed = note.trim();
   if (trimmed.length > CLOSURE_NOTE_MAX_CHARS) {
     throw new ReliabilityInputError(
-      'invalid_report',
+      'invalid-report',
       'note',
       `expected at most ${CLOSURE_NOTE_MAX_CHARS} characters, received ${trimmed.length}`,
     );
@@ -63,7 +63,7 @@ export function lastClosureAt(closures: readonly IncidentClosure[], server: stri
   const nowMs = instantOfDate(now, 'now');
   if (!Array.isArray(closures)) {
     throw new ReliabilityInputError(
-      'invalid_report',
+      'invalid-report',
       'closures',
       `expected an array, received ${describeValue(closures)}`,
     );
@@ -73,12 +73,12 @@ export function lastClosureAt(closures: readonly IncidentClosure[], server: stri
     const field = `closures[${i}]`;
     if (closure === null || typeof closure !== 'object') {
       throw new ReliabilityInputError(
-        'invalid_report',
+        'invalid-report',
         field,
         `expected a closure object, received ${describeValue(closure)}`,
       );
     }
-    if (assertText(closure.server, `${field}.server`, 'invalid_server') !== server) return;
+    if (assertText(closure.server, `${field}.server`, 'invalid-server') !== server) return;
     const atMs = instantOf(closure.at, `${field}.at`);
     if (atMs <= nowMs && (newest === null || atMs > newest)) newest = atMs;
   });

@@ -6,7 +6,6 @@
  * two signals.
  */
 import type { FailureReason } from './agreement.js';
-import { describeValue, ReliabilityInputError } from './errors.js';
 import {
   FAILURE_REASONS,
   INCIDENT_MIN_REPORTERS,
@@ -16,7 +15,8 @@ import {
   OWN_CHECK_KINDS,
   OWN_CHECK_OUTCOMES,
   REAL_CHECK_FAILURES,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import { assertBoolean, assertOneOf, assertText, instantOf, instantOfDate } from './validate.js';
 
 /**
@@ -119,7 +119,7 @@ interface CountedFailure extends Timed {
 function asList<T>(value: readonly T[] | undefined, field: string): readonly T[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    throw new ReliabilityInputError('invalid_report', field, `expected an array, received ${describeValue(value)}`);
+    throw new ReliabilityInputError('invalid-report', field, `expected an array, received ${describeValue(value)}`);
   }
   return value;
 }
@@ -293,39 +293,39 @@ interface CheckRead extends Timed {
 function readReport(r: IncidentReport, i: number): ReportRead {
   const field = `reports[${i}]`;
   return {
-    reporter: assertText(r?.reporter, `${field}.reporter`, 'invalid_report'),
-    paid: assertBoolean(r.paid, `${field}.paid`, 'invalid_report'),
-    ok: assertBoolean(r.ok, `${field}.ok`, 'invalid_report'),
-    reason: assertOneOf(r.reason, FAILURE_REASONS, `${field}.reason`, 'invalid_report'),
-    atMs: instantOf(r.at, `${field}.at`, 'invalid_report'),
+    reporter: assertText(r?.reporter, `${field}.reporter`, 'invalid-report'),
+    paid: assertBoolean(r.paid, `${field}.paid`, 'invalid-report'),
+    ok: assertBoolean(r.ok, `${field}.ok`, 'invalid-report'),
+    reason: assertOneOf(r.reason, FAILURE_REASONS, `${field}.reason`, 'invalid-report'),
+    atMs: instantOf(r.at, `${field}.at`, 'invalid-report'),
   };
 }
 
 function readSensorOutcome(o: IncidentSensorOutcome, i: number): SensorRead {
   const field = `sensorOutcomes[${i}]`;
   return {
-    sensor: assertText(o?.sensor, `${field}.sensor`, 'invalid_sensor_entry'),
-    ok: assertBoolean(o.ok, `${field}.ok`, 'invalid_sensor_entry'),
-    reason: assertOneOf(o.reason, FAILURE_REASONS, `${field}.reason`, 'invalid_sensor_entry'),
-    atMs: instantOf(o.at, `${field}.at`, 'invalid_sensor_entry'),
+    sensor: assertText(o?.sensor, `${field}.sensor`, 'invalid-sensor-entry'),
+    ok: assertBoolean(o.ok, `${field}.ok`, 'invalid-sensor-entry'),
+    reason: assertOneOf(o.reason, FAILURE_REASONS, `${field}.reason`, 'invalid-sensor-entry'),
+    atMs: instantOf(o.at, `${field}.at`, 'invalid-sensor-entry'),
   };
 }
 
 function readCheck(c: IncidentCheck, i: number): CheckRead {
   const field = `checks[${i}]`;
   if (c === null || typeof c !== 'object') {
-    throw new ReliabilityInputError('invalid_check', field, `expected a check object, received ${describeValue(c)}`);
+    throw new ReliabilityInputError('invalid-check', field, `expected a check object, received ${describeValue(c)}`);
   }
-  if (assertOneOf(c.kind, OWN_CHECK_KINDS, `${field}.kind`, 'invalid_check') === null) {
-    throw new ReliabilityInputError('invalid_check', `${field}.kind`, `expected one of ${OWN_CHECK_KINDS.join(', ')}`);
+  if (assertOneOf(c.kind, OWN_CHECK_KINDS, `${field}.kind`, 'invalid-check') === null) {
+    throw new ReliabilityInputError('invalid-check', `${field}.kind`, `expected one of ${OWN_CHECK_KINDS.join(', ')}`);
   }
-  const outcome = assertOneOf(c.outcome, OWN_CHECK_OUTCOMES, `${field}.outcome`, 'invalid_check');
+  const outcome = assertOneOf(c.outcome, OWN_CHECK_OUTCOMES, `${field}.outcome`, 'invalid-check');
   if (outcome === null) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       `${field}.outcome`,
       `expected one of ${OWN_CHECK_OUTCOMES.join(', ')}`,
     );
   }
-  return { outcome, atMs: instantOf(c.at, `${field}.at`, 'invalid_check') };
+  return { outcome, atMs: instantOf(c.at, `${field}.at`, 'invalid-check') };
 }

@@ -1,7 +1,9 @@
 /**
  * @mcp-atlas/reliability: uptime, success chance, stability, rankings, agent ratings and live
  * incidents for MCP servers. Pure: no I/O, no clock, no randomness; `now` is always an argument.
- * This file re-exports the public names and nothing else.
+ * This file re-exports the public names and nothing else: functions, types, the error class and the
+ * vocabularies. The methodology's rule constants are the `./rules` subpath (rules.ts); the operations policy
+ * (cost caps, intake quotas, retention) is the `./policy` subpath (policy.ts).
  */
 
 export {
@@ -22,6 +24,22 @@ export {
   tallyAgreementRecords,
 } from './agreement-records.js';
 export { countChangeDays, stability, successChance, weighDay } from './chance.js';
+// The vocabularies (letters, report reasons, check outcomes) are data shapes, not thresholds: they stay here.
+/**
+ * @deprecated Read `RETENTION_POLICY.days` from `@mcp-atlas/reliability/policy` (and, for `MS_PER_DAY`, write
+ * the unit where it is used); these root aliases go in the next minor release.
+ */
+export {
+  DAILY_LETTERS,
+  DOWN_LETTER,
+  FAILURE_REASONS,
+  MS_PER_DAY,
+  NO_DATA_LETTER,
+  OWN_CHECK_KINDS,
+  OWN_CHECK_OUTCOMES,
+  RETENTION_DAYS,
+  SURPRISES,
+} from './constants.js';
 export {
   type CapDecision,
   type CapStartInput,
@@ -84,7 +102,6 @@ export {
   viewHourProfile,
 } from './hour-profile.js';
 export {
-  CLOSURE_NOTE_MAX_CHARS,
   checkClosureNote,
   decideClosedIncident,
   type IncidentClosure,
@@ -109,8 +126,6 @@ export {
   decideSubmission,
   type IntakeQuotaDecision,
   type IntakeUsage,
-  OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
-  OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
   type OwnershipCheckDecision,
   type OwnershipCheckUsage,
   type OwnershipFailureCharge,
@@ -129,7 +144,6 @@ export {
 export {
   type DailyObservation,
   decideOwnerAlert,
-  FIVE_MINUTE_OBSERVATIONS_KEPT,
   incidentChecksOf,
   isAnsweringNow,
   type LiveChecks,
@@ -140,17 +154,12 @@ export {
 } from './live-checks.js';
 export { LEFT_OUT_REASONS, type LeftOutReason, leftOutReasonOf, type MapFacts } from './map-listing.js';
 export {
-  BROKEN_HANDSHAKE_REASONS,
   type CheckFacts,
   failedHttpStatus,
-  HTTP_ERROR_REASON,
   incidentCheckOf,
-  NO_CONNECTION_REASONS,
   ownCheckOutcomeOf,
   ownCheckViewOf,
-  REDIRECT_REASON_PREFIX,
   type StepStatus,
-  TIMEOUT_REASONS,
 } from './own-check-outcome.js';
 export {
   type CategoryRanking,
@@ -188,99 +197,6 @@ export {
   type RetentionQuestion,
   type RetentionStore,
 } from './retention-policy.js';
-export {
-  ACCURACY_WITHOUT_ANSWERS,
-  AGREEMENT_COUNT,
-  AGREEMENT_FLOOR,
-  AGREEMENT_PRIOR_AGREE,
-  AGREEMENT_PRIOR_TOTAL,
-  AGREEMENT_SPAN,
-  ANONYMOUS_REPORTER_WEIGHT,
-  ANSWERING_LETTERS,
-  CHANGE_DAYS_KEPT,
-  CHECK_COST_PER_CHECK_USD,
-  CHECK_COST_PER_SECOND_USD,
-  CHECK_WALL_MS_WITHOUT_HISTORY,
-  DAILY_CHECK_BUDGET_USD,
-  DAILY_LETTERS,
-  DAY_WEIGHT_BASE,
-  DEFAULT_CHECK_COST_MODEL,
-  DISAGREEMENT_COUNT,
-  DISTRIBUTION_MIN_MEDIAN_DAYS,
-  DOMAIN_AGE_KEEP_DAYS,
-  DOMAIN_AGE_LOOKUPS_PER_SCAN,
-  DOWN_LETTER,
-  FAILURE_REASONS,
-  FAILURES_IN_A_ROW_TO_SHOW,
-  FIVE_MINUTE_BUDGET_USD,
-  FIVE_MINUTE_DAYS_KEPT,
-  FIVE_MINUTE_LONG_WINDOW_DAYS,
-  FIVE_MINUTE_MIN_CHECKS,
-  FIVE_MINUTE_WINDOW_DAYS,
-  HOUR_PROFILE_MIN_HOURS,
-  HOURS_PER_DAY,
-  INCIDENT_MIN_REPORTERS,
-  INCIDENT_MIN_REPORTERS_WITH_CHECK,
-  INCIDENT_WINDOW_HOURS,
-  IPV4_REPORTER_PREFIX_BITS,
-  IPV6_REPORTER_PREFIX_BITS,
-  LETTER_WINDOW_DAYS,
-  MICRO_USD_PER_USD,
-  MS_PER_DAY,
-  MS_PER_HOUR,
-  NO_DATA_LETTER,
-  NON_STANDARD_HTTP_STATUSES,
-  NON_STANDARD_LABEL,
-  NOT_ENOUGH_REPORTS_LABEL,
-  OUTAGES_KEPT,
-  OWN_CHECK_KINDS,
-  OWN_CHECK_OUTCOMES,
-  OWNERSHIP_CHECKS_PER_HOST_PER_DAY,
-  OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY,
-  PAID_REPORTER_WEIGHT,
-  RANKING_MIN_OBSERVED_DAYS,
-  REACHABILITY_REASONS,
-  REAL_CHECK_FAILURES,
-  RECENT_REPORTS_SAMPLE,
-  REPORT_HALF_LIFE_DAYS,
-  REPORT_WINDOW_DAYS,
-  REPORTS_PER_REPORTER_PER_DAY,
-  REPORTS_PER_REPORTER_PER_SERVER_PER_DAY,
-  RETENTION_DAYS,
-  SENSOR_OUTCOME_MAX_AGE_HOURS,
-  SENSOR_OUTCOMES_PER_BATCH,
-  SENSOR_OUTCOMES_PER_DAY,
-  SENSOR_WEIGHT,
-  SHOWN_STATE_WORDS,
-  SPEED_FULL_MS,
-  SPEED_SPAN_MS,
-  SPEED_WITHOUT_TIMES,
-  STABILITY_PENALTY_PER_CHANGE_DAY,
-  STABILITY_WINDOW_DAYS,
-  STAR_FLOOR,
-  STAR_SPAN,
-  STAR_WEIGHTS,
-  SUBMISSION_ADMIT_PERCENT,
-  SUBMISSION_CHECK_INTERVAL_HOURS,
-  SUBMISSION_EXTEND_PERCENT,
-  SUBMISSION_MAX_EXTENSIONS,
-  SUBMISSION_MAX_TOOL_LIST_CHANGES,
-  SUBMISSION_MIN_CHECKS,
-  SUBMISSION_WINDOW_DAYS,
-  SUBMISSIONS_PER_HOST_PER_DAY,
-  SUBMISSIONS_PER_REQUESTER_PER_DAY,
-  SUCCESS_PRIOR_SUCCESSES,
-  SUCCESS_PRIOR_TRIALS,
-  SURPRISES,
-  THIRTY_DAY_LABEL_MIN_DAYS,
-  THIRTY_DAY_UPTIME_LABEL,
-  TOP_PLACES_DIVISOR,
-  TOP_PLACES_MIN_RANKED,
-  UPTIME_CAP_WHEN_MISSED,
-  UPTIME_DECIMALS,
-  VISIBLE_MIN_PAID_WEIGHT,
-  VISIBLE_MIN_REPORTERS,
-} from './rules.js';
 export {
   isAtOrAfterTimeOfDay,
   isDayClosed,
@@ -333,13 +249,5 @@ export {
   type UptimeSummary,
   usesFiveMinuteFigure,
 } from './uptime.js';
-export {
-  AGGREGATE_GRACE_MINUTES,
-  OSV_RETRY_HOURS,
-  PACKAGE_LAYER_LOOKBACK_DAYS,
-  PACKAGES_PER_SERVER_MAX,
-  RETENTION_KEEPS_CURRENT_MONTH,
-  RETENTION_NEEDS_AGGREGATE,
-  RISK_RISE_DAYS_KEPT,
-  SUBMISSION_EARLIER_ATTEMPTS_KEPT,
-} from './windows.js';
+/** @deprecated Read `PACKAGE_LAYER_RULES.packagesPerServerMax` from `@mcp-atlas/reliability/rules`; goes in the next minor release. */
+export { PACKAGES_PER_SERVER_MAX } from './windows.js';

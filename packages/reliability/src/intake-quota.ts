@@ -8,13 +8,14 @@
  * named by reporterKey (IPv4 /24, IPv6 /48), never a user agent. The host limit protects the host: it
  * bounds what anyone can make us send it.
  */
-import { describeValue, ReliabilityInputError } from './errors.js';
+
 import {
   OWNERSHIP_CHECKS_PER_HOST_PER_DAY,
   OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY,
   SUBMISSIONS_PER_HOST_PER_DAY,
   SUBMISSIONS_PER_REQUESTER_PER_DAY,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import { assertCount } from './validate.js';
 
 /** What a requester and a host already used today (UTC), counting only what was admitted. */
@@ -33,7 +34,7 @@ export type IntakeQuotaDecision =
 function decide(usage: IntakeUsage, requesterLimit: number, hostLimit: number): IntakeQuotaDecision {
   if (typeof usage !== 'object' || usage === null) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'usage',
       `expected { requesterToday, hostToday }, received ${describeValue(usage)}`,
     );
@@ -119,7 +120,7 @@ export type OwnershipCheckDecision =
 function assertOwnershipUsage(usage: OwnershipCheckUsage): OwnershipCheckUsage {
   if (typeof usage !== 'object' || usage === null) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'usage',
       `expected { requesterToday, requesterHostFailuresToday, hostFailuresToday }, received ${describeValue(usage)}`,
     );
@@ -211,7 +212,7 @@ export interface SubmissionUsage extends IntakeUsage {
 export function decideSubmission(usage: SubmissionUsage): IntakeQuotaDecision {
   if (typeof usage !== 'object' || usage === null || typeof usage.provenOwner !== 'boolean') {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'usage',
       `expected { requesterToday, hostToday, provenOwner }, received ${describeValue(usage)}`,
     );

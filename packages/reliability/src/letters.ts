@@ -1,8 +1,9 @@
 /**
  * Daily letters: one result per UTC day, oldest first. Pure module.
  */
+
+import { ANSWERING_LETTERS, DAILY_LETTERS, DOWN_LETTER, LETTER_WINDOW_DAYS, NO_DATA_LETTER } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
-import { ANSWERING_LETTERS, DAILY_LETTERS, DOWN_LETTER, LETTER_WINDOW_DAYS, NO_DATA_LETTER } from './rules.js';
 import { assertCount } from './validate.js';
 
 /** One day's result: `o` tools listed, `a` sign-in asked, `p` payment asked, `d` down, `n` no data. */
@@ -44,7 +45,7 @@ export function isDailyLetters(value: unknown): value is string {
 export function assertLetters(value: unknown, field = 'letters'): string {
   if (!isDailyLetters(value)) {
     throw new ReliabilityInputError(
-      'invalid_letters',
+      'invalid-letters',
       field,
       `expected at most ${LETTER_WINDOW_DAYS} letters from "${DAILY_LETTERS.join('')}", oldest first, received ${describeValue(value)}`,
     );
@@ -59,7 +60,7 @@ export function isAnsweringLetter(letter: string): boolean {
 
 /**
  * Counts days, observed days, answering days and down days in a string of daily letters.
- * Throws {@link ReliabilityInputError} (`invalid_letters`) on anything but `o a p d n`.
+ * Throws {@link ReliabilityInputError} (`invalid-letters`) on anything but `o a p d n`.
  *
  * @example
  * countLetters('oondd'); // { days: 5, observed: 4, answering: 2, down: 2 }
@@ -97,7 +98,7 @@ export function appendDailyLetter(letters: string, letter: ObservedLetter | 'n',
   assertLetters(letters);
   if (typeof letter !== 'string' || letter.length !== 1 || !LETTER_SET.has(letter)) {
     throw new ReliabilityInputError(
-      'invalid_letters',
+      'invalid-letters',
       'letter',
       `expected one of "${DAILY_LETTERS.join('')}", received ${describeValue(letter)}`,
     );

@@ -6,10 +6,11 @@
  * answering now (route, rankings, pages), its newest handshake time, the checks that can confirm an
  * incident, and the owner's second-failure alert.
  */
+
+import { FAILURES_IN_A_ROW_TO_SHOW } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { IncidentCheck } from './incidents.js';
 import { type CheckFacts, incidentCheckOf } from './own-check-outcome.js';
-import { FAILURES_IN_A_ROW_TO_SHOW } from './rules.js';
 import {
   type CheckObservation,
   decideShownStatus,
@@ -64,7 +65,7 @@ interface Dated {
 function listOf(value: readonly TimedObservation[] | undefined, field: string): readonly TimedObservation[] {
   if (value === undefined) return [];
   if (!Array.isArray(value))
-    throw new ReliabilityInputError('invalid_check', field, `expected an array, received ${describeValue(value)}`);
+    throw new ReliabilityInputError('invalid-check', field, `expected an array, received ${describeValue(value)}`);
   return value;
 }
 
@@ -78,14 +79,14 @@ function checksAfterDaily(live: LiveChecks): Dated[] {
     daily === null
       ? Number.NEGATIVE_INFINITY
       : daily.checkedAt !== null
-        ? instantOf(daily.checkedAt, 'daily.checkedAt', 'invalid_check')
+        ? instantOf(daily.checkedAt, 'daily.checkedAt', 'invalid-check')
         : daily.day !== null
           ? startOfDay(daily.day, 'daily.day')
           : Number.NEGATIVE_INFINITY;
   const dated: Dated[] = [];
   const add = (list: readonly TimedObservation[], kind: Dated['kind'], field: string): void => {
     list.forEach((observation, i) => {
-      const atMs = instantOf(observation?.at, `${field}[${i}].at`, 'invalid_check');
+      const atMs = instantOf(observation?.at, `${field}[${i}].at`, 'invalid-check');
       if (atMs >= fromMs) dated.push({ atMs, observation, kind });
     });
   };
@@ -133,7 +134,7 @@ export function shownStatusOf(live: LiveChecks): ShownStatus {
 export function isAnsweringNow(shown: ShownStatus): boolean {
   if (shown === null || typeof shown !== 'object') {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'shown',
       `expected a shown status, received ${describeValue(shown)}`,
     );
@@ -208,7 +209,7 @@ export interface OwnerAlertDecision {
 export function decideOwnerAlert(checks: readonly TimedObservation[], alertOpen: boolean): OwnerAlertDecision {
   if (typeof alertOpen !== 'boolean')
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'alertOpen',
       `expected a boolean, received ${describeValue(alertOpen)}`,
     );

@@ -31,7 +31,7 @@ export interface MapFacts {
 
 function flag(value: unknown, field: string): boolean {
   if (typeof value !== 'boolean')
-    throw new ReliabilityInputError('invalid_server', field, `expected a boolean, received ${describeValue(value)}`);
+    throw new ReliabilityInputError('invalid-server', field, `expected a boolean, received ${describeValue(value)}`);
   return value;
 }
 
@@ -46,7 +46,7 @@ function flag(value: unknown, field: string): boolean {
  */
 export function leftOutReasonOf(facts: MapFacts): LeftOutReason | null {
   if (facts === null || typeof facts !== 'object')
-    throw new ReliabilityInputError('invalid_server', 'facts', `expected map facts, received ${describeValue(facts)}`);
+    throw new ReliabilityInputError('invalid-server', 'facts', `expected map facts, received ${describeValue(facts)}`);
   const optedOut = flag(facts.optedOut, 'optedOut');
   const robots = flag(facts.excludedByRobots, 'excludedByRobots');
   const listed = facts.listedByNewestCheck === null ? null : flag(facts.listedByNewestCheck, 'listedByNewestCheck');

@@ -7,10 +7,10 @@
  */
 
 import type { OwnCheckView } from './agreement.js';
+import { OWN_CHECK_KINDS } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { IncidentCheck, OwnCheckKind, OwnCheckOutcome } from './incidents.js';
 import type { ObservedLetter } from './letters.js';
-import { OWN_CHECK_KINDS } from './rules.js';
 import { instantOf } from './validate.js';
 
 /** Probe reasons that mean the server could not be reached at all: no name, no connection, no TLS. */
@@ -72,13 +72,13 @@ const NOT_FOUND = 404;
  */
 export function ownCheckOutcomeOf(facts: CheckFacts): OwnCheckOutcome | null {
   if (facts === null || typeof facts !== 'object') {
-    throw new ReliabilityInputError('invalid_check', 'facts', `expected check facts, received ${describeValue(facts)}`);
+    throw new ReliabilityInputError('invalid-check', 'facts', `expected check facts, received ${describeValue(facts)}`);
   }
   if (facts.letter === 'o') return 'answered';
   if (facts.letter === 'a' || facts.letter === 'p') return 'sign_in';
   if (facts.letter !== 'd') {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'facts.letter',
       `expected one of o, a, p, d, received ${describeValue(facts.letter)}`,
     );
@@ -108,12 +108,12 @@ export function ownCheckOutcomeOf(facts: CheckFacts): OwnCheckOutcome | null {
 export function incidentCheckOf(kind: OwnCheckKind, at: string, facts: CheckFacts): IncidentCheck | null {
   if (!(OWN_CHECK_KINDS as readonly string[]).includes(kind)) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'kind',
       `expected one of ${OWN_CHECK_KINDS.join(', ')}, received ${describeValue(kind)}`,
     );
   }
-  instantOf(at, 'at', 'invalid_check');
+  instantOf(at, 'at', 'invalid-check');
   const outcome = ownCheckOutcomeOf(facts);
   return outcome === null ? null : { kind, at, outcome };
 }

@@ -4,9 +4,10 @@
  * The order uses our own checks only: plans, owner verification and agents' ratings never move a
  * server, and no place can be bought.
  */
+
+import { RANKING_MIN_OBSERVED_DAYS, TOP_PLACES_DIVISOR, TOP_PLACES_MIN_RANKED } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import { countLetters, tallyLetters } from './letters.js';
-import { RANKING_MIN_OBSERVED_DAYS, TOP_PLACES_DIVISOR, TOP_PLACES_MIN_RANKED } from './rules.js';
 import { roundedPercent } from './uptime.js';
 import { assertBoolean, assertCount, assertNonNegative, assertText } from './validate.js';
 
@@ -68,7 +69,7 @@ export function findListingGaps(server: RankableServer): ListingGap[] {
 
 function gapsOf(server: RankableServer, observed: number, field: string): ListingGap[] {
   const gaps: ListingGap[] = [];
-  if (!assertBoolean(server.answeringNow, `${field}.answeringNow`, 'invalid_server')) gaps.push('not_answering');
+  if (!assertBoolean(server.answeringNow, `${field}.answeringNow`, 'invalid-server')) gaps.push('not_answering');
   if (server.category === null || server.category === undefined || server.category === '') gaps.push('no_category');
   if (observed < RANKING_MIN_OBSERVED_DAYS) gaps.push('too_few_days');
   return gaps;
@@ -105,23 +106,23 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 function toCandidate(server: RankableServer, index: number): Candidate | null {
   if (server === null || typeof server !== 'object') {
     throw new ReliabilityInputError(
-      'invalid_server',
+      'invalid-server',
       `servers[${index}]`,
       `expected a server object, received ${describeValue(server)}`,
     );
   }
-  assertText(server.id, `servers[${index}].id`, 'invalid_server');
-  assertText(server.url, `servers[${index}].url`, 'invalid_server');
+  assertText(server.id, `servers[${index}].id`, 'invalid-server');
+  assertText(server.url, `servers[${index}].url`, 'invalid-server');
   if (server.category !== null && typeof server.category !== 'string') {
     throw new ReliabilityInputError(
-      'invalid_server',
+      'invalid-server',
       `servers[${index}].category`,
       `expected a string or null, received ${describeValue(server.category)}`,
     );
   }
   const counts = tallyLetters(server.letters, `servers[${index}].letters`);
   if (gapsOf(server, counts.observed, `servers[${index}]`).length > 0) return null;
-  assertNonNegative(server.handshakeMs, `servers[${index}].handshakeMs`, 'invalid_server');
+  assertNonNegative(server.handshakeMs, `servers[${index}].handshakeMs`, 'invalid-server');
   return { server, answering: counts.answering, observed: counts.observed };
 }
 
@@ -138,7 +139,7 @@ function toCandidate(server: RankableServer, index: number): Candidate | null {
 export function rankMostReliable(servers: readonly RankableServer[]): CategoryRanking[] {
   if (!Array.isArray(servers)) {
     throw new ReliabilityInputError(
-      'invalid_server',
+      'invalid-server',
       'servers',
       `expected an array, received ${describeValue(servers)}`,
     );
@@ -149,7 +150,7 @@ export function rankMostReliable(servers: readonly RankableServer[]): CategoryRa
     const candidate = toCandidate(server, index);
     if (seen.has(server.id)) {
       throw new ReliabilityInputError(
-        'duplicate_server',
+        'duplicate-server',
         `servers[${index}].id`,
         `the id ${describeValue(server.id)} appears more than once`,
       );

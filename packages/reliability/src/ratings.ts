@@ -12,7 +12,6 @@ import {
   reporterBaseWeight,
   sensorWeight,
 } from './agreement.js';
-import { describeValue, ReliabilityInputError } from './errors.js';
 import {
   ACCURACY_WITHOUT_ANSWERS,
   FAILURE_REASONS,
@@ -31,7 +30,8 @@ import {
   SURPRISES,
   VISIBLE_MIN_PAID_WEIGHT,
   VISIBLE_MIN_REPORTERS,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import {
   assertBoolean,
   assertCount,
@@ -234,30 +234,30 @@ function checkReport(report: Report, index: number): number {
   const field = (name: string): string => `reports[${index}]${name === '' ? '' : `.${name}`}`;
   if (report === null || typeof report !== 'object') {
     throw new ReliabilityInputError(
-      'invalid_report',
+      'invalid-report',
       field(''),
       `expected a report object, received ${describeValue(report)}`,
     );
   }
   const { reporter, paid, ok, ms, matchedDescription, reason, surprise, agrees } = report;
-  if (typeof reporter !== 'string' || reporter === '') assertText(reporter, field('reporter'), 'invalid_report');
-  if (typeof paid !== 'boolean') assertBoolean(paid, field('paid'), 'invalid_report');
-  if (typeof ok !== 'boolean') assertBoolean(ok, field('ok'), 'invalid_report');
+  if (typeof reporter !== 'string' || reporter === '') assertText(reporter, field('reporter'), 'invalid-report');
+  if (typeof paid !== 'boolean') assertBoolean(paid, field('paid'), 'invalid-report');
+  if (typeof ok !== 'boolean') assertBoolean(ok, field('ok'), 'invalid-report');
   const atMs = parseInstant(report.at);
-  if (Number.isNaN(atMs)) instantOf(report.at, field('at'), 'invalid_report');
+  if (Number.isNaN(atMs)) instantOf(report.at, field('at'), 'invalid-report');
   if (isPresent(ms) && !(typeof ms === 'number' && ms >= 0 && ms < Number.POSITIVE_INFINITY)) {
-    assertNonNegative(ms, field('ms'), 'invalid_report');
+    assertNonNegative(ms, field('ms'), 'invalid-report');
   }
   if (isPresent(matchedDescription) && typeof matchedDescription !== 'boolean') {
-    assertBoolean(matchedDescription, field('matchedDescription'), 'invalid_report');
+    assertBoolean(matchedDescription, field('matchedDescription'), 'invalid-report');
   }
   if (isPresent(reason) && !REASON_SET.has(reason))
-    assertOneOf(reason, FAILURE_REASONS, field('reason'), 'invalid_report');
+    assertOneOf(reason, FAILURE_REASONS, field('reason'), 'invalid-report');
   if (isPresent(surprise) && !SURPRISE_SET.has(surprise))
-    assertOneOf(surprise, SURPRISES, field('surprise'), 'invalid_report');
+    assertOneOf(surprise, SURPRISES, field('surprise'), 'invalid-report');
   if (isPresent(agrees) && typeof agrees !== 'boolean' && agrees !== 'half') {
     throw new ReliabilityInputError(
-      'invalid_report',
+      'invalid-report',
       field('agrees'),
       `expected true, false, 'half' or null, received ${describeValue(agrees)}`,
     );
@@ -381,13 +381,13 @@ function sensorContribution(
   const result: SensorContribution = { reporters: new Set(), weight: 0, worked: 0, counted: 0 };
   entries.forEach((entry, index) => {
     const field = `sensors[${index}]`;
-    const sensor = assertText(entry?.sensor, `${field}.sensor`, 'invalid_sensor_entry');
-    const dayMs = startOfDay(entry.day, `${field}.day`, 'invalid_sensor_entry');
-    const calls = assertCount(entry.calls, `${field}.calls`, 'invalid_sensor_entry');
-    const worked = assertCount(entry.worked, `${field}.worked`, 'invalid_sensor_entry');
+    const sensor = assertText(entry?.sensor, `${field}.sensor`, 'invalid-sensor-entry');
+    const dayMs = startOfDay(entry.day, `${field}.day`, 'invalid-sensor-entry');
+    const calls = assertCount(entry.calls, `${field}.calls`, 'invalid-sensor-entry');
+    const worked = assertCount(entry.worked, `${field}.worked`, 'invalid-sensor-entry');
     if (calls < 1 || worked > calls) {
       throw new ReliabilityInputError(
-        'invalid_sensor_entry',
+        'invalid-sensor-entry',
         field,
         `expected 0 <= worked <= calls and calls >= 1, received ${worked} of ${calls}`,
       );
@@ -395,7 +395,7 @@ function sensorContribution(
     const key = `${sensor}\u0000${entry.day}`;
     if (seen.has(key)) {
       throw new ReliabilityInputError(
-        'duplicate_sensor_entry',
+        'duplicate-sensor-entry',
         field,
         `sensor ${describeValue(sensor)} has more than one entry for ${entry.day}`,
       );
@@ -483,7 +483,7 @@ export function rateServer(reports: readonly Report[], now: Date, options: RateO
   const nowMs = instantOfDate(now, 'now');
   if (!Array.isArray(reports)) {
     throw new ReliabilityInputError(
-      'invalid_report',
+      'invalid-report',
       'reports',
       `expected an array, received ${describeValue(reports)}`,
     );

@@ -4,13 +4,14 @@
  * Anonymous reporters are told apart by their network, never by user agent: a user agent is
  * free to change on every request, a network is not.
  */
-import { describeValue, ReliabilityInputError } from './errors.js';
+
 import {
   IPV4_REPORTER_PREFIX_BITS,
   IPV6_REPORTER_PREFIX_BITS,
   REPORTS_PER_REPORTER_PER_DAY,
   REPORTS_PER_REPORTER_PER_SERVER_PER_DAY,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import { assertCount } from './validate.js';
 
 /** Reports a reporter already had accepted today, in total and about the server at hand. */
@@ -34,7 +35,7 @@ const BITS_PER_OCTET = 8;
 
 function invalidIp(ip: unknown): ReliabilityInputError {
   return new ReliabilityInputError(
-    'invalid_ip',
+    'invalid-ip',
     'ip',
     `expected an IPv4 or IPv6 address, received ${describeValue(ip)}`,
   );
@@ -140,7 +141,7 @@ function isMappedIpv4(groups: readonly number[]): boolean {
  * The reporter identity of an anonymous reporter: its network, `a.b.c.0/24` for IPv4 and the /48
  * prefix in RFC 5952 form for IPv6 (`2001:db8:1::/48`). IPv4-mapped IPv6 addresses
  * (`::ffff:192.0.2.7`) count as their IPv4 address. Never derived from the user agent. Throws
- * {@link ReliabilityInputError} (`invalid_ip`) on anything that is not an IP address.
+ * {@link ReliabilityInputError} (`invalid-ip`) on anything that is not an IP address.
  *
  * @example
  * reporterKey('198.51.100.23');               // '198.51.100.0/24'

@@ -9,8 +9,9 @@
  * (`RETENTION_KEEPS_CURRENT_MONTH`). Stores not in `RETENTION_DAYS` (signed days, roots, reports, every
  * aggregate) are never deleted on a schedule, so this module has no answer for them.
  */
+
+import { RETENTION_DAYS } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
-import { RETENTION_DAYS } from './rules.js';
 import { shiftDay, startOfDay } from './validate.js';
 import { RETENTION_KEEPS_CURRENT_MONTH, RETENTION_NEEDS_AGGREGATE } from './windows.js';
 
@@ -42,7 +43,7 @@ export interface RetentionQuestion {
 function assertStore(store: unknown): RetentionStore {
   if (typeof store !== 'string' || !Object.hasOwn(RETENTION_DAYS, store)) {
     throw new ReliabilityInputError(
-      'invalid_server',
+      'invalid-server',
       'store',
       `expected one of ${RETENTION_STORES.join(', ')}, received ${describeValue(store)}`,
     );
@@ -100,7 +101,7 @@ export function decideRetention(question: RetentionQuestion): RetentionDecision 
   const store = assertStore(question?.store);
   if (typeof question.aggregateExists !== 'boolean') {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'aggregateExists',
       `expected true or false, received ${describeValue(question.aggregateExists)}`,
     );

@@ -1,416 +1,316 @@
 /**
- * Every threshold, weight and formula constant of @mcp-atlas/reliability, in one place.
+ * The methodology's rule constants of @mcp-atlas/reliability, published as `@mcp-atlas/reliability/rules`: one
+ * frozen object per concern, each naming the section of docs/methodology.md that explains it. The values are
+ * written once, in constants.ts and next to the functions that apply them; these objects only group them. The
+ * root entry exports none of them: a rule is read here, a function is called from the root. What an operator
+ * may set differently (cost caps, intake quotas, retention) is not here but in `./policy` (policy.ts).
  *
- * Pure module: no I/O, no clock. The formulas that use these numbers live next to the functions
- * that apply them; docs/methodology.md states each one in words. Changing any value here changes
- * published figures, so it must come with a methodology version bump and a changelog line.
+ * Pure module: no I/O, no clock.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Units
-// ---------------------------------------------------------------------------------------------
-
-/** Milliseconds in one hour. */
-export const MS_PER_HOUR = 3_600_000;
-
-/** Milliseconds in one UTC day (UTC has no daylight saving, so every day has this length). */
-export const MS_PER_DAY = 86_400_000;
-
-/** Hours in a day; the hour-of-day profile has one slot per UTC hour. */
-export const HOURS_PER_DAY = 24;
-
-// ---------------------------------------------------------------------------------------------
-// Daily letters
-// ---------------------------------------------------------------------------------------------
-
-/** Daily letters kept per server: one per UTC day, oldest first. */
-export const LETTER_WINDOW_DAYS = 30;
-
-/**
- * The five daily letters: `o` answered with tools, `a` asked for sign-in, `p` asked for payment,
- * `d` not answering, `n` no data (the daily check did not run that day).
- */
-export const DAILY_LETTERS = ['o', 'a', 'p', 'd', 'n'] as const;
-
-/** Letters that count as up: sign-in and payment answers mean the server is there and answering. */
-export const ANSWERING_LETTERS = ['o', 'a', 'p'] as const;
-
-/** The letter of a day the server did not answer. */
-export const DOWN_LETTER = 'd';
-
-/** The letter of a day without a daily check; it counts neither as up nor as down. */
-export const NO_DATA_LETTER = 'n';
-
-// ---------------------------------------------------------------------------------------------
-// Uptime
-// ---------------------------------------------------------------------------------------------
-
-/** Decimals shown on every uptime percentage. */
-export const UPTIME_DECIMALS = 1;
-
-/** The highest figure a server that missed at least one check may show; rounding never reaches 100. */
-export const UPTIME_CAP_WHEN_MISSED = 99.9;
-
-/** Five-minute checks needed (one hour of them) before the five-minute figure replaces the daily one. */
-export const FIVE_MINUTE_MIN_CHECKS = 12;
-
-/** UTC days the five-minute figure covers. */
-export const FIVE_MINUTE_WINDOW_DAYS = 30;
-
-/** UTC days of the long five-minute figure, shown only when checks older than the short window exist. */
-export const FIVE_MINUTE_LONG_WINDOW_DAYS = 90;
-
-/** Observed days needed before a figure may be called a 30-day uptime. */
-export const THIRTY_DAY_LABEL_MIN_DAYS = 14;
-
-/** Label of an uptime figure backed by at least THIRTY_DAY_LABEL_MIN_DAYS observed days. */
-export const THIRTY_DAY_UPTIME_LABEL = '30-day uptime';
-
-/** Observed days the median server needs before the state page shows the uptime distribution. */
-export const DISTRIBUTION_MIN_MEDIAN_DAYS = 14;
-
-// ---------------------------------------------------------------------------------------------
-// Success chance and stability
-// ---------------------------------------------------------------------------------------------
-
-/** Added to the weighted answering days: the prior of one success (Laplace's rule of succession). */
-export const SUCCESS_PRIOR_SUCCESSES = 1;
-
-/** Added to the weighted observed days: the prior of two trials. */
-export const SUCCESS_PRIOR_TRIALS = 2;
-
-/** Base weight of every day; day i of n weighs DAY_WEIGHT_BASE + i / n, so the newest weighs most. */
-export const DAY_WEIGHT_BASE = 0.5;
-
-/** Stability = 1 / (1 + this x days the tool list changed in the window). */
-export const STABILITY_PENALTY_PER_CHANGE_DAY = 0.5;
-
-/** UTC days, today included, in which tool-list change days lower stability. */
-export const STABILITY_WINDOW_DAYS = 30;
-
-// ---------------------------------------------------------------------------------------------
-// Most reliable by category
-// ---------------------------------------------------------------------------------------------
-
-/** Observed daily results a server needs before it is listed in its category. */
-export const RANKING_MIN_OBSERVED_DAYS = 14;
-
-/** The top places are the first 1 / this of a category's ranked servers, rounded up. */
-export const TOP_PLACES_DIVISOR = 10;
-
-/** Ranked servers a category needs before any place in it is marked top 10%. */
-export const TOP_PLACES_MIN_RANKED = 10;
-
-// ---------------------------------------------------------------------------------------------
-// Ratings from agents and gateway sensors
-// ---------------------------------------------------------------------------------------------
-
-/** Base weight of a report from a paying reporter. */
-export const PAID_REPORTER_WEIGHT = 1.0;
-
-/** Base weight of a report from an anonymous reporter, and of a gateway sensor. */
-export const ANONYMOUS_REPORTER_WEIGHT = 0.3;
-
-/** Floor of the agreement factor: weight x (floor + span x (agree + 1) / (agree + disagree + 2)). */
-export const AGREEMENT_FLOOR = 0.5;
-
-/** Span of the agreement factor above its floor. */
-export const AGREEMENT_SPAN = 0.5;
-
-/** Agreements assumed before any is seen (the + 1 of the agreement share). */
-export const AGREEMENT_PRIOR_AGREE = 1;
-
-/** Comparisons assumed before any is seen (the + 2 of the agreement share). */
-export const AGREEMENT_PRIOR_TOTAL = 2;
-
-/** How much one disagreement with our checks adds to a reporter's disagree count. */
-export const DISAGREEMENT_COUNT = 0.5;
-
-/** How much one agreement with our checks adds to a reporter's agree count. */
-export const AGREEMENT_COUNT = 1;
-
-/** The seven failure reasons a report may give. */
-export const FAILURE_REASONS = [
-  'unreachable',
-  'auth',
-  'args',
-  'server_error',
-  'timeout',
-  'rate_limited',
-  'wrong_result',
-] as const;
-
-/** The four surprises a report may name. */
-export const SURPRISES = ['side_effect', 'unexpected_cost', 'data_leak_suspected', 'other'] as const;
-
-/**
- * Failure reasons that agree with our checks only when our check also saw the server down:
- * the reporter claims the server cannot be reached, which our own check can confirm or refute.
- */
-export const REACHABILITY_REASONS = ['unreachable', 'timeout'] as const;
-
-/** Half-life, in days, of a report's weight: decay = 0.5 ^ (age / half-life). */
-export const REPORT_HALF_LIFE_DAYS = 7;
-
-/** Reports and sensor entries older than this many days weigh nothing. */
-export const REPORT_WINDOW_DAYS = 30;
-
-/** Accuracy, surprise share and speed read only the newest this-many reports. */
-export const RECENT_REPORTS_SAMPLE = 30;
-
-/** Median milliseconds at or below which speed is full. */
-export const SPEED_FULL_MS = 500;
-
-/** Milliseconds over SPEED_FULL_MS across which speed falls from 1 to 0. */
-export const SPEED_SPAN_MS = 5000;
-
-/** Speed used when no report carries a time. */
-export const SPEED_WITHOUT_TIMES = 0.7;
-
-/**
- * Accuracy used when none of the newest reports says whether the result matched the description.
- * Our choice (the source rules give no default): the same neutral value as speed without times.
- */
-export const ACCURACY_WITHOUT_ANSWERS = 0.7;
-
-/** Stars = STAR_FLOOR + STAR_SPAN x (weighted blend of the four parts). */
-export const STAR_FLOOR = 1;
-
-/** Stars span above the floor; with the floor this gives a 1 to 5 scale. */
-export const STAR_SPAN = 4;
-
-/** Weights of the four parts of stars; they sum to 1. */
-export const STAR_WEIGHTS = {
-  reliability: 0.45,
-  accuracy: 0.2,
-  noSurprise: 0.2,
-  speed: 0.15,
-} as const;
-
-/** Distinct reporters (agents and sensors) needed before stars and reliability are shown. */
-export const VISIBLE_MIN_REPORTERS = 3;
-
-/** Decayed weight from paying reporters needed before stars and reliability are shown. */
-export const VISIBLE_MIN_PAID_WEIGHT = 1.0;
-
-/** What a page shows in place of stars when a rating is not yet visible. */
-export const NOT_ENOUGH_REPORTS_LABEL = 'not enough reports';
-
-/** Reports one reporter may send per UTC day, across all servers. */
-export const REPORTS_PER_REPORTER_PER_DAY = 50;
-
-/** Reports one reporter may send per UTC day about one server. */
-export const REPORTS_PER_REPORTER_PER_SERVER_PER_DAY = 3;
-
-/** Anonymous IPv4 reporters are one reporter per network of this prefix length. */
-export const IPV4_REPORTER_PREFIX_BITS = 24;
-
-/** Anonymous IPv6 reporters are one reporter per network of this prefix length. */
-export const IPV6_REPORTER_PREFIX_BITS = 48;
-
-// ---------------------------------------------------------------------------------------------
-// Gateway sensors
-// ---------------------------------------------------------------------------------------------
-
-/** Base weight of a sensor entry (a sensor counts like an anonymous agent). */
-export const SENSOR_WEIGHT = ANONYMOUS_REPORTER_WEIGHT;
-
-/** Outcomes one sensor may send per UTC day. */
-export const SENSOR_OUTCOMES_PER_DAY = 20_000;
-
-/** Outcomes one batch may carry; a larger batch is refused whole. */
-export const SENSOR_OUTCOMES_PER_BATCH = 100;
-
-/** Outcomes older than this many hours when they arrive are dropped. */
-export const SENSOR_OUTCOME_MAX_AGE_HOURS = 24;
-
-// ---------------------------------------------------------------------------------------------
-// Live incidents
-// ---------------------------------------------------------------------------------------------
-
-/** Hours a failure, or one of our failed checks, stays relevant to a live incident. */
-export const INCIDENT_WINDOW_HOURS = 2;
-
-/**
- * Our own check results that are real failures and can confirm an incident. A 404, a redirect,
- * a sign-in request or another 4xx answer is not one: the server is there.
- */
-export const REAL_CHECK_FAILURES = ['timeout', 'no_connection', 'server_error', 'broken_handshake'] as const;
-
-/**
- * Every result our own check can report to the incident rule. `answered` means the handshake and
- * tool list worked; `sign_in` covers 401, 402 and 403; `client_error` any other 4xx but 404.
- */
-export const OWN_CHECK_OUTCOMES = [
-  'answered',
-  'timeout',
-  'no_connection',
-  'server_error',
-  'broken_handshake',
-  'not_found',
-  'redirect',
-  'sign_in',
-  'client_error',
-] as const;
-
-/** The kinds of our own check; any of them can confirm an incident. */
-export const OWN_CHECK_KINDS = ['hourly', 'five_minute', 'daily'] as const;
-
-/** Distinct failing reporters that make the two signals on their own. */
-export const INCIDENT_MIN_REPORTERS = 2;
-
-/** Failing reporters that make the two signals together with our own failed check. */
-export const INCIDENT_MIN_REPORTERS_WITH_CHECK = 1;
-
-// ---------------------------------------------------------------------------------------------
-// Shown status and display
-// ---------------------------------------------------------------------------------------------
-
-/** Failed five-minute or hourly checks in a row before the shown status turns to down. */
-export const FAILURES_IN_A_ROW_TO_SHOW = 2;
-
-/**
- * HTTP statuses shown as "answers, but not as a standard MCP endpoint" rather than down;
- * the daily history still records the day as `d`.
- */
-export const NON_STANDARD_HTTP_STATUSES = [400, 405, 406, 415, 422] as const;
-
-/** Label of a server that answers HTTP but not as a standard MCP endpoint. */
-export const NON_STANDARD_LABEL = 'answers, but not as a standard MCP endpoint';
-
-/** The words a page uses for each shown state. */
-export const SHOWN_STATE_WORDS = {
-  answering: 'answering with tools',
-  sign_in: 'asks for sign-in',
-  payment: 'asks for payment',
-  non_standard: NON_STANDARD_LABEL,
-  down: 'not answering',
-} as const;
-
-/** UTC hours that need a result before the hour-of-day profile is shown. */
-export const HOUR_PROFILE_MIN_HOURS = 6;
-
-// ---------------------------------------------------------------------------------------------
-// Compute caps (what the daily and the five-minute checks may spend per UTC day)
-// ---------------------------------------------------------------------------------------------
-
-/** Micro-dollars in one US dollar. Spend is counted in whole micro-dollars so that sums are exact. */
-export const MICRO_USD_PER_USD = 1_000_000;
-
-/** What the daily checks may spend per UTC day, in US dollars; past it the remaining shards wait. */
-export const DAILY_CHECK_BUDGET_USD = 0.1;
-
-/** What the five-minute checks may spend per UTC day by default, in US dollars; an operator may set another. */
-export const FIVE_MINUTE_BUDGET_USD = 0.25;
-
-/**
- * Our choice (the source rules give no cost model): the fixed part of one check's cost, in US dollars,
- * standing for a function invocation and the requests around the check.
- */
-export const CHECK_COST_PER_CHECK_USD = 0.00001;
-
-/** Our choice: the part of one check's cost per second of its wall time, in US dollars. */
-export const CHECK_COST_PER_SECOND_USD = 0.00001;
-
-/** The cost model used unless an operator configures another: fixed part plus a part per second. */
-export const DEFAULT_CHECK_COST_MODEL = Object.freeze({
-  perCheckUsd: CHECK_COST_PER_CHECK_USD,
-  perSecondUsd: CHECK_COST_PER_SECOND_USD,
+import {
+  ACCURACY_WITHOUT_ANSWERS,
+  AGREEMENT_COUNT,
+  AGREEMENT_FLOOR,
+  AGREEMENT_PRIOR_AGREE,
+  AGREEMENT_PRIOR_TOTAL,
+  AGREEMENT_SPAN,
+  ANONYMOUS_REPORTER_WEIGHT,
+  ANSWERING_LETTERS,
+  CHANGE_DAYS_KEPT,
+  DAY_WEIGHT_BASE,
+  DISAGREEMENT_COUNT,
+  DISTRIBUTION_MIN_MEDIAN_DAYS,
+  DOMAIN_AGE_KEEP_DAYS,
+  DOMAIN_AGE_LOOKUPS_PER_SCAN,
+  FAILURES_IN_A_ROW_TO_SHOW,
+  FIVE_MINUTE_DAYS_KEPT,
+  FIVE_MINUTE_LONG_WINDOW_DAYS,
+  FIVE_MINUTE_MIN_CHECKS,
+  FIVE_MINUTE_WINDOW_DAYS,
+  HOUR_PROFILE_MIN_HOURS,
+  INCIDENT_MIN_REPORTERS,
+  INCIDENT_MIN_REPORTERS_WITH_CHECK,
+  INCIDENT_WINDOW_HOURS,
+  IPV4_REPORTER_PREFIX_BITS,
+  IPV6_REPORTER_PREFIX_BITS,
+  LETTER_WINDOW_DAYS,
+  NON_STANDARD_HTTP_STATUSES,
+  NON_STANDARD_LABEL,
+  NOT_ENOUGH_REPORTS_LABEL,
+  OUTAGES_KEPT,
+  PAID_REPORTER_WEIGHT,
+  RANKING_MIN_OBSERVED_DAYS,
+  REACHABILITY_REASONS,
+  REAL_CHECK_FAILURES,
+  RECENT_REPORTS_SAMPLE,
+  REPORT_HALF_LIFE_DAYS,
+  REPORT_WINDOW_DAYS,
+  REPORTS_PER_REPORTER_PER_DAY,
+  REPORTS_PER_REPORTER_PER_SERVER_PER_DAY,
+  SENSOR_OUTCOME_MAX_AGE_HOURS,
+  SENSOR_OUTCOMES_PER_BATCH,
+  SENSOR_OUTCOMES_PER_DAY,
+  SENSOR_WEIGHT,
+  SHOWN_STATE_WORDS,
+  SPEED_FULL_MS,
+  SPEED_SPAN_MS,
+  SPEED_WITHOUT_TIMES,
+  STABILITY_PENALTY_PER_CHANGE_DAY,
+  STABILITY_WINDOW_DAYS,
+  STAR_FLOOR,
+  STAR_SPAN,
+  STAR_WEIGHTS,
+  SUBMISSION_ADMIT_PERCENT,
+  SUBMISSION_CHECK_INTERVAL_HOURS,
+  SUBMISSION_EXTEND_PERCENT,
+  SUBMISSION_MAX_EXTENSIONS,
+  SUBMISSION_MAX_TOOL_LIST_CHANGES,
+  SUBMISSION_MIN_CHECKS,
+  SUBMISSION_WINDOW_DAYS,
+  SUCCESS_PRIOR_SUCCESSES,
+  SUCCESS_PRIOR_TRIALS,
+  THIRTY_DAY_LABEL_MIN_DAYS,
+  THIRTY_DAY_UPTIME_LABEL,
+  TOP_PLACES_DIVISOR,
+  TOP_PLACES_MIN_RANKED,
+  UPTIME_CAP_WHEN_MISSED,
+  UPTIME_DECIMALS,
+  VISIBLE_MIN_PAID_WEIGHT,
+  VISIBLE_MIN_REPORTERS,
+} from './constants.js';
+import { CLOSURE_NOTE_MAX_CHARS } from './incident-closure.js';
+import { FIVE_MINUTE_OBSERVATIONS_KEPT } from './live-checks.js';
+import {
+  BROKEN_HANDSHAKE_REASONS,
+  HTTP_ERROR_REASON,
+  NO_CONNECTION_REASONS,
+  REDIRECT_REASON_PREFIX,
+  TIMEOUT_REASONS,
+} from './own-check-outcome.js';
+import {
+  OSV_RETRY_HOURS,
+  PACKAGE_LAYER_LOOKBACK_DAYS,
+  PACKAGES_PER_SERVER_MAX,
+  RISK_RISE_DAYS_KEPT,
+  SUBMISSION_EARLIER_ATTEMPTS_KEPT,
+} from './windows.js';
+
+/** The daily letters (methodology, "Reliability" > "Daily letters"): the window shown and which letters answer. */
+export const LETTER_RULES = Object.freeze({
+  /** Daily letters kept and shown per server. */
+  windowDays: LETTER_WINDOW_DAYS,
+  /** The letters of a day on which the server answered (a sign-in or payment request counts). */
+  answeringLetters: ANSWERING_LETTERS,
 });
 
 /**
- * Our choice: the wall time assumed, when a check's cost is estimated before it starts, for a server
- * never timed before. It is the probe's initialize timeout, so an unknown server is costed as one that
- * makes us wait the longest single step.
+ * Uptime (methodology, "Reliability" > "Uptime").
+ *
+ * @example
+ * // UPTIME_RULES is exported by the `@mcp-atlas/reliability/rules` subpath
+ * `${uptime.toFixed(UPTIME_RULES.decimals)}%`;
  */
-export const CHECK_WALL_MS_WITHOUT_HISTORY = 8_000;
-
-// ---------------------------------------------------------------------------------------------
-// Retention (what the service keeps per server, and for how long its short-lived stores live)
-// ---------------------------------------------------------------------------------------------
-
-/** Days a server's tool-list change days are kept. */
-export const CHANGE_DAYS_KEPT = 60;
-
-/** Finished outage lengths kept per server (the newest ones). */
-export const OUTAGES_KEPT = 5;
-
-/** Days of five-minute counters kept per server: one pair (answered, checks) per UTC day. */
-export const FIVE_MINUTE_DAYS_KEPT = 92;
-
-/**
- * Days each short-lived store keeps its day folders before the daily clean-up deletes them. Signed day
- * files, roots, reports and daily aggregates are never deleted on a schedule. Raw sensor batches and raw
- * demand records go only once their day's aggregate exists; daily-call markers are never deleted within
- * the current month.
- */
-export const RETENTION_DAYS = Object.freeze({
-  rawSensorBatches: 35,
-  rawDemandRecords: 35,
-  refusedSensorRequests: 35,
-  askMarkers: 30,
-  badgeSightings: 30,
-  viewCounts: 90,
-  dailyCallMarkers: 7,
-  rateCounters: 7,
-  // The methodology keeps a log of MCP calls to run the service and stop abuse, and names no limit for it. We keep
-  // 30 days: long enough to trace an abuse report, short enough that the log never becomes a record of agents.
-  mcpCallLog: 30,
+export const UPTIME_RULES = Object.freeze({
+  /** Decimals an uptime percentage is shown with. */
+  decimals: UPTIME_DECIMALS,
+  /** The highest figure a server that missed at least one check may show; rounding never reaches 100. */
+  capWhenMissed: UPTIME_CAP_WHEN_MISSED,
+  /** Five-minute checks needed (one hour of them) before the five-minute figure replaces the daily one. */
+  fiveMinuteMinChecks: FIVE_MINUTE_MIN_CHECKS,
+  /** UTC days the five-minute figure covers. */
+  fiveMinuteWindowDays: FIVE_MINUTE_WINDOW_DAYS,
+  /** UTC days of the long five-minute figure. */
+  fiveMinuteLongWindowDays: FIVE_MINUTE_LONG_WINDOW_DAYS,
+  /** Observed days needed before the figure may be called the 30-day uptime. */
+  thirtyDayLabelMinDays: THIRTY_DAY_LABEL_MIN_DAYS,
+  /** The label of the 30-day figure. */
+  thirtyDayLabel: THIRTY_DAY_UPTIME_LABEL,
+  /** Observed days the median server needs before the state page shows the uptime distribution. */
+  distributionMinMedianDays: DISTRIBUTION_MIN_MEDIAN_DAYS,
 });
 
-// ---------------------------------------------------------------------------------------------
-// Servers submitted by their owners
-// ---------------------------------------------------------------------------------------------
+/** Success chance and stability (methodology, "Reliability" > "Chance the next handshake works, and stability"). */
+export const CHANCE_RULES = Object.freeze({
+  /** Successes assumed before any day is seen (the + 1). */
+  priorSuccesses: SUCCESS_PRIOR_SUCCESSES,
+  /** Trials assumed before any day is seen (the + 2). */
+  priorTrials: SUCCESS_PRIOR_TRIALS,
+  /** Base of a day's weight by its age. */
+  dayWeightBase: DAY_WEIGHT_BASE,
+  /** What each day with a tool-list change adds to the stability penalty. */
+  stabilityPenaltyPerChangeDay: STABILITY_PENALTY_PER_CHANGE_DAY,
+  /** Days over which tool-list changes count against stability. */
+  stabilityWindowDays: STABILITY_WINDOW_DAYS,
+});
 
-/** Hours between two checks of a submitted server; checks sit on this grid from the submission time. */
-export const SUBMISSION_CHECK_INTERVAL_HOURS = 6;
+/** What the daily fold keeps per server (methodology, "Reliability" > "The daily fold"). */
+export const FOLD_RULES = Object.freeze({
+  /** Days a server's tool-list change days are kept. */
+  changeDaysKept: CHANGE_DAYS_KEPT,
+  /** Finished outage lengths kept per server, the newest ones. */
+  outagesKept: OUTAGES_KEPT,
+  /** Days a risk rise is kept, so the route can set a server aside for that long. */
+  riskRiseDaysKept: RISK_RISE_DAYS_KEPT,
+  /** Days of five-minute counters kept per server. */
+  fiveMinuteDaysKept: FIVE_MINUTE_DAYS_KEPT,
+});
 
-/** Days one observation window lasts; the decision is due when it ends. */
-export const SUBMISSION_WINDOW_DAYS = 7;
+/** The most reliable lists (methodology, "Reliability" > "Most reliable by category"). */
+export const RANKING_RULES = Object.freeze({
+  /** Observed days a server needs before it is ranked. */
+  minObservedDays: RANKING_MIN_OBSERVED_DAYS,
+  /** The top places are the first 1 / this of a category's ranked servers, rounded up. */
+  topPlacesDivisor: TOP_PLACES_DIVISOR,
+  /** Ranked servers a category needs before any place in it is marked top. */
+  topPlacesMinRanked: TOP_PLACES_MIN_RANKED,
+});
 
-/** Checks a window needs before its server may join the map (28 fit in a full window). */
-export const SUBMISSION_MIN_CHECKS = 20;
+/** Ratings from agents and gateway sensors (methodology, "Reliability" > "Ratings from agents and gateway sensors"). */
+export const RATING_RULES = Object.freeze({
+  /** Base weight of a report from a paying reporter. */
+  paidReporterWeight: PAID_REPORTER_WEIGHT,
+  /** Base weight of a report from an anonymous reporter. */
+  anonymousReporterWeight: ANONYMOUS_REPORTER_WEIGHT,
+  /** Floor of the agreement factor. */
+  agreementFloor: AGREEMENT_FLOOR,
+  /** Span of the agreement factor above its floor. */
+  agreementSpan: AGREEMENT_SPAN,
+  /** Agreements assumed before any is seen. */
+  agreementPriorAgree: AGREEMENT_PRIOR_AGREE,
+  /** Comparisons assumed before any is seen. */
+  agreementPriorTotal: AGREEMENT_PRIOR_TOTAL,
+  /** What one disagreement with our checks adds to the disagree count. */
+  disagreementCount: DISAGREEMENT_COUNT,
+  /** What one agreement with our checks adds to the agree count. */
+  agreementCount: AGREEMENT_COUNT,
+  /** Failure reasons that agree with our checks only when our check also saw the server down. */
+  reachabilityReasons: REACHABILITY_REASONS,
+  /** Half-life, in days, of a report's weight. */
+  reportHalfLifeDays: REPORT_HALF_LIFE_DAYS,
+  /** Reports and sensor entries older than this many days weigh nothing. */
+  reportWindowDays: REPORT_WINDOW_DAYS,
+  /** Accuracy, surprise share and speed read only the newest this-many reports. */
+  recentReportsSample: RECENT_REPORTS_SAMPLE,
+  /** Median milliseconds at or below which speed is full. */
+  speedFullMs: SPEED_FULL_MS,
+  /** Milliseconds over `speedFullMs` across which speed falls from 1 to 0. */
+  speedSpanMs: SPEED_SPAN_MS,
+  /** Speed used when no report carries a time. */
+  speedWithoutTimes: SPEED_WITHOUT_TIMES,
+  /** Accuracy used when no recent report says whether the result matched. */
+  accuracyWithoutAnswers: ACCURACY_WITHOUT_ANSWERS,
+  /** Stars = starFloor + starSpan x (weighted blend of the four parts). */
+  starFloor: STAR_FLOOR,
+  /** Stars span above the floor. */
+  starSpan: STAR_SPAN,
+  /** Weights of the four parts of stars; they sum to 1. */
+  starWeights: STAR_WEIGHTS,
+  /** Distinct reporters needed before stars and reliability are shown. */
+  visibleMinReporters: VISIBLE_MIN_REPORTERS,
+  /** Decayed weight from paying reporters needed before stars and reliability are shown. */
+  visibleMinPaidWeight: VISIBLE_MIN_PAID_WEIGHT,
+  /** What a page shows in place of stars when a rating is not yet visible. */
+  notEnoughReportsLabel: NOT_ENOUGH_REPORTS_LABEL,
+});
 
-/** Percent of a window's checks that must have answered with tools to join the map. */
-export const SUBMISSION_ADMIT_PERCENT = 90;
+/** How many reports a reporter may send, and who counts as one reporter (same section as {@link RATING_RULES}). */
+export const REPORT_LIMIT_RULES = Object.freeze({
+  /** Reports one reporter may send per UTC day, across all servers. */
+  perReporterPerDay: REPORTS_PER_REPORTER_PER_DAY,
+  /** Reports one reporter may send per UTC day about one server. */
+  perReporterPerServerPerDay: REPORTS_PER_REPORTER_PER_SERVER_PER_DAY,
+  /** Anonymous IPv4 reporters are one reporter per network of this prefix length. */
+  ipv4PrefixBits: IPV4_REPORTER_PREFIX_BITS,
+  /** Anonymous IPv6 reporters are one reporter per network of this prefix length. */
+  ipv6PrefixBits: IPV6_REPORTER_PREFIX_BITS,
+});
 
-/** Percent from which (up to SUBMISSION_ADMIT_PERCENT) a window earns one more window instead of a refusal. */
-export const SUBMISSION_EXTEND_PERCENT = 70;
+/** Gateway sensors (methodology, "Reliability" > "Ratings from agents and gateway sensors"). */
+export const SENSOR_RULES = Object.freeze({
+  /** Base weight of a sensor entry (a sensor counts like an anonymous agent). */
+  weight: SENSOR_WEIGHT,
+  /** Outcomes one sensor may send per UTC day. */
+  outcomesPerDay: SENSOR_OUTCOMES_PER_DAY,
+  /** Outcomes one batch may carry; a larger batch is refused whole. */
+  outcomesPerBatch: SENSOR_OUTCOMES_PER_BATCH,
+  /** Outcomes older than this many hours when they arrive are dropped. */
+  outcomeMaxAgeHours: SENSOR_OUTCOME_MAX_AGE_HOURS,
+});
 
-/** Changes of the tool list a window may show and still join the map. */
-export const SUBMISSION_MAX_TOOL_LIST_CHANGES = 1;
+/** Live incidents and how our own checks are read (methodology, "Reliability" > "Live incidents"). */
+export const INCIDENT_RULES = Object.freeze({
+  /** Hours a failure, or one of our failed checks, stays relevant to an incident. */
+  windowHours: INCIDENT_WINDOW_HOURS,
+  /** Distinct failing reporters that make an incident on their own. */
+  minReporters: INCIDENT_MIN_REPORTERS,
+  /** Failing reporters that make an incident together with our own failed check. */
+  minReportersWithCheck: INCIDENT_MIN_REPORTERS_WITH_CHECK,
+  /** Our own check results that are real failures and can confirm an incident. */
+  realCheckFailures: REAL_CHECK_FAILURES,
+  /** The longest note a person may write when closing an incident. */
+  closureNoteMaxChars: CLOSURE_NOTE_MAX_CHARS,
+  /** Probe reasons read as "no connection". */
+  noConnectionReasons: NO_CONNECTION_REASONS,
+  /** Probe reasons read as a timeout. */
+  timeoutReasons: TIMEOUT_REASONS,
+  /** Probe reasons read as a broken handshake. */
+  brokenHandshakeReasons: BROKEN_HANDSHAKE_REASONS,
+  /** The probe reason of an HTTP error answer. */
+  httpErrorReason: HTTP_ERROR_REASON,
+  /** The prefix of the probe reasons of a redirect. */
+  redirectReasonPrefix: REDIRECT_REASON_PREFIX,
+});
 
-/** Extra observation windows a submission may get, in all. */
-export const SUBMISSION_MAX_EXTENSIONS = 1;
+/** What status a server is shown with (methodology, "Reliability" > "Shown status"). */
+export const SHOWN_STATUS_RULES = Object.freeze({
+  /** Failed five-minute or hourly checks in a row before the shown status turns to down. */
+  failuresInARowToShow: FAILURES_IN_A_ROW_TO_SHOW,
+  /** Five-minute observations kept per server (enough to see that many failures in a row). */
+  fiveMinuteObservationsKept: FIVE_MINUTE_OBSERVATIONS_KEPT,
+  /** HTTP statuses shown as "answers, but not as a standard MCP endpoint" rather than down. */
+  nonStandardHttpStatuses: NON_STANDARD_HTTP_STATUSES,
+  /** The label of such a server. */
+  nonStandardLabel: NON_STANDARD_LABEL,
+  /** The words a page uses for each shown state. */
+  stateWords: SHOWN_STATE_WORDS,
+  /** UTC hours that need a result before the hour-of-day profile is shown. */
+  hourProfileMinHours: HOUR_PROFILE_MIN_HOURS,
+});
 
-// ---------------------------------------------------------------------------------------------
-// Rate limits on submissions and ownership checks (our defaults: the source rules give no numbers)
-// ---------------------------------------------------------------------------------------------
+/** How a submitted server is observed and admitted (methodology, "Reliability" > "Submitted servers"). */
+export const SUBMISSION_RULES = Object.freeze({
+  /** Hours between two checks of a submitted server. */
+  checkIntervalHours: SUBMISSION_CHECK_INTERVAL_HOURS,
+  /** Days of the observation window. */
+  windowDays: SUBMISSION_WINDOW_DAYS,
+  /** Checks a window needs before its server may join the map. */
+  minChecks: SUBMISSION_MIN_CHECKS,
+  /** Percent of a window's checks that must have answered with tools to join the map. */
+  admitPercent: SUBMISSION_ADMIT_PERCENT,
+  /** Percent from which (up to `admitPercent`) a window earns one more window instead of a refusal. */
+  extendPercent: SUBMISSION_EXTEND_PERCENT,
+  /** Changes of the tool list a window may show and still join the map. */
+  maxToolListChanges: SUBMISSION_MAX_TOOL_LIST_CHANGES,
+  /** Extra observation windows a submission may get, in all. */
+  maxExtensions: SUBMISSION_MAX_EXTENSIONS,
+  /** Finished earlier attempts of the same URL kept on its submission record. */
+  earlierAttemptsKept: SUBMISSION_EARLIER_ATTEMPTS_KEPT,
+});
 
-/** New submissions one requester (a network, as reporterKey names it) may make per UTC day. */
-export const SUBMISSIONS_PER_REQUESTER_PER_DAY = 10;
+/** Domain age lookups (methodology, "Domain age and the package layer" > "Domain age"). */
+export const DOMAIN_AGE_RULES = Object.freeze({
+  /** Domains looked up per scan at most. */
+  lookupsPerScan: DOMAIN_AGE_LOOKUPS_PER_SCAN,
+  /** Days a looked-up creation date is reused before it is looked up again. */
+  keepDays: DOMAIN_AGE_KEEP_DAYS,
+});
 
-/** New submissions of URLs on one host name per UTC day, whoever sends them. */
-export const SUBMISSIONS_PER_HOST_PER_DAY = 3;
-
-/** Reads of an owner's token file one requester may cause per UTC day (verify, owner changes, opt-out). */
-export const OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY = 20;
-
-/**
- * Reads of one host's token file per UTC day from all networks together, as counted only by the deprecated
- * checkOwnershipCheckQuota. The current rules never refuse a read on a host-wide count (a stranger could
- * spend it and lock the owner out): decideOwnershipCheck limits each network's own reads and failed reads,
- * and chargeOwnershipFailure uses the host's failures from everyone (OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
- * the same 10) only to make further failures cost a network all its remaining tries.
- */
-export const OWNERSHIP_CHECKS_PER_HOST_PER_DAY = 10;
-
-// ---------------------------------------------------------------------------------------------
-// Domain age (read from public RDAP records)
-// ---------------------------------------------------------------------------------------------
-
-/** New lookups one scan may make; the domains past this number wait for the next scan. */
-export const DOMAIN_AGE_LOOKUPS_PER_SCAN = 40;
-
-/** Days a found registration date is used: looked up on day D, it serves D to D + 29 and is read again on D + 30. */
-export const DOMAIN_AGE_KEEP_DAYS = 30;
+/** The package layer (methodology, "Domain age and the package layer" > "Package layer"). */
+export const PACKAGE_LAYER_RULES = Object.freeze({
+  /** Packages read per registry entry at most. */
+  packagesPerServerMax: PACKAGES_PER_SERVER_MAX,
+  /** Days before today the pages look back for a package layer OSV answered for. */
+  lookbackDays: PACKAGE_LAYER_LOOKBACK_DAYS,
+  /** Hours a failed OSV check waits before it is tried again. */
+  osvRetryHours: OSV_RETRY_HOURS,
+});

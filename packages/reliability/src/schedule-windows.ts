@@ -4,8 +4,9 @@
  * `today` are arguments, and the OSV check's time of day (the probe's `OSV_CHECK_TIME_UTC`) is passed in,
  * because this package depends on nothing.
  */
+
+import { MS_PER_DAY, MS_PER_HOUR } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
-import { MS_PER_DAY, MS_PER_HOUR } from './rules.js';
 import { instantOf, instantOfDate, shiftDay, startOfDay } from './validate.js';
 import { AGGREGATE_GRACE_MINUTES, OSV_RETRY_HOURS, PACKAGE_LAYER_LOOKBACK_DAYS } from './windows.js';
 
@@ -41,7 +42,7 @@ function assertTimeOfDay(time: UtcTimeOfDay): number {
     time.minute < 60;
   if (!ok)
     throw new ReliabilityInputError(
-      'invalid_date',
+      'invalid-date',
       'checkTimeUtc',
       `expected { hour: 0-23, minute: 0-59 }, received ${describeValue(time)}`,
     );

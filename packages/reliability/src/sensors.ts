@@ -3,15 +3,15 @@
  * sensor, server and UTC day. Pure module: `now` is an argument.
  */
 import type { FailureReason } from './agreement.js';
-import { describeValue, ReliabilityInputError } from './errors.js';
-import type { SensorDayEntry } from './ratings.js';
 import {
   FAILURE_REASONS,
   MS_PER_HOUR,
   SENSOR_OUTCOME_MAX_AGE_HOURS,
   SENSOR_OUTCOMES_PER_BATCH,
   SENSOR_OUTCOMES_PER_DAY,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
+import type { SensorDayEntry } from './ratings.js';
 import {
   assertBoolean,
   assertCount,
@@ -70,17 +70,17 @@ export interface ServerSensorDayEntry extends SensorDayEntry {
 function checkOutcome(outcome: SensorOutcome, field: string): number {
   if (outcome === null || typeof outcome !== 'object') {
     throw new ReliabilityInputError(
-      'invalid_sensor_entry',
+      'invalid-sensor-entry',
       field,
       `expected an outcome object, received ${describeValue(outcome)}`,
     );
   }
-  assertText(outcome.server, `${field}.server`, 'invalid_sensor_entry');
-  assertBoolean(outcome.ok, `${field}.ok`, 'invalid_sensor_entry');
-  assertOneOf(outcome.reason, FAILURE_REASONS, `${field}.reason`, 'invalid_sensor_entry');
+  assertText(outcome.server, `${field}.server`, 'invalid-sensor-entry');
+  assertBoolean(outcome.ok, `${field}.ok`, 'invalid-sensor-entry');
+  assertOneOf(outcome.reason, FAILURE_REASONS, `${field}.reason`, 'invalid-sensor-entry');
   if (outcome.ms !== undefined && outcome.ms !== null)
-    assertNonNegative(outcome.ms, `${field}.ms`, 'invalid_sensor_entry');
-  return instantOf(outcome.at, `${field}.at`, 'invalid_sensor_entry');
+    assertNonNegative(outcome.ms, `${field}.ms`, 'invalid-sensor-entry');
+  return instantOf(outcome.at, `${field}.at`, 'invalid-sensor-entry');
 }
 
 /**
@@ -100,10 +100,10 @@ export function admitSensorBatch(
 ): SensorBatchDecision {
   const nowMs = instantOfDate(context.now, 'now');
   const acceptedToday = assertCount(context.acceptedToday, 'acceptedToday');
-  assertText(batch?.sensor, 'batch.sensor', 'invalid_sensor_entry');
+  assertText(batch?.sensor, 'batch.sensor', 'invalid-sensor-entry');
   if (!Array.isArray(batch.outcomes)) {
     throw new ReliabilityInputError(
-      'invalid_sensor_entry',
+      'invalid-sensor-entry',
       'batch.outcomes',
       `expected an array, received ${describeValue(batch.outcomes)}`,
     );
@@ -139,7 +139,7 @@ export function admitSensorBatch(
  * ]); // [{ sensor: 'gw-1', server: 's1', day: '2025-06-01', worked: 1, calls: 2 }]
  */
 export function summarizeSensorOutcomes(sensor: string, outcomes: readonly SensorOutcome[]): ServerSensorDayEntry[] {
-  assertText(sensor, 'sensor', 'invalid_sensor_entry');
+  assertText(sensor, 'sensor', 'invalid-sensor-entry');
   const entries = new Map<string, ServerSensorDayEntry>();
   outcomes.forEach((outcome, index) => {
     const day = formatDay(checkOutcome(outcome, `outcomes[${index}]`));

@@ -5,9 +5,10 @@
  * the shown status turns to down only from the second failure in a row (owner alerts follow the
  * same rule).
  */
+
+import { FAILURES_IN_A_ROW_TO_SHOW, NON_STANDARD_HTTP_STATUSES, SHOWN_STATE_WORDS } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { ObservedLetter } from './letters.js';
-import { FAILURES_IN_A_ROW_TO_SHOW, NON_STANDARD_HTTP_STATUSES, SHOWN_STATE_WORDS } from './rules.js';
 
 /**
  * What a page shows: answering with tools, asking for sign-in, asking for payment, answering but
@@ -55,7 +56,7 @@ const STATE_OF_LETTER: Readonly<Record<ObservedLetter, ShownState>> = {
 export function displayState(check: CheckObservation): ShownState {
   if (check === null || typeof check !== 'object' || !Object.hasOwn(STATE_OF_LETTER, check.letter)) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'check.letter',
       `expected one of o, a, p, d, received ${describeValue(check?.letter)}`,
     );
@@ -69,7 +70,7 @@ export function displayState(check: CheckObservation): ShownState {
 /** The words a page uses for a shown state. */
 export function describeShownState(state: ShownState): string {
   if (!Object.hasOwn(SHOWN_STATE_WORDS, state)) {
-    throw new ReliabilityInputError('invalid_check', 'state', `unknown state ${describeValue(state)}`);
+    throw new ReliabilityInputError('invalid-check', 'state', `unknown state ${describeValue(state)}`);
   }
   return SHOWN_STATE_WORDS[state];
 }
@@ -88,7 +89,7 @@ export function decideShownStatus(
   fallback: ShownState | null = null,
 ): ShownStatus {
   if (!Array.isArray(checks)) {
-    throw new ReliabilityInputError('invalid_check', 'checks', `expected an array, received ${describeValue(checks)}`);
+    throw new ReliabilityInputError('invalid-check', 'checks', `expected an array, received ${describeValue(checks)}`);
   }
   const states = checks.map(displayState);
   let failuresInARow = 0;

@@ -7,7 +7,7 @@
  * least 90% of them answered with tools, at most one change of its tool list and every tool described.
  * A window with 70% to under 90% answered gets one more 7-day window, once.
  */
-import { describeValue, ReliabilityInputError } from './errors.js';
+
 import {
   MS_PER_DAY,
   MS_PER_HOUR,
@@ -18,7 +18,8 @@ import {
   SUBMISSION_MAX_TOOL_LIST_CHANGES,
   SUBMISSION_MIN_CHECKS,
   SUBMISSION_WINDOW_DAYS,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
 import { assertBoolean, assertCount, instantOf } from './validate.js';
 
 /** One check of a submitted server, as the decision reads it. */
@@ -113,7 +114,7 @@ interface CheckedSubmission {
 function readSubmission(submission: Submission): CheckedSubmission {
   if (typeof submission !== 'object' || submission === null) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'submission',
       `expected an object, received ${describeValue(submission)}`,
     );
@@ -122,14 +123,14 @@ function readSubmission(submission: Submission): CheckedSubmission {
   const extensions = assertCount(submission.extensions, 'submission.extensions');
   if (extensions > SUBMISSION_MAX_EXTENSIONS) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'submission.extensions',
       `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${extensions}`,
     );
   }
   if (!Array.isArray(submission.checks)) {
     throw new ReliabilityInputError(
-      'invalid_check',
+      'invalid-check',
       'submission.checks',
       `expected an array, received ${describeValue(submission.checks)}`,
     );
@@ -137,9 +138,9 @@ function readSubmission(submission: Submission): CheckedSubmission {
   const checks = submission.checks.map((check: SubmissionCheck, i: number) => {
     const field = `submission.checks[${i}]`;
     if (typeof check !== 'object' || check === null) {
-      throw new ReliabilityInputError('invalid_check', field, `expected an object, received ${describeValue(check)}`);
+      throw new ReliabilityInputError('invalid-check', field, `expected an object, received ${describeValue(check)}`);
     }
-    const answered = assertBoolean(check.answeredWithTools, `${field}.answeredWithTools`, 'invalid_check');
+    const answered = assertBoolean(check.answeredWithTools, `${field}.answeredWithTools`, 'invalid-check');
     const hash = check.toolsHash;
     if (
       answered ? typeof hash !== 'string' || hash === '' : hash !== null && (typeof hash !== 'string' || hash === '')
@@ -148,16 +149,16 @@ function readSubmission(submission: Submission): CheckedSubmission {
         ? 'the non-empty tool-list hash of a check that answered with tools'
         : 'a non-empty string or null';
       throw new ReliabilityInputError(
-        'invalid_check',
+        'invalid-check',
         `${field}.toolsHash`,
         `expected ${expected}, received ${describeValue(hash)}`,
       );
     }
     return {
-      ms: instantOf(check.at, `${field}.at`, 'invalid_check'),
+      ms: instantOf(check.at, `${field}.at`, 'invalid-check'),
       answered,
       hash,
-      described: assertBoolean(check.allToolsDescribed, `${field}.allToolsDescribed`, 'invalid_check'),
+      described: assertBoolean(check.allToolsDescribed, `${field}.allToolsDescribed`, 'invalid-check'),
     };
   });
   checks.sort((a, b) => a.ms - b.ms);
@@ -185,7 +186,7 @@ export function observationWindow(submittedAt: Date | string, extensions: number
   const index = assertCount(extensions, 'extensions');
   if (index > SUBMISSION_MAX_EXTENSIONS) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'extensions',
       `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${index}`,
     );
@@ -223,7 +224,7 @@ function summarize(submission: CheckedSubmission): ObservationFigures {
  * Counts what the current window of a submission saw: checks, checks answered with tools, tool-list
  * changes (against the list seen just before, the last one before the window included) and answered checks
  * with an undescribed tool. Checks outside the window are not counted. Throws ReliabilityInputError
- * (`invalid_check`, `invalid_date`, `invalid_number`) on malformed input.
+ * (`invalid-check`, `invalid-date`, `invalid-number`) on malformed input.
  *
  * @example
  * summarizeObservation({ submittedAt: '2026-03-01T00:00:00Z', extensions: 0, checks: [
@@ -250,7 +251,7 @@ function reaches(answered: number, checks: number, percent: number): boolean {
 function readFigures(figures: ObservationFigures): ObservationFigures {
   if (typeof figures !== 'object' || figures === null) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'figures',
       `expected an object, received ${describeValue(figures)}`,
     );
@@ -260,14 +261,14 @@ function readFigures(figures: ObservationFigures): ObservationFigures {
   const undescribedChecks = assertCount(figures.undescribedChecks, 'figures.undescribedChecks');
   if (answered > checks) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'figures.answered',
       `expected at most figures.checks (${checks}), received ${answered}`,
     );
   }
   if (undescribedChecks > answered) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'figures.undescribedChecks',
       `expected at most figures.answered (${answered}), received ${undescribedChecks}`,
     );
@@ -275,7 +276,7 @@ function readFigures(figures: ObservationFigures): ObservationFigures {
   const extensions = assertCount(figures.extensions, 'figures.extensions');
   if (extensions > SUBMISSION_MAX_EXTENSIONS) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'figures.extensions',
       `expected at most ${SUBMISSION_MAX_EXTENSIONS}, received ${extensions}`,
     );

@@ -2,8 +2,7 @@
  * Uptime figures, their labels, and the state page's distribution rule. Pure module: the day is
  * always an argument.
  */
-import { describeValue, ReliabilityInputError } from './errors.js';
-import { countLetters } from './letters.js';
+
 import {
   DISTRIBUTION_MIN_MEDIAN_DAYS,
   FIVE_MINUTE_MIN_CHECKS,
@@ -12,7 +11,9 @@ import {
   THIRTY_DAY_UPTIME_LABEL,
   UPTIME_CAP_WHEN_MISSED,
   UPTIME_DECIMALS,
-} from './rules.js';
+} from './constants.js';
+import { describeValue, ReliabilityInputError } from './errors.js';
+import { countLetters } from './letters.js';
 import { assertCount, shiftDay, startOfDay } from './validate.js';
 
 /** Answered and total checks over a window (five-minute counters). */
@@ -99,7 +100,7 @@ export function checkUptime(answered: number, total: number): number | null {
   assertCount(total, 'total');
   if (answered > total) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'answered',
       `must not exceed total (${total}), received ${answered}`,
     );
@@ -182,7 +183,7 @@ export function decideUptimeDistribution(observedDays: readonly number[], day: s
   startOfDay(day, 'day');
   if (!Array.isArray(observedDays)) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       'observedDays',
       `expected an array of day counts, received ${describeValue(observedDays)}`,
     );
@@ -191,7 +192,7 @@ export function decideUptimeDistribution(observedDays: readonly number[], day: s
     assertCount(value, `observedDays[${index}]`);
     if (value > LETTER_WINDOW_DAYS) {
       throw new ReliabilityInputError(
-        'invalid_number',
+        'invalid-number',
         `observedDays[${index}]`,
         `expected at most ${LETTER_WINDOW_DAYS}, received ${value}`,
       );

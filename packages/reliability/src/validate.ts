@@ -2,8 +2,9 @@
  * @internal Input checks and time arithmetic shared by the modules of this package. Pure: no clock;
  * every instant comes from the caller. Not re-exported from the package entry.
  */
+
+import { MS_PER_DAY } from './constants.js';
 import { describeValue, ReliabilityInputError, type ReliabilityInputErrorCode } from './errors.js';
-import { MS_PER_DAY } from './rules.js';
 
 // ISO 8601 with a date, a time and an explicit offset: Date.parse is only reliable across runtimes
 // for this shape, and an instant without an offset would depend on the machine's time zone.
@@ -11,7 +12,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** @internal Throws unless `value` is an integer >= 0. */
-export function assertCount(value: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid_number'): number {
+export function assertCount(value: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid-number'): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw new ReliabilityInputError(code, field, `expected a whole number >= 0, received ${describeValue(value)}`);
   }
@@ -22,7 +23,7 @@ export function assertCount(value: unknown, field: string, code: ReliabilityInpu
 export function assertNonNegative(
   value: unknown,
   field: string,
-  code: ReliabilityInputErrorCode = 'invalid_number',
+  code: ReliabilityInputErrorCode = 'invalid-number',
 ): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new ReliabilityInputError(code, field, `expected a finite number >= 0, received ${describeValue(value)}`);
@@ -34,7 +35,7 @@ export function assertNonNegative(
 export function assertShare(value: unknown, field: string): number {
   if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
     throw new ReliabilityInputError(
-      'invalid_number',
+      'invalid-number',
       field,
       `expected a number from 0 to 1, received ${describeValue(value)}`,
     );
@@ -77,7 +78,7 @@ export function assertOneOf<T extends string>(
 /** @internal Milliseconds since the epoch of a valid Date, or throws. */
 export function instantOfDate(value: unknown, field: string): number {
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
-    throw new ReliabilityInputError('invalid_date', field, `expected a valid Date, received ${describeValue(value)}`);
+    throw new ReliabilityInputError('invalid-date', field, `expected a valid Date, received ${describeValue(value)}`);
   }
   return value.getTime();
 }
@@ -86,7 +87,7 @@ export function instantOfDate(value: unknown, field: string): number {
  * @internal Milliseconds since the epoch of a Date or an ISO 8601 instant with offset
  * (`2025-03-01T12:00:00Z`), or throws.
  */
-export function instantOf(value: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid_date'): number {
+export function instantOf(value: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid-date'): number {
   const ms = parseInstant(value);
   if (!Number.isNaN(ms)) return ms;
   throw new ReliabilityInputError(
@@ -104,7 +105,7 @@ export function parseInstant(value: unknown): number {
 }
 
 /** @internal Midnight UTC (ms) of a `YYYY-MM-DD` day, or throws. */
-export function startOfDay(day: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid_day'): number {
+export function startOfDay(day: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid-day'): number {
   if (typeof day === 'string' && DAY_PATTERN.test(day)) {
     const ms = Date.parse(`${day}T00:00:00Z`);
     // Date.parse accepts 2025-02-30 on some engines by rolling over; the round trip rejects it.

@@ -14,7 +14,7 @@
 
 /**
  * Days, today included, a server's state keeps the days on which a tool rose in risk. It covers the route's
- * set-aside window (`RISK_RISE_DAYS` of @mcp-atlas/route, a rise under 7 days old): the route reads how many
+ * set-aside window (`ROUTE_SCORE_RULES.riskRiseDays` of @mcp-atlas/route, a rise under 7 days old): the route reads how many
  * days ago the newest kept rise was, so keeping fewer days here would end the set-aside early.
  */
 export const RISK_RISE_DAYS_KEPT = 7;

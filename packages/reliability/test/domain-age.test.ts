@@ -1,9 +1,8 @@
 // The domain-age rules with hand-computed cases at and around each threshold: 40 new lookups per scan,
 // dates kept 30 days, and ages on either side of the route's 90-day line.
 import { describe, expect, it } from 'vitest';
+import { DOMAIN_AGE_KEEP_DAYS, DOMAIN_AGE_LOOKUPS_PER_SCAN } from '../src/constants.js';
 import {
-  DOMAIN_AGE_KEEP_DAYS,
-  DOMAIN_AGE_LOOKUPS_PER_SCAN,
   type DomainLookupState,
   domainAgeDays,
   isDomainAgeFresh,

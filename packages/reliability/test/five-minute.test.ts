@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FIVE_MINUTE_DAYS_KEPT } from '../src/constants.js';
 import {
-  FIVE_MINUTE_DAYS_KEPT,
   keepFiveMinuteDays,
   ReliabilityInputError,
   recordFiveMinuteCheck,

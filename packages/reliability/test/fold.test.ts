@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { CHANGE_DAYS_KEPT, OUTAGES_KEPT } from '../src/constants.js';
 import {
-  CHANGE_DAYS_KEPT,
   type DailyCheckOutcome,
   foldServerDay,
   foldSkippedDay,
   isDayFolded,
   newServerFoldState,
-  OUTAGES_KEPT,
   ReliabilityInputError,
-  RISK_RISE_DAYS_KEPT,
   type ServerFoldState,
   type ToolListDiffInput,
   toolListBaseline,
 } from '../src/index.js';
+import { RISK_RISE_DAYS_KEPT } from '../src/windows.js';
 
 /** A check answered with tools, hash `h`; overrides change any field. */
 function check(over: Partial<DailyCheckOutcome> = {}): DailyCheckOutcome {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CLOSURE_NOTE_MAX_CHARS } from '../src/incident-closure.js';
 import {
-  CLOSURE_NOTE_MAX_CHARS,
   checkClosureNote,
   decideClosedIncident,
   decideIncident,

@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
+  OWNERSHIP_CHECKS_PER_HOST_PER_DAY,
+  OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY,
+  SUBMISSIONS_PER_HOST_PER_DAY,
+  SUBMISSIONS_PER_REQUESTER_PER_DAY,
+} from '../src/constants.js';
+import {
   chargeOwnershipFailure,
   checkOwnershipCheckQuota,
   checkSubmissionQuota,
   decideOwnershipCheck,
   decideSubmission,
   type IntakeUsage,
-  OWNERSHIP_CHECKS_PER_HOST_PER_DAY,
-  OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY,
-  OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
-  OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
   type OwnershipCheckUsage,
   ReliabilityInputError,
-  SUBMISSIONS_PER_HOST_PER_DAY,
-  SUBMISSIONS_PER_REQUESTER_PER_DAY,
   type SubmissionUsage,
 } from '../src/index.js';
+import {
+  OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
+  OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
+} from '../src/intake-quota.js';
 
 describe('the intake limits', () => {
   it('are our published defaults', () => {

@@ -41,7 +41,7 @@ describe('daily letters', () => {
       countLetters('o'.repeat(31));
     } catch (error) {
       expect(error).toBeInstanceOf(ReliabilityInputError);
-      expect((error as ReliabilityInputError).code).toBe('invalid_letters');
+      expect((error as ReliabilityInputError).code).toBe('invalid-letters');
       expect((error as ReliabilityInputError).field).toBe('letters');
       expect((error as ReliabilityInputError).message).toMatch(/at most 30 letters/);
     }

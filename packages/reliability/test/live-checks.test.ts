@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { FAILURES_IN_A_ROW_TO_SHOW } from '../src/constants.js';
 import {
   type DailyObservation,
   decideIncident,
   decideOwnerAlert,
-  FAILURES_IN_A_ROW_TO_SHOW,
   incidentChecksOf,
   isAnsweringNow,
   newestHandshakeMs,

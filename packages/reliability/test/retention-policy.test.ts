@@ -5,12 +5,11 @@ import {
   needsAggregateBeforeDelete,
   oldestKeptDay,
   RETENTION_DAYS,
-  RETENTION_KEEPS_CURRENT_MONTH,
-  RETENTION_NEEDS_AGGREGATE,
   RETENTION_STORES,
   ReliabilityInputError,
   type RetentionStore,
 } from '../src/index.js';
+import { RETENTION_KEEPS_CURRENT_MONTH, RETENTION_NEEDS_AGGREGATE } from '../src/windows.js';
 
 // A today late in its month, so that limit - 1, limit and limit + 1 days back all fall in earlier months for
 // every store but the 7-day ones (the current-month rule is tested on its own below).

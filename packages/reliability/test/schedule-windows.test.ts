@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AGGREGATE_GRACE_MINUTES,
   isAtOrAfterTimeOfDay,
   isDayClosed,
   isOsvCheckDue,
-  OSV_RETRY_HOURS,
-  PACKAGE_LAYER_LOOKBACK_DAYS,
   PACKAGES_PER_SERVER_MAX,
   packageLayerDays,
   ReliabilityInputError,
-  SUBMISSION_EARLIER_ATTEMPTS_KEPT,
 } from '../src/index.js';
+import {
+  AGGREGATE_GRACE_MINUTES,
+  OSV_RETRY_HOURS,
+  PACKAGE_LAYER_LOOKBACK_DAYS,
+  SUBMISSION_EARLIER_ATTEMPTS_KEPT,
+} from '../src/windows.js';
 
 const OSV_TIME = { hour: 4, minute: 5 };
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decideObservation,
-  type ObservationFigures,
-  observationWindow,
-  ReliabilityInputError,
-  reviewSubmission,
   SUBMISSION_ADMIT_PERCENT,
   SUBMISSION_CHECK_INTERVAL_HOURS,
   SUBMISSION_EXTEND_PERCENT,
@@ -12,6 +7,13 @@ import {
   SUBMISSION_MAX_TOOL_LIST_CHANGES,
   SUBMISSION_MIN_CHECKS,
   SUBMISSION_WINDOW_DAYS,
+} from '../src/constants.js';
+import {
+  decideObservation,
+  type ObservationFigures,
+  observationWindow,
+  ReliabilityInputError,
+  reviewSubmission,
   type SubmissionCheck,
   summarizeObservation,
 } from '../src/index.js';

@@ -303,8 +303,8 @@ export const TASK_RISK_WITHOUT_VERB = 'read';
 export const SEARCH_LEVEL_PREFERENCE: Readonly<
   Record<'read' | 'change' | 'high', Readonly<Record<'read-only' | 'changes-data' | 'high-risk', number>>>
 > = {
-  read: { 'read-only': 1, 'changes-data': 0.75, 'high-risk': 0.5 },
-  change: { 'read-only': 1, 'changes-data': 1, 'high-risk': 0.75 },
+  read: { 'read-only': 1, 'changes-data': 0.35, 'high-risk': 0.2 },
+  change: { 'read-only': 1, 'changes-data': 1, 'high-risk': 0.5 },
   high: { 'read-only': 1, 'changes-data': 1, 'high-risk': 1 },
 };
 
@@ -315,7 +315,7 @@ export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_RESULT_LIMIT = 100;
 
 // ---------------------------------------------------------------------------------------------------------
-// Route score (seed 000): score = text match x success chance x stability x least privilege
+// Route score (methodology, "Route score"): score = text match x success chance x stability x least privilege
 //   x (1 - 0.3 x high-risk share) x verb bonus x directory x guard x agents
 // ---------------------------------------------------------------------------------------------------------
 
@@ -528,7 +528,7 @@ export const CATEGORY_WORDS: readonly (readonly [string, readonly string[]])[] =
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// Evaluation (seed 004)
+// Evaluation (methodology, "Search evaluation")
 // ---------------------------------------------------------------------------------------------------------
 
 /** P@k, nDCG@k and hit@k look at this many results. */

@@ -1,54 +1,8 @@
 // Pure module: the public API of @mcp-atlas/route. Synchronous, no I/O, no clock; depends on @mcp-atlas/risk only.
+// The rule constants (weights, limits, word lists, the rules version) are the `./rules` subpath (rules.ts), one
+// frozen object per concern.
 
 export { CATEGORIES, categorize, scoreCategories } from './categories.js';
-export {
-  AGENTS_BASE,
-  AGENTS_SLOPE,
-  BM25_B,
-  BM25_K1,
-  CATEGORY_MIN_SCORE,
-  CATEGORY_MIN_SHARE,
-  CATEGORY_NAME_SCORE,
-  CATEGORY_TRUSTS_SERVER_NAME,
-  CATEGORY_WORDS,
-  COVERAGE_EXPONENT,
-  DAY_MS,
-  DEFAULT_ROUTE_LIMIT,
-  DEFAULT_SEARCH_LIMIT,
-  DEFAULT_STABILITY,
-  DEFAULT_SUCCESS_CHANCE,
-  DIRECTORY_FACTOR,
-  discountOfRank,
-  EVAL_MRR_DEPTH,
-  EVAL_TOP_K,
-  GRADE_FIT,
-  GRADE_PREFERRED,
-  GUARD_GATEWAY,
-  GUARD_NEW,
-  GUARD_READ_TASK_HIGH_RISK_SERVER,
-  gainOfGrade,
-  HIGH_RISK_SHARE_WEIGHT,
-  LEAST_PRIVILEGE_LESS,
-  LEAST_PRIVILEGE_MORE,
-  MAX_QUERY_TERMS,
-  MAX_RESULT_LIMIT,
-  MIN_STEM_LENGTH,
-  MIN_TOKEN_LENGTH,
-  NAME_FIELD_WEIGHT,
-  NEW_SERVER_DAYS,
-  QUERY_SYNONYMS,
-  RISK_RISE_DAYS,
-  ROUTE_RULES_VERSION,
-  SEARCH_LEVEL_PREFERENCE,
-  SERVER_FIELD_WEIGHT,
-  STEM_EXCEPTIONS,
-  STOP_WORDS,
-  SYNONYM_WEIGHT,
-  TASK_RISK_WITHOUT_VERB,
-  UNDOUBLE_CONSONANTS,
-  VERB_BONUS,
-  YOUNG_DOMAIN_DAYS,
-} from './constants.js';
 export { RouteInputError, type RouteInputErrorCode } from './errors.js';
 export { type EvaluateOptions, evaluateSearch, gradeHit, metricsOfGrades, parseSearchJobs } from './evaluate.js';
 export { routeTask } from './route.js';

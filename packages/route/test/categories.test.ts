@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, CATEGORY_MIN_SCORE, CATEGORY_MIN_SHARE, categorize, scoreCategories } from '../src/index.js';
+import { CATEGORY_MIN_SCORE, CATEGORY_MIN_SHARE } from '../src/constants.js';
+import { CATEGORIES, categorize, scoreCategories } from '../src/index.js';
 import { calendarServer, filesServer, mailServer, paymentsServer } from './fixtures.js';
 
 /** `count` tools that signal no category at all. */

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as route from '../src/index.js';
+import * as rules from '../src/rules.js';
 
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -10,59 +11,13 @@ describe('public API', () => {
   it('exports exactly the documented names', () => {
     expect(Object.keys(route).sort()).toEqual(
       [
-        'AGENTS_BASE',
-        'AGENTS_SLOPE',
-        'BM25_B',
-        'BM25_K1',
         'CATEGORIES',
-        'CATEGORY_MIN_SCORE',
-        'CATEGORY_MIN_SHARE',
-        'CATEGORY_NAME_SCORE',
-        'CATEGORY_TRUSTS_SERVER_NAME',
-        'CATEGORY_WORDS',
-        'COVERAGE_EXPONENT',
-        'DAY_MS',
-        'DEFAULT_ROUTE_LIMIT',
-        'DEFAULT_SEARCH_LIMIT',
-        'DEFAULT_STABILITY',
-        'DEFAULT_SUCCESS_CHANCE',
-        'DIRECTORY_FACTOR',
-        'EVAL_MRR_DEPTH',
-        'EVAL_TOP_K',
-        'GRADE_FIT',
-        'GRADE_PREFERRED',
-        'GUARD_GATEWAY',
-        'GUARD_NEW',
-        'GUARD_READ_TASK_HIGH_RISK_SERVER',
-        'HIGH_RISK_SHARE_WEIGHT',
-        'LEAST_PRIVILEGE_LESS',
-        'LEAST_PRIVILEGE_MORE',
-        'MAX_QUERY_TERMS',
-        'MAX_RESULT_LIMIT',
-        'MIN_STEM_LENGTH',
-        'MIN_TOKEN_LENGTH',
-        'NAME_FIELD_WEIGHT',
-        'NEW_SERVER_DAYS',
-        'QUERY_SYNONYMS',
-        'RISK_RISE_DAYS',
-        'ROUTE_RULES_VERSION',
         'RouteInputError',
-        'SEARCH_LEVEL_PREFERENCE',
-        'SERVER_FIELD_WEIGHT',
-        'STEM_EXCEPTIONS',
-        'STOP_WORDS',
-        'SYNONYM_WEIGHT',
-        'TASK_RISK_WITHOUT_VERB',
-        'UNDOUBLE_CONSONANTS',
-        'VERB_BONUS',
-        'YOUNG_DOMAIN_DAYS',
         'agentsFactor',
         'categorize',
         'createToolIndex',
         'directoryFactor',
-        'discountOfRank',
         'evaluateSearch',
-        'gainOfGrade',
         'gradeHit',
         'guardFactor',
         'highRiskShareFactor',
@@ -80,6 +35,43 @@ describe('public API', () => {
         'verbBonusFactor',
       ].sort(),
     );
+  });
+
+  it('keeps the rule constants on the rules subpath, one frozen object per concern', () => {
+    expect(Object.keys(rules).sort()).toEqual([
+      'CATEGORY_RULES',
+      'ROUTE_RULES_VERSION',
+      'ROUTE_SCORE_RULES',
+      'SEARCH_EVAL_RULES',
+      'SEARCH_RULES',
+      'TEXT_RULES',
+    ]);
+    for (const [name, value] of Object.entries(rules)) {
+      if (name !== 'ROUTE_RULES_VERSION') expect(Object.isFrozen(value), name).toBe(true);
+    }
+    expect(rules.ROUTE_RULES_VERSION).toBe('1.0.0');
+    expect(rules.SEARCH_RULES.defaultLimit).toBe(10);
+    expect(rules.SEARCH_RULES.maxResultLimit).toBe(100);
+    expect(rules.ROUTE_SCORE_RULES).toMatchObject({
+      defaultLimit: 5,
+      verbBonus: 1.6,
+      leastPrivilegeMore: 0.35,
+      leastPrivilegeLess: 0.15,
+      highRiskShareWeight: 0.3,
+      directoryFactor: 1.15,
+      guardReadTaskHighRiskServer: 0.5,
+      guardGateway: 0.7,
+      guardNew: 0.8,
+      newServerDays: 30,
+      youngDomainDays: 90,
+      riskRiseDays: 7,
+      agentsBase: 0.5,
+      agentsSlope: 0.5,
+      defaultSuccessChance: 0.5,
+      defaultStability: 1,
+    });
+    expect(rules.SEARCH_EVAL_RULES).toEqual({ topK: 5, mrrDepth: 10, gradePreferred: 2, gradeFit: 1 });
+    expect(rules.CATEGORY_RULES).toMatchObject({ nameScore: 2, trustsServerName: true, minScore: 2, minShare: 0.2 });
   });
 
   it('has no Node-only import, clock or randomness in any source file (the package is pure)', () => {

@@ -3,26 +3,28 @@ import { describe, expect, it } from 'vitest';
 import {
   AGENTS_BASE,
   AGENTS_SLOPE,
-  agentsFactor,
   DIRECTORY_FACTOR,
-  directoryFactor,
   GUARD_GATEWAY,
   GUARD_NEW,
   GUARD_READ_TASK_HIGH_RISK_SERVER,
-  guardFactor,
   HIGH_RISK_SHARE_WEIGHT,
-  highRiskShareFactor,
   LEAST_PRIVILEGE_LESS,
   LEAST_PRIVILEGE_MORE,
-  leastPrivilegeFactor,
   NEW_SERVER_DAYS,
   RISK_RISE_DAYS,
+  VERB_BONUS,
+  YOUNG_DOMAIN_DAYS,
+} from '../src/constants.js';
+import {
+  agentsFactor,
+  directoryFactor,
+  guardFactor,
+  highRiskShareFactor,
+  leastPrivilegeFactor,
   RouteInputError,
   type RouteScoreInput,
   scoreRoute,
-  VERB_BONUS,
   verbBonusFactor,
-  YOUNG_DOMAIN_DAYS,
 } from '../src/index.js';
 import { isNewSubmission, isRecentRiskRise, isYoungDomain } from '../src/route-score.js';
 

@@ -1,12 +1,14 @@
 // The two compute caps' settings: each cap's budget per UTC day and the cost model both share. The numbers
 // and the rule live in @mcp-atlas/reliability; this file only resolves what an operator configured.
-import {
-  type CheckCostModel,
-  DAILY_CHECK_BUDGET_USD,
-  DEFAULT_CHECK_COST_MODEL,
-  FIVE_MINUTE_BUDGET_USD,
-  usdToMicroUsd,
-} from '@mcp-atlas/reliability';
+import { type CheckCostModel, usdToMicroUsd } from '@mcp-atlas/reliability';
+import { COST_CAP_POLICY } from '@mcp-atlas/reliability/policy';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const {
+  dailyCheckBudgetUsd: DAILY_CHECK_BUDGET_USD,
+  defaultCheckCostModel: DEFAULT_CHECK_COST_MODEL,
+  fiveMinuteBudgetUsd: FIVE_MINUTE_BUDGET_USD,
+} = COST_CAP_POLICY;
 
 /** What an operator may set; anything left out takes the methodology's default. */
 export interface CostSettings {

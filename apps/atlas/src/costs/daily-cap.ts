@@ -2,10 +2,14 @@
 // starts) and how the previous scanned day ran its shards (so the day after a capped day starts with the
 // shards that day left undone). The rules themselves are @mcp-atlas/reliability's.
 import { shiftDay } from '@mcp-atlas/history';
-import { LETTER_WINDOW_DAYS, type PreviousShardRun, planShardOrder } from '@mcp-atlas/reliability';
+import { type PreviousShardRun, planShardOrder } from '@mcp-atlas/reliability';
+import { LETTER_RULES } from '@mcp-atlas/reliability/rules';
 import { dayIndexPath, dayShardPath, serverStatePath } from '../data/paths.js';
 import { DayIndexSchema, ServerStateSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { windowDays: LETTER_WINDOW_DAYS } = LETTER_RULES;
 
 /** Each server's last measured check time in ms (null for one never checked), read from its rolling state. */
 export async function readLastWallTimes(

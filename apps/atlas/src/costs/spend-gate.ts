@@ -26,6 +26,16 @@ export async function readSpendLedger(
   return ledger;
 }
 
+/**
+ * Serializes a ledger's read, change and write across processes. Shard workers on several machines charge
+ * one day's ledger; each change then re-reads the stored ledger under the lock, so no charge is lost to
+ * another process's write and the cap is decided on what every worker has spent. With the PostgreSQL store
+ * it is an advisory lock (workers/worker-db.ts); a single process needs none.
+ */
+export interface LedgerLock {
+  withLock<T>(key: string, run: () => Promise<T>): Promise<T>;
+}
+
 /** Work allowed to start: its estimate stays reserved until {@link SpendGate.release}. */
 export interface SpendReservation {
   part: string;
@@ -44,12 +54,23 @@ export class SpendGate {
     private readonly path: string,
     private current: SpendLedger,
     private readonly budgetMicroUsd: number,
+    private readonly day: string,
+    private readonly lock: LedgerLock | null,
   ) {}
 
-  /** Opens the ledger of `day` at `path`; the budget configured now applies, whatever the file said before. */
-  static async open(storage: Storage, path: string, day: string, budgetMicroUsd: number): Promise<SpendGate> {
+  /**
+   * Opens the ledger of `day` at `path`; the budget configured now applies, whatever the file said before.
+   * With a `lock`, the ledger is shared with other processes: every decision and charge re-reads it first.
+   */
+  static async open(
+    storage: Storage,
+    path: string,
+    day: string,
+    budgetMicroUsd: number,
+    lock: LedgerLock | null = null,
+  ): Promise<SpendGate> {
     const ledger = await readSpendLedger(storage, path, day, budgetMicroUsd);
-    return new SpendGate(storage, path, { ...ledger, budgetMicroUsd }, budgetMicroUsd);
+    return new SpendGate(storage, path, { ...ledger, budgetMicroUsd }, budgetMicroUsd, day, lock);
   }
 
   /** The ledger as it stands (charges not yet on disk included). */
@@ -71,6 +92,25 @@ export class SpendGate {
     part: string,
     estimateMicroUsd: number,
   ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
+    if (this.lock !== null) return this.lock.withLock(this.path, () => this.decideShared(part, estimateMicroUsd));
+    return this.decide(part, estimateMicroUsd);
+  }
+
+  /** The shared ledger's decision: on the stored ledger, read under the lock, with this process's reservations. */
+  private async decideShared(
+    part: string,
+    estimateMicroUsd: number,
+  ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
+    await this.reread();
+    // The lock is held already, so a refusal is written straight through.
+    return this.decide(part, estimateMicroUsd, (change) => this.writeThrough(change));
+  }
+
+  private async decide(
+    part: string,
+    estimateMicroUsd: number,
+    write: (change: (ledger: SpendLedger) => SpendLedger) => Promise<void> = (change) => this.update(change),
+  ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
     const decision = decideCapStart({
       spentMicroUsd: this.current.spentMicroUsd + this.reservedMicroUsd,
       estimateMicroUsd,
@@ -84,7 +124,7 @@ export class SpendGate {
     if (!this.stopped) {
       // The spend the refusal counted: charges so far plus the estimates of work still running.
       const counted = decision.afterMicroUsd - estimateMicroUsd;
-      await this.update((ledger) => ({ ...ledger, stopped: { part, estimateMicroUsd, spentMicroUsd: counted } }));
+      await write((ledger) => ({ ...ledger, stopped: { part, estimateMicroUsd, spentMicroUsd: counted } }));
     }
     return { reservation: null, decision };
   }
@@ -103,7 +143,23 @@ export class SpendGate {
     this.reservedMicroUsd = Math.max(0, this.reservedMicroUsd - reservation.estimateMicroUsd);
   }
 
+  private async writeThrough(change: (ledger: SpendLedger) => SpendLedger): Promise<void> {
+    this.current = change(this.current);
+    await putJson(this.storage, this.path, this.current);
+  }
+
+  private async reread(): Promise<void> {
+    const stored = await readSpendLedger(this.storage, this.path, this.day, this.budgetMicroUsd);
+    this.current = { ...stored, budgetMicroUsd: this.budgetMicroUsd };
+  }
+
   private update(change: (ledger: SpendLedger) => SpendLedger): Promise<void> {
+    // Shared: under the lock, the change applies to the stored ledger and is written before the lock is let go.
+    if (this.lock !== null)
+      return this.lock.withLock(this.path, async () => {
+        await this.reread();
+        await this.writeThrough(change);
+      });
     this.current = change(this.current);
     this.version++;
     return this.flushTo(this.version);

@@ -1,12 +1,54 @@
 // The shapes of the files the app writes and reads back. Files are a trust boundary too (a disk can be
 // edited or torn), so everything read is parsed with these schemas before use.
-import { ProbeStepSchema } from '@mcp-atlas/probe';
+import { isDay } from '@mcp-atlas/history';
+import { LetterSchema, ProbeStepSchema } from '@mcp-atlas/probe';
+import type { RiskLevel } from '@mcp-atlas/risk';
+import type { RouteFactors } from '@mcp-atlas/route';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from './paths.js';
 
-/** A UTC day, YYYY-MM-DD: the one day shape every file uses. */
-export const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
-const LETTER = z.enum(['o', 'a', 'p', 'd']);
+// The shared shapes below are derived from the packages that own them, so a change there shows here at
+// compile time (or, for the day, through the same check the history package runs).
+
+/**
+ * A UTC day, YYYY-MM-DD, and a real calendar date (history's `isDay`): the one day shape every file and every
+ * request uses. The pattern stays as well, so the JSON Schema and OpenAPI documents still state the format.
+ */
+export const DAY = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a day written YYYY-MM-DD', abort: true })
+  .refine(isDay, 'expected a real calendar date written YYYY-MM-DD');
+/** {@link DAY} under the house name for schemas. */
+export const DaySchema = DAY;
+
+/** The outcome letter of one check, as the probe decides it. */
+const LETTER = LetterSchema;
+
+// Keyed by RiskLevel, so a level added to or dropped from @mcp-atlas/risk fails to compile here.
+const RISK_LEVEL_NAMES: Readonly<Record<RiskLevel, true>> = {
+  'read-only': true,
+  'changes-data': true,
+  'high-risk': true,
+};
+
+/** A tool's risk level, as @mcp-atlas/risk classifies it: the app's one risk-level enum. */
+export const RiskLevelSchema = z.enum(Object.keys(RISK_LEVEL_NAMES) as [RiskLevel, ...RiskLevel[]]);
+
+/**
+ * Every multiplier of a route score, field for field @mcp-atlas/route's `RouteFactors`: the shape must name
+ * exactly its keys (a factor added or dropped there fails to compile here) and parse to that type.
+ */
+export const RouteFactorsSchema = z.object({
+  textMatch: z.number(),
+  successChance: z.number(),
+  stability: z.number(),
+  leastPrivilege: z.number(),
+  highRiskShare: z.number(),
+  verbBonus: z.number(),
+  directory: z.number(),
+  guard: z.number(),
+  agents: z.number(),
+} satisfies Record<keyof RouteFactors, z.ZodNumber>) satisfies z.ZodType<RouteFactors>;
 
 /** A package a registry entry ships as: `registryType`, `identifier` and `version` of the registry's `packages[]`. */
 export const WatchedPackageSchema = z.object({
@@ -16,6 +58,29 @@ export const WatchedPackageSchema = z.object({
   version: z.string().max(128).optional(),
 });
 export type WatchedPackage = z.infer<typeof WatchedPackageSchema>;
+
+/**
+ * What a registry entry says that the quality score reads (security hygiene, distribution, context flags),
+ * kept by server id in state/registry-score-facts.json because the registry is read once a day at most and
+ * the score is computed every day. Built by score/registry-facts.ts, which clips every field to these limits.
+ */
+export const RegistryScoreFactsSchema = z.object({
+  /** The entry's name (`io.github.acme/weather`). */
+  registryId: z.string().max(200),
+  description: z.string().max(2000),
+  repositoryUrl: z.string().max(2000).nullable(),
+  websiteUrl: z.string().max(2000).nullable(),
+  /** Environment variables of its packages and headers of the watched remote, with the entry's `isSecret`. */
+  envVars: z.array(z.object({ name: z.string().max(200), isSecret: z.boolean() })).max(100),
+  /** The watched remote's transport as the entry names it (`streamable-http`, `sse`). */
+  transport: z.string().max(40).nullable(),
+  /** Its packages of every registry type (npm, pypi, oci, ...): type and identifier. */
+  packages: z.array(z.object({ registryType: z.string().max(40), identifier: z.string().max(300) })).max(20),
+});
+export type RegistryScoreFacts = z.infer<typeof RegistryScoreFactsSchema>;
+
+/** The registry score facts file: each registry-listed server's facts, by server id. */
+export const RegistryScoreFactsFileSchema = z.object({ servers: z.record(z.string(), RegistryScoreFactsSchema) });
 
 /** A server the observatory watches. */
 export const WatchedServerSchema = z.object({
@@ -98,7 +163,7 @@ export type DayIndex = z.infer<typeof DayIndexSchema>;
 export const CatalogToolSchema = z.object({
   name: z.string(),
   hash: z.string(),
-  level: z.enum(['read-only', 'changes-data', 'high-risk']),
+  level: RiskLevelSchema,
   rule: z.number().int().min(1).max(8),
   raised: z.boolean(),
   reason: z.string(),

@@ -3,6 +3,7 @@
 import { FAILURE_REASONS, SURPRISES } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from './paths.js';
+import { DAY as DAY_TEXT } from './schemas.js';
 
 /**
  * A gateway sensor's id: chosen by the sensor, stable across days, safe as a storage path segment.
@@ -13,8 +14,6 @@ export const SENSOR_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** Bytes of the keyed hash kept as an anonymous reporter's id (128 bits: no collisions in practice). */
 export const REPORTER_ID_BYTES = 16;
-
-const DAY_TEXT = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a day written YYYY-MM-DD');
 
 /**
  * One line of `days/<day>/reports.jsonl`: the report's fixed fields with the server resolved to its id,

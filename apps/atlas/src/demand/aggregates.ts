@@ -5,7 +5,8 @@
 //
 // Two more aggregates are kept forever: the state report of each day with a finished daily check (servers by
 // letter, tools, findings), and the monthly report, summed from a month's daily aggregates once it is over.
-import { AGGREGATE_GRACE_MINUTES, FAILURE_REASONS, isDayClosed } from '@mcp-atlas/reliability';
+import { FAILURE_REASONS, isDayClosed } from '@mcp-atlas/reliability';
+import { RETENTION_POLICY } from '@mcp-atlas/reliability/policy';
 import { z } from 'zod';
 import { readDayResults } from '../data/day-results.js';
 import {
@@ -23,9 +24,12 @@ import {
 } from '../data/paths.js';
 import { DayIndexSchema } from '../data/schemas.js';
 import { StoredSensorBatchSchema } from '../data/stored-records.js';
-import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
+import { getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { DayCountFileSchema } from './day-counts.js';
 import { DemandRecordFileSchema } from './recorder.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { aggregateGraceMinutes: AGGREGATE_GRACE_MINUTES } = RETENTION_POLICY;
 
 // When a day counts as over (AGGREGATE_GRACE_MINUTES after midnight UTC) is @mcp-atlas/reliability's `isDayClosed`.
 export { AGGREGATE_GRACE_MINUTES, isDayClosed };
@@ -357,10 +361,4 @@ export async function writeDueAggregates(storage: Storage, now: Date): Promise<s
     written.push(target);
   }
   return written;
-}
-
-/** A day's demand aggregate, or null before it is written. */
-export async function readDemandAggregate(storage: Storage, day: string): Promise<DemandAggregate | null> {
-  const data = await getJson(storage, demandAggregatePath(day));
-  return data === null ? null : DemandAggregateSchema.parse(data);
 }

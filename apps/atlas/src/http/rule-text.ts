@@ -2,47 +2,67 @@
 // rule's number. Each is built from the package constant that holds the number, so a changed rule changes
 // its text too; a test scans the prose files for rule numbers written by hand.
 import { OSV_CHECK_TIME_UTC } from '@mcp-atlas/probe';
+import { INTAKE_QUOTA_POLICY } from '@mcp-atlas/reliability/policy';
 import {
-  CHANGE_DAYS_KEPT,
-  DOMAIN_AGE_KEEP_DAYS,
-  DOMAIN_AGE_LOOKUPS_PER_SCAN,
-  FIVE_MINUTE_LONG_WINDOW_DAYS,
-  INCIDENT_WINDOW_HOURS,
-  IPV4_REPORTER_PREFIX_BITS,
-  IPV6_REPORTER_PREFIX_BITS,
-  LETTER_WINDOW_DAYS,
-  OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY,
-  OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
-  OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
-  REPORTS_PER_REPORTER_PER_DAY,
-  REPORTS_PER_REPORTER_PER_SERVER_PER_DAY,
-  SENSOR_OUTCOME_MAX_AGE_HOURS,
-  SENSOR_OUTCOMES_PER_BATCH,
-  SENSOR_OUTCOMES_PER_DAY,
-  SUBMISSION_ADMIT_PERCENT,
-  SUBMISSION_CHECK_INTERVAL_HOURS,
-  SUBMISSION_EXTEND_PERCENT,
-  SUBMISSION_MAX_EXTENSIONS,
-  SUBMISSION_MAX_TOOL_LIST_CHANGES,
-  SUBMISSION_MIN_CHECKS,
-  SUBMISSION_WINDOW_DAYS,
-  SUBMISSIONS_PER_HOST_PER_DAY,
-  SUBMISSIONS_PER_REQUESTER_PER_DAY,
-  THIRTY_DAY_UPTIME_LABEL,
-  UPTIME_DECIMALS,
-  VISIBLE_MIN_PAID_WEIGHT,
-  VISIBLE_MIN_REPORTERS,
-} from '@mcp-atlas/reliability';
-import {
-  DEFAULT_ROUTE_LIMIT,
-  DEFAULT_SEARCH_LIMIT,
-  GUARD_NEW,
-  MAX_RESULT_LIMIT,
-  NEW_SERVER_DAYS,
-  YOUNG_DOMAIN_DAYS,
-} from '@mcp-atlas/route';
+  DOMAIN_AGE_RULES,
+  FOLD_RULES,
+  INCIDENT_RULES,
+  LETTER_RULES,
+  RATING_RULES,
+  REPORT_LIMIT_RULES,
+  SENSOR_RULES,
+  SUBMISSION_RULES,
+  UPTIME_RULES,
+} from '@mcp-atlas/reliability/rules';
+import { ROUTE_SCORE_RULES, SEARCH_RULES } from '@mcp-atlas/route/rules';
 import { OWNER_NOTE_MAX_CHARACTERS } from '../owners/limits.js';
 import { formatCount, formatFactor, formatPercent, formatTimeOfDay, plural } from '../pages/format.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { keepDays: DOMAIN_AGE_KEEP_DAYS, lookupsPerScan: DOMAIN_AGE_LOOKUPS_PER_SCAN } = DOMAIN_AGE_RULES;
+const { changeDaysKept: CHANGE_DAYS_KEPT } = FOLD_RULES;
+const { windowHours: INCIDENT_WINDOW_HOURS } = INCIDENT_RULES;
+const {
+  ownershipChecksPerRequesterPerDay: OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY,
+  ownershipFailuresPerHostPerDay: OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
+  ownershipFailuresPerRequesterPerHostPerDay: OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
+  submissionsPerHostPerDay: SUBMISSIONS_PER_HOST_PER_DAY,
+  submissionsPerRequesterPerDay: SUBMISSIONS_PER_REQUESTER_PER_DAY,
+} = INTAKE_QUOTA_POLICY;
+const { windowDays: LETTER_WINDOW_DAYS } = LETTER_RULES;
+const { visibleMinPaidWeight: VISIBLE_MIN_PAID_WEIGHT, visibleMinReporters: VISIBLE_MIN_REPORTERS } = RATING_RULES;
+const {
+  ipv4PrefixBits: IPV4_REPORTER_PREFIX_BITS,
+  ipv6PrefixBits: IPV6_REPORTER_PREFIX_BITS,
+  perReporterPerDay: REPORTS_PER_REPORTER_PER_DAY,
+  perReporterPerServerPerDay: REPORTS_PER_REPORTER_PER_SERVER_PER_DAY,
+} = REPORT_LIMIT_RULES;
+const {
+  defaultLimit: DEFAULT_ROUTE_LIMIT,
+  guardNew: GUARD_NEW,
+  newServerDays: NEW_SERVER_DAYS,
+  youngDomainDays: YOUNG_DOMAIN_DAYS,
+} = ROUTE_SCORE_RULES;
+const { defaultLimit: DEFAULT_SEARCH_LIMIT, maxResultLimit: MAX_RESULT_LIMIT } = SEARCH_RULES;
+const {
+  outcomeMaxAgeHours: SENSOR_OUTCOME_MAX_AGE_HOURS,
+  outcomesPerBatch: SENSOR_OUTCOMES_PER_BATCH,
+  outcomesPerDay: SENSOR_OUTCOMES_PER_DAY,
+} = SENSOR_RULES;
+const {
+  admitPercent: SUBMISSION_ADMIT_PERCENT,
+  checkIntervalHours: SUBMISSION_CHECK_INTERVAL_HOURS,
+  extendPercent: SUBMISSION_EXTEND_PERCENT,
+  maxExtensions: SUBMISSION_MAX_EXTENSIONS,
+  maxToolListChanges: SUBMISSION_MAX_TOOL_LIST_CHANGES,
+  minChecks: SUBMISSION_MIN_CHECKS,
+  windowDays: SUBMISSION_WINDOW_DAYS,
+} = SUBMISSION_RULES;
+const {
+  fiveMinuteLongWindowDays: FIVE_MINUTE_LONG_WINDOW_DAYS,
+  thirtyDayLabel: THIRTY_DAY_UPTIME_LABEL,
+  decimals: UPTIME_DECIMALS,
+} = UPTIME_RULES;
 
 /** "once", "up to 2 times": how often something may happen, from its count. */
 function timesText(count: number): string {

@@ -1,11 +1,12 @@
 // The wire shapes of the HTTP and MCP surface, as zod schemas with their inferred types. Request schemas
 // validate every query and body at the trust boundary; response schemas describe what the routes answer,
 // feed the OpenAPI document, and let the tests check each answer against the document it claims to follow.
-import { FAILURE_REASONS, LEFT_OUT_REASONS, SENSOR_OUTCOMES_PER_BATCH, SURPRISES } from '@mcp-atlas/reliability';
-import { DEFAULT_ROUTE_LIMIT, DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT } from '@mcp-atlas/route';
+import { FAILURE_REASONS, LEFT_OUT_REASONS, SURPRISES } from '@mcp-atlas/reliability';
+import { SENSOR_RULES } from '@mcp-atlas/reliability/rules';
+import { ROUTE_SCORE_RULES, SEARCH_RULES } from '@mcp-atlas/route/rules';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
-import { ChangeSchema } from '../data/schemas.js';
+import { ChangeSchema, DAY as DAY_TEXT, RiskLevelSchema as RISK_LEVEL, RouteFactorsSchema } from '../data/schemas.js';
 import {
   QUERY_MAX_LENGTH,
   REPORT_MAX_CHARGED,
@@ -32,11 +33,13 @@ import {
   YOUNG_DOMAIN_TEXT,
 } from './rule-text.js';
 
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { defaultLimit: DEFAULT_ROUTE_LIMIT } = ROUTE_SCORE_RULES;
+const { defaultLimit: DEFAULT_SEARCH_LIMIT, maxResultLimit: MAX_RESULT_LIMIT } = SEARCH_RULES;
+const { outcomesPerBatch: SENSOR_OUTCOMES_PER_BATCH } = SENSOR_RULES;
+
 // Control characters have no place in any identifier we accept; refusing them keeps logs and files clean.
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
-
-const DAY_TEXT = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a day written YYYY-MM-DD');
-const RISK_LEVEL = z.enum(['read-only', 'changes-data', 'high-risk']);
 
 // ------------------------------------------------------------------------------------------------
 // Shared fields
@@ -434,19 +437,6 @@ export const SearchHitSchema = z.object({
 /** GET /api/toolsearch and the find_tool MCP tool. */
 export const ToolSearchResultSchema = z.object({ results: z.array(SearchHitSchema) });
 export type ToolSearchResult = z.infer<typeof ToolSearchResultSchema>;
-
-/** Every multiplier of a route score. */
-export const RouteFactorsSchema = z.object({
-  textMatch: z.number(),
-  successChance: z.number(),
-  stability: z.number(),
-  leastPrivilege: z.number(),
-  highRiskShare: z.number(),
-  verbBonus: z.number(),
-  directory: z.number(),
-  guard: z.number(),
-  agents: z.number(),
-});
 
 /** GET /api/route and the route MCP tool. */
 export const RouteAnswerSchema = z.object({

@@ -2,13 +2,16 @@
 // written once and then fixed by the day's seal, so each one read is kept in memory, as is the absence of
 // one for a day before the newest scanned day; the newest day's absence is not (its scan may be running).
 import { shiftDay } from '@mcp-atlas/history';
-import { CHANGE_DAYS_KEPT } from '@mcp-atlas/reliability';
+import { FOLD_RULES } from '@mcp-atlas/reliability/rules';
 import type { z } from 'zod';
 import { dayChangesPath } from '../data/paths.js';
 import { type Change, ChangesFileSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import type { HttpLogger } from './deps.js';
 import type { ServerChangeSchema } from './schemas.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { changeDaysKept: CHANGE_DAYS_KEPT } = FOLD_RULES;
 
 /** Reads a server's recent changes, newest day first. */
 export interface ChangeReader {

@@ -3,7 +3,7 @@
 // newest day's package layer that OSV answered for).
 import { rdapDomainOf } from '@mcp-atlas/probe';
 import { domainAgeDays, isDomainAgeFresh, packageLayerDays } from '@mcp-atlas/reliability';
-import { YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
+import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { DOMAIN_AGES_PATH } from '../data/paths.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import {
@@ -15,6 +15,9 @@ import {
   type PackageRecord,
 } from './outside-schemas.js';
 import { readPackageLayer } from './package-layer.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { youngDomainDays: YOUNG_DOMAIN_DAYS } = ROUTE_SCORE_RULES;
 
 /** The cache before any lookup. */
 const EMPTY_CACHE: DomainAgesFile = { lastScanDay: null, domains: {}, waiting: [] };

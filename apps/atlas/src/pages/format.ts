@@ -1,6 +1,9 @@
 // How figures are written on the pages. Only presentation lives here: every figure arrives computed (and
 // rounded where a rule says how) by a package, so these functions never decide a value, only its spelling.
-import { UPTIME_DECIMALS } from '@mcp-atlas/reliability';
+import { UPTIME_RULES } from '@mcp-atlas/reliability/rules';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { decimals: UPTIME_DECIMALS } = UPTIME_RULES;
 
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

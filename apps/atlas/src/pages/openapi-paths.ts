@@ -1,10 +1,13 @@
 // The pages as the OpenAPI document lists them: every route the app serves is documented there, HTML and
 // SVG answers included, so a reader of the document sees the whole surface.
-import { TOP_PLACES_DIVISOR } from '@mcp-atlas/reliability';
+import { RANKING_RULES } from '@mcp-atlas/reliability/rules';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
 import { SEARCH_LIMIT_TEXT } from '../http/rule-text.js';
 import { formatCount, formatPercent } from './format.js';
 import { SERVERS_PER_PAGE } from './servers-page.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { topPlacesDivisor: TOP_PLACES_DIVISOR } = RANKING_RULES;
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,16 +1,18 @@
 // The most-reliable lists (`/reliable`): per category, the servers ranked by the reliability package's
 // order, with the top-10% marks. The listing rule and the marks are the package's; this page only says them.
-import {
-  type CategoryRanking,
-  labelUptimePeriod,
-  RANKING_MIN_OBSERVED_DAYS,
-  TOP_PLACES_DIVISOR,
-  TOP_PLACES_MIN_RANKED,
-} from '@mcp-atlas/reliability';
+import { type CategoryRanking, labelUptimePeriod } from '@mcp-atlas/reliability';
+import { RANKING_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import type { AtlasView } from '../view/build-view.js';
 import { formatMs, formatPercent, formatUptime, plural } from './format.js';
 import { TableHead } from './parts.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const {
+  minObservedDays: RANKING_MIN_OBSERVED_DAYS,
+  topPlacesDivisor: TOP_PLACES_DIVISOR,
+  topPlacesMinRanked: TOP_PLACES_MIN_RANKED,
+} = RANKING_RULES;
 
 const TOP_SHARE = `top ${formatPercent(Math.round(100 / TOP_PLACES_DIVISOR))}`;
 

@@ -1,11 +1,15 @@
 // The tool search page (`/search`): a plain GET form, and the results rendered on the server from the same
 // answer GET /api/toolsearch gives, so it works with JavaScript off and a search can be bookmarked or shared.
-import { DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT, type SearchHit } from '@mcp-atlas/route';
+import type { SearchHit } from '@mcp-atlas/route';
+import { SEARCH_RULES } from '@mcp-atlas/route/rules';
 import type { FC } from 'hono/jsx';
 import { QUERY_MAX_LENGTH } from '../http/limits.js';
 import type { AtlasView } from '../view/build-view.js';
 import { plural } from './format.js';
 import { LevelPill } from './parts.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { defaultLimit: DEFAULT_SEARCH_LIMIT, maxResultLimit: MAX_RESULT_LIMIT } = SEARCH_RULES;
 
 /** The risk allowances the form offers, with the words it shows for each. */
 export const RISK_CHOICES = [

@@ -1,11 +1,14 @@
 // The parts of a server page that come from outside our own checks: what its verified owner wrote (always
 // shown as the owner's words, never as ours), when it was submitted, the age of its domain from RDAP, and the
 // packages it ships with their known vulnerabilities from OSV. Each part shows only when the read model has it.
-import { YOUNG_DOMAIN_DAYS } from '@mcp-atlas/route';
+import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import type { FC } from 'hono/jsx';
 import type { ServerView } from '../view/build-view.js';
 import { formatInstant, plural } from './format.js';
 import { TableHead } from './parts.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { youngDomainDays: YOUNG_DOMAIN_DAYS } = ROUTE_SCORE_RULES;
 
 const OwnerSection: FC<{ owner: NonNullable<ServerView['owner']> }> = ({ owner }) => (
   <section aria-labelledby="owner-heading" data-owner>

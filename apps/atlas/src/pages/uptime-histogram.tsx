@@ -2,15 +2,14 @@
 // on the server, with the same counts in a table for screen readers and text browsers. Whether it is shown at
 // all is the reliability package's rule (decideUptimeDistribution); the bands are presentation only, finer
 // near 100% because that is where most servers are.
-import {
-  DISTRIBUTION_MIN_MEDIAN_DAYS,
-  type DistributionStatus,
-  decideUptimeDistribution,
-  UPTIME_DECIMALS,
-} from '@mcp-atlas/reliability';
+import { type DistributionStatus, decideUptimeDistribution } from '@mcp-atlas/reliability';
+import { UPTIME_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import { formatCount, formatPercent, plural } from './format.js';
 import { TableHead } from './parts.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { distributionMinMedianDays: DISTRIBUTION_MIN_MEDIAN_DAYS, decimals: UPTIME_DECIMALS } = UPTIME_RULES;
 
 /** One band of the histogram: uptimes from `from` (included) up to `below` (excluded), in percent. */
 export interface UptimeBand {

@@ -88,7 +88,13 @@ export function shardOf(serverId: string, shards: number): number {
   return createHash('sha256').update(serverId).digest().readUInt32BE(0) % shards;
 }
 
-async function loadOrWriteIndex(options: ScanDayOptions): Promise<DayIndex> {
+/**
+ * Reads the day's index, or writes it from `options.servers` when the day has none yet. The index fixes the
+ * day's server list, shards and shard order, so a resumed scan and every shard worker agree on them.
+ */
+export async function loadOrWriteIndex(
+  options: Pick<ScanDayOptions, 'day' | 'servers' | 'storage' | 'methodologyVersion' | 'shards'>,
+): Promise<DayIndex> {
   const existing = await getJson(options.storage, dayIndexPath(options.day));
   if (existing !== null) return DayIndexSchema.parse(existing);
   const shards = options.shards ?? DEFAULT_SHARDS;
@@ -106,7 +112,8 @@ async function loadOrWriteIndex(options: ScanDayOptions): Promise<DayIndex> {
   return index;
 }
 
-async function readShard(storage: Storage, day: string, shard: number): Promise<ServerDayResult[] | null> {
+/** The results of one shard's file, or null while the shard has no file. */
+export async function readShard(storage: Storage, day: string, shard: number): Promise<ServerDayResult[] | null> {
   const data = await getJson(storage, dayShardPath(day, shard));
   return data === null ? null : ShardFileSchema.parse(data).results;
 }
@@ -152,7 +159,7 @@ async function admitShard(
 }
 
 /** One server's record of the day and its catalog file's bytes (null without a catalog). */
-interface CheckedServer {
+export interface CheckedServer {
   result: ServerDayResult;
   catalogBytes: Uint8Array | null;
 }
@@ -164,7 +171,7 @@ interface CheckedServer {
  * caught: it is our own configuration that is wrong, for every server alike, and recording it would mark
  * the whole fleet down for the day; the scan stops and resumes once it is fixed.
  */
-async function checkServer(
+export async function checkServer(
   probe: ProbeFn,
   server: WatchedServer,
   day: string,

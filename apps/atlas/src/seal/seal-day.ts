@@ -132,7 +132,7 @@ export async function sealStoredDay(storage: Storage, day: string, keys: Signing
   const roots = await readRoots(storage);
   const files = await readDayFiles(storage, day);
   if (files.length === 0) throw new Error(`Day ${day} has no files to seal`);
-  // A day that already has a root is refused by sealDay below (ALREADY_SEALED), with its own message.
+  // A day that already has a root is refused by sealDay below (`already-sealed`), with its own message.
   const laterDay = roots.has(day) ? null : newestLaterRoot(roots, day);
   if (laterDay !== null) throw new DaySealedOutOfOrderError(day, laterDay);
   const unfinished = await findUnfinishedReason(storage, day);

@@ -15,7 +15,8 @@ import {
   probeServer,
   readRobots,
 } from '@mcp-atlas/probe';
-import { reviewSubmission, SUBMISSION_MAX_EXTENSIONS } from '@mcp-atlas/reliability';
+import { reviewSubmission } from '@mcp-atlas/reliability';
+import { SUBMISSION_RULES } from '@mcp-atlas/reliability/rules';
 import { serverIdFor } from '../data/server-id.js';
 import { addSubmittedServer } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
@@ -29,6 +30,9 @@ import {
   submissionOf,
   writeSubmission,
 } from './records.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { maxExtensions: SUBMISSION_MAX_EXTENSIONS } = SUBMISSION_RULES;
 
 /** Longest title taken from a server's own name when it joins the map: the watched list's title limit (a shape, not a rule). */
 const TITLE_MAX_LENGTH = 200;

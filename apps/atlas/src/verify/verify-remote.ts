@@ -6,13 +6,16 @@ import {
   type DayRoot,
   dayFromTime,
   HistoryError,
-  PREVIOUS_ROOT_WINDOW_DAYS,
   parseDayRoot,
   publicKeyFromPem,
   shiftDay,
   verifyChain,
 } from '@mcp-atlas/history';
+import { SEAL_RULES } from '@mcp-atlas/history/rules';
 import { z } from 'zod';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { previousRootWindowDays: PREVIOUS_ROOT_WINDOW_DAYS } = SEAL_RULES;
 
 const WellKnownSchema = z.object({ integrity: z.object({ public_key_pem: z.string() }) });
 

@@ -8,10 +8,10 @@ import {
   type AgreementSubject,
   isAnsweringLetter,
   ownCheckViewOf,
-  REPORT_WINDOW_DAYS,
   type TimedCheckView,
   tallyAgreementRecords,
 } from '@mcp-atlas/reliability';
+import { RATING_RULES } from '@mcp-atlas/reliability/rules';
 import { readDayResults } from '../data/day-results.js';
 import { readFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { HOURLY_PATH } from '../data/paths.js';
@@ -20,6 +20,9 @@ import { HourlyFileSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { readRecentReports, readRecentSensorData } from './build-view.js';
 import { dailyObservationOf, hourlyObservationsOf } from './live-inputs.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { reportWindowDays: REPORT_WINDOW_DAYS } = RATING_RULES;
 
 /** Our checks by server over the report window, each dated (see {@link readOwnChecks}). */
 export type ChecksByServer = Map<string, TimedCheckView[]>;

@@ -2,8 +2,9 @@
 // kept unchanged apart from its names and imports. It builds every text piece by piece in JavaScript,
 // which is slow but easy to check against RFC 8785. The property tests require the package's output to
 // equal this one for any value, so the fast route can never change a published hash.
+
+import { CANONICAL_RECURSION_LIMIT, RENAME_MATCH_FIELDS, TOOL_HASH_FIELDS } from '../../src/constants.js';
 import { FindingsInputError } from '../../src/errors.js';
-import { CANONICAL_RECURSION_LIMIT, RENAME_MATCH_FIELDS, TOOL_HASH_FIELDS } from '../../src/rules.js';
 
 // `undefined` means "no JSON text": such a value is left out of an object and written as null in an
 // array, the way JSON.stringify treats undefined, functions and symbols.

@@ -1,7 +1,7 @@
 // Test oracle: the input-schema walk and the description test as they were in version 0.1.0, kept
 // unchanged apart from their names. The package now walks schemas recursively and skips trim() for
 // descriptions that start with a printable ASCII character; the property tests require the same answers.
-import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../../src/rules.js';
+import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../../src/constants.js';
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

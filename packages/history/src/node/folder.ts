@@ -61,14 +61,14 @@ async function listRootDays(dir: string): Promise<string[]> {
   try {
     names = await readdir(dir);
   } catch (error) {
-    throw new HistoryError('FOLDER_UNREADABLE', `cannot read roots folder ${describeValue(dir)}: ${errorCode(error)}`);
+    throw new HistoryError('folder-unreadable', `cannot read roots folder ${describeValue(dir)}: ${errorCode(error)}`);
   }
   const days = names.flatMap((name) => {
     const day = ROOT_FILE_NAME.exec(name)?.[1];
     return day !== undefined && isDay(day) ? [day] : [];
   });
   if (days.length === 0)
-    throw new HistoryError('NO_ROOTS', `no day records (YYYY-MM-DD.json) in ${describeValue(dir)}`);
+    throw new HistoryError('no-roots', `no day records (YYYY-MM-DD.json) in ${describeValue(dir)}`);
   return days.sort();
 }
 
@@ -128,7 +128,7 @@ async function mapLimited<T, R>(items: readonly T[], task: (item: T) => Promise<
 
 /**
  * Reads a day folder into `{ path, bytes }` files for `sealDay` or `verifyFiles` (paths relative to
- * the folder, forward slashes, sorted). Throws `FOLDER_UNREADABLE` when the folder cannot be read.
+ * the folder, forward slashes, sorted). Throws `folder-unreadable` when the folder cannot be read.
  *
  * @example
  * const record = await sealDay({ day, files: await readDayFiles(`data/days/${day}`), previousRoot, privateKey });
@@ -138,7 +138,7 @@ export async function readDayFiles(dir: string): Promise<DayFile[]> {
     const paths = await listDayPaths(dir);
     return await mapLimited(paths, async (path) => ({ path, bytes: await readWholeFile(join(dir, path)) }));
   } catch (error) {
-    throw new HistoryError('FOLDER_UNREADABLE', `cannot read day folder ${describeValue(dir)}: ${errorCode(error)}`);
+    throw new HistoryError('folder-unreadable', `cannot read day folder ${describeValue(dir)}: ${errorCode(error)}`);
   }
 }
 
@@ -156,7 +156,7 @@ async function dayFolderPaths(daysDir: string, day: string): Promise<string[] | 
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
     throw new HistoryError(
-      'FOLDER_UNREADABLE',
+      'folder-unreadable',
       `cannot read day folder ${describeValue(join(daysDir, day))}: ${errorCode(error)}`,
     );
   }
@@ -214,7 +214,7 @@ async function checkDayFolder(daysDir: string, record: DayRoot, options: VerifyF
  * Verifies a folder of day records as one chain (oldest first, as `verifyChain`), then checks the
  * files of every day whose folder is present under `days` (as `verifyFiles`) and the day its index
  * names (as `checkDayLabel`). With `requireDayFolders`, a missing folder breaks its day. Reports the
- * earliest broken day, whichever check broke it. Throws `FOLDER_UNREADABLE` / `NO_ROOTS` when there is
+ * earliest broken day, whichever check broke it. Throws `folder-unreadable` / `no-roots` when there is
  * nothing to verify.
  *
  * @example

@@ -23,11 +23,11 @@ function keyFromDocument(text: string, where: string): Uint8Array {
   try {
     document = JSON.parse(text);
   } catch {
-    throw new HistoryError('INVALID_PEM', `${where} is neither a PEM block nor JSON`);
+    throw new HistoryError('invalid-pem', `${where} is neither a PEM block nor JSON`);
   }
   const pem = (document as { integrity?: { public_key_pem?: unknown } } | null)?.integrity?.public_key_pem;
   if (typeof pem !== 'string') {
-    throw new HistoryError('INVALID_PEM', `${where} has no integrity.public_key_pem string`);
+    throw new HistoryError('invalid-pem', `${where} has no integrity.public_key_pem string`);
   }
   return publicKeyFromPem(pem);
 }
@@ -47,9 +47,9 @@ async function fetchText(url: URL, options: LoadKeyOptions): Promise<string> {
       signal: AbortSignal.timeout(options.timeoutMs ?? KEY_FETCH_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new HistoryError('KEY_UNAVAILABLE', `GET ${url.href} failed: ${(error as Error).message}`);
+    throw new HistoryError('key-unavailable', `GET ${url.href} failed: ${(error as Error).message}`);
   }
-  if (!response.ok) throw new HistoryError('KEY_UNAVAILABLE', `GET ${url.href} answered HTTP ${response.status}`);
+  if (!response.ok) throw new HistoryError('key-unavailable', `GET ${url.href} answered HTTP ${response.status}`);
   return response.text();
 }
 
@@ -57,7 +57,7 @@ async function fetchText(url: URL, options: LoadKeyOptions): Promise<string> {
  * The raw 32-byte public key from `source`: an `http(s)://` URL of a well-known document (a bare
  * origin gets `/.well-known/mcp-atlas.json`) whose `integrity.public_key_pem` holds the key, or a
  * URL serving the PEM itself, or a file path holding a PEM block or such a JSON document.
- * Throws `KEY_UNAVAILABLE` when it cannot be read and `INVALID_PEM` when it holds no Ed25519 key.
+ * Throws `key-unavailable` when it cannot be read and `invalid-pem` when it holds no Ed25519 key.
  *
  * @example
  * const publicKey = await loadPublicKey('https://atlas.example/.well-known/mcp-atlas.json');
@@ -65,7 +65,7 @@ async function fetchText(url: URL, options: LoadKeyOptions): Promise<string> {
 export async function loadPublicKey(source: string, options: LoadKeyOptions = {}): Promise<Uint8Array> {
   if (typeof source !== 'string' || source === '') {
     throw new HistoryError(
-      'INVALID_INPUT',
+      'invalid-input',
       `key source must be a file path or an http(s) URL, got ${describeValue(source)}`,
     );
   }
@@ -78,7 +78,7 @@ export async function loadPublicKey(source: string, options: LoadKeyOptions = {}
     text = await readFile(source, 'utf8');
   } catch (error) {
     throw new HistoryError(
-      'KEY_UNAVAILABLE',
+      'key-unavailable',
       `cannot read key file ${describeValue(source)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }

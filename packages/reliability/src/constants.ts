@@ -1,0 +1,418 @@
+/**
+ * Every threshold, weight and formula constant of @mcp-atlas/reliability, in one place, one name each for the
+ * package's own modules. Users read them grouped and frozen: the methodology's rules through `./rules`
+ * (rules.ts), the operations policy (cost caps, intake quotas, retention) through `./policy` (policy.ts).
+ *
+ * Pure module: no I/O, no clock. The formulas that use these numbers live next to the functions
+ * that apply them; docs/methodology.md states each one in words. Changing any value here changes
+ * published figures, so it must come with a methodology version bump and a changelog line.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Units
+// ---------------------------------------------------------------------------------------------
+
+/** Milliseconds in one hour. */
+export const MS_PER_HOUR = 3_600_000;
+
+/** Milliseconds in one UTC day (UTC has no daylight saving, so every day has this length). */
+export const MS_PER_DAY = 86_400_000;
+
+/** Hours in a day; the hour-of-day profile has one slot per UTC hour. */
+export const HOURS_PER_DAY = 24;
+
+// ---------------------------------------------------------------------------------------------
+// Daily letters
+// ---------------------------------------------------------------------------------------------
+
+/** Daily letters kept per server: one per UTC day, oldest first. */
+export const LETTER_WINDOW_DAYS = 30;
+
+/**
+ * The five daily letters: `o` answered with tools, `a` asked for sign-in, `p` asked for payment,
+ * `d` not answering, `n` no data (the daily check did not run that day).
+ */
+export const DAILY_LETTERS = ['o', 'a', 'p', 'd', 'n'] as const;
+
+/** Letters that count as up: sign-in and payment answers mean the server is there and answering. */
+export const ANSWERING_LETTERS = ['o', 'a', 'p'] as const;
+
+/** The letter of a day the server did not answer. */
+export const DOWN_LETTER = 'd';
+
+/** The letter of a day without a daily check; it counts neither as up nor as down. */
+export const NO_DATA_LETTER = 'n';
+
+// ---------------------------------------------------------------------------------------------
+// Uptime
+// ---------------------------------------------------------------------------------------------
+
+/** Decimals shown on every uptime percentage. */
+export const UPTIME_DECIMALS = 1;
+
+/** The highest figure a server that missed at least one check may show; rounding never reaches 100. */
+export const UPTIME_CAP_WHEN_MISSED = 99.9;
+
+/** Five-minute checks needed (one hour of them) before the five-minute figure replaces the daily one. */
+export const FIVE_MINUTE_MIN_CHECKS = 12;
+
+/** UTC days the five-minute figure covers. */
+export const FIVE_MINUTE_WINDOW_DAYS = 30;
+
+/** UTC days of the long five-minute figure, shown only when checks older than the short window exist. */
+export const FIVE_MINUTE_LONG_WINDOW_DAYS = 90;
+
+/** Observed days needed before a figure may be called a 30-day uptime. */
+export const THIRTY_DAY_LABEL_MIN_DAYS = 14;
+
+/** Label of an uptime figure backed by at least THIRTY_DAY_LABEL_MIN_DAYS observed days. */
+export const THIRTY_DAY_UPTIME_LABEL = '30-day uptime';
+
+/** Observed days the median server needs before the state page shows the uptime distribution. */
+export const DISTRIBUTION_MIN_MEDIAN_DAYS = 14;
+
+// ---------------------------------------------------------------------------------------------
+// Success chance and stability
+// ---------------------------------------------------------------------------------------------
+
+/** Added to the weighted answering days: the prior of one success (Laplace's rule of succession). */
+export const SUCCESS_PRIOR_SUCCESSES = 1;
+
+/** Added to the weighted observed days: the prior of two trials. */
+export const SUCCESS_PRIOR_TRIALS = 2;
+
+/** Base weight of every day; day i of n weighs DAY_WEIGHT_BASE + i / n, so the newest weighs most. */
+export const DAY_WEIGHT_BASE = 0.5;
+
+/** Stability = 1 / (1 + this x days the tool list changed in the window). */
+export const STABILITY_PENALTY_PER_CHANGE_DAY = 0.5;
+
+/** UTC days, today included, in which tool-list change days lower stability. */
+export const STABILITY_WINDOW_DAYS = 30;
+
+// ---------------------------------------------------------------------------------------------
+// Most reliable by category
+// ---------------------------------------------------------------------------------------------
+
+/** Observed daily results a server needs before it is listed in its category. */
+export const RANKING_MIN_OBSERVED_DAYS = 14;
+
+/** The top places are the first 1 / this of a category's ranked servers, rounded up. */
+export const TOP_PLACES_DIVISOR = 10;
+
+/** Ranked servers a category needs before any place in it is marked top 10%. */
+export const TOP_PLACES_MIN_RANKED = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Ratings from agents and gateway sensors
+// ---------------------------------------------------------------------------------------------
+
+/** Base weight of a report from a paying reporter. */
+export const PAID_REPORTER_WEIGHT = 1.0;
+
+/** Base weight of a report from an anonymous reporter, and of a gateway sensor. */
+export const ANONYMOUS_REPORTER_WEIGHT = 0.3;
+
+/** Floor of the agreement factor: weight x (floor + span x (agree + 1) / (agree + disagree + 2)). */
+export const AGREEMENT_FLOOR = 0.5;
+
+/** Span of the agreement factor above its floor. */
+export const AGREEMENT_SPAN = 0.5;
+
+/** Agreements assumed before any is seen (the + 1 of the agreement share). */
+export const AGREEMENT_PRIOR_AGREE = 1;
+
+/** Comparisons assumed before any is seen (the + 2 of the agreement share). */
+export const AGREEMENT_PRIOR_TOTAL = 2;
+
+/** How much one disagreement with our checks adds to a reporter's disagree count. */
+export const DISAGREEMENT_COUNT = 0.5;
+
+/** How much one agreement with our checks adds to a reporter's agree count. */
+export const AGREEMENT_COUNT = 1;
+
+/** The seven failure reasons a report may give. */
+export const FAILURE_REASONS = [
+  'unreachable',
+  'auth',
+  'args',
+  'server_error',
+  'timeout',
+  'rate_limited',
+  'wrong_result',
+] as const;
+
+/** The four surprises a report may name. */
+export const SURPRISES = ['side_effect', 'unexpected_cost', 'data_leak_suspected', 'other'] as const;
+
+/**
+ * Failure reasons that agree with our checks only when our check also saw the server down:
+ * the reporter claims the server cannot be reached, which our own check can confirm or refute.
+ */
+export const REACHABILITY_REASONS = ['unreachable', 'timeout'] as const;
+
+/** Half-life, in days, of a report's weight: decay = 0.5 ^ (age / half-life). */
+export const REPORT_HALF_LIFE_DAYS = 7;
+
+/** Reports and sensor entries older than this many days weigh nothing. */
+export const REPORT_WINDOW_DAYS = 30;
+
+/** Accuracy, surprise share and speed read only the newest this-many reports. */
+export const RECENT_REPORTS_SAMPLE = 30;
+
+/** Median milliseconds at or below which speed is full. */
+export const SPEED_FULL_MS = 500;
+
+/** Milliseconds over SPEED_FULL_MS across which speed falls from 1 to 0. */
+export const SPEED_SPAN_MS = 5000;
+
+/** Speed used when no report carries a time. */
+export const SPEED_WITHOUT_TIMES = 0.7;
+
+/**
+ * Accuracy used when none of the newest reports says whether the result matched the description.
+ * Our choice (the source rules give no default): the same neutral value as speed without times.
+ */
+export const ACCURACY_WITHOUT_ANSWERS = 0.7;
+
+/** Stars = STAR_FLOOR + STAR_SPAN x (weighted blend of the four parts). */
+export const STAR_FLOOR = 1;
+
+/** Stars span above the floor; with the floor this gives a 1 to 5 scale. */
+export const STAR_SPAN = 4;
+
+/** Weights of the four parts of stars; they sum to 1. */
+export const STAR_WEIGHTS = {
+  reliability: 0.45,
+  accuracy: 0.2,
+  noSurprise: 0.2,
+  speed: 0.15,
+} as const;
+
+/** Distinct reporters (agents and sensors) needed before stars and reliability are shown. */
+export const VISIBLE_MIN_REPORTERS = 3;
+
+/** Decayed weight from paying reporters needed before stars and reliability are shown. */
+export const VISIBLE_MIN_PAID_WEIGHT = 1.0;
+
+/** What a page shows in place of stars when a rating is not yet visible. */
+export const NOT_ENOUGH_REPORTS_LABEL = 'not enough reports';
+
+/** Reports one reporter may send per UTC day, across all servers. */
+export const REPORTS_PER_REPORTER_PER_DAY = 50;
+
+/** Reports one reporter may send per UTC day about one server. */
+export const REPORTS_PER_REPORTER_PER_SERVER_PER_DAY = 3;
+
+/** Anonymous IPv4 reporters are one reporter per network of this prefix length. */
+export const IPV4_REPORTER_PREFIX_BITS = 24;
+
+/** Anonymous IPv6 reporters are one reporter per network of this prefix length. */
+export const IPV6_REPORTER_PREFIX_BITS = 48;
+
+// ---------------------------------------------------------------------------------------------
+// Gateway sensors
+// ---------------------------------------------------------------------------------------------
+
+/** Base weight of a sensor entry (a sensor counts like an anonymous agent). */
+export const SENSOR_WEIGHT = ANONYMOUS_REPORTER_WEIGHT;
+
+/** Outcomes one sensor may send per UTC day. */
+export const SENSOR_OUTCOMES_PER_DAY = 20_000;
+
+/** Outcomes one batch may carry; a larger batch is refused whole. */
+export const SENSOR_OUTCOMES_PER_BATCH = 100;
+
+/** Outcomes older than this many hours when they arrive are dropped. */
+export const SENSOR_OUTCOME_MAX_AGE_HOURS = 24;
+
+// ---------------------------------------------------------------------------------------------
+// Live incidents
+// ---------------------------------------------------------------------------------------------
+
+/** Hours a failure, or one of our failed checks, stays relevant to a live incident. */
+export const INCIDENT_WINDOW_HOURS = 2;
+
+/**
+ * Our own check results that are real failures and can confirm an incident. A 404, a redirect,
+ * a sign-in request or another 4xx answer is not one: the server is there.
+ */
+export const REAL_CHECK_FAILURES = ['timeout', 'no_connection', 'server_error', 'broken_handshake'] as const;
+
+/**
+ * Every result our own check can report to the incident rule. `answered` means the handshake and
+ * tool list worked; `sign_in` covers 401, 402 and 403; `client_error` any other 4xx but 404.
+ */
+export const OWN_CHECK_OUTCOMES = [
+  'answered',
+  'timeout',
+  'no_connection',
+  'server_error',
+  'broken_handshake',
+  'not_found',
+  'redirect',
+  'sign_in',
+  'client_error',
+] as const;
+
+/** The kinds of our own check; any of them can confirm an incident. */
+export const OWN_CHECK_KINDS = ['hourly', 'five_minute', 'daily'] as const;
+
+/** Distinct failing reporters that make the two signals on their own. */
+export const INCIDENT_MIN_REPORTERS = 2;
+
+/** Failing reporters that make the two signals together with our own failed check. */
+export const INCIDENT_MIN_REPORTERS_WITH_CHECK = 1;
+
+// ---------------------------------------------------------------------------------------------
+// Shown status and display
+// ---------------------------------------------------------------------------------------------
+
+/** Failed five-minute or hourly checks in a row before the shown status turns to down. */
+export const FAILURES_IN_A_ROW_TO_SHOW = 2;
+
+/**
+ * HTTP statuses shown as "answers, but not as a standard MCP endpoint" rather than down;
+ * the daily history still records the day as `d`.
+ */
+export const NON_STANDARD_HTTP_STATUSES = [400, 405, 406, 415, 422] as const;
+
+/** Label of a server that answers HTTP but not as a standard MCP endpoint. */
+export const NON_STANDARD_LABEL = 'answers, but not as a standard MCP endpoint';
+
+/** The words a page uses for each shown state. */
+export const SHOWN_STATE_WORDS = {
+  answering: 'answering with tools',
+  sign_in: 'asks for sign-in',
+  payment: 'asks for payment',
+  non_standard: NON_STANDARD_LABEL,
+  down: 'not answering',
+} as const;
+
+/** UTC hours that need a result before the hour-of-day profile is shown. */
+export const HOUR_PROFILE_MIN_HOURS = 6;
+
+// ---------------------------------------------------------------------------------------------
+// Compute caps (what the daily and the five-minute checks may spend per UTC day)
+// ---------------------------------------------------------------------------------------------
+
+/** Micro-dollars in one US dollar. Spend is counted in whole micro-dollars so that sums are exact. */
+export const MICRO_USD_PER_USD = 1_000_000;
+
+/** What the daily checks may spend per UTC day, in US dollars; past it the remaining shards wait. */
+export const DAILY_CHECK_BUDGET_USD = 0.1;
+
+/** What the five-minute checks may spend per UTC day by default, in US dollars; an operator may set another. */
+export const FIVE_MINUTE_BUDGET_USD = 0.25;
+
+/**
+ * Our choice (the source rules give no cost model): the fixed part of one check's cost, in US dollars,
+ * standing for a function invocation and the requests around the check.
+ */
+export const CHECK_COST_PER_CHECK_USD = 0.00001;
+
+/** Our choice: the part of one check's cost per second of its wall time, in US dollars. */
+export const CHECK_COST_PER_SECOND_USD = 0.00001;
+
+/** The cost model used unless an operator configures another: fixed part plus a part per second. */
+export const DEFAULT_CHECK_COST_MODEL = Object.freeze({
+  perCheckUsd: CHECK_COST_PER_CHECK_USD,
+  perSecondUsd: CHECK_COST_PER_SECOND_USD,
+});
+
+/**
+ * Our choice: the wall time assumed, when a check's cost is estimated before it starts, for a server
+ * never timed before. It is the probe's initialize timeout, so an unknown server is costed as one that
+ * makes us wait the longest single step.
+ */
+export const CHECK_WALL_MS_WITHOUT_HISTORY = 8_000;
+
+// ---------------------------------------------------------------------------------------------
+// Retention (what the service keeps per server, and for how long its short-lived stores live)
+// ---------------------------------------------------------------------------------------------
+
+/** Days a server's tool-list change days are kept. */
+export const CHANGE_DAYS_KEPT = 60;
+
+/** Finished outage lengths kept per server (the newest ones). */
+export const OUTAGES_KEPT = 5;
+
+/** Days of five-minute counters kept per server: one pair (answered, checks) per UTC day. */
+export const FIVE_MINUTE_DAYS_KEPT = 92;
+
+/**
+ * Days each short-lived store keeps its day folders before the daily clean-up deletes them. Signed day
+ * files, roots, reports and daily aggregates are never deleted on a schedule. Raw sensor batches and raw
+ * demand records go only once their day's aggregate exists; daily-call markers are never deleted within
+ * the current month.
+ */
+export const RETENTION_DAYS = Object.freeze({
+  rawSensorBatches: 35,
+  rawDemandRecords: 35,
+  refusedSensorRequests: 35,
+  askMarkers: 30,
+  badgeSightings: 30,
+  viewCounts: 90,
+  dailyCallMarkers: 7,
+  rateCounters: 7,
+  // The methodology keeps a log of MCP calls to run the service and stop abuse, and names no limit for it. We keep
+  // 30 days: long enough to trace an abuse report, short enough that the log never becomes a record of agents.
+  mcpCallLog: 30,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Servers submitted by their owners
+// ---------------------------------------------------------------------------------------------
+
+/** Hours between two checks of a submitted server; checks sit on this grid from the submission time. */
+export const SUBMISSION_CHECK_INTERVAL_HOURS = 6;
+
+/** Days one observation window lasts; the decision is due when it ends. */
+export const SUBMISSION_WINDOW_DAYS = 7;
+
+/** Checks a window needs before its server may join the map (28 fit in a full window). */
+export const SUBMISSION_MIN_CHECKS = 20;
+
+/** Percent of a window's checks that must have answered with tools to join the map. */
+export const SUBMISSION_ADMIT_PERCENT = 90;
+
+/** Percent from which (up to SUBMISSION_ADMIT_PERCENT) a window earns one more window instead of a refusal. */
+export const SUBMISSION_EXTEND_PERCENT = 70;
+
+/** Changes of the tool list a window may show and still join the map. */
+export const SUBMISSION_MAX_TOOL_LIST_CHANGES = 1;
+
+/** Extra observation windows a submission may get, in all. */
+export const SUBMISSION_MAX_EXTENSIONS = 1;
+
+// ---------------------------------------------------------------------------------------------
+// Rate limits on submissions and ownership checks (our defaults: the source rules give no numbers)
+// ---------------------------------------------------------------------------------------------
+
+/** New submissions one requester (a network, as reporterKey names it) may make per UTC day. */
+export const SUBMISSIONS_PER_REQUESTER_PER_DAY = 10;
+
+/** New submissions of URLs on one host name per UTC day, whoever sends them. */
+export const SUBMISSIONS_PER_HOST_PER_DAY = 3;
+
+/** Reads of an owner's token file one requester may cause per UTC day (verify, owner changes, opt-out). */
+export const OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY = 20;
+
+/**
+ * Reads of one host's token file per UTC day from all networks together, as counted only by the deprecated
+ * checkOwnershipCheckQuota. The current rules never refuse a read on a host-wide count (a stranger could
+ * spend it and lock the owner out): decideOwnershipCheck limits each network's own reads and failed reads,
+ * and chargeOwnershipFailure uses the host's failures from everyone (OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
+ * the same 10) only to make further failures cost a network all its remaining tries.
+ */
+export const OWNERSHIP_CHECKS_PER_HOST_PER_DAY = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Domain age (read from public RDAP records)
+// ---------------------------------------------------------------------------------------------
+
+/** New lookups one scan may make; the domains past this number wait for the next scan. */
+export const DOMAIN_AGE_LOOKUPS_PER_SCAN = 40;
+
+/** Days a found registration date is used: looked up on day D, it serves D to D + 29 and is read again on D + 30. */
+export const DOMAIN_AGE_KEEP_DAYS = 30;
