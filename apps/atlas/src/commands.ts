@@ -4,15 +4,16 @@ import { CHECK_USAGE, runCheckCommand } from './check/command.js';
 import { commandDemo, DEMO_USAGE } from './commands/demo.js';
 import { commandIncidents, INCIDENTS_USAGE } from './commands/incidents.js';
 import { commandKeys, KEYS_USAGE } from './commands/keys.js';
-import { commandSearchEval, SEARCH_EVAL_USAGE } from './commands/search-eval.js';
 import { commandMark, MARK_USAGE } from './commands/mark.js';
 import { commandReview, REVIEW_USAGE } from './commands/review.js';
 import { commandScan, SCAN_USAGE } from './commands/scan.js';
 import { commandSeal, SEAL_USAGE } from './commands/seal.js';
+import { commandSearchEval, SEARCH_EVAL_USAGE } from './commands/search-eval.js';
 import { commandServe, SERVE_USAGE } from './commands/serve.js';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './commands/shared.js';
 import { commandSite, SITE_USAGE } from './commands/site.js';
 import { commandVerify, VERIFY_USAGE } from './commands/verify.js';
+import { commandWorker, WORKER_USAGE } from './commands/worker.js';
 import { createLogger, type Logger } from './log.js';
 import { APP_VERSION } from './methodology.js';
 
@@ -22,7 +23,7 @@ export { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './commands/shared.js';
 const USAGE = `Usage: mcp-atlas <command> [options]
 
 Commands:
-${[DEMO_USAGE, SERVE_USAGE, SCAN_USAGE, SEAL_USAGE, VERIFY_USAGE].join('\n')}
+${[DEMO_USAGE, SERVE_USAGE, SCAN_USAGE, WORKER_USAGE, SEAL_USAGE, VERIFY_USAGE].join('\n')}
 ${CHECK_USAGE}
 ${SITE_USAGE}
 ${[REVIEW_USAGE, INCIDENTS_USAGE, MARK_USAGE, KEYS_USAGE].join('\n')}
@@ -41,6 +42,7 @@ const COMMANDS: Readonly<Record<string, CommandRunner>> = {
   // Without a logger from the caller, serve makes its own on stdout, in the configured format and level.
   serve: (args, log) => commandServe(args, log),
   scan: commandScan,
+  worker: commandWorker,
   verify: (args) => commandVerify(args),
   check: (args) => runCheckCommand(args),
   site: (args) => commandSite(args),
@@ -57,6 +59,7 @@ const USAGE_OF: Readonly<Record<string, string>> = {
   seal: SEAL_USAGE,
   serve: SERVE_USAGE,
   scan: SCAN_USAGE,
+  worker: WORKER_USAGE,
   verify: VERIFY_USAGE,
   check: CHECK_USAGE,
   site: SITE_USAGE,

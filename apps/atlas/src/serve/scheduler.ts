@@ -52,16 +52,17 @@ import { readOriginsOfDay } from '../scan/read-origins.js';
 import { scanDay } from '../scan/scan-day.js';
 import type { SigningKeys } from '../seal/keys.js';
 import { sealDueDays } from '../seal/seal-day.js';
+import { type MonthlySearchEvalDeps, runMonthlySearchEvalIfDue } from '../search-eval/monthly-run.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { observeSubmissions } from '../submissions/observe.js';
 import { writeAgreementRecords } from '../view/agreement-job.js';
 import { buildView } from '../view/build-view.js';
 import { hourlyObservationsOf } from '../view/live-inputs.js';
+import type { ClusterOnce } from '../workers/cluster-once.js';
 import { nextHourlyEntry } from './hourly-entry.js';
 import { syncRegistry } from './registry-sync.js';
 import { enforceRetention } from './retention.js';
 import { TaskBackoff } from './task-backoff.js';
-import { type MonthlySearchEvalDeps, runMonthlySearchEvalIfDue } from '../search-eval/monthly-run.js';
 
 /** A clock the schedule reads and waits on; tests inject one they can move. */
 export interface ScheduleClock {
@@ -84,7 +85,7 @@ export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
 export const SUBMISSION_RUN_PERIOD_MS = 5 * 60_000;
 const OptInSchema = z.object({ servers: z.array(z.string()) });
 /** Tasks whose work the read model does not show, so running them alone does not rebuild it. */
-const TASKS_WITHOUT_REFRESH: ReadonlySet<string> = new Set(['retention', 'review']);
+const TASKS_WITHOUT_REFRESH: ReadonlySet<string> = new Set(['retention', 'review', 'search-eval']);
 /**
  * Checks whose results change only the servers they checked: alone in a tick, they update those servers in
  * the read model (when the service gives `updateServers`) instead of rebuilding it whole.
@@ -115,6 +116,16 @@ export interface SchedulerDeps {
   metrics?: ScheduleMetrics;
   /** Seed 004's monthly search-eval run against the service itself (its own base URL); absent: not run. */
   searchEval?: Pick<MonthlySearchEvalDeps, 'baseUrl' | 'fetch' | 'setPath'>;
+  /**
+   * Runs each task once across every process sharing the store (workers/cluster-once.ts: PostgreSQL advisory
+   * locks and a table of runs). Without it, this process alone decides, as with a data folder.
+   */
+  clusterOnce?: ClusterOnce;
+}
+
+/** The period a task runs once in across the cluster: its slot of `periodMs` since the epoch, as text. */
+function slotOf(now: Date, periodMs: number): string {
+  return String(Math.floor(now.getTime() / periodMs));
 }
 
 /** What the schedule reports to the service's metrics. */
@@ -192,10 +203,13 @@ export class Scheduler {
   private async runDue(now: Date): Promise<string[]> {
     const done: string[] = [];
     const today = dayFromTime(now);
-    const attempt = async (name: string, task: () => Promise<boolean>): Promise<void> => {
+    // `period`: with a cluster, the task runs once per period across every process (null: a lock only, and the
+    // task's own stored state, a root or a summary, says whether it is due).
+    const attempt = async (name: string, task: () => Promise<boolean>, period: string | null = null): Promise<void> => {
       if (this.stopping || !this.backoff.isDue(name, now.getTime())) return;
       try {
-        if (await task()) done.push(name);
+        const once = this.deps.clusterOnce;
+        if (await (once === undefined ? task() : once.run(name, period, task))) done.push(name);
         const failures = this.backoff.succeeded(name);
         if (failures > 0) this.deps.log.info({ task: name, failures }, 'scheduled task recovered');
       } catch (error) {
@@ -210,22 +224,27 @@ export class Scheduler {
     };
     await attempt('seal', () => this.sealIfDue(now, today));
     // Before the daily check, so a server admitted at this tick is in today's check if that has not run yet.
-    await attempt('submissions', () => this.submissionsIfDue(now));
+    await attempt('submissions', () => this.submissionsIfDue(now), slotOf(now, SUBMISSION_RUN_PERIOD_MS));
     await attempt('daily', () => this.dailyIfDue(today));
     // After the daily check: the domain ages its results call for, the day's package versions, and OSV from 04:05 UTC.
     await attempt('domain-age', () => this.outside.domainAgeIfDue(today, now));
     await attempt('packages', () => this.outside.packagesIfDue(today, now));
     await attempt('osv', () => this.outside.osvIfDue(today, now));
-    await attempt('hourly', () => this.hourlyIfDue(now, today));
-    await attempt('five-minute', () => this.fiveMinuteIfDue(now, today));
+    await attempt('hourly', () => this.hourlyIfDue(now, today), hourOf(now));
+    await attempt('five-minute', () => this.fiveMinuteIfDue(now, today), slotOf(now, FIVE_MINUTE_PERIOD_MS));
     // After the checks, so this hour's tallies compare reports with the newest checks.
-    await attempt('agreement', () => this.agreementIfDue(now));
+    await attempt('agreement', () => this.agreementIfDue(now), hourOf(now));
     // After the checks and the tallies, so the incident decisions read the newest of both.
-    await attempt('review', () => this.reviewIfDue(now));
+    await attempt('review', () => this.reviewIfDue(now), hourOf(now));
     // Aggregates before retention: a raw day is deleted only once its aggregate exists.
-    await attempt('aggregates', () => this.aggregatesIfDue(now));
-    await attempt('retention', () => this.retentionIfDue(today));
-    await attempt('search-eval', async () => this.deps.searchEval !== undefined && runMonthlySearchEvalIfDue({ ...this.deps.searchEval, storage: this.deps.storage, log: this.deps.log }, now));
+    await attempt('aggregates', () => this.aggregatesIfDue(now), hourOf(now));
+    await attempt('retention', () => this.retentionIfDue(today), today);
+    await attempt(
+      'search-eval',
+      async () =>
+        this.deps.searchEval !== undefined &&
+        runMonthlySearchEvalIfDue({ ...this.deps.searchEval, storage: this.deps.storage, log: this.deps.log }, now),
+    );
     await this.showResults(done);
     return done;
   }
