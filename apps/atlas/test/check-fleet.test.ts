@@ -74,6 +74,7 @@ describe('check of a healthy server', () => {
       'access',
       'gates',
       'passed',
+      'score',
       'rulesVersions',
     ]);
   });

@@ -1,5 +1,7 @@
 // The readable report of `mcp-atlas check` for a terminal: letter and reason first (what a person looks
 // for), then the handshake timings, tools, findings, baseline, deep mode and gates.
+import { checklistOf, gradeLabelOf, scoreRaisersOf, VISIBILITY_DESCRIPTIONS } from '../score/shown-score.js';
+import { checkScoreScope } from './check-score.js';
 import { changeDetailLines } from './describe-change.js';
 import type { CheckReport, DeepCase, EntryListDiff, ListedKind } from './report-schema.js';
 
@@ -23,6 +25,39 @@ function deepLines(cases: readonly DeepCase[]): string[] {
     (c) =>
       `${c.kind.padEnd(16)} ${c.tool}  ${c.outcome}  ${ms(c.elapsedMs)}${c.detail === null ? '' : `  (${c.detail})`}`,
   );
+}
+
+/** How many of the things that would raise the score the text report lists. */
+export const TEXT_RAISERS_SHOWN = 3;
+
+/** The quality score: grade and tier, the dimension checklist, the flags, and what would raise it most. */
+export function scoreLines(report: Pick<CheckReport, 'score' | 'transport'>): string[] {
+  const { score } = report;
+  const scope = checkScoreScope(report.transport);
+  const composite = score.compositeScore === null ? 'no composite' : `composite ${score.compositeScore}`;
+  const checklist = checklistOf(score, scope);
+  const width = Math.max(...checklist.map((entry) => entry.label.length));
+  const status = { scored: 'scored', pending: 'pending', 'not-applicable': 'not applicable' } as const;
+  const raisers = scoreRaisersOf(score, scope).slice(0, TEXT_RAISERS_SHOWN);
+  return [
+    ...section(`score ${gradeLabelOf(score)}, ${composite}, tier ${score.visibilityLevel}`, [
+      VISIBILITY_DESCRIPTIONS[score.visibilityLevel],
+      ...checklist.map(
+        (entry) =>
+          `${entry.label.padEnd(width)}  ${status[entry.status]}${entry.score === null ? '' : ` ${entry.score}`}`,
+      ),
+    ]),
+    ...section(
+      'flags',
+      score.flags.map((flag) => `${flag.key} (${flag.severity}): ${flag.description}`),
+    ),
+    ...section(
+      'would raise the score most',
+      raisers.map((r) =>
+        r.kind === 'flag' ? `clear ${r.key}: +${r.points} (to ${r.to})` : `${r.label}: up to +${r.points} (to ${r.to})`,
+      ),
+    ),
+  ];
 }
 
 /** Formats a check report as plain text lines for a terminal. */
@@ -114,6 +149,7 @@ export function formatCheckText(report: CheckReport): string {
       ]),
     );
   }
+  lines.push(...scoreLines(report));
   lines.push('', report.passed ? `passed (gates: ${report.gates.failOn.join(', ')})` : 'failed:');
   for (const gate of report.gates.tripped) lines.push(`  ${gate.gate}: ${gate.detail}`);
   return `${lines.join('\n')}\n`;

@@ -2,6 +2,7 @@
 // travels with its type; the baseline is read back through its schema because it is a file a person may edit.
 import { COMPLIANCE_MAX, DEEP_CALL_OUTCOMES } from '@mcp-atlas/probe';
 import { z } from 'zod';
+import { ScoreResultSchema } from '../score/day-scores.js';
 import { BASELINE_SCHEMA, CHECK_REPORT_SCHEMA } from './constants.js';
 
 const RiskLevelSchema = z.enum(['read-only', 'changes-data', 'high-risk']);
@@ -211,6 +212,11 @@ export const CheckReportSchema = z.object({
   access: CheckAccessSchema,
   gates: z.object({ failOn: z.array(z.string()), tripped: z.array(TrippedGateSchema) }),
   passed: z.boolean(),
+  /**
+   * The quality score of @mcp-atlas/score from what this check measured (the same block as `score` of
+   * GET /api/servers/:id); reliability and the repository's dimensions stay pending in a single check.
+   */
+  score: ScoreResultSchema,
   rulesVersions: z.object({ probe: z.string(), risk: z.string() }),
 });
 /** The type CheckReportSchema validates. */

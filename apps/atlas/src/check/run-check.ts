@@ -6,6 +6,7 @@ import { RISK_RULES_VERSION } from '@mcp-atlas/risk';
 import { APP_VERSION } from '../methodology.js';
 import { describeFindings, describeSteps, describeTokens, describeTools } from './analyze.js';
 import { buildBaseline, compareWithBaseline } from './baseline.js';
+import { scoreCheck } from './check-score.js';
 import { CHECK_CLIENT_NAME, CHECK_DEADLINE_MS, CHECK_REPORT_SCHEMA, DEEP_CALL_TIMEOUT_MS } from './constants.js';
 import { runDeep } from './deep.js';
 import { evaluateGates, type Gate, gateName } from './gates.js';
@@ -35,6 +36,8 @@ export interface CheckSettings {
   listAll?: boolean;
   /** Hides known secrets in what the server sent, before anything is hashed or recorded. */
   scrub?: <T>(value: T) => T;
+  /** The time the quality score's age checks count from; default the wall clock. */
+  now?: () => Date;
 }
 
 /** The secrets and limits of one check, in memory only; the report records names, never values. */
@@ -158,6 +161,13 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
     },
     gates: { failOn: settings.gates.map(gateName), tripped },
     passed: tripped.length === 0,
+    score: scoreCheck({
+      transport: settings.target.kind,
+      target: targetText,
+      probe,
+      deep,
+      now: (settings.now ?? (() => new Date()))(),
+    }),
     rulesVersions: { probe: PROBE_RULES_VERSION, risk: RISK_RULES_VERSION },
   };
   return { report, probe, freshBaseline: listRead ? buildBaseline(targetText, probe, tools, definitions) : null };

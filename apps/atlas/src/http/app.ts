@@ -19,6 +19,7 @@ import { clientAddress } from './client-address.js';
 import { type HttpDeps, resolveHttpDeps } from './deps.js';
 import { type Answer, errorBody, invalidInput, type Refusal, refuse } from './errors.js';
 import { createHostGuard } from './host-guard.js';
+import { LeaderboardQuerySchema, presentLeaderboard } from './leaderboard.js';
 import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './limits.js';
 import { handleMcpRequest } from './mcp.js';
 import { countSearchLookups, observeRequests } from './metrics.js';
@@ -94,7 +95,7 @@ function tooLarge(maxBytes: number) {
 /**
  * Creates the HTTP app. Mount it with @hono/node-server (`serve({ fetch: app.fetch, port })`) so that
  * anonymous reporters can be told apart by their socket address, or set `trustedProxyHops` behind a proxy.
- * Routes: GET /api/servers, GET /api/servers/:id, GET /api/toolsearch, GET /api/route, POST /api/reports,
+ * Routes: GET /api/servers, GET /api/servers/:id, GET /api/leaderboard, GET /api/toolsearch, GET /api/route, POST /api/reports,
  * POST /api/sensors, GET /api/maps, GET /.well-known/mcp-atlas.json, GET /api/openapi.json and POST /mcp;
  * the owners' forms: POST /api/optout(/confirm), POST /api/submissions, GET /api/submissions/:id and
  * POST /api/owners/token, /verify and /settings.
@@ -176,6 +177,12 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     if (server === undefined)
       return sendRefusal(c, refuse(404, 'unknown_server', `no server has the id ${id.data}`), deps.now());
     return c.json(presentServerDetail(view, server, await changes.changesOf(server.id, view.day)));
+  });
+
+  app.get('/api/leaderboard', (c) => {
+    const query = readQuery(c, LeaderboardQuerySchema);
+    if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
+    return c.json(presentLeaderboard(deps.getView(), query.value));
   });
 
   app.get('/api/toolsearch', (c) => {
@@ -352,7 +359,11 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     searchCache,
     origin: deps.site.origin,
   });
-  mountSearchEvalPages(app, { storage: deps.storage, methodologyVersion: deps.methodologyVersion, appVersion: deps.appVersion });
+  mountSearchEvalPages(app, {
+    storage: deps.storage,
+    methodologyVersion: deps.methodologyVersion,
+    appVersion: deps.appVersion,
+  });
 
   app.notFound((c) =>
     c.json(errorBody(refuse(404, 'not_found', `nothing is served at ${c.req.method} ${c.req.path}`)), 404),

@@ -2,7 +2,15 @@
 // with and answer by, so the document cannot drift from what the service accepts and returns.
 import { z } from 'zod';
 import { PAGE_OPENAPI_PATHS } from '../pages/openapi-paths.js';
+import { SCORE_PAGE_OPENAPI_PATHS } from '../pages/score-openapi-paths.js';
 import { SubmissionViewSchema } from '../submissions/records.js';
+import {
+  LEADERBOARD_DEFAULT_LIMIT,
+  LEADERBOARD_MAX_LIMIT,
+  LeaderboardQuerySchema,
+  LeaderboardSchema,
+  ServerDetailWithScoreSchema,
+} from './leaderboard.js';
 import { LICENSE_HEADER, LICENSE_KEY_MAX_LENGTH } from './limits.js';
 import { OptOutBodySchema, OptOutDoneAnswerSchema, OptOutTokenAnswerSchema } from './optout.js';
 import {
@@ -38,7 +46,6 @@ import {
   RouteQuerySchema,
   SensorAcceptedSchema,
   SensorBatchBodySchema,
-  ServerDetailSchema,
   ServerIdSchema,
   ServerListSchema,
   ServerSummarySchema,
@@ -57,7 +64,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ServerSummary: ServerSummarySchema,
   ServerList: ServerListSchema,
   ObservingServer: ObservingServerSchema,
-  ServerDetail: ServerDetailSchema,
+  ServerDetail: ServerDetailWithScoreSchema,
+  Leaderboard: LeaderboardSchema,
   ToolSearchResult: ToolSearchResultSchema,
   RouteAnswer: RouteAnswerSchema,
   ReportBody: ReportBodySchema,
@@ -206,9 +214,30 @@ export function createOpenApiDocument(version: string): JsonObject {
             },
           ],
           responses: {
-            '200': answer('The server.', ref('ServerDetail')),
+            '200': answer(
+              'The server, with its newest quality score (`score`, null before it is scored).',
+              ref('ServerDetail'),
+            ),
             '400': refusal('The id is not a server id.'),
             '404': refusal('No server has this id.'),
+          },
+        },
+      },
+      '/api/leaderboard': {
+        get: {
+          operationId: 'getLeaderboard',
+          summary:
+            'Every server on the map by quality-score tier (complete, verified, assessed, limited, unscored), then composite, then id.',
+          description:
+            'Each row has the grade as "A (5/5)" (the letter, then the dimensions scored out of those that apply), the composite, the ' +
+            "tier and the flags; a server not scored yet counts as unscored. The server's whole score is `score` of GET /api/servers/{id}.",
+          parameters: queryParameters(LeaderboardQuerySchema, {
+            limit: `Rows to give, 1 to ${LEADERBOARD_MAX_LIMIT} (default ${LEADERBOARD_DEFAULT_LIMIT}).`,
+            offset: 'Rows to skip first (default 0).',
+          }),
+          responses: {
+            '200': answer('One page of the leaderboard.', ref('Leaderboard')),
+            '400': refusal('A parameter is unknown or malformed.'),
           },
         },
       },
@@ -485,6 +514,7 @@ export function createOpenApiDocument(version: string): JsonObject {
         },
       },
       ...PAGE_OPENAPI_PATHS,
+      ...SCORE_PAGE_OPENAPI_PATHS,
     }),
     components: { schemas: componentSchemas() },
   };

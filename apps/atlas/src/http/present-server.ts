@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { OWNER_NOTE_ATTRIBUTION } from '../owners/limits.js';
 import type { ObservingSubmission } from '../submissions/observing.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
+import { presentScore, type ServerDetailWithScore, scoreOf } from './leaderboard.js';
 import { presentDomainAge, presentPackages } from './present-outside.js';
 import type { ObservingServer, ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
 
@@ -127,13 +128,14 @@ export function presentLeftOut(server: ServerView): LeftOutBody | null {
   return server.leftOut === null ? null : { reason: server.leftOut, label: LEFT_OUT_LABELS[server.leftOut] };
 }
 
-/** One server as GET /api/servers/:id shows it, with its tools and the changes passed in. */
+/** One server as GET /api/servers/:id shows it, with its tools, the changes passed in and its quality score. */
 export function presentServerDetail(
   view: AtlasView,
   server: ServerView,
   changes: z.infer<typeof ServerChangeSchema>[],
-): ServerDetail {
+): ServerDetailWithScore {
   const latest = server.latest;
+  const scored = scoreOf(view, server.id);
   return {
     ...presentServerSummary(view, server),
     check:
@@ -173,5 +175,7 @@ export function presentServerDetail(
     domainAge: presentDomainAge(server.domainAge),
     packages: presentPackages(server.packages),
     leftOut: presentLeftOut(server),
+    score: presentScore(scored?.score ?? null),
+    scoredDay: scored?.day ?? null,
   };
 }

@@ -2,6 +2,8 @@
 // label. Built as a string, not with JSX, because it is a standalone XML document: every piece of text goes
 // through escapeXml, and the badge is checked with a real XML parser in the tests.
 import { describeShownState, type ShownState, type UptimeSummary } from '@mcp-atlas/reliability';
+import type { Grade, ScoreResult } from '@mcp-atlas/score';
+import { gradeLabelOf } from '../score/shown-score.js';
 import { formatUptime } from './format.js';
 import { STATE_COLOURS } from './styles.js';
 
@@ -55,6 +57,31 @@ export function describeUptimeShort(uptime: UptimeSummary): string {
 export function badgeMessageOf(state: ShownState | null, uptime: UptimeSummary): { message: string; colour: string } {
   const status = state === null ? 'not checked yet' : describeShownState(state);
   return { message: `${status} | ${describeUptimeShort(uptime)}`, colour: STATE_COLOURS[state ?? 'unknown'] };
+}
+
+/** The grade badge's left-hand text (`/badge/:id/grade.svg`). */
+export const GRADE_BADGE_LABEL = 'mcp-atlas score';
+
+/** Colour of each letter grade ('' is no grade), for the grade badge and the pages (white text on each). */
+export const GRADE_COLOURS: Readonly<Record<Grade, string>> = Object.freeze({
+  'A+': '#1b5e20',
+  A: '#2e7d32',
+  B: '#33691e',
+  C: '#7a4f00',
+  D: '#a04000',
+  F: '#b71c1c',
+  '': '#555555',
+});
+
+/**
+ * The right-hand text and colour of a server's grade badge: the grade with its dimensions ("A (5/5)"), or that
+ * the server has no score yet.
+ */
+export function gradeBadgeMessageOf(
+  score: Pick<ScoreResult, 'grade' | 'dimensionsScored' | 'dimensionsApplicable'> | null,
+): { message: string; colour: string } {
+  if (score === null) return { message: 'not scored yet', colour: GRADE_COLOURS[''] };
+  return { message: gradeLabelOf(score), colour: GRADE_COLOURS[score.grade] };
 }
 
 /** A shields-style badge: a grey label, a coloured message, both readable by screen readers. */

@@ -21,6 +21,7 @@ export const NAV_LINKS = [
   { href: '/', label: 'State' },
   { href: '/servers', label: 'Servers' },
   { href: '/reliable', label: 'Most reliable' },
+  { href: '/leaderboard', label: 'Quality scores' },
   { href: '/search', label: 'Tool search' },
   { href: '/methodology', label: 'Methodology' },
 ] as const;

@@ -11,9 +11,17 @@ import { ServerIdSchema, ToolSearchQuerySchema } from '../http/schemas.js';
 import type { SearchCache } from '../http/search-cache.js';
 import type { ChangeReader } from '../http/server-changes.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
-import { BADGE_LABEL, BADGE_MAX_AGE_SECONDS, badgeMessageOf, renderBadge } from './badge.js';
+import {
+  BADGE_LABEL,
+  BADGE_MAX_AGE_SECONDS,
+  badgeMessageOf,
+  GRADE_BADGE_LABEL,
+  gradeBadgeMessageOf,
+  renderBadge,
+} from './badge.js';
 import { ErrorPage } from './error-page.js';
 import { Layout } from './layout.js';
+import { countLeaderboardPages, LeaderboardPage } from './leaderboard-page.js';
 import { defaultMethodologySource, type MethodologySource } from './methodology-doc.js';
 import { MethodologyPage } from './methodology-page.js';
 import { ReliablePage } from './reliable-page.js';
@@ -90,6 +98,13 @@ function timed(build: (c: Context) => Promise<Rendered>) {
   };
 }
 
+/** The `page` query of a paged list (default 1), or the message that refuses it when it is not one of `pages`. */
+function pageNumberOf(c: Context, pages: number): number | string {
+  const text = c.req.query('page') ?? '1';
+  const number = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  return number >= 1 && number <= pages ? number : `page: must be a whole number from 1 to ${pages}`;
+}
+
 /** The server with this id in the view; a malformed id names none. */
 function serverWithId(view: AtlasView, id: string): ServerView | undefined {
   return ServerIdSchema.safeParse(id).success ? view.byId.get(id) : undefined;
@@ -151,10 +166,8 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     '/servers',
     timed(async (c) => {
       const view = deps.getView();
-      const text = c.req.query('page') ?? '1';
-      const number = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-      const pages = countServerPages(view.servers.length);
-      if (!(number >= 1 && number <= pages)) return badRequest(`page: must be a whole number from 1 to ${pages}`);
+      const number = pageNumberOf(c, countServerPages(view.servers.length));
+      if (typeof number === 'string') return badRequest(number);
       return page(
         200,
         'Servers',
@@ -176,7 +189,22 @@ export function mountPages(app: Hono, deps: PageDeps): void {
         200,
         nameOf(server),
         `Status, uptime, tools and changes of ${nameOf(server)}.`,
-        <ServerPage server={server} changes={changes} base={deps.origin} />,
+        <ServerPage view={view} server={server} changes={changes} base={deps.origin} />,
+      );
+    }),
+  );
+
+  app.get(
+    '/leaderboard',
+    timed(async (c) => {
+      const view = deps.getView();
+      const number = pageNumberOf(c, countLeaderboardPages(view.servers.length));
+      if (typeof number === 'string') return badRequest(number);
+      return page(
+        200,
+        'Quality score leaderboard',
+        'MCP servers by quality-score tier, then score, with grades, tiers and flags.',
+        <LeaderboardPage view={view} page={number} />,
       );
     }),
   );
@@ -281,6 +309,25 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     }),
   );
 
+  // The grade badge: the server's newest quality grade with its dimensions, such as "A (5/5)".
+  app.get(
+    '/badge/:id/grade.svg',
+    timed(async (c) => {
+      const view = deps.getView();
+      const server = serverWithId(view, c.req.param('id') ?? '');
+      const svg = (status: 200 | 404, message: string, colour: string): Rendered => ({
+        status,
+        body: renderBadge(GRADE_BADGE_LABEL, message, colour),
+        contentType: 'image/svg+xml; charset=utf-8',
+        csp: BADGE_CSP,
+        cacheControl: `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
+      });
+      if (server === undefined) return svg(404, 'unknown server', STATE_COLOURS.unknown);
+      const { message, colour } = gradeBadgeMessageOf(view.scores.latest.get(server.id)?.score ?? null);
+      return svg(200, message, colour);
+    }),
+  );
+
   app.get(
     '/widget/:id',
     timed(async (c) => {
@@ -302,7 +349,7 @@ export function mountPages(app: Hono, deps: PageDeps): void {
 export interface PageSighting {
   /** `badge`: a badge sighting (per server); `view`: a page or widget view. */
   kind: 'badge' | 'view';
-  /** The server id for a badge; for a view, `state`, `servers`, `reliable`, `search`, `methodology`, `server:<id>` or `widget:<id>`. */
+  /** The server id for a badge; for a view, `state`, `servers`, `reliable`, `leaderboard`, `search`, `methodology`, `server:<id>` or `widget:<id>`. */
   key: string;
 }
 
@@ -310,6 +357,7 @@ const SIMPLE_PAGES: Readonly<Record<string, string>> = {
   '/': 'state',
   '/servers': 'servers',
   '/reliable': 'reliable',
+  '/leaderboard': 'leaderboard',
   '/search': 'search',
   '/methodology': 'methodology',
 };
@@ -324,6 +372,10 @@ const SIMPLE_PAGES: Readonly<Record<string, string>> = {
 export function pageSightingOf(pathname: string): PageSighting | null {
   const simple = SIMPLE_PAGES[pathname];
   if (simple !== undefined) return { kind: 'view', key: simple };
+  // The grade badge counts as a sighting of the server's badge, as the status badge does.
+  const grade = /^\/badge\/([^/]+)\/grade\.svg$/.exec(pathname);
+  if (grade !== null)
+    return ServerIdSchema.safeParse(grade[1]).success ? { kind: 'badge', key: grade[1] as string } : null;
   const match = /^\/(badge|widget|servers)\/([^/]+)$/.exec(pathname);
   if (match === null) return null;
   const [, section, file] = match as unknown as [string, string, string];

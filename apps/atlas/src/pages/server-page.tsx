@@ -1,23 +1,15 @@
 // The server page (`/servers/:id`): everything the observatory says about one server. Every figure, label
 // and threshold comes from the read model and so from the packages; this file lays them out and says what
 // each one means.
-import { CHARS_PER_TOKEN, FINDING_TITLES, type FindingId } from '@mcp-atlas/findings';
-import {
-  describePublicRating,
-  FAILURES_IN_A_ROW_TO_SHOW,
-  FIVE_MINUTE_LONG_WINDOW_DAYS,
-  HOUR_PROFILE_MIN_HOURS,
-  NON_STANDARD_HTTP_STATUSES,
-  REPORT_WINDOW_DAYS,
-  STABILITY_WINDOW_DAYS,
-  STAR_FLOOR,
-  STAR_SPAN,
-} from '@mcp-atlas/reliability';
+import { FINDING_TITLES, type FindingId } from '@mcp-atlas/findings';
+import { TOKEN_RULES } from '@mcp-atlas/findings/rules';
+import { describePublicRating } from '@mcp-atlas/reliability';
+import { CHANCE_RULES, RATING_RULES, SHOWN_STATUS_RULES, UPTIME_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import type { z } from 'zod';
 import { presentLeftOut, presentTools } from '../http/present-server.js';
 import type { ServerChangeSchema } from '../http/schemas.js';
-import type { ServerView } from '../view/build-view.js';
+import type { AtlasView, ServerView } from '../view/build-view.js';
 import { EmbedSnippets } from './embed.js';
 import {
   formatCount,
@@ -31,8 +23,20 @@ import {
   plural,
 } from './format.js';
 import { LetterLegend, LetterStrip, LevelPill, StatePill, TableHead } from './parts.js';
+import { ScoreSection } from './score-parts.js';
 import { ServerOrigin, ServerPackages } from './server-extras.js';
 import { LETTER_COLOURS } from './styles.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { stabilityWindowDays: STABILITY_WINDOW_DAYS } = CHANCE_RULES;
+const { reportWindowDays: REPORT_WINDOW_DAYS, starFloor: STAR_FLOOR, starSpan: STAR_SPAN } = RATING_RULES;
+const {
+  failuresInARowToShow: FAILURES_IN_A_ROW_TO_SHOW,
+  hourProfileMinHours: HOUR_PROFILE_MIN_HOURS,
+  nonStandardHttpStatuses: NON_STANDARD_HTTP_STATUSES,
+} = SHOWN_STATUS_RULES;
+const { charsPerToken: CHARS_PER_TOKEN } = TOKEN_RULES;
+const { fiveMinuteLongWindowDays: FIVE_MINUTE_LONG_WINDOW_DAYS } = UPTIME_RULES;
 
 type ServerChange = z.infer<typeof ServerChangeSchema>;
 
@@ -421,11 +425,12 @@ const LeftOutNotice: FC<{ server: ServerView }> = ({ server }) => {
   );
 };
 
-export const ServerPage: FC<{ server: ServerView; changes: readonly ServerChange[]; base: string }> = ({
-  server,
-  changes,
-  base,
-}) => (
+export const ServerPage: FC<{
+  view: AtlasView;
+  server: ServerView;
+  changes: readonly ServerChange[];
+  base: string;
+}> = ({ view, server, changes, base }) => (
   <>
     <h1>{nameOf(server)}</h1>
     <p>
@@ -456,6 +461,7 @@ export const ServerPage: FC<{ server: ServerView; changes: readonly ServerChange
       <LetterLegend />
     </section>
     <FiguresSection server={server} />
+    <ScoreSection view={view} server={server} />
     <HourProfileSection server={server} />
     <RatingSection server={server} />
     <FindingsSection server={server} />

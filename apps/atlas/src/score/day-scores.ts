@@ -73,9 +73,10 @@ export async function writeDayScores(storage: Storage, file: DayScoresFile): Pro
   dayCache(storage).delete(file.day);
 }
 
-// A sealed day's file never changes, so its parsed entries are kept; the cache is bounded so a long trend read
-// does not keep a year of files in memory.
-const CACHED_DAYS = 40;
+// A sealed day's file never changes, so its parsed entries are kept. The bound covers the week the read model
+// shows whole scores from; older days of a trend are parsed again on each rebuild rather than kept, because a
+// day holds a whole score per server (about 1.5 KB each: 5,000 servers x 40 days would be about 300 MB).
+const CACHED_DAYS = 8;
 const cache = new WeakMap<Storage, Map<string, Map<string, ServerScore>>>();
 
 function dayCache(storage: Storage): Map<string, Map<string, ServerScore>> {

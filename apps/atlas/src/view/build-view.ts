@@ -7,7 +7,6 @@ import {
   type AgreementSubject,
   type CategoryRanking,
   countChangeDays,
-  countObservedDays,
   decideClosedIncident,
   describeHourProfile,
   describeUptime,
@@ -23,7 +22,6 @@ import {
   leftOutReasonOf,
   newestHandshakeMs,
   type Rating,
-  REPORT_WINDOW_DAYS,
   type Report,
   rankMostReliable,
   rateServer,
@@ -39,6 +37,7 @@ import {
   uptimeInputOf as uptimeInputOfPairs,
   viewHourProfile,
 } from '@mcp-atlas/reliability';
+import { RATING_RULES } from '@mcp-atlas/reliability/rules';
 import { createToolIndex, type IndexServer, type ToolIndex } from '@mcp-atlas/route';
 import { readDayResults } from '../data/day-results.js';
 import { daysBetween, daysOfLetters } from '../data/days.js';
@@ -86,6 +85,10 @@ import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { listableObserving, type ObservingSubmission, readObservingSubmissions } from '../submissions/observing.js';
 import { liveChecksOf } from './live-inputs.js';
+import { readScoresView, type ScoresView } from './score-view.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { reportWindowDays: REPORT_WINDOW_DAYS } = RATING_RULES;
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -188,6 +191,8 @@ export interface AtlasView {
    * progress, and never in `servers`, search, route or rankings until their observation admits them.
    */
   observing: ObservingSubmission[];
+  /** Quality scores: each server's newest (from the days' signed scores files) and its trend. */
+  scores: ScoresView;
 }
 
 async function latestScannedDay(storage: Storage): Promise<string | null> {
@@ -532,15 +537,11 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     changes,
     leftOut: all.flatMap((s) => (s.leftOut === null ? [] : [{ id: s.id, reason: s.leftOut }])),
     markProblems: marks.problems,
+    scores: await readScoresView(storage, day),
     observing: listableObserving(await readObservingSubmissions(storage, now), {
       optedOutHosts: optedOut,
       excludedOrigins,
       watchedUrls: new Set([...watchedList, ...all].map((s) => s.url)),
     }),
   };
-}
-
-/** Observed days per server, for the state page's distribution rule. */
-export function observedDaysOf(view: AtlasView): number[] {
-  return view.servers.map((s) => countObservedDays(s.letters));
 }

@@ -1,0 +1,103 @@
+// The quality score of one `check`: @mcp-atlas/score over what this check measured, shaped as the daily
+// scoring shapes the observatory's own checks (score/score-inputs.ts), so the same server gets the same reading
+// here and on its page where the inputs are the same. What one check cannot know stays pending: reliability needs
+// history (the score's probe-count minimum), docs and maintenance need the repository, security sees no registry
+// entry. Deep mode adds its error-handling, fuzz and smoke parts to the protocol dimension.
+import type { ProbeResult } from '@mcp-atlas/probe';
+import {
+  analyzeRuntimeSchemas,
+  type DeepProbe,
+  type ScoreInput,
+  type ScoreResult,
+  scoreServer,
+  specVersionFromProtocolVersion,
+  toSpecVersionMetadata,
+} from '@mcp-atlas/score';
+import { WATCHED_TRANSPORT } from '../score/registry-facts.js';
+import { deepProbeOf, reliabilityInputOf, staticAnalysisFrom } from '../score/score-inputs.js';
+import { ATLAS_SCORE_SCOPE, type ScoreScope } from '../score/shown-score.js';
+import type { DeepReport } from './report-schema.js';
+
+/** The transport a stdio target is recorded under in the score's registry metadata (the engine's word). */
+export const STDIO_TRANSPORT = 'stdio';
+
+/**
+ * Where a check's score was measured: an HTTP target as the observatory scores remotes; a stdio target is a
+ * local server this check ran itself, so its protocol comes from that session, as from a sandbox.
+ */
+export function checkScoreScope(transport: 'http' | 'stdio'): ScoreScope {
+  return transport === 'http'
+    ? ATLAS_SCORE_SCOPE
+    : { isRemote: false, hasSandboxProbe: true, hasReliabilityData: false };
+}
+
+/** The protocol evidence: the handshake's (as the daily scoring reads it), plus deep mode's parts when it ran. */
+export function checkDeepProbeOf(probe: ProbeResult, tools: unknown[] | null, deep: DeepReport | null): DeepProbe {
+  const schemas = tools === null ? null : analyzeRuntimeSchemas(tools);
+  const base = deepProbeOf(
+    { letter: probe.letter, elapsedMs: probe.elapsedMs, toolCount: probe.toolCount },
+    schemas,
+    deep?.compliance.authDiscovery ?? null,
+  );
+  if (deep === null || deep.skipped !== null) return base;
+  const { parts } = deep.compliance;
+  return {
+    ...base,
+    errorHandlingScore: parts.errorHandling,
+    fuzzScore: parts.fuzz,
+    functionalSmokeScore: parts.smoke,
+  };
+}
+
+/** What scoreCheck needs: the probe's result, deep mode's report (or null), and the time of the check. */
+export interface CheckScoreInput {
+  transport: 'http' | 'stdio';
+  /** The URL checked (already without secrets), or the command line for stdio. */
+  target: string;
+  probe: ProbeResult;
+  deep: DeepReport | null;
+  now: Date;
+}
+
+/** The score input of one check: the same shape the daily scoring builds, from this check alone. */
+export function checkScoreInputOf(input: CheckScoreInput): ScoreInput {
+  const { probe } = input;
+  const remote = input.transport === 'http';
+  const tools = probe.letter === 'o' && probe.toolsJson !== null ? probe.tools : null;
+  const scope = checkScoreScope(input.transport);
+  const spec = toSpecVersionMetadata(specVersionFromProtocolVersion(probe.protocolVersion));
+  return {
+    server: {
+      name: probe.serverInfo?.name ?? input.target,
+      description: '',
+      repoUrl: '',
+      registryId: '',
+      remoteEndpointUrl: remote ? input.target : '',
+      isRemote: scope.isRemote,
+      hasSandboxProbe: scope.hasSandboxProbe,
+      registryMetadata: { env_vars: [], transport: remote ? WATCHED_TRANSPORT : STDIO_TRANSPORT, spec_version: spec },
+      npmUrl: '',
+      pypiUrl: '',
+      dockerhubUrl: '',
+      lastCommitAt: null,
+    },
+    staticAnalysis: staticAnalysisFrom(tools === null ? null : analyzeRuntimeSchemas(tools), null),
+    deepProbe: checkDeepProbeOf(probe, tools, input.deep),
+    // One handshake is one probe: below the score's minimum, so reliability stays pending for a remote.
+    reliability: scope.hasReliabilityData
+      ? reliabilityInputOf({
+          daily: [{ letter: probe.letter, elapsedMs: probe.elapsedMs }],
+          fiveMinuteCounters: [],
+          hourly: [],
+          fiveMinuteTimings: [],
+        })
+      : null,
+    agentUsability: null,
+    now: input.now.toISOString(),
+  };
+}
+
+/** Scores one check with @mcp-atlas/score. */
+export function scoreCheck(input: CheckScoreInput): ScoreResult {
+  return scoreServer(checkScoreInputOf(input));
+}

@@ -1,0 +1,147 @@
+// The quality score on the pages: the grade label, and the server page's section with the dimension checklist,
+// what would raise the score, the flags and the trend. The figures come from the days' scores files through the
+// read model, the statuses and "what if" composites from @mcp-atlas/score (through score/shown-score.ts); this
+// file lays them out.
+import { FLAG_SCORE_CAPS, type ScoreResult } from '@mcp-atlas/score';
+import type { FC } from 'hono/jsx';
+import type { ScoreTrendPoint, ServerScore } from '../score/day-scores.js';
+import {
+  ATLAS_SCORE_SCOPE,
+  type ChecklistEntry,
+  checklistOf,
+  gradeLabelOf,
+  type ScoreRaiser,
+  scoreRaisersOf,
+  VISIBILITY_DESCRIPTIONS,
+} from '../score/shown-score.js';
+import type { AtlasView, ServerView } from '../view/build-view.js';
+import { GRADE_COLOURS } from './badge.js';
+import { plural } from './format.js';
+import { TableHead } from './parts.js';
+
+/** How many of the things that would raise the score the server page lists. */
+export const RAISERS_SHOWN = 3;
+
+/** The grade as a coloured label with its dimensions, such as "A (5/5)"; a server without a score says so. */
+export const GradePill: FC<{
+  score: Pick<ScoreResult, 'grade' | 'dimensionsScored' | 'dimensionsApplicable'> | null;
+}> = ({ score }) => (
+  <span class="pill" style={`background:${GRADE_COLOURS[score?.grade ?? '']}`} data-grade={score?.grade ?? ''}>
+    {score === null ? 'not scored yet' : gradeLabelOf(score)}
+  </span>
+);
+
+const STATUS_WORDS: Readonly<Record<ChecklistEntry['status'], string>> = {
+  scored: 'scored',
+  pending: 'pending',
+  'not-applicable': 'not applicable',
+};
+
+const Checklist: FC<{ entries: readonly ChecklistEntry[] }> = ({ entries }) => (
+  <div class="scroll">
+    <table data-score-checklist>
+      <TableHead columns={[{ label: 'dimension' }, { label: 'status' }, { label: 'score', numeric: true }]} />
+      <tbody>
+        {entries.map((entry) => (
+          <tr data-dimension={entry.dimension} data-status={entry.status}>
+            <td>{entry.label}</td>
+            <td>{STATUS_WORDS[entry.status]}</td>
+            <td class="num">{entry.score === null ? '–' : entry.score}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+);
+
+function raiserWords(raiser: ScoreRaiser): string {
+  const gain = `+${plural(raiser.points, 'point')} (to ${raiser.to})`;
+  if (raiser.kind === 'pending') return `${raiser.label}: scored at its best it would add up to ${gain}`;
+  if (raiser.kind === 'flag') return `clearing the flag “${raiser.label}” would add ${gain}`;
+  return `${raiser.label}: at its best it would add ${gain}`;
+}
+
+const Raisers: FC<{ raisers: readonly ScoreRaiser[] }> = ({ raisers }) =>
+  raisers.length === 0 ? (
+    <p class="small">Nothing measured here would raise the composite further.</p>
+  ) : (
+    <ol data-score-raisers>
+      {raisers.slice(0, RAISERS_SHOWN).map((raiser) => (
+        <li data-raiser={raiser.key} data-kind={raiser.kind}>
+          {raiserWords(raiser)}
+        </li>
+      ))}
+    </ol>
+  );
+
+// Each flag with its severity and, for a capping flag, its cap. The engine's one-line description (which may quote
+// the endpoint or variable names) stays in the API's `score`, so the page says only what the flag does to the score.
+const Flags: FC<{ flags: ServerScore['flags'] }> = ({ flags }) =>
+  flags.length === 0 ? null : (
+    <>
+      <h3>Flags</h3>
+      <ul data-score-flags>
+        {flags.map((flag) => (
+          <li data-flag={flag.key}>
+            <b>{flag.label}</b> <span class="small muted">({flag.severity})</span>
+            {Object.hasOwn(FLAG_SCORE_CAPS, flag.key) ? `: caps the composite at ${FLAG_SCORE_CAPS[flag.key]}` : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+
+const Trend: FC<{ points: readonly ScoreTrendPoint[] }> = ({ points }) =>
+  points.length < 2 ? (
+    <p class="small muted">The trend shows once the server has been scored on two days.</p>
+  ) : (
+    <div class="scroll">
+      <table data-score-trend>
+        <TableHead
+          columns={[{ label: 'day' }, { label: 'grade' }, { label: 'composite', numeric: true }, { label: 'tier' }]}
+        />
+        <tbody>
+          {points.map((point) => (
+            <tr data-day={point.day}>
+              <td>{point.day}</td>
+              <td>{gradeLabelOf(point)}</td>
+              <td class="num">{point.compositeScore ?? '–'}</td>
+              <td>{point.visibilityLevel}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+
+/** The server page's quality-score section: grade, tier, checklist, what would raise it, flags and trend. */
+export const ScoreSection: FC<{ view: AtlasView; server: ServerView }> = ({ view, server }) => {
+  const scored = view.scores.latest.get(server.id);
+  const trend = view.scores.trends.get(server.id) ?? [];
+  return (
+    <section aria-labelledby="score-heading" data-score>
+      <h2 id="score-heading">Quality score</h2>
+      {scored === undefined ? (
+        <p>This server has not been scored yet: scores are computed with each day’s check.</p>
+      ) : (
+        <>
+          <p class="status">
+            <GradePill score={scored.score} />{' '}
+            {scored.score.compositeScore === null ? null : <span>{scored.score.compositeScore} / 100</span>}
+          </p>
+          <p class="small">
+            Tier <b data-tier={scored.score.visibilityLevel}>{scored.score.visibilityLevel}</b>:{' '}
+            {VISIBILITY_DESCRIPTIONS[scored.score.visibilityLevel]}. Scored on {scored.day} from our own checks and the
+            registry entry; a pending dimension is left out and the weights of the others are renormalised.
+          </p>
+          <Checklist entries={checklistOf(scored.score, ATLAS_SCORE_SCOPE)} />
+          <h3>What would raise the score</h3>
+          <Raisers raisers={scoreRaisersOf(scored.score, ATLAS_SCORE_SCOPE)} />
+          <Flags flags={scored.score.flags} />
+          <h3>Score trend</h3>
+          <Trend points={trend} />
+        </>
+      )}
+    </section>
+  );
+};
