@@ -16,8 +16,8 @@
 // read a property more than once; parsed JSON has no getters, so only a getter that answers differently
 // each time could tell.
 
-import { FindingsInputError } from './errors.js';
 import { CANONICAL_RECURSION_LIMIT, RENAME_MATCH_FIELDS, TOOL_HASH_FIELDS } from './constants.js';
+import { FindingsInputError } from './errors.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Fast route: prepare a value JSON.stringify writes canonically, then stringify it.

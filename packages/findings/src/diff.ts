@@ -3,8 +3,8 @@
 // two tools compare equal here exactly when hashTool gives them the same hash.
 import { classifyTools, type RiskLevel } from '@mcp-atlas/risk';
 import { canonicalContentJson, canonicalToolJson } from './canonical-json.js';
-import { assertInputObject, assertToolsArray } from './errors.js';
 import { RISK_RANK } from './constants.js';
+import { assertInputObject, assertToolsArray } from './errors.js';
 import { hasDescription, labelTool, readToolName } from './tool-facts.js';
 
 /**

@@ -1,7 +1,6 @@
 // Pure module: the findings shown for one server's tool list. No I/O, no clock: the caller passes the
 // check's elapsed time, and the tool list exactly as the server sent it.
-import { assertInputObject, assertToolsArray } from './errors.js';
-import { isOlderProtocol } from './protocol.js';
+
 import {
   CHARS_PER_TOKEN,
   HEAVY_TOOL_LIST_CHARS,
@@ -9,6 +8,8 @@ import {
   SLOW_CHECK_MS,
   VERY_LONG_DESCRIPTION_CHARS,
 } from './constants.js';
+import { assertInputObject, assertToolsArray } from './errors.js';
+import { isOlderProtocol } from './protocol.js';
 import { assertToolsJson, estimateTokens } from './tokens.js';
 import {
   hasAnnotations,

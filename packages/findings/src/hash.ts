@@ -3,8 +3,8 @@
 // native SHA-256 (Node's createHash) can pass it in through HashOptions; the hashes do not change.
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { canonicalToolJson } from './canonical-json.js';
-import { assertToolsArray, describeType, FindingsInputError } from './errors.js';
 import { HASH_SCRATCH_BYTES, LIST_HASH_SEPARATOR, SHA256_DIGEST_BYTES } from './constants.js';
+import { assertToolsArray, describeType, FindingsInputError } from './errors.js';
 
 /**
  * A SHA-256 implementation: the bytes to hash in, the 32-byte digest out. It must be synchronous, must

@@ -1,6 +1,7 @@
 // Pure module: the token estimate of a tool list.
-import { describeType, FindingsInputError } from './errors.js';
+
 import { CHARS_PER_TOKEN } from './constants.js';
+import { describeType, FindingsInputError } from './errors.js';
 
 /** @internal Throws unless `toolsJson` is a string; `where` names the function for the message. */
 export function assertToolsJson(toolsJson: unknown, where: string): asserts toolsJson is string {
