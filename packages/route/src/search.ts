@@ -1,7 +1,8 @@
 // Pure module: tool search, the ranking behind find_tool and /api/toolsearch.
 import type { RiskLevel } from '@mcp-atlas/risk';
-import { DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT, SEARCH_LEVEL_PREFERENCE } from './constants.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT, RERANK_DEPTH, SEARCH_LEVEL_PREFERENCE } from './constants.js';
 import { RouteInputError } from './errors.js';
+import { diversifyByServer, queryActionOf, verbAgreementFactor } from './search-rerank.js';
 import { readTaskIntent } from './task.js';
 import { matchText } from './text-match.js';
 import { type IndexState, LEVEL_RANK, LEVELS_BY_RANK, levelOfDoc, stateOf, type ToolIndex } from './tool-index.js';
@@ -79,6 +80,12 @@ export class TopList {
     private readonly limit: number,
   ) {}
 
+  /** False when a candidate with this score (or any lower one) could not enter the full list. */
+  mayTake(score: number): boolean {
+    const last = this.entries[this.entries.length - 1];
+    return this.entries.length < this.limit || last === undefined || score >= last.score;
+  }
+
   offer(doc: number, score: number): void {
     const entries = this.entries;
     const last = entries[entries.length - 1];
@@ -90,10 +97,15 @@ export class TopList {
       compareRanked(this.state, candidate, last as { doc: number; score: number }) >= 0
     )
       return;
-    let at = entries.length;
-    while (at > 0 && compareRanked(this.state, candidate, entries[at - 1] as { doc: number; score: number }) < 0)
-      at -= 1;
-    entries.splice(at, 0, candidate);
+    // Binary search for the first entry the candidate ranks before (the list is kept in compareRanked order).
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareRanked(this.state, candidate, entries[mid] as { doc: number; score: number }) < 0) high = mid;
+      else low = mid + 1;
+    }
+    entries.splice(low, 0, candidate);
     if (entries.length > this.limit) entries.pop();
   }
 }
@@ -117,13 +129,28 @@ export function searchTools(index: ToolIndex, query: string, options?: SearchOpt
   );
   const answering = state.docAnswering;
   const levels = state.docLevel;
-  const top = new TopList(state, limit);
+  const action = queryActionOf(text, intent.verb);
+  // The verb factor of each distinct verb set of the index, worked out the first time a tool with it is met.
+  const verbFactors = new Float64Array(state.nameVerbSets.length).fill(-1);
+  const verbFactorOf = (doc: number): number => {
+    const set = state.docNameVerbs[doc] as number;
+    let value = verbFactors[set] as number;
+    if (value < 0) {
+      value = verbAgreementFactor(state.nameVerbSets[set] ?? [], action);
+      verbFactors[set] = value;
+    }
+    return value;
+  };
+  // First stage: the best RERANK_DEPTH by text, level preference and verb agreement; second: server diversity.
+  const top = new TopList(state, Math.max(limit, RERANK_DEPTH));
   matchText(state, text, (doc, textMatch) => {
     if (textMatch <= 0 || (answeringOnly && answering[doc] === 0)) return;
     const factor = factorByRank[levels[doc] as number] as number;
-    if (factor > 0) top.offer(doc, textMatch * factor);
+    // The verb factor is at most 1: a tool that cannot enter the list without it is not looked at further.
+    if (factor > 0 && top.mayTake(textMatch * factor)) top.offer(doc, textMatch * factor * verbFactorOf(doc));
   });
-  return top.entries.map(({ doc, score }) => ({
+  const ranked = diversifyByServer(top.entries, (entry) => state.docServer[entry.doc] as number).slice(0, limit);
+  return ranked.map(({ doc, score }) => ({
     serverId: state.servers[state.docServer[doc] as number]?.server.id ?? '',
     tool: state.docName[doc] as string,
     description: state.docDescription[doc] as string,

@@ -3,6 +3,7 @@
 import { classifyTools, type RiskLevel } from '@mcp-atlas/risk';
 import { BM25_B, BM25_K1, DAY_MS, NAME_FIELD_WEIGHT, SERVER_FIELD_WEIGHT } from './constants.js';
 import { RouteInputError } from './errors.js';
+import { nameVerbsOf } from './search-rerank.js';
 import { tokenizeWith } from './text.js';
 import type { IndexServer } from './types.js';
 
@@ -27,6 +28,10 @@ export interface IndexState {
   readonly docServer: Int32Array;
   readonly docName: readonly string[];
   readonly docDescription: readonly string[];
+  /** Which entry of `nameVerbSets` holds the action words of each tool's name. */
+  readonly docNameVerbs: Int32Array;
+  /** Every distinct set of stemmed action words a tool name has; entry 0 is the empty set. */
+  readonly nameVerbSets: readonly (readonly string[])[];
   readonly docLevel: Uint8Array;
   /** 0 when the tool's server is known not to be answering, else 1. */
   readonly docAnswering: Uint8Array;
@@ -190,6 +195,11 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
   const docServer: number[] = [];
   const docName: string[] = [];
   const docDescription: string[] = [];
+  const docNameVerbs: number[] = [];
+  // Names repeat across servers and verb sets repeat across names: both are looked up once.
+  const verbSetByName = new Map<string, number>();
+  const verbSetByKey = new Map<string, number>([['', 0]]);
+  const nameVerbSets: (readonly string[])[] = [[]];
   const docLevel: number[] = [];
   const docAnswering: number[] = [];
   const docDescriptionLength: number[] = [];
@@ -242,6 +252,19 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
       docServer.push(serverIndex);
       docName.push(name);
       docDescription.push(description);
+      let verbSet = verbSetByName.get(name);
+      if (verbSet === undefined) {
+        const verbs = nameVerbsOf(name);
+        const key = verbs.join(' ');
+        verbSet = verbSetByKey.get(key);
+        if (verbSet === undefined) {
+          verbSet = nameVerbSets.length;
+          nameVerbSets.push(verbs);
+          verbSetByKey.set(key, verbSet);
+        }
+        verbSetByName.set(name, verbSet);
+      }
+      docNameVerbs.push(verbSet);
       docLevel.push(LEVEL_RANK[level]);
       docAnswering.push(server.answering === false ? 0 : 1);
       docDescriptionLength.push(descriptionTerms.length);
@@ -290,6 +313,8 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
     docServer: Int32Array.from(docServer),
     docName,
     docDescription,
+    docNameVerbs: Int32Array.from(docNameVerbs),
+    nameVerbSets,
     docLevel: Uint8Array.from(docLevel),
     docAnswering: Uint8Array.from(docAnswering),
     termIds,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTE_RULES_VERSION } from '../src/constants.js';
 import {
   createToolIndex,
   type IndexServer,
-  ROUTE_RULES_VERSION,
   type RouteCandidate,
   type RouteInputError,
   routeTask,

@@ -118,15 +118,16 @@ describe('search evaluation v1 over the real corpus', () => {
     expect(mini.jobCount).toBe(jobs.length);
   });
 
-  // Floors sit a little under the figures measured on 2026-12-02 (P@1 0.442, P@5 0.305, nDCG@5 0.327,
-  // MRR 0.486, hit@5 0.552), because the judge's grades also depend on @mcp-atlas/risk's verb lists, which
-  // may still move a tool's level. Falling through a floor means the search got worse, or risk changed a lot.
+  // Floors sit a little under the figures measured on 2026-12-02 after the second-stage ranking (P@1 0.491,
+  // P@5 0.341, nDCG@5 0.366, MRR 0.542, hit@5 0.618; before it 0.442, 0.305, 0.327, 0.486, 0.552), because the
+  // judge's grades also depend on @mcp-atlas/risk's verb lists, which may still move a tool's level. Falling
+  // through a floor means the search got worse, or risk changed a lot.
   it('stays above the measured floors', () => {
-    expect(ours.overall.p1).toBeGreaterThanOrEqual(0.4);
-    expect(ours.overall.p5).toBeGreaterThanOrEqual(0.28);
-    expect(ours.overall.ndcg5).toBeGreaterThanOrEqual(0.3);
-    expect(ours.overall.mrr).toBeGreaterThanOrEqual(0.45);
-    expect(ours.overall.hit5).toBeGreaterThanOrEqual(0.5);
+    expect(ours.overall.p1).toBeGreaterThanOrEqual(0.46);
+    expect(ours.overall.p5).toBeGreaterThanOrEqual(0.32);
+    expect(ours.overall.ndcg5).toBeGreaterThanOrEqual(0.34);
+    expect(ours.overall.mrr).toBeGreaterThanOrEqual(0.51);
+    expect(ours.overall.hit5).toBeGreaterThanOrEqual(0.58);
   });
 
   it('beats MiniSearch (BM25) on every figure, with and without the risk allowance', () => {

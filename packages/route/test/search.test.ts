@@ -102,19 +102,19 @@ describe('least privilege in search: a reading query ranks read-only tools first
     { id: 'plain', tools: [{ name: 'get_report', description: 'Returns the report.' }, extra] },
   ];
 
-  it('scales a changes-data tool by 0.75 for a reading verb, and by nothing without a verb', () => {
+  it('scales a changes-data tool by 0.35 for a reading verb, and by nothing without a verb', () => {
     const twinIndex = createToolIndex(twins({ name: 'other', description: 'x' }));
     const read = searchTools(twinIndex, 'get report');
     expect(read.map((hit) => [hit.serverId, hit.level])).toEqual([
       ['annotated', 'read-only'],
       ['plain', 'changes-data'],
     ]);
-    expect((read[1]?.score ?? 0) / (read[0]?.score ?? 1)).toBeCloseTo(0.75, 12);
+    expect((read[1]?.score ?? 0) / (read[0]?.score ?? 1)).toBeCloseTo(0.35, 12);
     const neutral = searchTools(twinIndex, 'report');
     expect(neutral[0]?.score).toBe(neutral[1]?.score);
   });
 
-  it('scales a high-risk tool by 0.5 for a reading verb, 0.75 for a changing verb and 1 for a high-risk verb', () => {
+  it('scales a high-risk tool by 0.2 for a reading verb, 0.5 for a changing verb and 1 for a high-risk verb', () => {
     const levels = createToolIndex([
       { id: 'r', tools: [{ name: 'report', description: 'Report.', annotations: { readOnlyHint: true } }] },
       { id: 'h', tools: [{ name: 'report', description: 'Report.', annotations: { destructiveHint: true } }] },
@@ -125,8 +125,8 @@ describe('least privilege in search: a reading query ranks read-only tools first
       const readOnly = hits.find((hit) => hit.serverId === 'r')?.score ?? 1;
       return high / readOnly;
     };
-    expect(ratio('show report')).toBeCloseTo(0.5, 12);
-    expect(ratio('update report')).toBeCloseTo(0.75, 12);
+    expect(ratio('show report')).toBeCloseTo(0.2, 12);
+    expect(ratio('update report')).toBeCloseTo(0.5, 12);
     expect(ratio('delete report')).toBeCloseTo(1, 12);
   });
 });
@@ -134,7 +134,7 @@ describe('least privilege in search: a reading query ranks read-only tools first
 describe('searchTools options', () => {
   it('filters by risk: read keeps read-only, change drops high risk, any keeps all', () => {
     const levelsOf = (risk: SearchOptions['risk']) =>
-      new Set(searchTools(index, 'file', { risk }).map((hit) => hit.level));
+      new Set(searchTools(index, 'file', risk === undefined ? {} : { risk }).map((hit) => hit.level));
     expect([...levelsOf('read')]).toEqual(['read-only']);
     expect(levelsOf('change').has('high-risk')).toBe(false);
     expect(levelsOf('change').has('changes-data')).toBe(true);

@@ -2,8 +2,9 @@
 // flag and an environment variable (the flag wins), read once into ServeSettings before anything starts.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { BOT_TOKEN, BOT_VERSION, DEFAULT_USER_AGENT, type NetworkOptions } from '@mcp-atlas/probe';
+import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { COST_FLAG_OPTIONS, type CostSettings, resolveCosts } from '../costs/cost-settings.js';
 import {
   createLicenseKeyStore,
@@ -116,7 +117,9 @@ const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
  * botUserAgentFor('https://atlas.example.org/bot'); // 'mcp-atlas-bot/0.1.0 (+https://atlas.example.org/bot)'
  */
 export function botUserAgentFor(contact: string | null): string {
-  return contact === null ? DEFAULT_USER_AGENT : `${BOT_TOKEN}/${BOT_VERSION} (+${contact})`;
+  return contact === null
+    ? IDENTITY_RULES.userAgent
+    : `${IDENTITY_RULES.botToken}/${IDENTITY_RULES.botVersion} (+${contact})`;
 }
 
 /** The --bot-contact URL checked: https, http or mailto, and nothing a header or the comment could not carry. */
@@ -381,6 +384,8 @@ export async function startServe(
       progress: true,
       costs,
       outside,
+      // The monthly search evaluation asks the service the way users reach it (the public URL when one is set).
+      searchEval: { baseUrl: running.origin },
       ...(running.metrics !== null ? { metrics: running.metrics } : {}),
       ...(clusterOnce !== null ? { clusterOnce } : {}),
     });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PAGE_OPENAPI_PATHS } from '../pages/openapi-paths.js';
 import { SCORE_PAGE_OPENAPI_PATHS } from '../pages/score-openapi-paths.js';
+import { SEARCH_EVAL_OPENAPI_PATHS } from '../pages/search-eval-page.js';
 import { SubmissionViewSchema } from '../submissions/records.js';
 import {
   LEADERBOARD_DEFAULT_LIMIT,
@@ -515,6 +516,7 @@ export function createOpenApiDocument(version: string): JsonObject {
       },
       ...PAGE_OPENAPI_PATHS,
       ...SCORE_PAGE_OPENAPI_PATHS,
+      ...SEARCH_EVAL_OPENAPI_PATHS,
     }),
     components: { schemas: componentSchemas() },
   };

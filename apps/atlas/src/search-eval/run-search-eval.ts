@@ -1,0 +1,168 @@
+// Seed 004's production run: every job of a set is one GET of BASE/api/toolsearch with the search's defaults
+// (any risk level, answering servers only, 10 results), timed from request to parsed body, then graded by
+// the route package's judge. Nothing here ranks or grades: the figures are evaluateSearch's.
+import { type EvalMetrics, evaluateSearch, type SearchHit } from '@mcp-atlas/route';
+import { z } from 'zod';
+import type { SearchEvalSet } from './search-set.js';
+
+/** How long one request may take before the job counts as failed (a slow answer is still an answer below this). */
+export const SEARCH_EVAL_REQUEST_TIMEOUT_MS = 30_000;
+
+/** The largest answer body read, in bytes: ten hits with long descriptions fit many times over. */
+export const SEARCH_EVAL_MAX_BODY_BYTES = 2_000_000;
+
+/** How many of the weakest jobs a run keeps with their top five. */
+export const WEAKEST_JOBS_SHOWN = 10;
+
+const HitSchema = z.object({
+  serverId: z.string(),
+  tool: z.string(),
+  description: z.string(),
+  level: z.enum(['read-only', 'changes-data', 'high-risk']),
+  score: z.number(),
+});
+const AnswerSchema = z.object({ results: z.array(HitSchema) });
+
+/** One job as a run reports it: the top five `server/tool`, the judge's grades of the top ten, its nDCG@5. */
+export interface SearchEvalJob {
+  id: string;
+  category: string;
+  query: string;
+  top5: string[];
+  grades: number[];
+  ndcg5: number;
+  /** Why the request gave no usable answer (the job then scores 0), or absent. */
+  error?: string;
+}
+
+/** A whole run: the overall figures, the median request time, the set it used and every job. */
+export interface SearchEvalRun extends EvalMetrics {
+  medianMs: number;
+  setVersion: string;
+  setSha256: string;
+  jobs: SearchEvalJob[];
+  /** nDCG@5 (and the other figures) per category. */
+  byCategory: Record<string, EvalMetrics & { jobs: number }>;
+  /** How many requests failed (no answer, an error status, or an answer of the wrong shape). */
+  failedRequests: number;
+}
+
+/** What a run needs: the service's base URL and the set; fetch and the timer are injectable for tests. */
+export interface RunSearchEvalOptions {
+  baseUrl: string;
+  set: SearchEvalSet;
+  fetch?: typeof fetch;
+  /** Milliseconds from an arbitrary origin (performance.now by default). */
+  clock?: () => number;
+  timeoutMs?: number;
+}
+
+/** The median of a list of numbers (the mean of the middle two for an even count); 0 for an empty list. */
+export function medianOf(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** The search URL of one query: the base URL (any path kept, trailing slashes dropped) + /api/toolsearch?q=. */
+export function toolSearchUrlOf(baseUrl: string, query: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/api/toolsearch?q=${encodeURIComponent(query)}`;
+}
+
+/** Reads a body up to SEARCH_EVAL_MAX_BODY_BYTES; a longer one is refused rather than buffered whole. */
+async function readCappedText(response: Response): Promise<string> {
+  const length = Number(response.headers.get('content-length') ?? '0');
+  if (length > SEARCH_EVAL_MAX_BODY_BYTES) throw new Error(`answer larger than ${SEARCH_EVAL_MAX_BODY_BYTES} bytes`);
+  const text = await response.text();
+  if (text.length > SEARCH_EVAL_MAX_BODY_BYTES)
+    throw new Error(`answer larger than ${SEARCH_EVAL_MAX_BODY_BYTES} bytes`);
+  return text;
+}
+
+/** One job's request: the hits, the time it took, or the reason it gave nothing usable. */
+async function requestJob(
+  url: string,
+  doFetch: typeof fetch,
+  clock: () => number,
+  timeoutMs: number,
+): Promise<{ hits: SearchHit[]; ms: number; error: string | null }> {
+  const started = clock();
+  try {
+    const response = await doFetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await readCappedText(response);
+    const ms = clock() - started;
+    if (response.status !== 200) return { hits: [], ms, error: `status ${response.status}` };
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return { hits: [], ms, error: 'the answer is not JSON' };
+    }
+    const parsed = AnswerSchema.safeParse(body);
+    if (!parsed.success) return { hits: [], ms, error: 'the answer is not a tool search answer ({ results: [...] })' };
+    return { hits: parsed.data.results, ms, error: null };
+  } catch (error) {
+    const reason =
+      (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message;
+    return { hits: [], ms: clock() - started, error: reason };
+  }
+}
+
+/**
+ * Runs every job of the set against the service at `baseUrl`, one request after another, and grades the
+ * answers with the set's judge. A job whose request fails scores 0 and carries the reason; the median
+ * request time is over the requests that were answered.
+ *
+ * @example const run = await runSearchEval({ baseUrl: 'https://atlas.example.org', set }); run.ndcg5;
+ */
+export async function runSearchEval(options: RunSearchEvalOptions): Promise<SearchEvalRun> {
+  const doFetch = options.fetch ?? fetch;
+  const clock = options.clock ?? (() => performance.now());
+  const timeoutMs = options.timeoutMs ?? SEARCH_EVAL_REQUEST_TIMEOUT_MS;
+  const answers: { hits: SearchHit[]; ms: number; error: string | null }[] = [];
+  for (const job of options.set.jobs) {
+    answers.push(await requestJob(toolSearchUrlOf(options.baseUrl, job.query), doFetch, clock, timeoutMs));
+  }
+  // evaluateSearch asks for each job's hits in the set's order, once: hand it the answers in that order.
+  let next = 0;
+  const report = evaluateSearch(options.set.jobs, () => answers[next++]?.hits ?? [], {
+    set: { version: options.set.version, sha256: options.set.sha256 },
+  });
+  const jobs: SearchEvalJob[] = report.jobs.map((result, at) => {
+    const error = answers[at]?.error ?? null;
+    return {
+      id: result.id,
+      category: result.category,
+      query: result.query,
+      top5: result.top.slice(0, 5),
+      grades: result.grades,
+      ndcg5: result.ndcg5,
+      ...(error !== null ? { error } : {}),
+    };
+  });
+  const answered = answers.filter((answer) => answer.error === null);
+  return {
+    ...report.overall,
+    medianMs: medianOf(answered.map((answer) => answer.ms)),
+    setVersion: options.set.version,
+    setSha256: options.set.sha256,
+    jobs,
+    byCategory: report.byCategory,
+    failedRequests: answers.length - answered.length,
+  };
+}
+
+/** The jobs with the lowest nDCG@5, worst first (ties in the set's order), at most `count`. */
+export function weakestJobs(jobs: readonly SearchEvalJob[], count: number = WEAKEST_JOBS_SHOWN): SearchEvalJob[] {
+  return jobs
+    .map((job, at) => ({ job, at }))
+    .sort((a, b) => a.job.ndcg5 - b.job.ndcg5 || a.at - b.at)
+    .slice(0, count)
+    .map(({ job }) => job);
+}
