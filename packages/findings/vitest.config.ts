@@ -2,10 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests run against the sibling package's source, so a change there shows here without a rebuild.
-const riskSource = fileURLToPath(new URL('../risk/src/index.ts', import.meta.url));
+const riskSource = fileURLToPath(new URL('../risk/src/', import.meta.url));
+// The root and each subpath of risk (`./rules`, `./text`, `./time`) map to their source file.
+const riskAlias = [
+  { find: /^@mcp-atlas\/risk$/, replacement: `${riskSource}index.ts` },
+  { find: /^@mcp-atlas\/risk\/(rules|text|time)$/, replacement: `${riskSource}$1.ts` },
+];
 
 export default defineConfig({
-  resolve: { alias: { '@mcp-atlas/risk': riskSource } },
+  resolve: { alias: riskAlias },
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/**/*.corpus.test.ts'],

@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup';
 
-// Two entries: the runtime-neutral root and the Node-only `./node` subpath. ESM splits shared code into
+// Three entries: the runtime-neutral root, its rule constants (`./rules`) and the Node-only `./node` subpath. ESM splits shared code into
 // chunks; CJS inlines it per entry. Dependencies stay external.
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node/index.ts' },
+  entry: { index: 'src/index.ts', rules: 'src/rules.ts', node: 'src/node/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -17,7 +17,6 @@ import { commandWorker, WORKER_USAGE } from './commands/worker.js';
 import { createLogger, type Logger } from './log.js';
 import { APP_VERSION } from './methodology.js';
 
-export { DEFAULT_REGISTRY_URL } from './commands/serve.js';
 export { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './commands/shared.js';
 
 const USAGE = `Usage: mcp-atlas <command> [options]

@@ -2,7 +2,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
+import { DOCUMENT_RULES } from '@mcp-atlas/probe/rules';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -178,9 +178,9 @@ describe('mcp-atlas demo, end to end', () => {
     expect(maps.owner?.note?.text).toMatch(/demo maps team/);
     expect(maps.owner?.origin).toBe(new URL(outcome.fleet.members.find((m) => m.id === 'maps')!.url).origin);
     // The token file was really read on the member's origin (twice: verification and the settings change).
-    expect(outcome.fleet.otherReceived.filter((r) => r.member === 'maps' && r.path === VERIFY_TOKEN_PATH)).toHaveLength(
-      2,
-    );
+    expect(
+      outcome.fleet.otherReceived.filter((r) => r.member === 'maps' && r.path === DOCUMENT_RULES.verifyTokenPath),
+    ).toHaveLength(2);
     // Real five-minute checks since the owner opted in (yesterday evening), all answered: the uptime counts them.
     expect(maps.uptime).toMatchObject({ source: 'five_minute', value: 100 });
   });

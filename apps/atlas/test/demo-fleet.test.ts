@@ -1,4 +1,4 @@
-import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
+import { DOCUMENT_RULES } from '@mcp-atlas/probe/rules';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,7 @@ describe('the demo fleet', () => {
   });
 
   it('serves the owner-verification file only once a token is published, one token a line', async () => {
-    const tokenFile = () => fetch(new URL(VERIFY_TOKEN_PATH, member('maps').url));
+    const tokenFile = () => fetch(new URL(DOCUMENT_RULES.verifyTokenPath, member('maps').url));
     expect((await tokenFile()).status).toBe(404);
     fleet.publishVerifyToken('maps', 'mcp-atlas-verify-0123456789abcdef0123456789abcdef');
     const answer = await tokenFile();

@@ -103,14 +103,25 @@ describe('the Dockerfile', () => {
 });
 
 describe('compose.yaml', () => {
-  it('builds this Dockerfile and sets only real settings', async () => {
+  it('builds this Dockerfile, sets only real settings, and runs workers and PostgreSQL in their own profile', async () => {
     const compose = load(await text('compose.yaml')) as {
-      services: Record<string, { build: string; environment: Record<string, string> }>;
+      services: Record<
+        string,
+        { build?: string; image: string; command?: string[]; profiles?: string[]; environment: Record<string, string> }
+      >;
     };
-    expect(Object.keys(compose.services)).toEqual(['atlas']);
-    const atlas = compose.services.atlas!;
-    expect(existsSync(join(ROOT, atlas.build, 'Dockerfile'))).toBe(true);
-    for (const name of Object.keys(atlas.environment)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
+    expect(Object.keys(compose.services)).toEqual(['atlas', 'worker', 'postgres']);
+    const { atlas, worker, postgres } = compose.services;
+    expect(existsSync(join(ROOT, atlas!.build!, 'Dockerfile'))).toBe(true);
+    expect(atlas!.profiles).toBeUndefined();
+    for (const name of Object.keys(atlas!.environment)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
+    // The worker runs the image the app service builds, with a command the CLI has.
+    expect(worker!.image).toBe(atlas!.image);
+    expect(await isCommand(worker!.command![0]!)).toBe(true);
+    expect(worker!.environment).toHaveProperty('MCP_ATLAS_STORE');
+    for (const name of Object.keys(worker!.environment)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
+    expect(worker!.profiles).toEqual(['postgres']);
+    expect(postgres!.profiles).toEqual(['postgres']);
   });
 });
 

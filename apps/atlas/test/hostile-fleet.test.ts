@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_JSON_DEPTH, MAX_TOOLS_JSON_BYTES } from '@mcp-atlas/probe';
+import { SESSION_RULES } from '@mcp-atlas/probe/rules';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -83,7 +83,8 @@ function startSdkServer(name: string, tools: number): Promise<Running> {
         async () => ({ content: [{ type: 'text', text: 'ok' }] }),
       );
     }
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // No sessionIdGenerator: the transport runs stateless.
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
     res.on('close', () => void transport.close());
     await server.connect(transport);
     await transport.handleRequest(req, res, body === '' ? undefined : (JSON.parse(body) as unknown));
@@ -239,19 +240,19 @@ describe('a day with hostile origins', () => {
     const deepOrigin = new URL(urls.get(names.deepOauth) as string).origin;
     expect(origins.origins.find((o) => o.origin === deepOrigin)?.wellKnown?.oauthProtectedResource).toMatchObject({
       found: false,
-      detail: `too-deep: the document nests deeper than ${MAX_JSON_DEPTH} levels`,
+      detail: `too-deep: the document nests deeper than ${SESSION_RULES.maxJsonDepth} levels`,
     });
 
     // Answers nested past the limit are results with their own reason.
     expect(of(names.deepInit)).toMatchObject({
       letter: 'd',
       reason: 'too-deep',
-      message: `the initialize answer nests deeper than ${MAX_JSON_DEPTH} levels`,
+      message: `the initialize answer nests deeper than ${SESSION_RULES.maxJsonDepth} levels`,
     });
     expect(of(names.deepSchema)).toMatchObject({
       letter: 'd',
       reason: 'too-deep',
-      message: `tools/list page 1 nests deeper than ${MAX_JSON_DEPTH} levels`,
+      message: `tools/list page 1 nests deeper than ${SESSION_RULES.maxJsonDepth} levels`,
     });
 
     // Junk names are kept and reported on, never a crash.
@@ -286,7 +287,7 @@ describe('a day with hostile origins', () => {
     expect(heavyCatalog.tools).toHaveLength(heavy.toolCount);
     const heavyText = await readFile(join(dataDir, heavyPath), 'utf8');
     // The stored file holds the kept tools' text (at most the cap) plus a short verdict per tool.
-    expect(Buffer.byteLength(heavyText)).toBeLessThan(MAX_TOOLS_JSON_BYTES + heavy.toolCount * 400);
+    expect(Buffer.byteLength(heavyText)).toBeLessThan(SESSION_RULES.maxToolsJsonBytes + heavy.toolCount * 400);
 
     // The day is finished and seals.
     expect(await readJsonFile(`days/${DAY}/summary.json`)).toMatchObject({ day: DAY, servers: urls.size });

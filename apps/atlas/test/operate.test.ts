@@ -9,7 +9,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOT_VERSION } from '@mcp-atlas/probe';
+import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const APP_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,7 +133,7 @@ describe('serve configured only through the environment', () => {
     };
     const expected = createPublicKey(createPrivateKey(keyPem)).export({ type: 'spki', format: 'pem' }).toString();
     expect(wellKnown.integrity.public_key_pem.trim()).toBe(expected.trim());
-    expect(wellKnown.user_agent).toBe(`mcp-atlas-bot/${BOT_VERSION} (+${BOT_CONTACT})`);
+    expect(wellKnown.user_agent).toBe(`mcp-atlas-bot/${IDENTITY_RULES.botVersion} (+${BOT_CONTACT})`);
     expect(await readdir(join(folder, 'data'))).not.toContain('keys');
   });
 

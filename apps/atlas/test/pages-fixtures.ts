@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashTool, hashToolList } from '@mcp-atlas/findings';
 import { generateKeyPair, type KeyPair } from '@mcp-atlas/history';
-import { DEFAULT_USER_AGENT } from '@mcp-atlas/probe';
+import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { classifyTools } from '@mcp-atlas/risk';
 import type { Hono } from 'hono';
 import {
@@ -100,7 +100,7 @@ export async function buildDemoSite(days: number = DEMO_DAYS): Promise<DemoSite>
       now: () => DEMO_NOW,
       appVersion: APP_VERSION,
       methodologyVersion: METHODOLOGY_VERSION,
-      botUserAgent: DEFAULT_USER_AGENT,
+      botUserAgent: IDENTITY_RULES.userAgent,
       validateLicense: demoLicenseValidator,
       reporterSecret: new Uint8Array(32).fill(9),
       // Anonymous agents are told apart by network; the tests name their networks in X-Forwarded-For.
@@ -299,7 +299,7 @@ export async function appOver(storage: Storage, now: Date): Promise<{ app: Hono;
     now: () => now,
     appVersion: APP_VERSION,
     methodologyVersion: METHODOLOGY_VERSION,
-    botUserAgent: DEFAULT_USER_AGENT,
+    botUserAgent: IDENTITY_RULES.userAgent,
     validateLicense: async () => false,
     reporterSecret: new Uint8Array(32).fill(5),
   });

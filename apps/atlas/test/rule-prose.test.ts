@@ -5,10 +5,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as probe from '@mcp-atlas/probe';
+import { DEEP_CHECK_RULES, OUTSIDE_SERVICE_RULES, SESSION_RULES } from '@mcp-atlas/probe/rules';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OSV_CHECK_TIME_UTC } from '../src/outside/outside-config.js';
 import { OWNER_NOTE_MAX_CHARACTERS } from '../src/owners/limits.js';
 import { formatCount, formatFactor, formatPercent, formatTimeOfDay } from '../src/pages/format.js';
 import { SERVERS_PER_PAGE } from '../src/pages/servers-page.js';
@@ -43,16 +44,16 @@ function ruleNumbers(): string[] {
       for (const inner of Object.values(value)) if (typeof inner === 'number') collect(inner);
   };
   for (const module of [reliability, route]) for (const value of Object.values(module)) collect(value);
-  for (const name of [
-    'AUTH_DISCOVERY_BONUS',
-    'DEEP_MAX_TOOLS',
-    'DEEP_CALL_TIMEOUT_MS',
-    'FUZZ_OVERSIZED_CHARS',
-    'OSV_TIMEOUT_MS',
-    'MAX_TOOLS_KEPT',
-    'MAX_TOOLS_PAGES',
-  ] as const) {
-    collect(probe[name]);
+  for (const value of [
+    DEEP_CHECK_RULES.authDiscoveryBonus,
+    DEEP_CHECK_RULES.maxTools,
+    DEEP_CHECK_RULES.callTimeoutMs,
+    DEEP_CHECK_RULES.fuzzOversizedChars,
+    OUTSIDE_SERVICE_RULES.osvTimeoutMs,
+    SESSION_RULES.maxToolsKept,
+    SESSION_RULES.maxToolsPages,
+  ]) {
+    collect(value);
   }
   collect(OWNER_NOTE_MAX_CHARACTERS);
   const written = new Set<string>();
@@ -275,6 +276,6 @@ describe('the served text carries the constants’ values', () => {
     expect(domainAge).toContain(
       `Younger than ${route.YOUNG_DOMAIN_DAYS} days: the route lowers its guard to ${formatFactor(route.GUARD_NEW)}`,
     );
-    expect(textOf(doc.components.schemas)).toContain(`OSV check (${formatTimeOfDay(probe.OSV_CHECK_TIME_UTC)})`);
+    expect(textOf(doc.components.schemas)).toContain(`OSV check (${formatTimeOfDay(OSV_CHECK_TIME_UTC)})`);
   });
 });

@@ -3,7 +3,14 @@
 // at 9 and 10 checks), the protocol evidence, the pending repository dimensions, and the registry facts, read
 // from a registry on loopback by the real registry read and from odd entries that must not fail it.
 import { type ServerType, serve } from '@hono/node-server';
-import { analyzeRuntimeSchemas, computeReliabilityScore, MINIMUM_PROBE_COUNT, scoreServer } from '@mcp-atlas/score';
+import {
+  analyzeRuntimeSchemas,
+  computeReliabilityScore,
+  latencyPercentile,
+  MINIMUM_PROBE_COUNT,
+  SCORE_RELIABILITY_WINDOW_DAYS,
+  scoreServer,
+} from '@mcp-atlas/score';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverIdFor } from '../src/data/server-id.js';
@@ -15,7 +22,6 @@ import {
   scoreServerOf,
   staticAnalysisFrom,
 } from '../src/score/score-inputs.js';
-import { latencyPercentile, SCORE_RELIABILITY_WINDOW_DAYS } from '../src/score/score-rules.js';
 import { syncRegistry } from '../src/serve/registry-sync.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 
@@ -165,6 +171,14 @@ describe('the repository dimensions without a repository read', () => {
       { name: 'search_notes', description: 'Search notes by text and tag in one notebook.', inputSchema: {} },
     ]);
     const staticAnalysis = staticAnalysisFrom(schemas, null);
+    // Not measured is null, not a stand-in number.
+    expect(staticAnalysis).toMatchObject({
+      documentationCoverage: null,
+      maintenancePulse: null,
+      dependencyHealth: null,
+      licenseClarity: null,
+      versionHygiene: null,
+    });
     const facts = scoreFactsOf(WEATHER_ENTRY, WEATHER_ENTRY.remotes[0]);
     const server = scoreServerOf(
       { id: 'weather', url: 'https://weather.acme.dev/mcp', source: 'registry' },

@@ -3,7 +3,8 @@
 // nothing (not found), and one checked without --allow-private (not measured). Plain words, --json, exit codes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SERVER_CARD_PATH, SiteCheckResultSchema } from '@mcp-atlas/probe';
+import { SiteCheckResultSchema } from '@mcp-atlas/probe';
+import { DOCUMENT_RULES } from '@mcp-atlas/probe/rules';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,7 +55,8 @@ const sdkEndpoint: Route = async (req, res) => {
       { description: `${name} for the shop.`, inputSchema: { q: z.string() }, annotations: { readOnlyHint: true } },
       async () => ({ content: [{ type: 'text', text: 'ok' }] }),
     );
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // No sessionIdGenerator: the transport runs stateless.
+  const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
   await server.connect(transport);
   res.on('close', () => void transport.close());
   await transport.handleRequest(req, res, body === '' ? undefined : JSON.parse(body));
@@ -85,7 +87,7 @@ describe('mcp-atlas site', () => {
     const run = await runSite([`${origin}/some/page`, '--allow-private']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`mcp-atlas site ${origin}\n`);
-    expect(run.stdout).toContain(`server card ${SERVER_CARD_PATH}: not found`);
+    expect(run.stdout).toContain(`server card ${DOCUMENT_RULES.serverCardPath}: not found`);
     expect(run.stdout).toContain('Link header or <link rel="mcp"> on the home page: names an endpoint');
     expect(run.stdout).toContain(`endpoint: ${origin}/mcp, named by the Link header of the home page`);
     expect(run.stdout).toMatch(/1\. initialize: ok, HTTP 200, \d+ ms/);
@@ -113,7 +115,7 @@ describe('mcp-atlas site', () => {
 
   it('partial: the server card names an endpoint that asks for sign-in; exit 1', async () => {
     const origin = await startSite({
-      [SERVER_CARD_PATH]: (_req, res, site) => {
+      [DOCUMENT_RULES.serverCardPath]: (_req, res, site) => {
         res
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ name: 'shop', remotes: [{ type: 'streamable-http', url: `${site}/api/mcp` }] }));
@@ -124,8 +126,10 @@ describe('mcp-atlas site', () => {
     });
     const run = await runSite([origin, '--allow-private']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`server card ${SERVER_CARD_PATH}: found`);
-    expect(run.stdout).toContain(`endpoint: ${origin}/api/mcp, named by the server card (${SERVER_CARD_PATH})`);
+    expect(run.stdout).toContain(`server card ${DOCUMENT_RULES.serverCardPath}: found`);
+    expect(run.stdout).toContain(
+      `endpoint: ${origin}/api/mcp, named by the server card (${DOCUMENT_RULES.serverCardPath})`,
+    );
     expect(run.stdout).toContain('Verdict: PARTIAL');
     expect(run.stdout).toContain('(auth-challenge)');
   });

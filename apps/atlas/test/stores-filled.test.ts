@@ -3,7 +3,7 @@
 // MCP call log), the state and monthly reports written by the aggregates, and each store's retention at its
 // limit. Nothing personal may be in any of them: no address, user agent, referrer or license key.
 
-import { RETENTION_DAYS } from '@mcp-atlas/reliability';
+import { RETENTION_POLICY } from '@mcp-atlas/reliability/policy';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -262,10 +262,14 @@ describe('state and monthly reports', () => {
 
 describe('retention of the filled stores at their limits', () => {
   const stores = [
-    { name: 'badge sightings', pathOf: badgeSightingsPath, limit: RETENTION_DAYS.badgeSightings },
-    { name: 'page and widget views', pathOf: viewCountsPath, limit: RETENTION_DAYS.viewCounts },
-    { name: 'refused sensor requests', pathOf: refusedSensorRequestsPath, limit: RETENTION_DAYS.refusedSensorRequests },
-    { name: 'ask markers', pathOf: askMarkersPath, limit: RETENTION_DAYS.askMarkers },
+    { name: 'badge sightings', pathOf: badgeSightingsPath, limit: RETENTION_POLICY.days.badgeSightings },
+    { name: 'page and widget views', pathOf: viewCountsPath, limit: RETENTION_POLICY.days.viewCounts },
+    {
+      name: 'refused sensor requests',
+      pathOf: refusedSensorRequestsPath,
+      limit: RETENTION_POLICY.days.refusedSensorRequests,
+    },
+    { name: 'ask markers', pathOf: askMarkersPath, limit: RETENTION_POLICY.days.askMarkers },
   ];
   const plusDays = (day: string, days: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

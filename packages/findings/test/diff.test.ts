@@ -20,8 +20,19 @@ const NOTHING: ToolListDiff = {
   unchanged: true,
 };
 
-function diff(before: readonly unknown[], after: readonly unknown[], versions: [string?, string?] = []): ToolListDiff {
-  return diffToolLists({ tools: before, serverVersion: versions[0] }, { tools: after, serverVersion: versions[1] });
+type MaybeVersion = string | undefined;
+
+/** A snapshot whose version is left out when it is undefined (a list read without one). */
+function snapshotOf(tools: readonly unknown[], version: MaybeVersion): ToolListSnapshot {
+  return version === undefined ? { tools } : { tools, serverVersion: version };
+}
+
+function diff(
+  before: readonly unknown[],
+  after: readonly unknown[],
+  versions: [MaybeVersion?, MaybeVersion?] = [],
+): ToolListDiff {
+  return diffToolLists(snapshotOf(before, versions[0]), snapshotOf(after, versions[1]));
 }
 
 // Annotated versions of the fixtures, with the levels the risk rules give them.

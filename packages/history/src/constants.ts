@@ -5,6 +5,8 @@
  * methodology change and bumps the methodology version.
  */
 
+import { MS_PER_DAY } from '@mcp-atlas/risk/time';
+
 /**
  * How far back, in days, a day looks for the root it chains to. The previous root of day D is the
  * root of the newest sealed day among D-1 … D-14 (both ends included); with none, it is `null`.
@@ -78,13 +80,10 @@ export const PEM_PRIVATE_KEY_LABEL = 'PRIVATE KEY';
 /** Base64 characters per PEM body line (RFC 7468). */
 export const PEM_LINE_WIDTH = 64;
 
-/** Days are written `YYYY-MM-DD` (UTC), four-digit years only: 0000-01-01 … 9999-12-31. */
-export const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Milliseconds in a UTC day: @mcp-atlas/risk/time's, the one day length of the project. */
+export { MS_PER_DAY };
 
-/** Milliseconds in a UTC day; UTC has no leap seconds in JavaScript time. */
-export const MS_PER_DAY = 86_400_000;
-
-/** The first year a day string can carry (four digits: 0000). */
+/** The first year a day string can carry (four digits: 0000); days are read by @mcp-atlas/risk/time. */
 export const MIN_YEAR = 0;
 
 /** The last year a day string can carry (four digits: 9999). */

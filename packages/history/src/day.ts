@@ -6,65 +6,13 @@
  * on whole day numbers (days since 1970-01-01) with the proleptic Gregorian calendar, so month ends,
  * leap days and year ends need no special cases.
  */
-import { CATCH_UP_DAYS, DAY_PATTERN, MAX_YEAR, MIN_YEAR, MS_PER_DAY, PREVIOUS_ROOT_WINDOW_DAYS } from './constants.js';
+import { dayOfNumber, dayNumberOf as realDayNumberOf } from '@mcp-atlas/risk/time';
+import { CATCH_UP_DAYS, MS_PER_DAY, PREVIOUS_ROOT_WINDOW_DAYS } from './constants.js';
 import { isSha256Hex } from './encoding.js';
 import { describeValue, HistoryError } from './errors.js';
 
-interface CivilDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-// Days from 1970-01-01 to a civil date (H. Hinnant's algorithm): exact for any year, no Date object.
-function daysFromCivil({ year, month, day }: CivilDate): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}
-
-function civilFromDays(dayNumber: number): CivilDate {
-  const z = dayNumber + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const mp = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day };
-}
-
-function daysInMonth(year: number, month: number): number {
-  return (
-    daysFromCivil({ year: month === 12 ? year + 1 : year, month: month === 12 ? 1 : month + 1, day: 1 }) -
-    daysFromCivil({ year, month, day: 1 })
-  );
-}
-
-function formatDay({ year, month, day }: CivilDate): string {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-const FIRST_DAY_NUMBER = daysFromCivil({ year: MIN_YEAR, month: 1, day: 1 });
-const LAST_DAY_NUMBER = daysFromCivil({ year: MAX_YEAR, month: 12, day: 31 });
-
-/** The civil date in a day string, or `null` when it is not a real `YYYY-MM-DD` date. */
-function parseCivil(value: unknown): CivilDate | null {
-  if (typeof value !== 'string') return null;
-  const match = DAY_PATTERN.exec(value);
-  if (match === null) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return { year, month, day };
-}
+// The calendar itself (day numbers, real-date checks, years 0000 to 9999) is @mcp-atlas/risk/time's, the one
+// day helper module of the project; this file adds the seal's rules and this package's errors.
 
 /**
  * True when `value` is a real calendar date written `YYYY-MM-DD` (2024-02-29 yes, 2026-02-29 no).
@@ -74,26 +22,25 @@ function parseCivil(value: unknown): CivilDate | null {
  * isDay('2026-10-2')  // false
  */
 export function isDay(value: unknown): value is string {
-  return parseCivil(value) !== null;
+  return realDayNumberOf(value) !== null;
 }
 
 /** Throws `invalid-day` unless `value` is a real `YYYY-MM-DD` date; returns its day number. */
 function dayNumberOf(value: unknown, label: string): number {
-  const civil = parseCivil(value);
-  if (civil === null) {
+  const dayNumber = realDayNumberOf(value);
+  if (dayNumber === null) {
     throw new HistoryError(
       'invalid-day',
       `${label} must be a real calendar date written YYYY-MM-DD, got ${describeValue(value)}`,
     );
   }
-  return daysFromCivil(civil);
+  return dayNumber;
 }
 
 function dayFromNumber(dayNumber: number, whatFailed: () => string): string {
-  if (dayNumber < FIRST_DAY_NUMBER || dayNumber > LAST_DAY_NUMBER) {
-    throw new HistoryError('invalid-day', `${whatFailed()} falls outside the years 0000 to 9999`);
-  }
-  return formatDay(civilFromDays(dayNumber));
+  const day = dayOfNumber(dayNumber);
+  if (day === null) throw new HistoryError('invalid-day', `${whatFailed()} falls outside the years 0000 to 9999`);
+  return day;
 }
 
 /**
@@ -146,9 +93,8 @@ export function previousRootFor(day: string, roots: ReadonlyMap<string, string>)
     throw new HistoryError('invalid-input', `roots must be a Map from day to root, got ${describeValue(roots)}`);
   }
   for (let back = 1; back <= PREVIOUS_ROOT_WINDOW_DAYS; back++) {
-    const candidate = start - back;
-    if (candidate < FIRST_DAY_NUMBER) return null;
-    const candidateDay = formatDay(civilFromDays(candidate));
+    const candidateDay = dayOfNumber(start - back);
+    if (candidateDay === null) return null;
     const root = roots.get(candidateDay);
     if (root === undefined) continue;
     if (!isSha256Hex(root)) {
@@ -178,10 +124,8 @@ export function daysToSign(today: string, sealed: ReadonlySet<string>): string[]
   }
   const days: string[] = [];
   for (let back = CATCH_UP_DAYS + 1; back >= 1; back--) {
-    const candidate = start - back;
-    if (candidate < FIRST_DAY_NUMBER) continue;
-    const candidateDay = formatDay(civilFromDays(candidate));
-    if (!sealed.has(candidateDay)) days.push(candidateDay);
+    const candidateDay = dayOfNumber(start - back);
+    if (candidateDay !== null && !sealed.has(candidateDay)) days.push(candidateDay);
   }
   return days;
 }

@@ -3,11 +3,6 @@
  * no clock, no randomness except in `generateKeyPair`. Node-only helpers live in `./node`, and the rule
  * constants (windows, separators, key sizes) in `./rules`, one frozen object per concern.
  */
-/**
- * @deprecated Read `SEAL_RULES.sealTimeUtc` from `@mcp-atlas/history/rules`; this root alias goes in the next
- * minor release.
- */
-export { SEAL_TIME_UTC } from './constants.js';
 export { dayFromTime, daysToSign, isDay, previousRootFor, shiftDay } from './day.js';
 export { checkDayLabel, type DayLabelCheck, type DayLabelInput, readSealedDay } from './day-label.js';
 export { HistoryError, type HistoryErrorCode } from './errors.js';

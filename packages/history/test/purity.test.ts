@@ -52,9 +52,11 @@ describe('the root entry', () => {
     ]);
   });
 
-  it('imports nothing but its own modules and @noble', () => {
+  it('imports nothing but its own modules, @noble and the shared day helpers of @mcp-atlas/risk/time', () => {
     const external = [...pureFiles.values()].flat().filter((specifier) => !specifier.startsWith('.'));
-    expect(new Set(external)).toEqual(new Set(['@noble/hashes/utils.js', '@noble/hashes/sha2.js', '@noble/ed25519']));
+    expect(new Set(external)).toEqual(
+      new Set(['@noble/hashes/utils.js', '@noble/hashes/sha2.js', '@noble/ed25519', '@mcp-atlas/risk/time']),
+    );
   });
 
   it('never reads the clock, draws Math.random or touches process', () => {
@@ -98,10 +100,9 @@ describe('the root entry', () => {
 });
 
 describe('the public names', () => {
-  it('the root entry exports functions, the error class and one deprecated alias, no rule constant', () => {
+  it('the root entry exports functions and the error class, no rule constant', () => {
     expect(Object.keys(history).sort()).toEqual([
       'HistoryError',
-      'SEAL_TIME_UTC',
       'assertDayPath',
       'checkDayLabel',
       'checkDayRoot',

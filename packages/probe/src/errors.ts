@@ -13,7 +13,8 @@ export type ProbeInputErrorCode =
  * Thrown when a caller passes something the API does not accept: a URL that is not a string, an option
  * of the wrong type or out of range (a negative `deadlineMs`, an empty `protocolVersion`, a user agent
  * with a line break), a robots token with characters RFC 9309 does not allow, an origin that is not an
- * origin, or an empty stdio command. It extends `TypeError`; `code` says which case. A URL string that
+ * origin, or an empty stdio command. Like every package's error class it extends `Error`, and its kebab-case
+ * `code` says which case. A URL string that
  * does not parse is not an input error: it is refused by the guard (`guard:invalid-url`), because
  * registry data is full of them.
  *
@@ -22,7 +23,7 @@ export type ProbeInputErrorCode =
  *   if (error instanceof ProbeInputError && error.code === 'invalid-option') console.error(error.message);
  * }
  */
-export class ProbeInputError extends TypeError {
+export class ProbeInputError extends Error {
   readonly code: ProbeInputErrorCode;
 
   constructor(code: ProbeInputErrorCode, message: string) {
@@ -36,9 +37,11 @@ export class ProbeInputError extends TypeError {
  * Thrown by `listRegistryServers` when a registry page cannot be read (refused by the guard, no answer,
  * an HTTP error, a page that is not a registry page). Ending the listing quietly instead would make a
  * registry outage look like every server leaving it. `page` is the 1-based page that failed, `status` the
- * HTTP status when there was one.
+ * HTTP status when there was one, and `code` is always `registry-unreadable`.
  */
 export class RegistryReadError extends Error {
+  /** The one case of this error, kebab-case like every package's codes. */
+  readonly code = 'registry-unreadable' as const;
   readonly page: number;
   readonly status: number | null;
 

@@ -159,7 +159,7 @@ export class HttpHandshake {
   private pages = 0;
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly network: NetworkSettings,
     private readonly policy: HandshakePolicy,
   ) {

@@ -19,9 +19,6 @@ export const DEFAULT_PYPI_URL = 'https://pypi.org';
 /** The OSV API (`POST /v1/querybatch`). */
 export const DEFAULT_OSV_URL = 'https://api.osv.dev';
 
-/** When the day's package versions are checked against OSV: 04:05 UTC (a service that was down then catches up the same day). */
-export const OSV_CHECK_TIME_UTC: Readonly<{ hour: number; minute: number }> = Object.freeze({ hour: 4, minute: 5 });
-
 // ---------------------------------------------------------------------------------------------------
 // RDAP
 // ---------------------------------------------------------------------------------------------------

@@ -6,20 +6,22 @@ import {
   AUTH_DISCOVERY_BONUS,
   COMPLIANCE_MAX,
   COMPLIANCE_PARTS,
-  type ComplianceInput,
-  classifyDeepCall,
-  DEEP_CALL_OUTCOMES,
   DEEP_CALL_TIMEOUT_MS,
   DEEP_MAX_TOOLS,
-  type DeepCallOutcome,
   ERROR_HANDLING_PASS_OUTCOME,
   FUZZ_OVERSIZED_CHARS,
   FUZZ_POINTS,
   SMOKE_PASS_OUTCOME,
+  UNREACHABLE_LETTER,
+} from '../src/compliance.js';
+import {
+  type ComplianceInput,
+  classifyDeepCall,
+  DEEP_CALL_OUTCOMES,
+  type DeepCallOutcome,
   scoreCompliance,
   scoreFuzz,
   scoreShare,
-  UNREACHABLE_LETTER,
 } from '../src/index.js';
 
 const none: ComplianceInput = {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { SITE_CHECK_PROTOCOL_VERSION, SITE_SESSION_BUDGET_MS } from '../src/constants.js';
 import type { CheckSiteOptions, SiteCheckResult } from '../src/index.js';
 import {
   catalogCardUrls,
@@ -9,8 +10,6 @@ import {
   readSiteDocuments,
   readWellKnown,
   rejectCandidate,
-  SITE_CHECK_PROTOCOL_VERSION,
-  SITE_SESSION_BUDGET_MS,
   SiteCheckResultSchema,
   signalsMcp,
   WellKnownResultSchema,

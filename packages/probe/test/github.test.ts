@@ -13,10 +13,8 @@ import {
   GITHUB_RELEASES_PAGE_SIZE,
   GITHUB_TAGS_PAGE_SIZE,
   GITHUB_TIMEOUT_MS,
-  ProbeInputError,
-  parseGitHubRepoUrl,
-  readGitHubRepository,
-} from '../src/index.js';
+} from '../src/github-constants.js';
+import { ProbeInputError, parseGitHubRepoUrl, readGitHubRepository } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { scaledClock } from './fixtures/env.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';

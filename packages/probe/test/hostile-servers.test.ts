@@ -6,8 +6,9 @@ import { once } from 'node:events';
 import type http from 'node:http';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIVE_MINUTE_CHECK_DEADLINE_MS, INITIALIZE_TIMEOUT_MS, MAX_TOOLS_KEPT } from '../src/constants.js';
 import type { ProbeResult } from '../src/index.js';
-import { FIVE_MINUTE_CHECK_DEADLINE_MS, INITIALIZE_TIMEOUT_MS, MAX_TOOLS_KEPT, probeServer } from '../src/index.js';
+import { probeServer } from '../src/index.js';
 import { CLIENTS, scaledClock } from './fixtures/env.js';
 import {
   fixtureTool,

@@ -3,11 +3,11 @@
 // registry pages) nest past it. Each is refused with its own reason, never a crash, and nothing handed
 // back is deeper than the limit (so JSON.stringify of any result always works).
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../src/constants.js';
 import type { ProbeOptions, ProbeResult } from '../src/index.js';
 import {
   exceedsJsonDepth,
   listRegistryServers,
-  MAX_JSON_DEPTH,
   ProbeResultSchema,
   probeServer,
   RegistryReadError,

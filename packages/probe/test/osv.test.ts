@@ -2,16 +2,14 @@
 // request and answer shapes, paging with next_page_token), and the ways it can misbehave: a 500, a huge
 // body, text that is not JSON, the wrong number of results, no answer in time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OsvQuery, ProbeInputError, queryOsvBatch } from '../src/index.js';
+import { createNodeHttpClient } from '../src/node/index.js';
 import {
   DEFAULT_OSV_URL,
   OSV_BATCH_MAX_QUERIES,
   OSV_MAX_PAGE_ROUNDS,
   OSV_TIMEOUT_MS,
-  type OsvQuery,
-  ProbeInputError,
-  queryOsvBatch,
-} from '../src/index.js';
-import { createNodeHttpClient } from '../src/node/index.js';
+} from '../src/outside-constants.js';
 import { scaledClock } from './fixtures/env.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPT_OUT_TOKEN_PATH, ProbeInputError, readOwnerToken, VERIFY_TOKEN_PATH } from '../src/index.js';
+import { OPT_OUT_TOKEN_PATH, VERIFY_TOKEN_PATH } from '../src/constants.js';
+import { ProbeInputError, readOwnerToken } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { type LocalServer, startRawServer } from './fixtures/servers.js';
 

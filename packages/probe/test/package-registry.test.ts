@@ -4,18 +4,20 @@
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_NPM_REGISTRY_URL,
-  DEFAULT_PYPI_URL,
   isNpmPackageName,
   normalizePypiName,
   npmDocumentPath,
-  PACKAGE_METADATA_CAP_BYTES,
-  PACKAGE_METADATA_TIMEOUT_MS,
   ProbeInputError,
   readNpmPackage,
   readPypiPackage,
 } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
+import {
+  DEFAULT_NPM_REGISTRY_URL,
+  DEFAULT_PYPI_URL,
+  PACKAGE_METADATA_CAP_BYTES,
+  PACKAGE_METADATA_TIMEOUT_MS,
+} from '../src/outside-constants.js';
 import { scaledClock } from './fixtures/env.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';
 

@@ -1,6 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProbeOptions, ProbeResult } from '../src/index.js';
 import {
   DEFAULT_PROTOCOL_VERSION,
   DEFAULT_USER_AGENT,
@@ -8,13 +7,10 @@ import {
   DNS_TIMEOUT_MS,
   INITIALIZE_TIMEOUT_MS,
   INITIALIZED_TIMEOUT_MS,
-  letterForReason,
-  ProbeInputError,
-  ProbeReasonSchema,
-  ProbeResultSchema,
-  probeServer,
   TOOLS_LIST_PAGE_TIMEOUT_MS,
-} from '../src/index.js';
+} from '../src/constants.js';
+import type { ProbeOptions, ProbeResult } from '../src/index.js';
+import { letterForReason, ProbeInputError, ProbeReasonSchema, ProbeResultSchema, probeServer } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { CLIENTS, scaledClock, tableLookup } from './fixtures/env.js';
 import {
@@ -39,8 +35,17 @@ async function track(server: Promise<LocalServer>): Promise<LocalServer> {
   return started;
 }
 
-async function probe(url: string, options: ProbeOptions = {}): Promise<ProbeResult> {
-  const result = await probeServer(url, { allowPrivate: true, httpClient: createNodeHttpClient, ...options });
+/** The probe's options, where `httpClient: undefined` drops the tests' default Node client (the `fetch` path). */
+type TestProbeOptions = Omit<ProbeOptions, 'httpClient'> & { httpClient?: ProbeOptions['httpClient'] | undefined };
+
+async function probe(url: string, options: TestProbeOptions = {}): Promise<ProbeResult> {
+  const { httpClient, ...rest } = options;
+  const client = 'httpClient' in options ? httpClient : createNodeHttpClient;
+  const result = await probeServer(url, {
+    allowPrivate: true,
+    ...rest,
+    ...(client === undefined ? {} : { httpClient: client }),
+  });
   // Every result, whatever happened, has the published shape.
   expect(ProbeResultSchema.parse(result)).toEqual(result);
   return result;

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIALIZE_TIMEOUT_MS, ProbeInputError, ProbeResultSchema, probeServer } from '../src/index.js';
+import { INITIALIZE_TIMEOUT_MS } from '../src/constants.js';
+import { ProbeInputError, ProbeResultSchema, probeServer } from '../src/index.js';
 import { createNodeHttpClient, probeStdio } from '../src/node/index.js';
 import { scaledClock } from './fixtures/env.js';
 

@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROBOTS_CAP_BYTES, ROBOTS_TIMEOUT_MS } from '../src/constants.js';
 import {
   excludesOrigin,
   isPathAllowed,
   ProbeInputError,
   parseRobots,
-  ROBOTS_CAP_BYTES,
-  ROBOTS_TIMEOUT_MS,
   RobotsPolicySchema,
   readRobots,
   robotsPolicyFor,

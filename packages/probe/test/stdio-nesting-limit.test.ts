@@ -4,7 +4,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { exceedsJsonDepth, MAX_JSON_DEPTH, ProbeResultSchema } from '../src/index.js';
+import { MAX_JSON_DEPTH } from '../src/constants.js';
+import { exceedsJsonDepth, ProbeResultSchema } from '../src/index.js';
 import { probeStdio } from '../src/node/index.js';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/stdio-deep-server.mjs');

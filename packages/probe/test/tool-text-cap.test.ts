@@ -2,7 +2,8 @@
 // cap in UTF-8 bytes, hand-computed at and around the cap, and against a real server whose list is over
 // MAX_TOOLS_JSON_BYTES.
 import { afterAll, describe, expect, it } from 'vitest';
-import { capToolText, MAX_TOOLS_JSON_BYTES, probeServer } from '../src/index.js';
+import { MAX_TOOLS_JSON_BYTES } from '../src/constants.js';
+import { capToolText, probeServer } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { type LocalServer, startScriptedServer } from './fixtures/servers.js';
 

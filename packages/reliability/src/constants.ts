@@ -8,6 +8,8 @@
  * published figures, so it must come with a methodology version bump and a changelog line.
  */
 
+import { MS_PER_DAY } from '@mcp-atlas/risk/time';
+
 // ---------------------------------------------------------------------------------------------
 // Units
 // ---------------------------------------------------------------------------------------------
@@ -15,8 +17,8 @@
 /** Milliseconds in one hour. */
 export const MS_PER_HOUR = 3_600_000;
 
-/** Milliseconds in one UTC day (UTC has no daylight saving, so every day has this length). */
-export const MS_PER_DAY = 86_400_000;
+/** Milliseconds in one UTC day: @mcp-atlas/risk/time's, the one day helper module of the project. */
+export { MS_PER_DAY };
 
 /** Hours in a day; the hour-of-day profile has one slot per UTC hour. */
 export const HOURS_PER_DAY = 24;

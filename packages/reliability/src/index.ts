@@ -25,19 +25,13 @@ export {
 } from './agreement-records.js';
 export { countChangeDays, stability, successChance, weighDay } from './chance.js';
 // The vocabularies (letters, report reasons, check outcomes) are data shapes, not thresholds: they stay here.
-/**
- * @deprecated Read `RETENTION_POLICY.days` from `@mcp-atlas/reliability/policy` (and, for `MS_PER_DAY`, write
- * the unit where it is used); these root aliases go in the next minor release.
- */
 export {
   DAILY_LETTERS,
   DOWN_LETTER,
   FAILURE_REASONS,
-  MS_PER_DAY,
   NO_DATA_LETTER,
   OWN_CHECK_KINDS,
   OWN_CHECK_OUTCOMES,
-  RETENTION_DAYS,
   SURPRISES,
 } from './constants.js';
 export {
@@ -249,5 +243,3 @@ export {
   type UptimeSummary,
   usesFiveMinuteFigure,
 } from './uptime.js';
-/** @deprecated Read `PACKAGE_LAYER_RULES.packagesPerServerMax` from `@mcp-atlas/reliability/rules`; goes in the next minor release. */
-export { PACKAGES_PER_SERVER_MAX } from './windows.js';

@@ -26,8 +26,9 @@ export interface TimedObservation extends CheckFacts {
   at: string;
   /** The server answered, but not with MCP. */
   notMcp: boolean;
-  /** Wall time of the whole check in milliseconds, when it was kept. */
-  elapsedMs?: number | null;
+  /** Wall time of the whole check in milliseconds, when it was kept. (`undefined` is allowed so that a record
+   * parsed by a zod schema with an optional field fits as it is.) */
+  elapsedMs?: number | null | undefined;
 }
 
 /** The newest daily check of a server. */

@@ -3,13 +3,12 @@
  * every instant comes from the caller. Not re-exported from the package entry.
  */
 
-import { MS_PER_DAY } from './constants.js';
+import { dayOfTime, dayStartMs, shiftDay as shiftRealDay } from '@mcp-atlas/risk/time';
 import { describeValue, ReliabilityInputError, type ReliabilityInputErrorCode } from './errors.js';
 
 // ISO 8601 with a date, a time and an explicit offset: Date.parse is only reliable across runtimes
 // for this shape, and an instant without an offset would depend on the machine's time zone.
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** @internal Throws unless `value` is an integer >= 0. */
 export function assertCount(value: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid-number'): number {
@@ -106,20 +105,23 @@ export function parseInstant(value: unknown): number {
 
 /** @internal Midnight UTC (ms) of a `YYYY-MM-DD` day, or throws. */
 export function startOfDay(day: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid-day'): number {
-  if (typeof day === 'string' && DAY_PATTERN.test(day)) {
-    const ms = Date.parse(`${day}T00:00:00Z`);
-    // Date.parse accepts 2025-02-30 on some engines by rolling over; the round trip rejects it.
-    if (!Number.isNaN(ms) && formatDay(ms) === day) return ms;
-  }
+  // The day arithmetic is @mcp-atlas/risk/time's (the project's one day helper); only the error is ours.
+  const ms = dayStartMs(day);
+  if (ms !== null) return ms;
   throw new ReliabilityInputError(code, field, `expected a calendar day "YYYY-MM-DD", received ${describeValue(day)}`);
 }
 
-/** @internal The UTC day (`YYYY-MM-DD`) containing an instant. */
+/** @internal The UTC day (`YYYY-MM-DD`) containing an instant the caller already checked. */
 export function formatDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const day = dayOfTime(ms);
+  if (day === null) throw new RangeError(`no calendar day in the years 0000 to 9999 holds the instant ${ms}`);
+  return day;
 }
 
 /** @internal The UTC day `offset` days after `day`. */
 export function shiftDay(day: string, offset: number): string {
-  return formatDay(startOfDay(day, 'day') + offset * MS_PER_DAY);
+  startOfDay(day, 'day');
+  const shifted = shiftRealDay(day, offset);
+  if (shifted === null) throw new RangeError(`${day} moved by ${offset} days leaves the years 0000 to 9999`);
+  return shifted;
 }

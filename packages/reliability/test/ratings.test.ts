@@ -317,8 +317,8 @@ describe('rateServer', () => {
     expect(bad({ at: '2025-06-30 12:00' })).toThrow(/ISO 8601/); // no offset
     expect(bad({ reporter: '' })).toThrow(/reports\[1\]\.reporter/);
     expect(bad({ ms: -3 })).toThrow(/reports\[1\]\.ms/);
-    expect(bad({ reason: 'nope' as Report['reason'] })).toThrow(/reports\[1\]\.reason/);
-    expect(bad({ surprise: 'fun' as Report['surprise'] })).toThrow(/reports\[1\]\.surprise/);
+    expect(bad({ reason: 'nope' as NonNullable<Report['reason']> })).toThrow(/reports\[1\]\.reason/);
+    expect(bad({ surprise: 'fun' as NonNullable<Report['surprise']> })).toThrow(/reports\[1\]\.surprise/);
     expect(bad({ agrees: 'yes' as unknown as boolean })).toThrow(/reports\[1\]\.agrees/);
     expect(bad({ paid: 'no' as unknown as boolean })).toThrow(ReliabilityInputError);
     expect(() => rateServer([], new Date('nope'))).toThrow(/now/);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { RETENTION_DAYS } from '../src/constants.js';
 import {
   decideRetention,
   isPastRetentionLimit,
   needsAggregateBeforeDelete,
   oldestKeptDay,
-  RETENTION_DAYS,
   RETENTION_STORES,
   ReliabilityInputError,
   type RetentionStore,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_DAYS_KEPT, FIVE_MINUTE_DAYS_KEPT, LETTER_WINDOW_DAYS, OUTAGES_KEPT } from '../src/constants.js';
-import { RETENTION_DAYS } from '../src/index.js';
+import {
+  CHANGE_DAYS_KEPT,
+  FIVE_MINUTE_DAYS_KEPT,
+  LETTER_WINDOW_DAYS,
+  OUTAGES_KEPT,
+  RETENTION_DAYS,
+} from '../src/constants.js';
 
 describe('the retention limits', () => {
   it('keep per server 30 daily letters, 60 days of change days, 5 outages and 92 days of five-minute counters', () => {

@@ -3,7 +3,6 @@ import {
   isAtOrAfterTimeOfDay,
   isDayClosed,
   isOsvCheckDue,
-  PACKAGES_PER_SERVER_MAX,
   packageLayerDays,
   ReliabilityInputError,
 } from '../src/index.js';
@@ -11,6 +10,7 @@ import {
   AGGREGATE_GRACE_MINUTES,
   OSV_RETRY_HOURS,
   PACKAGE_LAYER_LOOKBACK_DAYS,
+  PACKAGES_PER_SERVER_MAX,
   SUBMISSION_EARLIER_ATTEMPTS_KEPT,
 } from '../src/windows.js';
 

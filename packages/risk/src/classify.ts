@@ -1,8 +1,10 @@
 // Pure module: the eight risk rules, applied in order, then the description raise. No I/O, no clock.
 import { BUILT_IN_LISTS, BUILT_IN_NEGATION_WORDS, type WordLists } from './builtin-lists.js';
+import { RiskOptionsError } from './errors.js';
+import { splitWords } from './text.js';
 import type { ClassifyContext, RiskLevel, RiskRule, RiskVerdict, ToolLike } from './types.js';
 import { NEGATION_WINDOW_WORDS, RAISE_PHRASES, type RaisePhrase, type VerbClass } from './vocabulary.js';
-import { splitWords, verbOfWords } from './words.js';
+import { verbOfWords } from './words.js';
 
 type Annotations = Record<string, unknown>;
 
@@ -294,7 +296,7 @@ export function serverHasAnnotations(tools: readonly unknown[]): boolean {
  * @example classifyTools(result.tools).filter((v) => v.level !== 'read-only')
  */
 export function classifyTools(tools: readonly unknown[]): RiskVerdict[] {
-  if (!Array.isArray(tools)) throw new TypeError('classifyTools expects an array of tools');
+  if (!Array.isArray(tools)) throw new RiskOptionsError('tools-not-array', 'classifyTools expects an array of tools');
   return classifyAllWith(tools, {
     serverHasAnnotations: serverHasAnnotations(tools),
     lists: BUILT_IN_LISTS,

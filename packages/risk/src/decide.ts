@@ -201,7 +201,8 @@ function bindClassifier(lists: WordLists, defaults: Decisions): RiskClassifier {
     classifyTool: (tool, context) =>
       classifyWith(tool, internal(checkedContext(context)?.serverHasAnnotations ?? false, defaults.trustAnnotations)),
     classifyTools: (tools) => {
-      if (!Array.isArray(tools)) throw new TypeError('classifyTools expects an array of tools');
+      if (!Array.isArray(tools))
+        throw new RiskOptionsError('tools-not-array', 'classifyTools expects an array of tools');
       return classifyAllWith(tools, internal(serverHasAnnotations(tools), defaults.trustAnnotations));
     },
     decideToolCall: (tool, policy, context) => {

@@ -1,9 +1,13 @@
 // Pure module: the public API of @mcp-atlas/risk. Zero dependencies; runs in Node, browsers and edge runtimes.
+// This file re-exports functions, types, the error class, the frozen collection classes and the vocabulary of
+// levels. The word lists and the rules version are the `./rules` subpath (rules.ts); the word splitter is also
+// `./text` and the day helpers `./time`, so packages that need only those import nothing else.
 
 export { classifyTool, classifyTools, findRaisePhrase, findSensitiveNoun, serverHasAnnotations } from './classify.js';
 export { createClassifier, DEFAULT_POLICY, decideToolCall, decideToolCalls } from './decide.js';
 export { RiskOptionsError, type RiskOptionsErrorCode } from './errors.js';
 export { FrozenMap, FrozenSet } from './frozen.js';
+export { splitWords } from './text.js';
 export type {
   ClassifyContext,
   CustomWords,
@@ -16,19 +20,6 @@ export type {
   ToolCallDecision,
   ToolLike,
 } from './types.js';
-export {
-  CHANGING_VERBS,
-  HIGH_RISK_VERBS,
-  KNOWN_VERBS,
-  NEGATION_WINDOW_WORDS,
-  NEGATION_WORDS,
-  RAISE_PHRASES,
-  type RaisePhrase,
-  READING_VERBS,
-  RISK_RULES_VERSION,
-  SENSITIVE_NOUN_PAIRS,
-  SENSITIVE_NOUNS,
-  VERB_CLASSES,
-  type VerbClass,
-} from './vocabulary.js';
-export { splitWords, toolVerb } from './words.js';
+export { RISK_LEVELS } from './types.js';
+export type { RaisePhrase, VerbClass } from './vocabulary.js';
+export { toolVerb } from './words.js';

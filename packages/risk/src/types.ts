@@ -1,7 +1,10 @@
 // Pure module: the public shapes of the risk classifier. Plain types, because the package has no dependencies.
 
+/** The three risk levels, lowest first: the one list every schema of a level is built from. */
+export const RISK_LEVELS = Object.freeze(['read-only', 'changes-data', 'high-risk'] as const);
+
 /** How much a tool can do: read-only tools may run alone, the other two need a person's approval. */
-export type RiskLevel = 'read-only' | 'changes-data' | 'high-risk';
+export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** The number of the methodology rule (1 to 8, in order) that set a tool's level. */
 export type RiskRule = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;

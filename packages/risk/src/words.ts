@@ -1,70 +1,8 @@
-// Pure module: how tool names are cut into words and where the verb is read from.
+// Pure module: where the verb of a tool name is read from. The name is cut into words by text.ts's splitWords,
+// the one word splitter of the project.
 import { BUILT_IN_LISTS } from './builtin-lists.js';
+import { splitWords } from './text.js';
 import type { VerbClass } from './vocabulary.js';
-
-const UNDERSCORE = 95;
-const HYPHEN = 45;
-const DOT = 46;
-const SLASH = 47;
-const COLON = 58;
-const SPACE = 32;
-
-function isSeparator(code: number): boolean {
-  return (
-    code === UNDERSCORE ||
-    code === HYPHEN ||
-    code === DOT ||
-    code === SLASH ||
-    code === COLON ||
-    code === SPACE ||
-    code === 9
-  );
-}
-
-function isUpper(code: number): boolean {
-  return code >= 65 && code <= 90;
-}
-
-function isLowerOrDigit(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-}
-
-/**
- * Splits a tool name into lower-cased words, on `_ - . / :` (and whitespace) and on camelCase humps.
- * A run of capitals is one word, and its last capital starts the next word when a lower-case letter follows,
- * so acronyms survive: `getHTTPStatus` gives `get`, `http`, `status`. Digits stay with the word they touch.
- *
- * @example splitWords('pages.createPage') // ['pages', 'create', 'page']
- */
-export function splitWords(name: string): string[] {
-  const words: string[] = [];
-  let start = -1;
-  const length = name.length;
-  for (let i = 0; i < length; i++) {
-    const code = name.charCodeAt(i);
-    if (isSeparator(code)) {
-      if (start >= 0) words.push(name.slice(start, i).toLowerCase());
-      start = -1;
-      continue;
-    }
-    if (start < 0) {
-      start = i;
-      continue;
-    }
-    if (isUpper(code)) {
-      const previous = name.charCodeAt(i - 1);
-      const next = i + 1 < length ? name.charCodeAt(i + 1) : 0;
-      const humpAfterLower = isLowerOrDigit(previous);
-      const acronymEnds = isUpper(previous) && next >= 97 && next <= 122;
-      if (humpAfterLower || acronymEnds) {
-        words.push(name.slice(start, i).toLowerCase());
-        start = i;
-      }
-    }
-  }
-  if (start >= 0) words.push(name.slice(start).toLowerCase());
-  return words;
-}
 
 /**
  * The verb among already split words: the first word when it is a known verb, else the last one when it is.

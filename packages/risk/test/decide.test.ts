@@ -31,7 +31,9 @@ function errorCode(run: () => unknown): string | undefined {
     run();
   } catch (error) {
     expect(error).toBeInstanceOf(RiskOptionsError);
-    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(TypeError);
+    expect((error as Error).name).toBe('RiskOptionsError');
     return (error as RiskOptionsError).code;
   }
   return undefined;

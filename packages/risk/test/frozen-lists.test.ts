@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { classifyTools, createClassifier, decideToolCalls, type VerbClass } from '../src/index.js';
 import {
   CHANGING_VERBS,
-  classifyTools,
-  createClassifier,
-  decideToolCalls,
   HIGH_RISK_VERBS,
   KNOWN_VERBS,
   NEGATION_WORDS,
@@ -12,8 +10,7 @@ import {
   SENSITIVE_NOUN_PAIRS,
   SENSITIVE_NOUNS,
   VERB_CLASSES,
-  type VerbClass,
-} from '../src/index.js';
+} from '../src/vocabulary.js';
 
 // One tool per rule, plus a raise and a negated raise, so a changed list shows up in some verdict.
 const TOOLS = [

@@ -23,7 +23,7 @@ describe('the built package', () => {
     const out = node([
       '--input-type=commonjs',
       '-e',
-      "const { classifyTools, HIGH_RISK_VERBS } = require('@mcp-atlas/risk'); console.log(classifyTools([{ name: 'list_x', annotations: {} }])[0].level, HIGH_RISK_VERBS.has('delete'))",
+      "const { classifyTools } = require('@mcp-atlas/risk'); const { VERB_RULES } = require('@mcp-atlas/risk/rules'); console.log(classifyTools([{ name: 'list_x', annotations: {} }])[0].level, VERB_RULES.highRiskVerbs.has('delete'))",
     ]);
     expect(out).toBe('read-only true');
   });
@@ -32,7 +32,7 @@ describe('the built package', () => {
     const esm = node([
       '--input-type=module',
       '-e',
-      "import { decideToolCall, HIGH_RISK_VERBS } from '@mcp-atlas/risk'; let threw = false; try { HIGH_RISK_VERBS.add('x') } catch (e) { threw = e instanceof TypeError } console.log(decideToolCall({ name: 'delete_x' }).decision, threw)",
+      "import { decideToolCall } from '@mcp-atlas/risk'; import { VERB_RULES } from '@mcp-atlas/risk/rules'; let threw = false; try { VERB_RULES.highRiskVerbs.add('x') } catch (e) { threw = e instanceof TypeError } console.log(decideToolCall({ name: 'delete_x' }).decision, threw)",
     ]);
     expect(esm).toBe('deny true');
     const cjs = node([
@@ -41,6 +41,23 @@ describe('the built package', () => {
       "const { createClassifier, RiskOptionsError } = require('@mcp-atlas/risk'); const gate = createClassifier({ extraHighRiskVerbs: ['yeet'], highRisk: 'ask' }); let code = ''; try { createClassifier({ extraReadVerbs: ['run'] }) } catch (e) { code = e instanceof RiskOptionsError ? e.code : 'other' } console.log(gate.decideToolCall({ name: 'yeet_x' }).decision, code)",
     ]);
     expect(cjs).toBe('ask word-conflict');
+  });
+
+  it('serves the ./text and ./time subpaths from both formats, with no dependency', () => {
+    const esm = node([
+      '--input-type=module',
+      '-e',
+      "import { splitText } from '@mcp-atlas/risk/text'; import { shiftDay } from '@mcp-atlas/risk/time'; console.log(splitText('getHTTPStatus').join(','), shiftDay('2024-02-28', 1))",
+    ]);
+    expect(esm).toBe('get,http,status 2024-02-29');
+    const cjs = node([
+      '--input-type=commonjs',
+      '-e',
+      "const { splitWords } = require('@mcp-atlas/risk/text'); const { daysBetween } = require('@mcp-atlas/risk/time'); console.log(splitWords('pages.createPage').join(','), daysBetween('2025-12-31', '2026-01-01'))",
+    ]);
+    expect(cjs).toBe('pages,create,page 1');
+    const pkg = JSON.parse(node(['-p', "JSON.stringify(require('./package.json'))"])) as Record<string, unknown>;
+    expect(pkg.dependencies).toBeUndefined();
   });
 
   it('ships type declarations for both formats', () => {

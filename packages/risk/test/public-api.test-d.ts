@@ -17,10 +17,10 @@ import {
   DEFAULT_POLICY,
   decideToolCall,
   decideToolCalls,
-  HIGH_RISK_VERBS,
   splitWords,
   toolVerb,
 } from '../src/index.js';
+import { VERB_RULES } from '../src/rules.js';
 
 expectTypeOf<RiskLevel>().toEqualTypeOf<'read-only' | 'changes-data' | 'high-risk'>();
 expectTypeOf<RiskRule>().toEqualTypeOf<1 | 2 | 3 | 4 | 5 | 6 | 7 | 8>();
@@ -48,4 +48,4 @@ expectTypeOf(createClassifier).returns.toEqualTypeOf<RiskClassifier>();
 expectTypeOf(DEFAULT_POLICY.highRisk).toEqualTypeOf<'ask' | 'deny'>();
 // The word sets are typed read-only, so `.add` does not even compile.
 // @ts-expect-error ReadonlySet has no add
-HIGH_RISK_VERBS.add('nuke');
+VERB_RULES.highRiskVerbs.add('nuke');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTool, classifyTools, type ToolLike } from '../src/index.js';
+import { classifyTool, classifyTools, RiskOptionsError, type ToolLike } from '../src/index.js';
 
 const annotated = { serverHasAnnotations: true };
 const bare = { serverHasAnnotations: false };
@@ -152,9 +152,15 @@ describe('classifyTools', () => {
       'create',
     ]);
   });
-  it('rejects a value that is not an array with a TypeError', () => {
-    expect(() => classifyTools({} as unknown as unknown[])).toThrow(
-      new TypeError('classifyTools expects an array of tools'),
-    );
+  it('rejects a value that is not an array with a RiskOptionsError coded tools-not-array', () => {
+    let caught: unknown;
+    try {
+      classifyTools({} as unknown as unknown[]);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(RiskOptionsError);
+    expect(caught).not.toBeInstanceOf(TypeError);
+    expect(caught).toMatchObject({ code: 'tools-not-array', message: 'classifyTools expects an array of tools' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGING_VERBS, HIGH_RISK_VERBS, KNOWN_VERBS, READING_VERBS, SENSITIVE_NOUNS } from '../src/index.js';
+import { CHANGING_VERBS, HIGH_RISK_VERBS, KNOWN_VERBS, READING_VERBS, SENSITIVE_NOUNS } from '../src/vocabulary.js';
 
 describe('the word lists', () => {
   it('give each verb exactly one class', () => {

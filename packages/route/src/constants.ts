@@ -308,6 +308,45 @@ export const SEARCH_LEVEL_PREFERENCE: Readonly<
   high: { 'read-only': 1, 'changes-data': 1, 'high-risk': 1 },
 };
 
+/**
+ * Action words that stand for the same kind of act, so a tool name using one agrees with a query using
+ * another ("add_task" for "create a task"). A word may sit in several families; a query verb agrees with the
+ * union of its families. Written plainly, stemmed when used.
+ */
+export const VERB_FAMILIES: readonly (readonly string[])[] = [
+  ['create', 'add', 'new', 'insert', 'make', 'open', 'register', 'generate', 'build', 'compose', 'draft', 'book'],
+  ['get', 'read', 'fetch', 'retrieve', 'show', 'view', 'describe', 'inspect', 'see', 'display', 'check', 'lookup'],
+  ['list', 'search', 'find', 'query', 'browse', 'lookup', 'filter', 'get', 'show', 'fetch'],
+  ['update', 'edit', 'modify', 'set', 'change', 'patch', 'rename', 'move', 'mark', 'complete', 'close', 'resolve'],
+  ['delete', 'remove', 'destroy', 'drop', 'purge', 'clear', 'erase', 'archive', 'cancel', 'revoke'],
+  ['send', 'post', 'publish', 'share', 'reply', 'forward', 'notify', 'comment'],
+  ['run', 'execute', 'exec', 'start', 'trigger', 'launch', 'invoke', 'rerun', 'retry', 'restart', 'call', 'eval'],
+  ['write', 'save', 'store', 'upload', 'put', 'append', 'import', 'insert', 'create', 'remember'],
+  ['stop', 'abort', 'kill', 'terminate', 'halt', 'pause', 'cancel'],
+];
+
+/**
+ * Search score multiplier of a tool whose name holds an action word outside the query verb's families and
+ * none inside them (nor a word the query itself uses): the name says the tool does something else.
+ */
+export const VERB_CONFLICT_FACTOR = 0.6;
+
+/**
+ * How many of the best candidates the second stage re-ranks. Deeper costs more per query and gains nothing:
+ * results past fifty never reach the top ten after the server penalty.
+ */
+export const RERANK_DEPTH = 50;
+
+/**
+ * Multiplier applied once per better-ranked result of the same server in the re-ranking of the top
+ * RERANK_DEPTH: the third tool of one server counts 0.8 x 0.8 of its score, so another server's close
+ * match can take its place in the top five, while a clearly better tool of the same server keeps its rank.
+ */
+export const SERVER_REPEAT_FACTOR = 0.8;
+
+/** How many results of one server are placed before SERVER_REPEAT_FACTOR starts to apply. */
+export const SERVER_FREE_REPEATS = 3;
+
 /** Search results returned when the caller gives no limit. */
 export const DEFAULT_SEARCH_LIMIT = 10;
 
@@ -369,9 +408,6 @@ export const DEFAULT_SUCCESS_CHANCE = 0.5;
 
 /** Stability used when the caller has no history: no tool-list change gives 1 / (1 + 0). */
 export const DEFAULT_STABILITY = 1;
-
-/** Milliseconds in a day, for the age of a submission. */
-export const DAY_MS = 86_400_000;
 
 // ---------------------------------------------------------------------------------------------------------
 // Categories

@@ -229,7 +229,11 @@ export function routeTask(index: ToolIndex, task: string, options?: RouteOptions
     taskRisk: intent.risk,
     verb: intent.verb,
     picks: picks.slice(0, limit),
-    setAside: setAside.map(({ serverId, tool, reason }) => ({ serverId, tool, reason })),
+    setAside: setAside.map(({ serverId, tool, reason }) => ({
+      serverId,
+      ...(tool !== undefined ? { tool } : {}),
+      reason,
+    })),
     rulesVersion: ROUTE_RULES_VERSION,
   };
 }

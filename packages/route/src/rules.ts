@@ -35,16 +35,21 @@ import {
   NAME_FIELD_WEIGHT,
   NEW_SERVER_DAYS,
   QUERY_SYNONYMS,
+  RERANK_DEPTH,
   RISK_RISE_DAYS,
   ROUTE_RULES_VERSION,
   SEARCH_LEVEL_PREFERENCE,
   SERVER_FIELD_WEIGHT,
+  SERVER_FREE_REPEATS,
+  SERVER_REPEAT_FACTOR,
   STEM_EXCEPTIONS,
   STOP_WORDS,
   SYNONYM_WEIGHT,
   TASK_RISK_WITHOUT_VERB,
   UNDOUBLE_CONSONANTS,
   VERB_BONUS,
+  VERB_CONFLICT_FACTOR,
+  VERB_FAMILIES,
   YOUNG_DOMAIN_DAYS,
 } from './constants.js';
 
@@ -96,6 +101,16 @@ export const SEARCH_RULES = Object.freeze({
   defaultLimit: DEFAULT_SEARCH_LIMIT,
   /** The largest limit a search or a route accepts. */
   maxResultLimit: MAX_RESULT_LIMIT,
+  /** Action words that stand for the same kind of act (verb agreement between query and tool name). */
+  verbFamilies: VERB_FAMILIES,
+  /** Score multiplier of a tool whose name's action disagrees with the query's verb. */
+  verbConflictFactor: VERB_CONFLICT_FACTOR,
+  /** How many of the best candidates the second stage re-ranks for server diversity. */
+  rerankDepth: RERANK_DEPTH,
+  /** Multiplier per further result of one server past the free ones, in the second stage. */
+  serverRepeatFactor: SERVER_REPEAT_FACTOR,
+  /** Results of one server placed before the repeat factor applies. */
+  serverFreeRepeats: SERVER_FREE_REPEATS,
 });
 
 /**

@@ -2,14 +2,14 @@
 // development set (eval/toolsearch-dev-v1.json): a tool whose name says it does something else than the
 // query's action ("update_event" for "create a calendar event") ranks lower, and the best fifty are re-ranked
 // so that one server's near-identical tools do not fill the whole top five.
-import { CHANGING_VERBS, HIGH_RISK_VERBS, READING_VERBS } from '@mcp-atlas/risk';
+import { VERB_RULES } from '@mcp-atlas/risk/rules';
 import { SERVER_FREE_REPEATS, SERVER_REPEAT_FACTOR, VERB_CONFLICT_FACTOR, VERB_FAMILIES } from './constants.js';
 import { splitText, stemWord, tokenize } from './text.js';
 
 const ACTION_WORDS: ReadonlySet<string> = new Set([
-  ...READING_VERBS,
-  ...CHANGING_VERBS,
-  ...HIGH_RISK_VERBS,
+  ...VERB_RULES.readingVerbs,
+  ...VERB_RULES.changingVerbs,
+  ...VERB_RULES.highRiskVerbs,
   ...VERB_FAMILIES.flat(),
 ]);
 

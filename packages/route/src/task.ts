@@ -1,14 +1,14 @@
 // Pure module: what a task asks for, read from its action verb with @mcp-atlas/risk's verb lists.
-import { CHANGING_VERBS, HIGH_RISK_VERBS, READING_VERBS } from '@mcp-atlas/risk';
+import { VERB_RULES } from '@mcp-atlas/risk/rules';
 import { TASK_RISK_WITHOUT_VERB } from './constants.js';
 import { splitText } from './text.js';
 import type { TaskIntent, TaskRisk } from './types.js';
 
 /** The risk a known verb implies, or null for a word that is not in any of risk's verb lists. */
 export function riskOfVerb(word: string): TaskRisk | null {
-  if (HIGH_RISK_VERBS.has(word)) return 'high';
-  if (CHANGING_VERBS.has(word)) return 'change';
-  if (READING_VERBS.has(word)) return 'read';
+  if (VERB_RULES.highRiskVerbs.has(word)) return 'high';
+  if (VERB_RULES.changingVerbs.has(word)) return 'change';
+  if (VERB_RULES.readingVerbs.has(word)) return 'read';
   return null;
 }
 

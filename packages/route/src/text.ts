@@ -1,4 +1,5 @@
 // Pure module: how text is cut into words and words into stems, for the index, queries and the judge.
+import { splitText as splitRiskText } from '@mcp-atlas/risk/text';
 import {
   MIN_STEM_LENGTH,
   MIN_TOKEN_LENGTH,
@@ -8,60 +9,15 @@ import {
   UNDOUBLE_CONSONANTS,
 } from './constants.js';
 
-const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
-
-function isAsciiUpper(code: number): boolean {
-  return code >= 65 && code <= 90;
-}
-
-function isAsciiLowerOrDigit(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-}
-
-function isWordCode(code: number, text: string, index: number): boolean {
-  if (code < 128) return isAsciiLowerOrDigit(code) || isAsciiUpper(code);
-  // Outside ASCII, ask Unicode; surrogate pairs are read as one code point.
-  return LETTER_OR_NUMBER.test(String.fromCodePoint(text.codePointAt(index) ?? code));
-}
-
 /**
- * Splits any text into lower-cased words: on every character that is not a letter or digit (so snake_case,
- * kebab-case, dotted and slashed names split), and on camelCase humps, keeping acronyms whole
- * (`getHTTPStatus` gives `get`, `http`, `status`). Nothing is dropped; see {@link tokenize} for search terms.
+ * Splits any text into lower-cased words, on every character that is not a letter or digit and on camelCase
+ * humps, keeping acronyms whole. It is @mcp-atlas/risk's splitter (`@mcp-atlas/risk/text`), so a tool name is
+ * cut into the same words when route indexes it as when risk classifies it; route publishes it under its own
+ * name too. See {@link tokenize} for search terms.
  *
  * @example splitText('list_pullRequests (GitHub)') // ['list', 'pull', 'requests', 'git', 'hub']
  */
-export function splitText(text: string): string[] {
-  const words: string[] = [];
-  let start = -1;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const code = text.charCodeAt(i);
-    if (!isWordCode(code, text, i)) {
-      // A low surrogate is part of the code point read at i - 1.
-      if (code >= 0xdc00 && code <= 0xdfff && start >= 0) continue;
-      if (start >= 0) words.push(text.slice(start, i).toLowerCase());
-      start = -1;
-      continue;
-    }
-    if (start < 0) {
-      start = i;
-      continue;
-    }
-    if (isAsciiUpper(code)) {
-      const previous = text.charCodeAt(i - 1);
-      const next = i + 1 < length ? text.charCodeAt(i + 1) : 0;
-      const humpAfterLower = isAsciiLowerOrDigit(previous);
-      const acronymEnds = isAsciiUpper(previous) && next >= 97 && next <= 122;
-      if (humpAfterLower || acronymEnds) {
-        words.push(text.slice(start, i).toLowerCase());
-        start = i;
-      }
-    }
-  }
-  if (start >= 0) words.push(text.slice(start).toLowerCase());
-  return words;
-}
+export const splitText: (text: string) => string[] = splitRiskText;
 
 function hasVowel(word: string): boolean {
   return /[aeiouy]/.test(word);

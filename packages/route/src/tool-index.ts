@@ -1,7 +1,8 @@
 // Pure module: the inverted index over every tool of every server. Built once per catalog, then searched
 // many times; its internals sit behind a WeakMap so callers hold an opaque, read-only handle.
 import { classifyTools, type RiskLevel } from '@mcp-atlas/risk';
-import { BM25_B, BM25_K1, DAY_MS, NAME_FIELD_WEIGHT, SERVER_FIELD_WEIGHT } from './constants.js';
+import { daysSince } from '@mcp-atlas/risk/time';
+import { BM25_B, BM25_K1, NAME_FIELD_WEIGHT, SERVER_FIELD_WEIGHT } from './constants.js';
 import { RouteInputError } from './errors.js';
 import { nameVerbsOf } from './search-rerank.js';
 import { tokenizeWith } from './text.js';
@@ -333,5 +334,5 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
 
 /** Whole days from `fromMs` to `now` as a fraction (negative when `fromMs` is in the future). */
 export function daysBetween(fromMs: number, now: Date): number {
-  return (now.getTime() - fromMs) / DAY_MS;
+  return daysSince(fromMs, now.getTime());
 }

@@ -6,6 +6,7 @@
 // (`confirmedInjection`), never from a pattern match or a `behavioral_security.prompt_injection_found` fact alone,
 // because the observatory publishes no unreviewed description match.
 
+import { MS_PER_DAY } from '@mcp-atlas/risk/time';
 import { envVarName, envVarsOf, isSecretEnvVar } from './env-vars.js';
 import { parseIsoTime } from './iso-time.js';
 import { codePointLength, sliceCodePoints, stripPython } from './python-text.js';
@@ -136,8 +137,6 @@ export const OUTDATED_SPEC_VERSION = '2024-11-05';
 
 /** STALE_ANALYSIS fires when the analysis is more than this many days old (engine: 60). */
 export const STALE_ANALYSIS_DAYS = 60;
-
-const MS_PER_DAY = 86_400_000;
 
 /** Options of detectFlags: the agreed ones plus what our rules need. */
 export interface DetectFlagsInput extends DetectFlagsOptions {

@@ -32,3 +32,23 @@ export function gradeFor(score: number | null): Grade {
   for (const row of GRADE_THRESHOLDS) if (score >= row.min) return row.grade;
   return 'F';
 }
+
+/**
+ * A fall of the composite by this many points or more from one scored day to the next is an alert for the
+ * server's owner (the Scoreboard's score-drop alerts: 10 points).
+ */
+export const SCORE_DROP_ALERT_POINTS = 10;
+
+/**
+ * The drop between two composites when it reaches {@link SCORE_DROP_ALERT_POINTS}, else null. A day without a
+ * composite on either side is no drop: there is no number to fall from or to.
+ *
+ * @example
+ * scoreDropOf(80, 70) // 10
+ * scoreDropOf(80, 71) // null (9 points)
+ */
+export function scoreDropOf(previous: number | null, current: number | null): number | null {
+  if (previous === null || current === null) return null;
+  const drop = previous - current;
+  return drop >= SCORE_DROP_ALERT_POINTS ? drop : null;
+}

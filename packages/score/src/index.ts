@@ -1,7 +1,7 @@
 /**
  * @mcp-atlas/score: the MCP Scoreboard quality score (0-100 composite, grade, visibility tier, flags,
  * badges, classification), with the answers of its open engine 0.9.0. Pure: no I/O, no clock, no
- * randomness, no dependencies; `now` is an input. This file re-exports the public names and nothing else.
+ * randomness, and no dependency but the day helpers of `@mcp-atlas/risk/time`; `now` is an input. This file re-exports the public names and nothing else.
  */
 
 export {
@@ -96,7 +96,7 @@ export {
   STALE_PROJECT_DAYS,
   TEMPLATE_DESCRIPTIONS,
 } from './flags.js';
-export { GRADE_THRESHOLDS, type GradeThreshold, gradeFor } from './grade.js';
+export { GRADE_THRESHOLDS, type GradeThreshold, gradeFor, SCORE_DROP_ALERT_POINTS, scoreDropOf } from './grade.js';
 export {
   INJECTION_PATTERNS,
   INJECTION_SNIPPET_CONTEXT,
@@ -126,9 +126,11 @@ export {
 export { LATENCY_ANCHORS, type LatencyAnchor, scoreLatency } from './latency.js';
 export {
   computeReliabilityScore,
+  latencyPercentile,
   MINIMUM_PROBE_COUNT,
   RELIABILITY_WEIGHTS,
   RELIABILITY_WEIGHTS_WITHOUT_P95,
+  SCORE_RELIABILITY_WINDOW_DAYS,
 } from './reliability.js';
 export {
   type AgeStep,

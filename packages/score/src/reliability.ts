@@ -26,6 +26,27 @@ export const RELIABILITY_WEIGHTS = Object.freeze({ uptime: 0.75, p50: 0.15, p95:
 export const RELIABILITY_WEIGHTS_WITHOUT_P95 = Object.freeze({ uptime: 0.8, p50: 0.2 });
 
 /**
+ * Days of checks the reliability category reads, the scored day included: the Scoreboard takes a 7-day uptime
+ * and the p50 and p95 latency of the same 7 days.
+ */
+export const SCORE_RELIABILITY_WINDOW_DAYS = 7;
+
+/**
+ * The nearest-rank percentile (`p` from 0 to 100) of handshake times: the smallest value with at least `p`% of
+ * the values at or below it. Values that are not finite or are negative are left out; null when none is left.
+ *
+ * @example
+ * latencyPercentile([400, 100, 300, 200], 50) // 200
+ * latencyPercentile([400, 100, 300, 200], 95) // 400
+ */
+export function latencyPercentile(values: readonly number[], p: number): number | null {
+  const sorted = values.filter((v) => Number.isFinite(v) && v >= 0).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] as number;
+}
+
+/**
  * Scores the reliability category (0-100), or null when there is nothing to score or too few probes.
  *
  * - no data, or neither uptime nor p50: null;

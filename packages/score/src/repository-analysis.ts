@@ -7,6 +7,7 @@
  * Schema completeness and description quality are not here: they come from the live tool schemas
  * (schema-analysis.ts). {@link staticAnalysisOf} puts both halves together into a StaticAnalysis.
  */
+import { MS_PER_DAY } from '@mcp-atlas/risk/time';
 import { parseIsoTime } from './iso-time.js';
 import { roundHalfEven } from './rounding.js';
 import type { RepositoryFacts, RepositoryRelease, StaticAnalysis } from './types.js';
@@ -313,11 +314,9 @@ export const VERSION_POINTS = Object.freeze({
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-
 /** Whole days from `then` to `now`, rounded down (a future time gives a negative number), like Python's `timedelta.days`. */
 export function wholeDaysBetween(thenMs: number, nowMs: number): number {
-  return Math.floor((nowMs - thenMs) / DAY_MS);
+  return Math.floor((nowMs - thenMs) / MS_PER_DAY);
 }
 
 // Python's str.isspace characters; a body made only of these has no notes (the engine's `.strip()`).

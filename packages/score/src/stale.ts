@@ -7,6 +7,7 @@
  * old analysis applies {@link decayStaticAnalysis} before scoring.
  */
 
+import { MS_PER_DAY } from '@mcp-atlas/risk/time';
 import { parseIsoTime } from './iso-time.js';
 import { truncateScore } from './rounding.js';
 import type { StaticAnalysis } from './types.js';
@@ -31,8 +32,6 @@ export const STALE_DECAY_STEPS: readonly StaleDecayStep[] = Object.freeze([
 
 /** The factor for an analysis older than the last step (0.40). */
 export const STALE_DECAY_FLOOR = 0.4;
-
-const MS_PER_DAY = 86_400_000;
 
 /**
  * Whole days between an ISO time and `now` (fractions dropped, like Python's `timedelta.days`); a time
@@ -61,14 +60,16 @@ export function staleDecayFactor(ageDays: number): number {
 export function decayStaticAnalysis(analysis: StaticAnalysis, ageDays: number): StaticAnalysis {
   const factor = staleDecayFactor(ageDays);
   const decay = (value: number): number => truncateScore(value * factor);
+  // A repository part that was not measured stays not measured.
+  const decayPart = (value: number | null): number | null => (value === null ? null : decay(value));
   return {
     ...analysis,
     schemaCompleteness: decay(analysis.schemaCompleteness),
     descriptionQuality: decay(analysis.descriptionQuality),
-    documentationCoverage: decay(analysis.documentationCoverage),
-    maintenancePulse: decay(analysis.maintenancePulse),
-    dependencyHealth: decay(analysis.dependencyHealth),
-    licenseClarity: decay(analysis.licenseClarity),
-    versionHygiene: decay(analysis.versionHygiene),
+    documentationCoverage: decayPart(analysis.documentationCoverage),
+    maintenancePulse: decayPart(analysis.maintenancePulse),
+    dependencyHealth: decayPart(analysis.dependencyHealth),
+    licenseClarity: decayPart(analysis.licenseClarity),
+    versionHygiene: decayPart(analysis.versionHygiene),
   };
 }

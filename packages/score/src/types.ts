@@ -24,11 +24,15 @@ export interface ScoreServer {
 export interface StaticAnalysis {
   schemaCompleteness: number;
   descriptionQuality: number;
-  documentationCoverage: number;
-  maintenancePulse: number;
-  dependencyHealth: number;
-  licenseClarity: number;
-  versionHygiene: number;
+  /**
+   * The five repository parts (0-100 each). `null` means not measured (no repository could be read): the
+   * docs-and-maintenance category then averages the parts that were, and with none it stays unscored.
+   */
+  documentationCoverage: number | null;
+  maintenancePulse: number | null;
+  dependencyHealth: number | null;
+  licenseClarity: number | null;
+  versionHygiene: number | null;
   /** Extra facts with the engine's key names (documentation_coverage.checks.has_readme, ...). */
   details: Record<string, unknown>;
 }

@@ -148,6 +148,21 @@ describe('computeDocsMaintenanceScore and the spec bonus', () => {
     expect(computeDocsMaintenanceScore(null)).toBeNull();
   });
 
+  it('averages only the repository parts that were measured (null = not measured), and is null with none', () => {
+    const unmeasured = {
+      documentationCoverage: null,
+      maintenancePulse: null,
+      dependencyHealth: null,
+      licenseClarity: null,
+      versionHygiene: null,
+    };
+    // (72 x 0.3 + 100 x 0.15) / (0.3 + 0.15) = 81.33, truncated to 81.
+    expect(
+      computeDocsMaintenanceScore({ ...analysis, ...unmeasured, documentationCoverage: 72, licenseClarity: 100 }),
+    ).toBe(81);
+    expect(computeDocsMaintenanceScore({ ...analysis, ...unmeasured })).toBeNull();
+  });
+
   it('adds 5 from the latest spec version on, capped at 100', () => {
     expect(applySpecVersionBonus(78, { spec_version: { detected_spec_version: '2025-11-25' } })).toBe(83);
     expect(applySpecVersionBonus(78, { spec_version: { detected_spec_version: '2026-03-01' } })).toBe(83);

@@ -17,11 +17,11 @@ function code(text: string): string {
 }
 
 describe('src/ runs in any runtime', () => {
-  it('imports only its own modules', () => {
+  it('imports only its own modules and the shared day helpers of @mcp-atlas/risk/time', () => {
     for (const { name, text } of sources) {
       const specifiers = [...code(text).matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1]);
       for (const specifier of specifiers)
-        expect(specifier, `${name} imports ${specifier}`).toMatch(/^\.\/[a-z-]+\.js$/);
+        expect(specifier, `${name} imports ${specifier}`).toMatch(/^(?:\.\/[a-z-]+\.js|@mcp-atlas\/risk\/time)$/);
       expect(code(text), name).not.toMatch(/\brequire\(|\bimport\(/);
     }
   });

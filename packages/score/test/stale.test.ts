@@ -84,6 +84,14 @@ describe('decayStaticAnalysis', () => {
     expect(analysis.schemaCompleteness).toBe(85);
   });
 
+  it('keeps a repository part that was not measured as null', () => {
+    const partial: StaticAnalysis = { ...analysis, maintenancePulse: null, versionHygiene: null };
+    const decayed = decayStaticAnalysis(partial, 20);
+    expect(decayed.maintenancePulse).toBeNull();
+    expect(decayed.versionHygiene).toBeNull();
+    expect(decayed.documentationCoverage).toBe(64);
+  });
+
   it('changes nothing in the first week and floors at 0.40', () => {
     expect(decayStaticAnalysis(analysis, 7)).toEqual(analysis);
     expect(decayStaticAnalysis(analysis, 200).licenseClarity).toBe(40);

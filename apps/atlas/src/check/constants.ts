@@ -1,21 +1,34 @@
 // The constants of `mcp-atlas check`: its file formats, names and CLI defaults. The rules it measures by (the
-// deep-mode call limits, the fuzz inputs, the compliance score's parts, points and bonus) are
-// @mcp-atlas/probe's (src/compliance.ts), re-exported here under the same names for the rest of the command.
-import { FIVE_MINUTE_CHECK_DEADLINE_MS, MAX_TOOLS_KEPT, MAX_TOOLS_PAGES } from '@mcp-atlas/probe';
+// deep-mode call limits, the fuzz inputs, the compliance score's points and bonus) are @mcp-atlas/probe's
+// DEEP_CHECK_RULES (`@mcp-atlas/probe/rules`), named here once for the rest of the command.
+import { DEEP_CHECK_RULES, SESSION_RULES } from '@mcp-atlas/probe/rules';
 
-export {
-  AUTH_DISCOVERY_BONUS,
-  COMPLIANCE_MAX,
-  COMPLIANCE_PARTS,
-  DEEP_CALL_TIMEOUT_MS,
-  DEEP_MAX_TOOLS,
-  FUZZ_OVERSIZED_CHARS,
-  FUZZ_POINTS,
-  FUZZ_UNICODE_TEXT,
-  PLAIN_VALUES,
-  WRONG_TYPE_FOR_OTHER,
-  WRONG_TYPE_FOR_STRING,
-} from '@mcp-atlas/probe';
+/** Points added for published protected resource metadata: the probe's `DEEP_CHECK_RULES.authDiscoveryBonus`. */
+export const AUTH_DISCOVERY_BONUS = DEEP_CHECK_RULES.authDiscoveryBonus;
+
+/** How long one deep-mode call may take: the probe's `DEEP_CHECK_RULES.callTimeoutMs`. */
+export const DEEP_CALL_TIMEOUT_MS = DEEP_CHECK_RULES.callTimeoutMs;
+
+/** Tools a deep check calls at most: the probe's `DEEP_CHECK_RULES.maxTools`. */
+export const DEEP_MAX_TOOLS = DEEP_CHECK_RULES.maxTools;
+
+/** Length of the oversized fuzz string: the probe's `DEEP_CHECK_RULES.fuzzOversizedChars`. */
+export const FUZZ_OVERSIZED_CHARS = DEEP_CHECK_RULES.fuzzOversizedChars;
+
+/** Points per fuzz outcome: the probe's `DEEP_CHECK_RULES.fuzzPoints`. */
+export const FUZZ_POINTS = DEEP_CHECK_RULES.fuzzPoints;
+
+/** The awkward-Unicode fuzz string: the probe's `DEEP_CHECK_RULES.fuzzUnicodeText`. */
+export const FUZZ_UNICODE_TEXT = DEEP_CHECK_RULES.fuzzUnicodeText;
+
+/** A plain valid value per JSON Schema type: the probe's `DEEP_CHECK_RULES.plainValues`. */
+export const PLAIN_VALUES = DEEP_CHECK_RULES.plainValues;
+
+/** The wrong-type value for a non-string parameter: the probe's `DEEP_CHECK_RULES.wrongTypeForOther`. */
+export const WRONG_TYPE_FOR_OTHER = DEEP_CHECK_RULES.wrongTypeForOther;
+
+/** The wrong-type value for a string parameter: the probe's `DEEP_CHECK_RULES.wrongTypeForString`. */
+export const WRONG_TYPE_FOR_STRING = DEEP_CHECK_RULES.wrongTypeForString;
 
 /** The version of the `--json` report shape; bumped on any change a reader could notice. */
 export const CHECK_REPORT_SCHEMA = 'mcp-atlas.check/1';
@@ -36,7 +49,7 @@ export const FINDING_GATE_PREFIX = 'finding:';
 export const DEFAULT_GATES: readonly string[] = ['not-answering'];
 
 /** The overall limit of the handshake in check: the probe's five-minute check deadline. */
-export const CHECK_DEADLINE_MS = FIVE_MINUTE_CHECK_DEADLINE_MS;
+export const CHECK_DEADLINE_MS = SESSION_RULES.fiveMinuteCheckDeadlineMs;
 
 /** The client name check sends in initialize, so a server's logs tell a CI run from the daily scan. */
 export const CHECK_CLIENT_NAME = 'mcp-atlas-check';
@@ -61,10 +74,10 @@ export const CHANGE_EXCERPT_CHARS = 120;
 export const CHANGE_MAX_PATHS = 20;
 
 /** `--list-all`: pages of resources/list and prompts/list followed, as for tools/list. */
-export const LIST_ALL_MAX_PAGES = MAX_TOOLS_PAGES;
+export const LIST_ALL_MAX_PAGES = SESSION_RULES.maxToolsPages;
 
 /** `--list-all`: entries kept per list, as for tools. */
-export const LIST_ALL_MAX_ENTRIES = MAX_TOOLS_KEPT;
+export const LIST_ALL_MAX_ENTRIES = SESSION_RULES.maxToolsKept;
 
 /**
  * The Host header deep mode sends to a local HTTP server to see whether it refuses a foreign name. A page on

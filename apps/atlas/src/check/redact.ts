@@ -3,7 +3,8 @@
 // on the command line (`env API_KEY=...`, `https://user:pass@host`, `?token=...`, `--header 'Authorization: ...'`)
 // is written as `***`. A scrubber also replaces every known secret value in the final text, for the case where a
 // server or an error message echoes one back.
-import { SENSITIVE_NOUNS, splitWords } from '@mcp-atlas/risk';
+import { SENSITIVE_NOUN_RULES } from '@mcp-atlas/risk/rules';
+import { splitWords } from '@mcp-atlas/risk/text';
 
 /** What a hidden value is written as. */
 export const REDACTED = '***';
@@ -28,7 +29,7 @@ export const MIN_SCRUBBED_VALUE_LENGTH = 4;
  */
 export function looksSecretName(name: string): boolean {
   const words = splitWords(name);
-  if (words.some((word) => SENSITIVE_NOUNS.has(word) || SECRET_NAME_WORDS.includes(word))) return true;
+  if (words.some((word) => SENSITIVE_NOUN_RULES.nouns.has(word) || SECRET_NAME_WORDS.includes(word))) return true;
   const lower = name.toLowerCase();
   return SECRET_NAME_WORDS.some((word) => lower.includes(word));
 }

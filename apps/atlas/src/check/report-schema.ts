@@ -1,11 +1,11 @@
 // The shapes `mcp-atlas check` writes: the `--json` report and the baseline (lock) file. Each zod schema
 // travels with its type; the baseline is read back through its schema because it is a file a person may edit.
-import { COMPLIANCE_MAX, DEEP_CALL_OUTCOMES } from '@mcp-atlas/probe';
+import { DEEP_CALL_OUTCOMES } from '@mcp-atlas/probe';
+import { DEEP_CHECK_RULES } from '@mcp-atlas/probe/rules';
 import { z } from 'zod';
+import { RiskLevelSchema } from '../data/schemas.js';
 import { ScoreResultSchema } from '../score/day-scores.js';
 import { BASELINE_SCHEMA, CHECK_REPORT_SCHEMA } from './constants.js';
-
-const RiskLevelSchema = z.enum(['read-only', 'changes-data', 'high-risk']);
 
 /** One tool of the checked server: its risk level, the rule that set it, and its hash. */
 export const CheckedToolSchema = z.object({
@@ -122,7 +122,7 @@ export const HostHeaderCheckSchema = z.object({
 /** The type HostHeaderCheckSchema validates. */
 export type HostHeaderCheck = z.infer<typeof HostHeaderCheckSchema>;
 
-const ScorePartSchema = z.number().min(0).max(COMPLIANCE_MAX).nullable();
+const ScorePartSchema = z.number().min(0).max(DEEP_CHECK_RULES.complianceMax).nullable();
 
 /** Deep mode's result: every call, and the protocol compliance score with its parts (null = not measured). */
 export const DeepReportSchema = z.object({
@@ -131,7 +131,7 @@ export const DeepReportSchema = z.object({
   /** Each read-only tool called once with plain, schema-valid arguments: a normal result is a success. */
   smoke: z.array(DeepCaseSchema),
   compliance: z.object({
-    score: z.number().min(0).max(COMPLIANCE_MAX).nullable(),
+    score: z.number().min(0).max(DEEP_CHECK_RULES.complianceMax).nullable(),
     parts: z.object({
       reachability: ScorePartSchema,
       schemaValidity: ScorePartSchema,

@@ -1,8 +1,9 @@
 // One check, from target to report: the probe's handshake, the risk verdicts, the findings, the baseline
 // comparison, deep mode and the gates. It writes nothing; the command decides what to print and save.
-import { PROBE_RULES_VERSION, type ProbeResult, probeServer } from '@mcp-atlas/probe';
+import { type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import { nodeNetwork, probeStdio } from '@mcp-atlas/probe/node';
-import { RISK_RULES_VERSION } from '@mcp-atlas/risk';
+import { PROBE_RULES_VERSION } from '@mcp-atlas/probe/rules';
+import { RISK_RULES_VERSION } from '@mcp-atlas/risk/rules';
 import { APP_VERSION } from '../methodology.js';
 import { describeFindings, describeSteps, describeTokens, describeTools } from './analyze.js';
 import { buildBaseline, compareWithBaseline } from './baseline.js';

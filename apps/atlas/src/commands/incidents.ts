@@ -7,7 +7,7 @@ import { readWatchedServers } from '../data/watched-servers.js';
 import { expectWords, noteFlag, openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
 import { EXIT_OK, UsageError } from './shared.js';
 
-export const INCIDENTS_USAGE = `  incidents close <server> --note TEXT [--data DIR]
+export const INCIDENTS_USAGE = `  incidents close <server> --note TEXT [--data DIR | --store URL]
           close a server's incident after review: only failures after now count towards a new one`;
 
 /** Runs `incidents close`; `now` is the time of the closure. */
@@ -15,7 +15,11 @@ export async function commandIncidents(args: readonly string[], now: Date = new 
   const [sub, ...rest] = args;
   if (sub !== 'close')
     throw new UsageError(sub === undefined ? 'incidents needs "close"' : `unknown incidents command "${sub}"`);
-  const { flags, words } = parseOperatorArgs(rest, { data: { type: 'string' }, note: { type: 'string' } });
+  const { flags, words } = parseOperatorArgs(rest, {
+    data: { type: 'string' },
+    store: { type: 'string' },
+    note: { type: 'string' },
+  });
   const [server] = expectWords(words, 1, 'one server id: incidents close <server> --note TEXT') as [string];
   if (!SERVER_ID_PATTERN.test(server))
     throw new UsageError(`"${server}" is not a server id (lower-case letters, digits and dashes)`);

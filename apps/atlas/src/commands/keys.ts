@@ -8,14 +8,14 @@ import { SIGNING_KEY_PATH } from '../data/paths.js';
 import type { Logger } from '../log.js';
 import { loadOrCreateSigningKeys, loadSigningKeys, type SigningKeys } from '../seal/keys.js';
 import { mergeEnvironment } from '../serve/settings.js';
-import { createFsStorage } from '../storage/fs-storage.js';
+import { folderOfFileUrl, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import type { Storage } from '../storage/storage.js';
-import { parseOperatorArgs } from './operator-args.js';
-import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
+import { openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
+import { EXIT_FAILED, EXIT_OK, storeUrlOf, UsageError } from './shared.js';
 
-export const KEYS_USAGE = `  keys    export-public [--data DIR] [--signing-key FILE]
-          print the public key (SPKI PEM) the service signs with: from --signing-key, else the data folder's key;
-          also from MCP_ATLAS_DATA and MCP_ATLAS_SIGNING_KEY`;
+export const KEYS_USAGE = `  keys    export-public [--data DIR | --store URL] [--signing-key FILE]
+          print the public key (SPKI PEM) the service signs with: from --signing-key, else the store's key;
+          also from MCP_ATLAS_STORE, MCP_ATLAS_DATA and MCP_ATLAS_SIGNING_KEY`;
 
 /** Permission bits that let anyone but the owner read or write a key file. */
 const GROUP_AND_OTHER_BITS = 0o077;
@@ -99,9 +99,23 @@ export async function resolveSigningKeys(options: {
   return made;
 }
 
+/** Where a store keeps the signing key, for a message: the key file of a data folder, or the store's URL. */
+function signingKeyPlaceOf(url: string): string {
+  try {
+    return storeKindOf(url) === 'file' ? join(resolve(folderOfFileUrl(url)), SIGNING_KEY_PATH) : url;
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new UsageError(`--store: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Runs `mcp-atlas keys <subcommand>`. */
 export async function commandKeys(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const { flags, words } = parseOperatorArgs(args, { data: { type: 'string' }, 'signing-key': { type: 'string' } });
+  const { flags, words } = parseOperatorArgs(args, {
+    data: { type: 'string' },
+    store: { type: 'string' },
+    'signing-key': { type: 'string' },
+  });
   if (words.length !== 1 || words[0] !== 'export-public')
     throw new UsageError('keys takes one subcommand: export-public');
   const merged = mergeEnvironment(flags, env).flags;
@@ -109,12 +123,18 @@ export async function commandKeys(args: readonly string[], env: NodeJS.ProcessEn
   if (typeof merged['signing-key'] === 'string') {
     keys = await loadSigningKeyFile(merged['signing-key']);
   } else {
-    const dir = resolve(String(merged.data ?? './atlas-data'));
-    keys = await loadSigningKeys(createFsStorage(dir)).catch(() => null);
+    // The store the service signs from: --store, --data, MCP_ATLAS_STORE or MCP_ATLAS_DATA, as the other
+    // operator commands read it (a postgres:// store holds the key as a row like any file).
+    const url = storeUrlOf(flags, env);
+    const where = signingKeyPlaceOf(url);
+    // A missing data folder holds no key: the same answer as an empty one, not a usage error.
+    const storage = await openExistingDataFolder(flags, env).catch((error: unknown) => {
+      if (error instanceof UsageError && error.message.startsWith('no data folder')) return null;
+      throw error;
+    });
+    keys = storage === null ? null : await loadSigningKeys(storage).catch(() => null);
     if (keys === null) {
-      process.stderr.write(
-        `mcp-atlas: no signing key at ${join(dir, SIGNING_KEY_PATH)} (start serve once, or pass --signing-key FILE)\n`,
-      );
+      process.stderr.write(`mcp-atlas: no signing key at ${where} (start serve once, or pass --signing-key FILE)\n`);
       return EXIT_FAILED;
     }
   }

@@ -6,7 +6,7 @@ import { readWatchedServers } from '../data/watched-servers.js';
 import { expectWords, openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
 
-export const MARK_USAGE = `  mark    gateway|directory <server> [--off] [--data DIR]
+export const MARK_USAGE = `  mark    gateway|directory <server> [--off] [--data DIR | --store URL]
           mark a server as a gateway, or as listed in the Claude or ChatGPT directory (--off removes the mark)`;
 
 const LIST_NAME: Readonly<Record<RouteMarkKind, string>> = {
@@ -20,7 +20,11 @@ function isMarkKind(word: string | undefined): word is RouteMarkKind {
 
 /** Runs `mark`. */
 export async function commandMark(args: readonly string[]): Promise<number> {
-  const { flags, words } = parseOperatorArgs(args, { data: { type: 'string' }, off: { type: 'boolean' } });
+  const { flags, words } = parseOperatorArgs(args, {
+    data: { type: 'string' },
+    store: { type: 'string' },
+    off: { type: 'boolean' },
+  });
   const [kind, server] = expectWords(words, 2, 'mark gateway|directory <server>');
   if (!isMarkKind(kind)) throw new UsageError(`mark takes "gateway" or "directory", not "${kind}"`);
   if (!SERVER_ID_PATTERN.test(server as string))

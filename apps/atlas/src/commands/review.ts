@@ -6,8 +6,8 @@ import { closeReviewItem, listReviewItems, type ReviewItem } from '../data/revie
 import { expectWords, noteFlag, openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
 
-export const REVIEW_USAGE = `  review  list [--data DIR] [--json] [--all]     the open review items (--all: closed ones too)
-  review  close <id> --note TEXT [--data DIR]  close an item after review (an incident item also closes the incident)
+export const REVIEW_USAGE = `  review  list [--data DIR | --store URL] [--json] [--all]   the open review items (--all: closed ones too)
+  review  close <id> --note TEXT [--data DIR | --store URL]  close an item after review (an incident item also closes the incident)
           [--confirm]                          on an injection match: confirm it (raises PROMPT_INJECTION on the score)`;
 
 /** What an item is about, on one line. Text from servers is JSON-quoted so no control character reaches the terminal. */
@@ -32,6 +32,7 @@ function formatItem(item: ReviewItem): string {
 async function listCommand(args: readonly string[]): Promise<number> {
   const { flags, words } = parseOperatorArgs(args, {
     data: { type: 'string' },
+    store: { type: 'string' },
     json: { type: 'boolean' },
     all: { type: 'boolean' },
   });
@@ -47,6 +48,7 @@ async function listCommand(args: readonly string[]): Promise<number> {
 async function closeCommand(args: readonly string[], now: Date): Promise<number> {
   const { flags, words } = parseOperatorArgs(args, {
     data: { type: 'string' },
+    store: { type: 'string' },
     note: { type: 'string' },
     confirm: { type: 'boolean' },
   });

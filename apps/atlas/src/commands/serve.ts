@@ -2,7 +2,7 @@
 // flag and an environment variable (the flag wins), read once into ServeSettings before anything starts.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { NetworkOptions } from '@mcp-atlas/probe';
+import { type NetworkOptions, readGitHubRepository } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { COST_FLAG_OPTIONS, type CostSettings, resolveCosts } from '../costs/cost-settings.js';
@@ -15,6 +15,7 @@ import {
 import { createSiteAddress, SiteAddressError } from '../http/site-address.js';
 import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type Logger } from '../log.js';
 import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
+import type { RepositoryReader } from '../score/score-inputs.js';
 import { loadOrCreateSigningKeys, loadSigningKeys, type SigningKeys } from '../seal/keys.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { type LicenseValidator, type RunningAtlas, serveAtlas } from '../serve/serve-atlas.js';
@@ -65,15 +66,6 @@ export const DEFAULT_SERVE_HOST = '127.0.0.1';
 /** The most proxy hops --trust-proxy takes; a real chain is one to three, more is a typo. */
 export const MAX_TRUSTED_PROXY_HOPS = 16;
 
-/** The environment variable behind each new `serve` flag (the flag wins when both are given). */
-export const SERVE_ENV = {
-  host: 'MCP_ATLAS_HOST',
-  'public-url': 'MCP_ATLAS_PUBLIC_URL',
-  'trust-proxy': 'MCP_ATLAS_TRUST_PROXY',
-  'license-keys': 'MCP_ATLAS_LICENSE_KEYS',
-  'allow-private': 'MCP_ATLAS_ALLOW_PRIVATE',
-} as const;
-
 /** Everything `serve` runs with, read from the flags and the environment. */
 export interface ServeSettings {
   /** The flags as parsed, for the data folder reader. */
@@ -99,6 +91,8 @@ export interface ServeSettings {
   botUserAgent: string;
   /** The bearer token /metrics requires, or null to leave it open. */
   metricsToken: string | null;
+  /** The GitHub token the daily score reads repositories with, or null: the repository dimensions stay pending. */
+  githubToken: string | null;
   logFormat: LogFormat;
   logLevel: string;
 }
@@ -170,6 +164,7 @@ const SERVE_FLAG_OPTIONS = {
   'signing-key': { type: 'string' },
   'bot-contact': { type: 'string' },
   'metrics-token': { type: 'string' },
+  'github-token': { type: 'string' },
   'log-format': { type: 'string' },
   'log-level': { type: 'string' },
   ...COST_FLAG_OPTIONS,
@@ -255,9 +250,19 @@ function readMergedSettings(flags: Flags): Omit<ServeSettings, 'storeUrl'> {
     botContact,
     botUserAgent: botUserAgentFor(botContact),
     metricsToken: checkMetricsToken(stringSetting(flags, 'metrics-token')),
+    githubToken: checkGithubToken(stringSetting(flags, 'github-token')),
     logFormat: checkChoice('log-format', stringSetting(flags, 'log-format') ?? 'json', LOG_FORMATS),
     logLevel: checkChoice('log-level', stringSetting(flags, 'log-level') ?? 'info', LOG_LEVELS),
   };
+}
+
+/** A GitHub token as given, refused when it could not be a header value (the message never repeats it). */
+function checkGithubToken(token: string | null): string | null {
+  if (token === null) return null;
+  if (!VISIBLE_ASCII.test(token)) {
+    throw new UsageError('--github-token must be visible ASCII characters without spaces');
+  }
+  return token;
 }
 
 /** The validator over the key file's keys (held as keyed hashes), or one that refuses every key without a file. */
@@ -291,6 +296,11 @@ export function serveNetworkOf(allowPrivate: boolean, userAgent?: string): Netwo
   // Only the address and https rules are lifted; the guard keeps refusing templates, user info and opted-out hosts.
   const base = userAgent === undefined ? nodeNetwork : { ...nodeNetwork, userAgent };
   return allowPrivate ? { ...base, allowPrivate: true } : base;
+}
+
+/** The daily score's repository reader: GitHub's REST API with the operator's token, through the guarded network. */
+function githubReaderOf(network: NetworkOptions, token: string): RepositoryReader {
+  return (repoUrl) => readGitHubRepository(repoUrl, { ...network, token });
 }
 
 /**
@@ -386,6 +396,7 @@ export async function startServe(
       outside,
       // The monthly search evaluation asks the service the way users reach it (the public URL when one is set).
       searchEval: { baseUrl: running.origin },
+      ...(settings.githubToken !== null ? { readRepository: githubReaderOf(network, settings.githubToken) } : {}),
       ...(running.metrics !== null ? { metrics: running.metrics } : {}),
       ...(clusterOnce !== null ? { clusterOnce } : {}),
     });

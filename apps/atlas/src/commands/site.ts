@@ -5,19 +5,16 @@
 // Exit codes: 0 pass, 1 any other verdict (partial, fail, not measured, out of scope), 2 usage error.
 import { parseArgs } from 'node:util';
 import {
-  AI_CATALOG_PATH,
   type CheckSiteOptions,
   checkSite,
-  MCP_DEFAULT_PATH,
   ProbeInputError,
   readSiteDocuments,
-  SERVER_CARD_PATH,
-  SITE_MAX_POSTS,
   type SiteCheckResult,
   type SiteDocuments,
   type SiteVerdict,
 } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { DOCUMENT_RULES, SITE_CHECK_RULES } from '@mcp-atlas/probe/rules';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './shared.js';
 
 /** The usage lines of site, for the app's help text. */
@@ -48,12 +45,12 @@ export const SITE_VERDICT_WORDS: Readonly<Record<SiteVerdict, string>> = {
 };
 
 const SOURCE_WORDS: Readonly<Record<string, string>> = {
-  'server-card': `the server card (${SERVER_CARD_PATH})`,
+  'server-card': `the server card (${DOCUMENT_RULES.serverCardPath})`,
   'legacy-server-card': 'an older server card location',
-  'ai-catalog': `a server card listed in ${AI_CATALOG_PATH}`,
+  'ai-catalog': `a server card listed in ${DOCUMENT_RULES.aiCatalogPath}`,
   'link-header': 'the Link header of the home page',
   'link-element': 'a <link rel="mcp"> element in the home page',
-  'mcp-path': `the plain ${MCP_DEFAULT_PATH} path`,
+  'mcp-path': `the plain ${DOCUMENT_RULES.mcpDefaultPath} path`,
 };
 
 const found = (yes: boolean): string => (yes ? 'found' : 'not found');
@@ -61,15 +58,15 @@ const found = (yes: boolean): string => (yes ? 'found' : 'not found');
 function discoveryLines(result: SiteCheckResult, documents: SiteDocuments): string[] {
   const linkNamed = result.discovery.candidates.some((c) => c.source === 'link-header' || c.source === 'link-element');
   const lines = [
-    `server card ${SERVER_CARD_PATH}: ${found(documents.serverCard !== undefined)}`,
+    `server card ${DOCUMENT_RULES.serverCardPath}: ${found(documents.serverCard !== undefined)}`,
     `older server card locations: ${found((documents.legacyServerCards ?? []).length > 0)}`,
-    `ai-catalog ${AI_CATALOG_PATH}: ${found(documents.aiCatalog !== undefined)}`,
+    `ai-catalog ${DOCUMENT_RULES.aiCatalogPath}: ${found(documents.aiCatalog !== undefined)}`,
     `Link header or <link rel="mcp"> on the home page: ${linkNamed ? 'names an endpoint' : 'none'}`,
   ];
   const path = result.discovery.mcpPath;
   if (path !== null)
     lines.push(
-      `GET ${MCP_DEFAULT_PATH}: ${
+      `GET ${DOCUMENT_RULES.mcpDefaultPath}: ${
         path.failure !== null
           ? `no answer (${path.failure})`
           : `HTTP ${path.httpStatus ?? '?'}${path.signalsMcp ? ', which signals an MCP endpoint' : ', which does not signal MCP'}`
@@ -89,7 +86,7 @@ function discoveryLines(result: SiteCheckResult, documents: SiteDocuments): stri
 function sessionLines(result: SiteCheckResult): string[] {
   if (result.steps.length === 0) return ['no request was sent to the endpoint'];
   return [
-    `${result.posts} of at most ${SITE_MAX_POSTS} POST requests`,
+    `${result.posts} of at most ${SITE_CHECK_RULES.maxPosts} POST requests`,
     ...result.steps.map((step, index) => {
       const status = step.httpStatus === null ? 'no HTTP answer' : `HTTP ${step.httpStatus}`;
       const detail = step.detail === null ? '' : ` (${step.detail})`;

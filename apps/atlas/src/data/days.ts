@@ -1,10 +1,16 @@
 // Day arithmetic on YYYY-MM-DD strings (UTC): distances between days, and the day each daily letter belongs to.
+// The counting is @mcp-atlas/risk/time's, the one day helper module every package uses.
 import { shiftDay } from '@mcp-atlas/history';
-import { MS_PER_DAY } from '@mcp-atlas/reliability';
+import { daysBetween as countDaysBetween } from '@mcp-atlas/risk/time';
 
-/** Whole days from `earlier` to `later` (negative when `later` comes first). */
+/**
+ * Whole days from `earlier` to `later` (negative when `later` comes first). Both are days the app read through
+ * its schemas, so one that is not a real day is a bug: it throws a RangeError naming both.
+ */
 export function daysBetween(earlier: string, later: string): number {
-  return Math.round((Date.parse(`${later}T00:00:00Z`) - Date.parse(`${earlier}T00:00:00Z`)) / MS_PER_DAY);
+  const days = countDaysBetween(earlier, later);
+  if (days === null) throw new RangeError(`daysBetween needs two real YYYY-MM-DD days, got ${earlier} and ${later}`);
+  return days;
 }
 
 /**

@@ -2,7 +2,7 @@
 // edited or torn), so everything read is parsed with these schemas before use.
 import { isDay } from '@mcp-atlas/history';
 import { LetterSchema, ProbeStepSchema } from '@mcp-atlas/probe';
-import type { RiskLevel } from '@mcp-atlas/risk';
+import { RISK_LEVELS } from '@mcp-atlas/risk';
 import type { RouteFactors } from '@mcp-atlas/route';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from './paths.js';
@@ -18,21 +18,15 @@ export const DAY = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a day written YYYY-MM-DD', abort: true })
   .refine(isDay, 'expected a real calendar date written YYYY-MM-DD');
-/** {@link DAY} under the house name for schemas. */
-export const DaySchema = DAY;
 
 /** The outcome letter of one check, as the probe decides it. */
 const LETTER = LetterSchema;
 
-// Keyed by RiskLevel, so a level added to or dropped from @mcp-atlas/risk fails to compile here.
-const RISK_LEVEL_NAMES: Readonly<Record<RiskLevel, true>> = {
-  'read-only': true,
-  'changes-data': true,
-  'high-risk': true,
-};
-
-/** A tool's risk level, as @mcp-atlas/risk classifies it: the app's one risk-level enum. */
-export const RiskLevelSchema = z.enum(Object.keys(RISK_LEVEL_NAMES) as [RiskLevel, ...RiskLevel[]]);
+/**
+ * A tool's risk level, as @mcp-atlas/risk classifies it: the app's one risk-level enum, built from the package's
+ * RISK_LEVELS tuple, so a level added to or dropped there shows here.
+ */
+export const RiskLevelSchema = z.enum(RISK_LEVELS);
 
 /**
  * Every multiplier of a route score, field for field @mcp-atlas/route's `RouteFactors`: the shape must name

@@ -2,7 +2,7 @@
 // a registry really holds. Each request may carry the simulated day in DEMO_DAY_HEADER, so every day of a
 // simulated month can be probed at once and each server still answers as it would have on that day.
 import type { ServerType } from '@hono/node-server';
-import { VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
+import { DOCUMENT_RULES } from '@mcp-atlas/probe/rules';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Hono } from 'hono';
 import { answerStatelessMcp } from '../http/stateless-mcp.js';
@@ -171,7 +171,7 @@ function buildMcpServer(spec: MemberSpec, day: number): McpServer {
     const config: {
       description?: string;
       inputSchema?: DemoTool['input'] & object;
-      annotations?: DemoTool['annotations'];
+      annotations?: NonNullable<DemoTool['annotations']>;
     } = {};
     if (tool.description !== undefined) config.description = tool.description;
     if (tool.input !== null) config.inputSchema = tool.input;
@@ -233,7 +233,7 @@ interface MemberContext {
   days: number;
   /** From this instant the breaking member fails its live checks; null: it never breaks. */
   breakAtMs: number | null;
-  /** The owner-verification tokens the member's origin serves at VERIFY_TOKEN_PATH, one a line. */
+  /** The owner-verification tokens the member's origin serves at DOCUMENT_RULES.verifyTokenPath, one a line. */
   verifyTokens: string[];
 }
 
@@ -306,7 +306,7 @@ function memberApp(
     return c.text(shut ? 'User-agent: *\nDisallow: /\n' : 'User-agent: *\nAllow: /\n');
   });
   // The owner-verification file, as an owner would publish it; empty (404) until the demo's owner puts a token in.
-  app.get(VERIFY_TOKEN_PATH, (c) =>
+  app.get(DOCUMENT_RULES.verifyTokenPath, (c) =>
     context.verifyTokens.length === 0 ? c.text('not found', 404) : c.text(`${context.verifyTokens.join('\n')}\n`),
   );
   return app;

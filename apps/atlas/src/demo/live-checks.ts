@@ -5,7 +5,8 @@
 // observations and each server's five-minute counters).
 
 import { dayFromTime } from '@mcp-atlas/history';
-import { FIVE_MINUTE_CHECK_DEADLINE_MS, type NetworkOptions, type ProbeResult, probeServer } from '@mcp-atlas/probe';
+import { type NetworkOptions, type ProbeResult, probeServer } from '@mcp-atlas/probe';
+import { SESSION_RULES } from '@mcp-atlas/probe/rules';
 import { isAnsweringLetter, recordFiveMinuteCheck, recordFiveMinuteObservation } from '@mcp-atlas/reliability';
 import { observationOfCheck } from '../data/check-observation.js';
 import { daysBetween } from '../data/days.js';
@@ -133,7 +134,7 @@ export async function simulateFiveMinuteChecks(
   firstDay: string,
 ): Promise<number> {
   const probes = await mapWithLimit(times, DEMO_PROBE_CONCURRENCY, (at) =>
-    probeAt(server, firstDay, at, { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS }),
+    probeAt(server, firstDay, at, { deadlineMs: SESSION_RULES.fiveMinuteCheckDeadlineMs }),
   );
   const state = ServerStateSchema.parse(await getJson(storage, serverStatePath(server.id)));
   let counters = state.fiveMinute;

@@ -30,8 +30,6 @@ import {
   simulateHourlyChecks,
 } from './live-checks.js';
 
-export { DEMO_PROBE_CONCURRENCY } from './live-checks.js';
-
 /** How long before the demo serves the breaking member starts failing: its last two hourly checks fail. */
 export const DEMO_OUTAGE_MS = 2 * 60 * 60_000;
 

@@ -46,7 +46,7 @@ export const REPORT_MAX_RESULT_TOKENS = 10_000_000;
 export const REPORT_MAX_CHARGED = 1_000_000;
 
 // Ids that are also storage paths or stored values are defined with the stored shapes, in data/.
-export { REPORTER_ID_BYTES, SENSOR_ID_PATTERN } from '../data/stored-records.js';
+export { SENSOR_ID_PATTERN } from '../data/stored-records.js';
 
 /** Shortest secret accepted for keying anonymous reporter ids. */
 export const REPORTER_SECRET_MIN_BYTES = 32;

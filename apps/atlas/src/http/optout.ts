@@ -1,7 +1,7 @@
 // The opt-out form: an owner asks for a token for their host, puts it in /.well-known/mcp-atlas-optout.txt,
 // and confirms; we read the file once (through the probe's guard) and, when it holds the token, list the
 // host as opted out. The host is then never contacted again and drops off the map; signed days stay.
-import { OPT_OUT_TOKEN_PATH } from '@mcp-atlas/probe';
+import { DOCUMENT_RULES } from '@mcp-atlas/probe/rules';
 import { z } from 'zod';
 import { addOptedOutHost } from '../data/opted-out.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
@@ -60,7 +60,7 @@ export function createOptOutIntake(deps: ResolvedHttpDeps, checks: OwnershipChec
         value: {
           host,
           token,
-          file: `https://${host}${OPT_OUT_TOKEN_PATH}`,
+          file: `https://${host}${DOCUMENT_RULES.optOutTokenPath}`,
           next: 'Put the token on a line of that file, then POST the same body to /api/optout/confirm.',
         },
       };

@@ -1,7 +1,6 @@
 // The sentences of the API document, the MCP tool descriptions and the schema descriptions that repeat a
 // rule's number. Each is built from the package constant that holds the number, so a changed rule changes
 // its text too; a test scans the prose files for rule numbers written by hand.
-import { OSV_CHECK_TIME_UTC } from '@mcp-atlas/probe';
 import { INTAKE_QUOTA_POLICY } from '@mcp-atlas/reliability/policy';
 import {
   DOMAIN_AGE_RULES,
@@ -15,6 +14,7 @@ import {
   UPTIME_RULES,
 } from '@mcp-atlas/reliability/rules';
 import { ROUTE_SCORE_RULES, SEARCH_RULES } from '@mcp-atlas/route/rules';
+import { OSV_CHECK_TIME_UTC } from '../outside/outside-config.js';
 import { OWNER_NOTE_MAX_CHARACTERS } from '../owners/limits.js';
 import { formatCount, formatFactor, formatPercent, formatTimeOfDay, plural } from '../pages/format.js';
 

@@ -187,10 +187,8 @@ export type SensorBatchBody = z.infer<typeof SensorBatchBodySchema>;
 export {
   type StoredReport,
   StoredReportSchema,
-  type StoredSensorBatch,
   StoredSensorBatchSchema,
   type StoredSensorOutcome,
-  StoredSensorOutcomeSchema,
 } from '../data/stored-records.js';
 
 // ------------------------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ export async function answerStatelessMcp(
   request: Request,
   options: { maxRequestBodySize?: number } = {},
 ): Promise<Response> {
+  // No sessionIdGenerator: the transport runs stateless.
   const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
     enableJsonResponse: true,
     ...(options.maxRequestBodySize !== undefined ? { maxRequestBodySize: options.maxRequestBodySize } : {}),
   });

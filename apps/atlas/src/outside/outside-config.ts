@@ -1,16 +1,22 @@
 // Where the outside services live (RDAP, npm, PyPI, OSV) and when the package layer runs. The addresses
 // default to the public services named in @mcp-atlas/probe; an operator (or a test) replaces any of them.
-import {
-  DEFAULT_NPM_REGISTRY_URL,
-  DEFAULT_OSV_URL,
-  DEFAULT_PYPI_URL,
-  DEFAULT_RDAP_URL,
-  normalizeBaseUrl,
-  OSV_CHECK_TIME_UTC,
-} from '@mcp-atlas/probe';
+import { normalizeBaseUrl } from '@mcp-atlas/probe';
+import { OUTSIDE_SERVICE_RULES } from '@mcp-atlas/probe/rules';
 import { isAtOrAfterTimeOfDay } from '@mcp-atlas/reliability';
 
-export { OSV_CHECK_TIME_UTC };
+const {
+  defaultRdapUrl: DEFAULT_RDAP_URL,
+  defaultNpmRegistryUrl: DEFAULT_NPM_REGISTRY_URL,
+  defaultPypiUrl: DEFAULT_PYPI_URL,
+  defaultOsvUrl: DEFAULT_OSV_URL,
+} = OUTSIDE_SERVICE_RULES;
+
+/**
+ * When the service asks OSV about the day's package versions: 04:05 UTC, so that a service that was down then
+ * still catches up the same day. This is the service's schedule, not a rule of the probe (which only reads OSV
+ * when asked), so it lives here with the rest of the package layer's timing.
+ */
+export const OSV_CHECK_TIME_UTC: Readonly<{ hour: number; minute: number }> = Object.freeze({ hour: 4, minute: 5 });
 
 /** The outside services' base URLs as an operator may set them; anything left out takes the default. */
 export interface OutsideServiceUrls {
@@ -67,7 +73,7 @@ export const PACKAGE_READ_CONCURRENCY = 4;
 /** RDAP lookups running at the same time. */
 export const RDAP_LOOKUP_CONCURRENCY = 4;
 
-/** True once `now` is at or after 04:05 UTC of its day (the probe's `OSV_CHECK_TIME_UTC`). */
+/** True once `now` is at or after OSV_CHECK_TIME_UTC (04:05 UTC) of its day. */
 export function isAfterOsvTime(now: Date): boolean {
   return isAtOrAfterTimeOfDay(now, OSV_CHECK_TIME_UTC);
 }

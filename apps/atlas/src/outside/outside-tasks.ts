@@ -2,7 +2,7 @@
 // once a day, and the OSV check at 04:05 UTC (or the first tick after, when the service was down then).
 // Each decides from the files on disk whether it is due, so a restart neither repeats nor skips one; a
 // memory of "nothing to do today" only spares the disk on the ticks in between.
-import { type NetworkOptions, OSV_CHECK_TIME_UTC } from '@mcp-atlas/probe';
+import type { NetworkOptions } from '@mcp-atlas/probe';
 import { isOsvCheckDue } from '@mcp-atlas/reliability';
 import { readDayResults } from '../data/day-results.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
@@ -14,6 +14,7 @@ import { readObservedSubmissions } from '../submissions/records.js';
 import { runDomainAgeJob } from './domain-age-job.js';
 import {
   isAfterOsvTime,
+  OSV_CHECK_TIME_UTC,
   type OutsideServiceUrls,
   type ResolvedOutsideUrls,
   resolveOutsideUrls,

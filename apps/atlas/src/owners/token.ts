@@ -2,7 +2,8 @@
 // serves both forms: the opt-out form (/.well-known/mcp-atlas-optout.txt, per host name) and owner
 // verification (/.well-known/mcp-atlas-verify.txt, per origin of a watched server).
 import { createHmac } from 'node:crypto';
-import { OPT_OUT_TOKEN_PATH, type OwnerTokenKind, VERIFY_TOKEN_PATH } from '@mcp-atlas/probe';
+import type { OwnerTokenKind } from '@mcp-atlas/probe';
+import { DOCUMENT_RULES } from '@mcp-atlas/probe/rules';
 
 export type { OwnerTokenKind };
 
@@ -28,7 +29,7 @@ export function ownerToken(secret: Uint8Array, kind: OwnerTokenKind, subject: st
 
 /** The well-known path of a kind of token file. */
 export function ownerTokenPath(kind: OwnerTokenKind): string {
-  return kind === 'opt-out' ? OPT_OUT_TOKEN_PATH : VERIFY_TOKEN_PATH;
+  return kind === 'opt-out' ? DOCUMENT_RULES.optOutTokenPath : DOCUMENT_RULES.verifyTokenPath;
 }
 
 /**

@@ -119,16 +119,6 @@ async function computeDay(
   return { changes, diffs };
 }
 
-/** Computes the day's changes against each server's previous daily check. */
-export async function computeChanges(
-  storage: Storage,
-  day: string,
-  results: readonly ServerDayResult[],
-  servers: readonly WatchedServer[],
-): Promise<Change[]> {
-  return (await computeDay(storage, day, results, servers)).changes;
-}
-
 function summarize(
   day: string,
   methodologyVersion: string,

@@ -6,7 +6,6 @@
 // written entry by entry, so a document that cannot be written is replaced by a note instead of failing
 // the whole save. The probe already refuses documents nested past its limit.
 import {
-  BOT_TOKEN,
   type NetworkOptions,
   ProbeInputError,
   type RobotsPolicy,
@@ -14,6 +13,7 @@ import {
   readWellKnown,
   type WellKnownResult,
 } from '@mcp-atlas/probe';
+import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { z } from 'zod';
 import { ORIGINS_PATH } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
@@ -53,7 +53,7 @@ function describeError(error: unknown): string {
  */
 export async function readOrigin(origin: string, network: NetworkOptions): Promise<OriginRead> {
   try {
-    const robots = await readRobots(origin, BOT_TOKEN, network);
+    const robots = await readRobots(origin, IDENTITY_RULES.botToken, network);
     const wellKnown = robots.excludesOrigin ? null : await readWellKnown(origin, network);
     return { origin, robots, wellKnown };
   } catch (error) {

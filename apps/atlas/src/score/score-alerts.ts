@@ -2,11 +2,12 @@
 // the alert joins the owner's feed (state/owner-alerts.json, next to the second-failure alerts). Only servers
 // with a verified owner have a feed. Rolling state, not signed; re-running a day replaces that day's alert.
 import { shiftDay } from '@mcp-atlas/history';
+import { scoreDropOf } from '@mcp-atlas/score';
 import { OWNER_ALERTS_KEPT, readOwnerAlerts, type ScoreDropAlert, writeOwnerAlerts } from '../data/owner-alerts.js';
 import { readOwnerRecords } from '../owners/owner-records.js';
 import type { Storage } from '../storage/storage.js';
 import { readDayScores, type ServerScore } from './day-scores.js';
-import { SCORE_DROP_LOOKBACK_DAYS, scoreDropOf } from './score-rules.js';
+import { SCORE_DROP_LOOKBACK_DAYS } from './score-rules.js';
 
 /** A server's newest score before `day` within the look-back window, with its day; null when there is none. */
 async function previousScoreOf(

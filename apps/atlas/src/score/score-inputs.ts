@@ -15,9 +15,11 @@ import {
   countDescriptions,
   type DeepProbe,
   type FlagContext,
+  latencyPercentile,
   type ReliabilityInput,
   type RepositoryAnalysis,
   type RuntimeSchemaAnalysis,
+  SCORE_RELIABILITY_WINDOW_DAYS,
   type ScoreInput,
   type ScoreServer,
   type StaticAnalysis,
@@ -41,7 +43,6 @@ import {
 } from '../data/schemas.js';
 import { getJsonOrNull, type Storage } from '../storage/storage.js';
 import { packagePagesOf, readRegistryScoreFacts, registryMetadataOf } from './registry-facts.js';
-import { latencyPercentile, SCORE_RELIABILITY_WINDOW_DAYS } from './score-rules.js';
 
 /** Reads a repository for the docs-and-maintenance dimensions: `readGitHubRepository` of @mcp-atlas/probe, bound to its options. */
 export type RepositoryReader = (repoUrl: string) => Promise<GitHubRepositoryRead>;
@@ -132,8 +133,8 @@ export function deepProbeOf(
   };
 }
 
-// The repository sub-scores when no repository was read: not finite, so the score reads them as not measured
-// and leaves docs and maintenance pending (its category functions skip non-finite parts).
+// The two schema parts when no runtime schemas were read: not finite, so the score reads them as not measured
+// (its category functions skip non-finite parts). The five repository parts say it with null instead.
 const NOT_MEASURED = Number.NaN;
 
 /**
@@ -150,11 +151,12 @@ export function staticAnalysisFrom(
   return {
     schemaCompleteness: schemaPart.schemaCompleteness,
     descriptionQuality: schemaPart.descriptionQuality,
-    documentationCoverage: NOT_MEASURED,
-    maintenancePulse: NOT_MEASURED,
-    dependencyHealth: NOT_MEASURED,
-    licenseClarity: NOT_MEASURED,
-    versionHygiene: NOT_MEASURED,
+    // No repository was read: the five repository parts are not measured, and docs and maintenance stays pending.
+    documentationCoverage: null,
+    maintenancePulse: null,
+    dependencyHealth: null,
+    licenseClarity: null,
+    versionHygiene: null,
     details: { ...schemaPart.details },
   };
 }

@@ -3,15 +3,9 @@
 // templates, IP addresses and opted-out hosts are left out here by the probe's guard, before any request.
 // Each entry's npm and PyPI packages are kept with it, for the package layer.
 
-import {
-  checkTarget,
-  DEFAULT_NPM_REGISTRY_URL,
-  DEFAULT_PYPI_URL,
-  listRegistryServers,
-  type NetworkOptions,
-  pickRemote,
-} from '@mcp-atlas/probe';
-import { PACKAGES_PER_SERVER_MAX } from '@mcp-atlas/reliability';
+import { checkTarget, listRegistryServers, type NetworkOptions, pickRemote } from '@mcp-atlas/probe';
+import { OUTSIDE_SERVICE_RULES } from '@mcp-atlas/probe/rules';
+import { PACKAGE_LAYER_RULES } from '@mcp-atlas/reliability/rules';
 import {
   type RegistryScoreFacts,
   type WatchedPackage,
@@ -31,7 +25,10 @@ export interface SkippedEntry {
 
 // The public registries the package layer reads; an entry naming another registry (a private mirror, a
 // company's own) ships a package those do not hold, or a different one under the same name.
-const PUBLIC_REGISTRY = { npm: DEFAULT_NPM_REGISTRY_URL, pypi: DEFAULT_PYPI_URL } as const;
+const PUBLIC_REGISTRY = {
+  npm: OUTSIDE_SERVICE_RULES.defaultNpmRegistryUrl,
+  pypi: OUTSIDE_SERVICE_RULES.defaultPypiUrl,
+} as const;
 
 function isPublicRegistry(type: WatchedPackage['registryType'], base: unknown): boolean {
   if (base === undefined) return true;
@@ -62,7 +59,7 @@ export function packagesOf(server: unknown): WatchedPackage[] {
     if (seen.has(key)) continue;
     seen.add(key);
     kept.push(parsed.data);
-    if (kept.length === PACKAGES_PER_SERVER_MAX) break;
+    if (kept.length === PACKAGE_LAYER_RULES.packagesPerServerMax) break;
   }
   return kept;
 }

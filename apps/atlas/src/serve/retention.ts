@@ -8,9 +8,9 @@ import {
   decideRetention,
   isPastRetentionLimit,
   needsAggregateBeforeDelete,
-  RETENTION_DAYS,
   type RetentionStore,
 } from '@mcp-atlas/reliability';
+import { RETENTION_POLICY } from '@mcp-atlas/reliability/policy';
 import {
   ASK_MARKERS_PREFIX,
   BADGE_SIGHTINGS_PREFIX,
@@ -29,7 +29,7 @@ import type { Storage } from '../storage/storage.js';
 
 /** Where a short-lived store lives: day-named folders (`<prefix><YYYY-MM-DD>/…`) or files (`<prefix><YYYY-MM-DD>.json`). */
 export interface RetentionLocation {
-  /** The store, as the reliability package names it (its key in `RETENTION_DAYS`). */
+  /** The store, as the reliability package names it (its key in `RETENTION_POLICY.days`). */
   store: RetentionStore;
   /** What the methodology calls it. */
   name: string;
@@ -70,7 +70,7 @@ export const RETENTION_LOCATIONS: readonly RetentionLocation[] = [
 /** Each store with its limit in days, as published (for the operator's view and the tests). */
 export const RETENTION_STORES = RETENTION_LOCATIONS.map((location) => ({
   ...location,
-  keepDays: RETENTION_DAYS[location.store],
+  keepDays: RETENTION_POLICY.days[location.store],
 }));
 
 const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})(?:\/|\.jsonl?$)/;

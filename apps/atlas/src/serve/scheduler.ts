@@ -6,14 +6,10 @@
 // matches itself), the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
 // order runDue gives; ticks never overlap.
 
-import { dayFromTime, SEAL_TIME_UTC } from '@mcp-atlas/history';
-import {
-  FIVE_MINUTE_CHECK_DEADLINE_MS,
-  isOptedOut,
-  type NetworkOptions,
-  type ProbeResult,
-  probeServer,
-} from '@mcp-atlas/probe';
+import { dayFromTime } from '@mcp-atlas/history';
+import { SEAL_RULES } from '@mcp-atlas/history/rules';
+import { isOptedOut, type NetworkOptions, type ProbeResult, probeServer } from '@mcp-atlas/probe';
+import { SESSION_RULES } from '@mcp-atlas/probe/rules';
 import {
   decideOwnerAlert,
   estimateChecksCost,
@@ -31,6 +27,7 @@ import { type FiveMinuteObservation, readFiveMinuteChecks, writeFiveMinuteChecks
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { OWNER_ALERTS_KEPT, type OwnerAlert, readOwnerAlerts, writeOwnerAlerts } from '../data/owner-alerts.js';
 import {
+  dayIndexPath,
   daySummaryPath,
   FIVE_MINUTE_OPT_IN_PATH,
   fiveMinuteSpendPath,
@@ -50,6 +47,7 @@ import { foldDay } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
 import { scanDay } from '../scan/scan-day.js';
+import type { RepositoryReader } from '../score/score-inputs.js';
 import type { SigningKeys } from '../seal/keys.js';
 import { sealDueDays } from '../seal/seal-day.js';
 import { type MonthlySearchEvalDeps, runMonthlySearchEvalIfDue } from '../search-eval/monthly-run.js';
@@ -121,6 +119,8 @@ export interface SchedulerDeps {
    * locks and a table of runs). Without it, this process alone decides, as with a data folder.
    */
   clusterOnce?: ClusterOnce;
+  /** Reads a server's repository for the daily score's docs-and-maintenance dimensions; absent: they stay pending. */
+  readRepository?: RepositoryReader;
 }
 
 /** The period a task runs once in across the cluster: its slot of `periodMs` since the epoch, as text. */
@@ -141,7 +141,7 @@ function hourOf(now: Date): string {
 
 function isAfterSealTime(now: Date): boolean {
   const minutes = now.getUTCHours() * 60 + now.getUTCMinutes();
-  return minutes >= SEAL_TIME_UTC.hour * 60 + SEAL_TIME_UTC.minute;
+  return minutes >= SEAL_RULES.sealTimeUtc.hour * 60 + SEAL_RULES.sealTimeUtc.minute;
 }
 
 /** Runs due work on each tick of an injected clock. */
@@ -300,7 +300,7 @@ export class Scheduler {
     if ((await getJson(this.deps.storage, daySummaryPath(today))) !== null) return false;
     let servers = await readWatchedServers(this.deps.storage);
     const optedOut = await this.readOptedOut();
-    const indexExists = (await this.deps.storage.get(`days/${today}/index.json`)) !== null;
+    const indexExists = (await this.deps.storage.get(dayIndexPath(today))) !== null;
     if (this.deps.registryUrl !== null && !indexExists) {
       // `serve --allow-private` watches a company's own network: its registry may list http and private addresses.
       const synced = await syncRegistry({
@@ -349,7 +349,10 @@ export class Scheduler {
       methodologyVersion: METHODOLOGY_VERSION,
       skippedByCap: scan.skippedByCap,
       // Injection matches of the day's scoring are queued for review at the schedule's time.
-      scoring: { now: this.clock.now() },
+      scoring: {
+        now: this.clock.now(),
+        ...(this.deps.readRepository !== undefined ? { readRepository: this.deps.readRepository } : {}),
+      },
     });
     // The day's catalogs go to a person's review queue (review-only description checks), never to a page.
     const queued = await queueCatalogReviews(this.deps.storage, today, this.clock.now());
@@ -548,7 +551,7 @@ export class Scheduler {
       const result = await this.probeOne(
         server,
         optedOut,
-        { deadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS },
+        { deadlineMs: SESSION_RULES.fiveMinuteCheckDeadlineMs },
         'five-minute',
       );
       await gate.charge(server.id, priceCheck(result.elapsedMs, this.costs.model));

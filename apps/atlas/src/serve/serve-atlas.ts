@@ -1,8 +1,9 @@
 // Serving: the HTTP app over the read model, on 127.0.0.1 by default, with graceful shutdown on SIGINT and
 // SIGTERM (stop accepting, finish what is in flight, close the fleet or scheduler, then resolve). The app is
 // built once the port is known, so that its pages name the bound address (or the public URL), never a Host.
-import { DEFAULT_USER_AGENT, type NetworkOptions, readOwnerToken } from '@mcp-atlas/probe';
+import { type NetworkOptions, readOwnerToken } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { keyedId } from '../data/keyed-id.js';
 import { badgeSightingsPath, refusedSensorRequestsPath, viewCountsPath } from '../data/paths.js';
 import { createDayCounter, randomWriter } from '../demand/day-counts.js';
@@ -58,7 +59,7 @@ export interface ServeOptions {
   liveUpdateDelayMs?: number;
   /** Milliseconds the batched counts (badge sightings, views, refused sensor requests, markers) wait before a write. */
   countFlushIntervalMs?: number;
-  /** The user agent the bot sends, published in the well-known file (default: the probe's DEFAULT_USER_AGENT). */
+  /** The user agent the bot sends, published in the well-known file (default: the probe's IDENTITY_RULES.userAgent). */
   botUserAgent?: string;
   /**
    * The operator's endpoints (/healthz, /readyz, /metrics) and the access log. Absent, none is served or
@@ -204,7 +205,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
       publicKey: options.keys.publicKey,
       now,
       methodologyVersion: METHODOLOGY_VERSION,
-      botUserAgent: options.botUserAgent ?? DEFAULT_USER_AGENT,
+      botUserAgent: options.botUserAgent ?? IDENTITY_RULES.userAgent,
       validateLicense: options.validateLicense ?? refuseEveryLicense,
       site,
       ...(options.trustedProxyHops !== undefined ? { trustedProxyHops: options.trustedProxyHops } : {}),

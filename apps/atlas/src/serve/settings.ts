@@ -19,6 +19,13 @@ export interface ServeSetting {
 export const SERVE_SETTINGS: readonly ServeSetting[] = [
   { flag: 'data', type: 'string', env: ['MCP_ATLAS_DATA'], fallback: './atlas-data', help: 'the data folder' },
   {
+    flag: 'store',
+    type: 'string',
+    env: ['MCP_ATLAS_STORE'],
+    fallback: 'file:DIR of --data',
+    help: 'the store: file:DIR (the data folder) or postgres://… shared by several processes; beats MCP_ATLAS_DATA',
+  },
+  {
     flag: 'port',
     type: 'string',
     env: ['MCP_ATLAS_PORT', 'PORT'],
@@ -94,6 +101,13 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
     env: ['MCP_ATLAS_METRICS_TOKEN'],
     fallback: '(open)',
     help: 'bearer token /metrics requires (at least 16 characters)',
+  },
+  {
+    flag: 'github-token',
+    type: 'string',
+    env: ['MCP_ATLAS_GITHUB_TOKEN'],
+    fallback: '(none: the repository dimensions stay pending)',
+    help: 'GitHub token the daily score reads repositories with (docs, maintenance, license, versions)',
   },
   {
     flag: 'log-format',

@@ -7,14 +7,8 @@
 import { hasDescription, hashToolList } from '@mcp-atlas/findings';
 import { dayFromTime } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
-import {
-  BOT_TOKEN,
-  isOptedOut,
-  type NetworkOptions,
-  type ProbeResult,
-  probeServer,
-  readRobots,
-} from '@mcp-atlas/probe';
+import { isOptedOut, type NetworkOptions, type ProbeResult, probeServer, readRobots } from '@mcp-atlas/probe';
+import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { reviewSubmission } from '@mcp-atlas/reliability';
 import { SUBMISSION_RULES } from '@mcp-atlas/reliability/rules';
 import { serverIdFor } from '../data/server-id.js';
@@ -96,7 +90,7 @@ async function robotsExcludes(
   day: string,
 ): Promise<{ record: SubmissionRecord; excluded: boolean }> {
   if (record.robots?.day === day) return { record, excluded: record.robots.excluded };
-  const robots = await readRobots(new URL(record.url).origin, BOT_TOKEN, deps.network);
+  const robots = await readRobots(new URL(record.url).origin, IDENTITY_RULES.botToken, deps.network);
   return { record: { ...record, robots: { day, excluded: robots.excludesOrigin } }, excluded: robots.excludesOrigin };
 }
 
@@ -116,7 +110,11 @@ async function checkIfDue(
   const robots = await robotsExcludes(record, deps, dayFromTime(now));
   if (robots.excluded) {
     return {
-      record: refusedBecause(robots.record, `robots.txt of ${new URL(record.url).origin} disallows ${BOT_TOKEN}`, now),
+      record: refusedBecause(
+        robots.record,
+        `robots.txt of ${new URL(record.url).origin} disallows ${IDENTITY_RULES.botToken}`,
+        now,
+      ),
       checked: false,
     };
   }

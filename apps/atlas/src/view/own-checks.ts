@@ -1,3 +1,3 @@
 // Our own check results in the words of the incident and agreement rules. The translation is a rule and
 // lives in @mcp-atlas/reliability (own-check-outcome.ts); these names stay here for the app's callers.
-export { type CheckFacts, failedHttpStatus, incidentCheckOf, ownCheckOutcomeOf } from '@mcp-atlas/reliability';
+export { ownCheckOutcomeOf } from '@mcp-atlas/reliability';

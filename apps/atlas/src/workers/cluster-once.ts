@@ -14,9 +14,6 @@ export interface ClusterOnce {
   run(task: string, period: string | null, work: () => Promise<boolean>): Promise<boolean>;
 }
 
-/** A ClusterOnce for a single process: every task runs; its own due checks decide. */
-export const SINGLE_PROCESS: ClusterOnce = { run: (_task, _period, work) => work() };
-
 /** A ClusterOnce over PostgreSQL advisory locks and the `atlas_schedule_runs` table. */
 export function postgresClusterOnce(db: WorkerDb): ClusterOnce {
   return {

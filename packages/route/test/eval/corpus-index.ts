@@ -20,19 +20,6 @@ export function corpusIndexServers(corpus: readonly CorpusServer[], copy = 0): I
   }));
 }
 
-/** The corpus repeated until it holds at least `toolCount` tools. */
-export function scaledCorpusServers(corpus: readonly CorpusServer[], toolCount: number): IndexServer[] {
-  const servers: IndexServer[] = [];
-  let tools = 0;
-  for (let copy = 0; tools < toolCount; copy++) {
-    for (const server of corpusIndexServers(corpus, copy)) {
-      servers.push(server);
-      tools += server.tools.length;
-    }
-  }
-  return servers;
-}
-
 export function loadCorpusServers(): CorpusServer[] {
   return loadCorpus();
 }

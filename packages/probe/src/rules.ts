@@ -1,0 +1,355 @@
+/**
+ * The methodology's rule constants of @mcp-atlas/probe, published as `@mcp-atlas/probe/rules`: one frozen object
+ * per concern, each naming the section of docs/methodology.md ("Checking a server", "Domain age and the package
+ * layer", "Quality score") that explains it. The values are written once, in constants.ts, outside-constants.ts,
+ * github-constants.ts and compliance.ts; these objects only group them. The root entry exports none of them: a
+ * rule is read here, a function is called from the root. Wire plumbing (JSON-RPC ids, header values, drain and
+ * echo limits, page sizes) is in none of these objects and in no entry: it can change without a release note.
+ *
+ * Pure module: no I/O, no clock, no Node built-in.
+ */
+import {
+  AUTH_DISCOVERY_BONUS,
+  COMPLIANCE_MAX,
+  DEEP_CALL_TIMEOUT_MS,
+  DEEP_MAX_TOOLS,
+  ERROR_HANDLING_PASS_OUTCOME,
+  FUZZ_OVERSIZED_CHARS,
+  FUZZ_POINTS,
+  FUZZ_UNICODE_TEXT,
+  PLAIN_VALUES,
+  SMOKE_PASS_OUTCOME,
+  UNREACHABLE_LETTER,
+  WRONG_TYPE_FOR_OTHER,
+  WRONG_TYPE_FOR_STRING,
+} from './compliance.js';
+import {
+  AGENT_CARD_PATHS,
+  AI_CATALOG_PATH,
+  BOT_INFO_URL,
+  BOT_TOKEN,
+  BOT_VERSION,
+  DEFAULT_CLIENT_INFO,
+  DEFAULT_PROTOCOL_VERSION,
+  DEFAULT_USER_AGENT,
+  DELETE_TIMEOUT_MS,
+  DNS_TIMEOUT_MS,
+  FIVE_MINUTE_CHECK_DEADLINE_MS,
+  INITIALIZE_ANSWER_CAP_BYTES,
+  INITIALIZE_TIMEOUT_MS,
+  INITIALIZED_TIMEOUT_MS,
+  IPV6_EMBEDDING_RANGES,
+  IPV6_GLOBAL_UNICAST,
+  LEGACY_SERVER_CARD_PATHS,
+  MAX_INITIALIZE_REDIRECTS,
+  MAX_JSON_DEPTH,
+  MAX_TOOLS_JSON_BYTES,
+  MAX_TOOLS_KEPT,
+  MAX_TOOLS_PAGES,
+  MCP_DEFAULT_PATH,
+  MCP_LINK_RELATIONS,
+  MCP_PATH_GET_TIMEOUT_MS,
+  NON_PUBLIC_IPV4_RANGES,
+  NON_PUBLIC_IPV6_RANGES,
+  NOT_STANDARD_MCP_STATUSES,
+  OAUTH_PROTECTED_RESOURCE_PATH,
+  OPT_OUT_TOKEN_PATH,
+  OWNER_TOKEN_CAP_BYTES,
+  PAYMENT_STATUS,
+  PROBE_RULES_VERSION,
+  REDIRECT_STATUSES,
+  REFUSED_HOST_SUFFIXES,
+  REFUSED_HOSTNAMES,
+  REGISTRY_MAX_PAGES,
+  REGISTRY_OFFICIAL_META_KEY,
+  REGISTRY_PAGE_CAP_BYTES,
+  REGISTRY_PAGE_LIMIT,
+  REGISTRY_PAGE_TIMEOUT_MS,
+  REGISTRY_SERVERS_PATH,
+  ROBOTS_CAP_BYTES,
+  ROBOTS_MAX_REDIRECTS,
+  ROBOTS_PATH,
+  ROBOTS_TIMEOUT_MS,
+  SERVER_CARD_MEDIA_TYPES,
+  SERVER_CARD_PATH,
+  SIGN_IN_STATUSES,
+  SITE_ANSWER_CAP_BYTES,
+  SITE_CHECK_PROTOCOL_VERSION,
+  SITE_MAX_POSTS,
+  SITE_MAX_TOOL_NAMES,
+  SITE_SESSION_BUDGET_MS,
+  TOOLS_LIST_PAGE_TIMEOUT_MS,
+  TOOLS_PAGE_CAP_BYTES,
+  VERIFY_TOKEN_PATH,
+  WELL_KNOWN_CAP_BYTES,
+  WELL_KNOWN_TIMEOUT_MS,
+} from './constants.js';
+import {
+  DEFAULT_GITHUB_API_URL,
+  GITHUB_ANSWER_CAP_BYTES,
+  GITHUB_MAX_REDIRECTS,
+  GITHUB_TIMEOUT_MS,
+  GITHUB_TREE_CAP_BYTES,
+} from './github-constants.js';
+import {
+  DEFAULT_NPM_REGISTRY_URL,
+  DEFAULT_OSV_URL,
+  DEFAULT_PYPI_URL,
+  DEFAULT_RDAP_URL,
+  OSV_ANSWER_CAP_BYTES,
+  OSV_BATCH_MAX_QUERIES,
+  OSV_MAX_PAGE_ROUNDS,
+  OSV_TIMEOUT_MS,
+  PACKAGE_METADATA_CAP_BYTES,
+  PACKAGE_METADATA_MAX_REDIRECTS,
+  PACKAGE_METADATA_TIMEOUT_MS,
+  RDAP_CAP_BYTES,
+  RDAP_MAX_REDIRECTS,
+  RDAP_TIMEOUT_MS,
+} from './outside-constants.js';
+
+/** The version of these rules; every ProbeResult and SiteCheckResult records it, and any change below bumps it. */
+export { PROBE_RULES_VERSION };
+
+/**
+ * Who the bot is on the wire (methodology, "Checking a server" > "Who we are on the wire").
+ *
+ * @example
+ * // IDENTITY_RULES is exported by the `@mcp-atlas/probe/rules` subpath
+ * await readRobots(origin, IDENTITY_RULES.botToken);
+ */
+export const IDENTITY_RULES = Object.freeze({
+  /** The product token robots.txt groups are matched against. */
+  botToken: BOT_TOKEN,
+  /** The bot's version, in the user agent and `clientInfo`. */
+  botVersion: BOT_VERSION,
+  /** The page that explains the bot to server owners. */
+  botInfoUrl: BOT_INFO_URL,
+  /** The user agent of every request: token, version and the explaining page. */
+  userAgent: DEFAULT_USER_AGENT,
+  /** The `clientInfo` of `initialize` unless the caller names another. */
+  clientInfo: DEFAULT_CLIENT_INFO,
+});
+
+/** The guard run before any request (methodology, "Checking a server" > "Before any request: the guard"). */
+export const GUARD_RULES = Object.freeze({
+  /** Host names refused outright. */
+  refusedHostnames: REFUSED_HOSTNAMES,
+  /** Host name suffixes refused (loopback and private names). */
+  refusedHostSuffixes: REFUSED_HOST_SUFFIXES,
+  /** IPv4 ranges that are not public, with the label a refusal names. */
+  nonPublicIpv4Ranges: NON_PUBLIC_IPV4_RANGES,
+  /** The only IPv6 block that holds public unicast addresses. */
+  ipv6GlobalUnicast: IPV6_GLOBAL_UNICAST,
+  /** Ranges inside the global unicast block that are still not public. */
+  nonPublicIpv6Ranges: NON_PUBLIC_IPV6_RANGES,
+  /** IPv6 ranges that carry an IPv4 address, with the byte offset of that address. */
+  ipv6EmbeddingRanges: IPV6_EMBEDDING_RANGES,
+  /** How long resolving the host name may take. */
+  dnsTimeoutMs: DNS_TIMEOUT_MS,
+});
+
+/**
+ * The MCP session of a check: time limits, page and size caps (methodology, "Checking a server" > "The session").
+ *
+ * @example
+ * // SESSION_RULES is exported by the `@mcp-atlas/probe/rules` subpath
+ * await probeServer(url, { deadlineMs: SESSION_RULES.fiveMinuteCheckDeadlineMs });
+ */
+export const SESSION_RULES = Object.freeze({
+  /** The protocol version `probeServer` offers in `initialize`. */
+  protocolVersion: DEFAULT_PROTOCOL_VERSION,
+  /** `initialize` (a followed redirect gets its own limit). */
+  initializeTimeoutMs: INITIALIZE_TIMEOUT_MS,
+  /** `notifications/initialized`. */
+  initializedTimeoutMs: INITIALIZED_TIMEOUT_MS,
+  /** Each `tools/list` page. */
+  toolsListPageTimeoutMs: TOOLS_LIST_PAGE_TIMEOUT_MS,
+  /** The five-minute check's overall deadline, on top of the per-step limits. */
+  fiveMinuteCheckDeadlineMs: FIVE_MINUTE_CHECK_DEADLINE_MS,
+  /** The best-effort DELETE that ends a session the server issued. */
+  deleteTimeoutMs: DELETE_TIMEOUT_MS,
+  /** Redirects followed on `initialize` (same site only). */
+  maxInitializeRedirects: MAX_INITIALIZE_REDIRECTS,
+  /** `tools/list` pages followed through `nextCursor`. */
+  maxToolsPages: MAX_TOOLS_PAGES,
+  /** Tools kept per server; the rest are counted and dropped. */
+  maxToolsKept: MAX_TOOLS_KEPT,
+  /** UTF-8 bytes of the kept tools' JSON text per check. */
+  maxToolsJsonBytes: MAX_TOOLS_JSON_BYTES,
+  /** The `initialize` answer, in bytes after decoding. */
+  initializeAnswerCapBytes: INITIALIZE_ANSWER_CAP_BYTES,
+  /** One `tools/list` page, in bytes after decoding. */
+  toolsPageCapBytes: TOOLS_PAGE_CAP_BYTES,
+  /** The deepest nesting read in any JSON a server or service sends; deeper is refused unread. */
+  maxJsonDepth: MAX_JSON_DEPTH,
+});
+
+/** Which HTTP statuses give which letter (methodology, "Checking a server" > "The letter"). */
+export const LETTER_RULES = Object.freeze({
+  /** Statuses shown as "answers, but not as a standard MCP endpoint" (letter d). */
+  notStandardMcpStatuses: NOT_STANDARD_MCP_STATUSES,
+  /** Statuses that mean sign-in is needed (letter a). */
+  signInStatuses: SIGN_IN_STATUSES,
+  /** The status that means payment is needed (letter p). */
+  paymentStatus: PAYMENT_STATUS,
+  /** Redirect statuses; a same-site one on `initialize` is followed once. */
+  redirectStatuses: REDIRECT_STATUSES,
+});
+
+/** robots.txt and the documents read from a site (methodology, "Checking a server" > "robots.txt and well-known documents"). */
+export const DOCUMENT_RULES = Object.freeze({
+  /** Where robots.txt is read. */
+  robotsPath: ROBOTS_PATH,
+  /** robots.txt, redirects included; no answer in time means allowed. */
+  robotsTimeoutMs: ROBOTS_TIMEOUT_MS,
+  /** Bytes of robots.txt read; the rest is ignored. */
+  robotsCapBytes: ROBOTS_CAP_BYTES,
+  /** Redirects followed for robots.txt. */
+  robotsMaxRedirects: ROBOTS_MAX_REDIRECTS,
+  /** Each well-known or site document. */
+  wellKnownTimeoutMs: WELL_KNOWN_TIMEOUT_MS,
+  /** Bytes of a well-known or site document. */
+  wellKnownCapBytes: WELL_KNOWN_CAP_BYTES,
+  /** Where the current server card lives. */
+  serverCardPath: SERVER_CARD_PATH,
+  /** Older server card locations, read after the current one. */
+  legacyServerCardPaths: LEGACY_SERVER_CARD_PATHS,
+  /** The AI catalog, whose entries point at server cards. */
+  aiCatalogPath: AI_CATALOG_PATH,
+  /** Media types a server card may be served as. */
+  serverCardMediaTypes: SERVER_CARD_MEDIA_TYPES,
+  /** Link relations that name an MCP endpoint. */
+  mcpLinkRelations: MCP_LINK_RELATIONS,
+  /** The plain path tried last. */
+  mcpDefaultPath: MCP_DEFAULT_PATH,
+  /** The one GET of that path during discovery. */
+  mcpPathGetTimeoutMs: MCP_PATH_GET_TIMEOUT_MS,
+  /** OAuth protected resource metadata. */
+  oauthProtectedResourcePath: OAUTH_PROTECTED_RESOURCE_PATH,
+  /** Agent card locations. */
+  agentCardPaths: AGENT_CARD_PATHS,
+  /** The owner's opt-out token file. */
+  optOutTokenPath: OPT_OUT_TOKEN_PATH,
+  /** The owner's verification token file. */
+  verifyTokenPath: VERIFY_TOKEN_PATH,
+  /** Bytes of an owner token file. */
+  ownerTokenCapBytes: OWNER_TOKEN_CAP_BYTES,
+});
+
+/** The site check (methodology, "Checking a server" > "The site check"). */
+export const SITE_CHECK_RULES = Object.freeze({
+  /** The protocol version the site check offers. */
+  protocolVersion: SITE_CHECK_PROTOCOL_VERSION,
+  /** The whole MCP session of the site check. */
+  sessionBudgetMs: SITE_SESSION_BUDGET_MS,
+  /** POSTs the site check may send. */
+  maxPosts: SITE_MAX_POSTS,
+  /** Tool names a site check keeps. */
+  maxToolNames: SITE_MAX_TOOL_NAMES,
+  /** Bytes of every answer in the site check. */
+  answerCapBytes: SITE_ANSWER_CAP_BYTES,
+});
+
+/** Reading the MCP registry (methodology, "Checking a server" > "The registry"). */
+export const REGISTRY_RULES = Object.freeze({
+  /** The listing's path. */
+  serversPath: REGISTRY_SERVERS_PATH,
+  /** The page size asked for. */
+  pageLimit: REGISTRY_PAGE_LIMIT,
+  /** Pages read before the listing is cut off. */
+  maxPages: REGISTRY_MAX_PAGES,
+  /** One page. */
+  pageTimeoutMs: REGISTRY_PAGE_TIMEOUT_MS,
+  /** Bytes of one page. */
+  pageCapBytes: REGISTRY_PAGE_CAP_BYTES,
+  /** The `_meta` key of the registry's own facts about an entry. */
+  officialMetaKey: REGISTRY_OFFICIAL_META_KEY,
+});
+
+/**
+ * The deep check's calls and its compliance score (methodology, "Checking a server" > "The compliance score of
+ * a deep check").
+ *
+ * @example
+ * // DEEP_CHECK_RULES is exported by the `@mcp-atlas/probe/rules` subpath
+ * z.number().min(0).max(DEEP_CHECK_RULES.complianceMax);
+ */
+export const DEEP_CHECK_RULES = Object.freeze({
+  /** How long one deep-mode tools/call may take before it counts as a hang. */
+  callTimeoutMs: DEEP_CALL_TIMEOUT_MS,
+  /** Tools a deep check calls at most. */
+  maxTools: DEEP_MAX_TOOLS,
+  /** Length of the oversized fuzz string. */
+  fuzzOversizedChars: FUZZ_OVERSIZED_CHARS,
+  /** The awkward-Unicode fuzz string. */
+  fuzzUnicodeText: FUZZ_UNICODE_TEXT,
+  /** A plain valid value per JSON Schema type, for the required parameters of a call. */
+  plainValues: PLAIN_VALUES,
+  /** The wrong-type value sent for a string parameter. */
+  wrongTypeForString: WRONG_TYPE_FOR_STRING,
+  /** The wrong-type value sent for any other parameter. */
+  wrongTypeForOther: WRONG_TYPE_FOR_OTHER,
+  /** Points per fuzz call outcome. */
+  fuzzPoints: FUZZ_POINTS,
+  /** The outcome an error-handling call must have to pass. */
+  errorHandlingPassOutcome: ERROR_HANDLING_PASS_OUTCOME,
+  /** The outcome a smoke call must have to pass. */
+  smokePassOutcome: SMOKE_PASS_OUTCOME,
+  /** The letter of a server that did not answer (its reachability part is 0). */
+  unreachableLetter: UNREACHABLE_LETTER,
+  /** The top of the compliance score and of each part. */
+  complianceMax: COMPLIANCE_MAX,
+  /** Points added when a server asking for sign-in publishes its protected resource metadata. */
+  authDiscoveryBonus: AUTH_DISCOVERY_BONUS,
+});
+
+/**
+ * The outside services read for the app: RDAP, npm, PyPI and OSV (methodology, "Domain age and the package
+ * layer"). Each default address can be replaced through the reader's options. When the app asks OSV is the
+ * app's schedule, not a rule of this package.
+ */
+export const OUTSIDE_SERVICE_RULES = Object.freeze({
+  /** The RDAP service asked first. */
+  defaultRdapUrl: DEFAULT_RDAP_URL,
+  /** The public npm registry. */
+  defaultNpmRegistryUrl: DEFAULT_NPM_REGISTRY_URL,
+  /** The Python Package Index. */
+  defaultPypiUrl: DEFAULT_PYPI_URL,
+  /** The OSV API. */
+  defaultOsvUrl: DEFAULT_OSV_URL,
+  /** One RDAP lookup, redirects included. */
+  rdapTimeoutMs: RDAP_TIMEOUT_MS,
+  /** Bytes of one RDAP answer. */
+  rdapCapBytes: RDAP_CAP_BYTES,
+  /** Redirects followed for RDAP. */
+  rdapMaxRedirects: RDAP_MAX_REDIRECTS,
+  /** One package registry read. */
+  packageMetadataTimeoutMs: PACKAGE_METADATA_TIMEOUT_MS,
+  /** Bytes of one package registry answer. */
+  packageMetadataCapBytes: PACKAGE_METADATA_CAP_BYTES,
+  /** Redirects followed for a package registry. */
+  packageMetadataMaxRedirects: PACKAGE_METADATA_MAX_REDIRECTS,
+  /** One OSV batch request. */
+  osvTimeoutMs: OSV_TIMEOUT_MS,
+  /** Bytes of one OSV answer. */
+  osvAnswerCapBytes: OSV_ANSWER_CAP_BYTES,
+  /** Queries per OSV batch. */
+  osvBatchMaxQueries: OSV_BATCH_MAX_QUERIES,
+  /** Rounds of OSV's paged answers followed. */
+  osvMaxPageRounds: OSV_MAX_PAGE_ROUNDS,
+});
+
+/** The GitHub REST API reader (methodology, "Quality score" > "Repository dimensions (docs and maintenance)"). */
+export const GITHUB_RULES = Object.freeze({
+  /** The REST API; GitHub Enterprise Server or a test server can replace it. */
+  defaultApiUrl: DEFAULT_GITHUB_API_URL,
+  /** One request, redirects included. */
+  timeoutMs: GITHUB_TIMEOUT_MS,
+  /** Bytes of one answer. */
+  answerCapBytes: GITHUB_ANSWER_CAP_BYTES,
+  /** Bytes of the repository tree. */
+  treeCapBytes: GITHUB_TREE_CAP_BYTES,
+  /** Redirects followed. */
+  maxRedirects: GITHUB_MAX_REDIRECTS,
+});
