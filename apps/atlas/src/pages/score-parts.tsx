@@ -125,7 +125,7 @@ export const ScoreSection: FC<{ view: AtlasView; server: ServerView }> = ({ view
         <p>This server has not been scored yet: scores are computed with each day’s check.</p>
       ) : (
         <>
-          <p class="status">
+          <p class="grade-line">
             <GradePill score={scored.score} />{' '}
             {scored.score.compositeScore === null ? null : <span>{scored.score.compositeScore} / 100</span>}
           </p>
