@@ -7,15 +7,19 @@ import type { AddressInfo } from 'node:net';
 import { probeServer, readGitHubRepository } from '@mcp-atlas/probe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WatchedServer } from '../src/data/schemas.js';
+import { createLogger } from '../src/log.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { foldDay } from '../src/scan/fold-day.js';
 import { scanDay } from '../src/scan/scan-day.js';
 import { readDayScores } from '../src/score/day-scores.js';
 import { writeRegistryScoreFacts } from '../src/score/registry-facts.js';
 import type { RepositoryReader } from '../src/score/score-inputs.js';
+import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
+import { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
-import type { Storage } from '../src/storage/storage.js';
+import { putJson, type Storage } from '../src/storage/storage.js';
 import { type RunningServer, startSdkServer } from './fixtures/check-sdk-http.js';
+import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 
 const DAY = '2026-11-20';
 
@@ -72,8 +76,8 @@ afterEach(async () => {
   await new Promise<void>((resolve) => github.close(() => resolve()));
 });
 
-async function scoreWith(repositoryUrl: string, readRepository?: RepositoryReader) {
-  const server: WatchedServer = { id: 'weather', url: mcp.url, source: 'registry', allowPrivate: true };
+/** What a registry read leaves for `weather`: its description, repository and transport. */
+async function writeWeatherFacts(repositoryUrl: string): Promise<void> {
   await writeRegistryScoreFacts(
     storage,
     new Map([
@@ -91,6 +95,11 @@ async function scoreWith(repositoryUrl: string, readRepository?: RepositoryReade
       ],
     ]),
   );
+}
+
+async function scoreWith(repositoryUrl: string, readRepository?: RepositoryReader) {
+  const server: WatchedServer = { id: 'weather', url: mcp.url, source: 'registry', allowPrivate: true };
+  await writeWeatherFacts(repositoryUrl);
   const scan = await scanDay({
     day: DAY,
     servers: [server],
@@ -133,5 +142,37 @@ describe('the repository dimensions', () => {
     const without = await scoreWith('https://github.com/acme/weather');
     expect(without?.categories.docsMaintenance).toBeNull();
     expect(without?.dimensionsScored).toBe(3);
+  });
+});
+
+describe('the daily schedule', () => {
+  it('scores the repository dimensions with the reader the service is given (serve --github-token)', async () => {
+    await putJson(storage, 'state/servers.json', {
+      servers: [{ id: 'weather', url: mcp.url, title: 'Weather', source: 'registry' }],
+    });
+    await writeWeatherFacts('https://github.com/acme/weather');
+    const scheduleWith = async (readRepository?: RepositoryReader) =>
+      new Scheduler({
+        storage,
+        log: createLogger('silent'),
+        keys: await loadOrCreateSigningKeys(storage, new Date(`${DAY}T00:00:00Z`)),
+        registryUrl: null,
+        network: { allowPrivate: true },
+        outside: CLOSED_OUTSIDE,
+        ...(readRepository !== undefined ? { readRepository } : {}),
+      });
+    await (await scheduleWith(reader)).runDaily(DAY);
+    const scored = (await readDayScores(storage, DAY)).get('weather');
+    expect(scored?.categories.docsMaintenance).toBeGreaterThan(0);
+    expect(scored?.dimensionsScored).toBe(4);
+
+    // The same day on a service given no token: the category stays pending.
+    storage = createMemoryStorage();
+    await putJson(storage, 'state/servers.json', {
+      servers: [{ id: 'weather', url: mcp.url, title: 'Weather', source: 'registry' }],
+    });
+    await writeWeatherFacts('https://github.com/acme/weather');
+    await (await scheduleWith()).runDaily(DAY);
+    expect((await readDayScores(storage, DAY)).get('weather')?.categories.docsMaintenance).toBeNull();
   });
 });
