@@ -18,27 +18,7 @@ if has_initdb; then
   exit 0
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-postgres: initdb is missing and apt-get is not available; install PostgreSQL and set PG_BIN to its bin folder" >&2
-  exit 1
-fi
-
-if [ "$(id -u)" -eq 0 ]; then
-  SUDO=""
-elif command -v sudo >/dev/null 2>&1; then
-  SUDO="sudo"
-else
-  echo "ensure-postgres: initdb is missing; run 'apt-get install -y postgresql' as root" >&2
-  exit 1
-fi
-
-echo "ensure-postgres: installing postgresql with apt-get" >&2
-export DEBIAN_FRONTEND=noninteractive
-# A fresh machine may have no package lists yet: read them only when the first attempt fails.
-if ! $SUDO apt-get install -y postgresql; then
-  $SUDO apt-get update
-  $SUDO apt-get install -y postgresql
-fi
+sh "$(dirname "$0")/apt-install.sh" ensure-postgres postgresql "initdb is missing (set PG_BIN to another PostgreSQL bin folder)"
 
 if ! has_initdb; then
   echo "ensure-postgres: apt-get finished but initdb is still missing" >&2
