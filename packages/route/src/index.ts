@@ -5,6 +5,16 @@
 export { CATEGORIES, categorize, scoreCategories } from './categories.js';
 export { RouteInputError, type RouteInputErrorCode } from './errors.js';
 export { type EvaluateOptions, evaluateSearch, gradeHit, metricsOfGrades, parseSearchJobs } from './evaluate.js';
+export {
+  type EvaluateOneToolOptions,
+  evaluateOneTool,
+  type OneToolPair,
+  type OneToolPrompt,
+  type OneToolPromptResult,
+  type OneToolReport,
+  type OneToolSet,
+  parseOneToolSet,
+} from './evaluate-one-tool.js';
 export { routeTask } from './route.js';
 export {
   agentsFactor,

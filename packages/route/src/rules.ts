@@ -180,3 +180,14 @@ export const SEARCH_EVAL_RULES = Object.freeze({
   /** Grade of a fit that misses the job's prefer group. */
   gradeFit: GRADE_FIT,
 });
+
+/**
+ * The one-right-tool evaluation (methodology, "Tool search, route and categories" > "Search evaluation"): the
+ * same cut-offs as the graded evaluation, so the two sets' figures read alike.
+ */
+export const ONE_TOOL_RULES = Object.freeze({
+  /** hit@k and each prompt's printed top list look at this many results. */
+  topK: EVAL_TOP_K,
+  /** MRR and hit@10 look for the right tool within this many results. */
+  mrrDepth: EVAL_MRR_DEPTH,
+});

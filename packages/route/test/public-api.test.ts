@@ -17,12 +17,14 @@ describe('public API', () => {
         'categorize',
         'createToolIndex',
         'directoryFactor',
+        'evaluateOneTool',
         'evaluateSearch',
         'gradeHit',
         'guardFactor',
         'highRiskShareFactor',
         'leastPrivilegeFactor',
         'metricsOfGrades',
+        'parseOneToolSet',
         'parseSearchJobs',
         'readTaskIntent',
         'routeTask',
@@ -40,6 +42,7 @@ describe('public API', () => {
   it('keeps the rule constants on the rules subpath, one frozen object per concern', () => {
     expect(Object.keys(rules).sort()).toEqual([
       'CATEGORY_RULES',
+      'ONE_TOOL_RULES',
       'ROUTE_RULES_VERSION',
       'ROUTE_SCORE_RULES',
       'SEARCH_EVAL_RULES',
@@ -70,6 +73,7 @@ describe('public API', () => {
       defaultSuccessChance: 0.5,
       defaultStability: 1,
     });
+    expect(rules.ONE_TOOL_RULES).toEqual({ topK: 5, mrrDepth: 10 });
     expect(rules.SEARCH_EVAL_RULES).toEqual({ topK: 5, mrrDepth: 10, gradePreferred: 2, gradeFit: 1 });
     expect(rules.CATEGORY_RULES).toMatchObject({ nameScore: 2, trustsServerName: true, minScore: 2, minShare: 0.2 });
   });
