@@ -10,6 +10,17 @@ export const GITHUB_ACCEPT = 'application/vnd.github+json';
 /** The REST API version asked for (sent as `X-GitHub-Api-Version`). */
 export const GITHUB_API_VERSION = '2022-11-28';
 
+/**
+ * The answer headers by which GitHub says a rate limit is used up, asked back from every request:
+ * `x-ratelimit-remaining` (0 when the hourly limit is spent), `x-ratelimit-reset` (when it fills again, in epoch
+ * seconds) and `retry-after` (the seconds a secondary limit asks to wait).
+ */
+export const GITHUB_RATE_LIMIT_HEADERS: readonly string[] = Object.freeze([
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+]);
+
 /** One request to the API, redirect hops included (the scoring engine 0.9.0 allows 20 s too). */
 export const GITHUB_TIMEOUT_MS = 20_000;
 

@@ -1,10 +1,8 @@
 // Runtime-neutral module (network only through the injected client): the facts about a GitHub repository
 // that the quality score's repository dimensions need, read from the GitHub REST API with the probe's
-// guard, DNS pinning, time limit and size caps. The token, when given, is sent only to the API's own
-// origin and never appears in a result.
+// guard, DNS pinning, time limit and size caps (through requestOutsideJson, like every outside reader). The
+// token, when given, is sent only to the API's own origin and never appears in a result.
 import { z } from 'zod';
-import { type Deadline, type StopCause, startStep } from './clock.js';
-import { ACCEPT_ENCODING, REDIRECT_STATUSES } from './constants.js';
 import { describeType, ProbeInputError } from './errors.js';
 import {
   DEFAULT_GITHUB_API_URL,
@@ -13,6 +11,7 @@ import {
   GITHUB_API_VERSION,
   GITHUB_COMMITS_PAGE_SIZE,
   GITHUB_MAX_REDIRECTS,
+  GITHUB_RATE_LIMIT_HEADERS,
   GITHUB_RELEASES_PAGE_SIZE,
   GITHUB_TAGS_PAGE_SIZE,
   GITHUB_TEXT_MAX_LENGTH,
@@ -20,11 +19,14 @@ import {
   GITHUB_TOKEN_MAX_LENGTH,
   GITHUB_TREE_CAP_BYTES,
 } from './github-constants.js';
-import { checkTarget, resolveTarget } from './guard.js';
-import { classifyTransportError, decodeUtf8, readCappedBody } from './http.js';
-import { describeTooDeep, parseBoundedJson } from './json-depth.js';
 import { type NetworkOptions, type NetworkSettings, resolveNetworkSettings } from './options.js';
-import { normalizeBaseUrl, type OutsideFailureReason } from './outside-request.js';
+import {
+  normalizeBaseUrl,
+  type OutsideAnswer,
+  type OutsideFailureReason,
+  redactSecrets,
+  requestOutsideJson,
+} from './outside-request.js';
 
 /** Options of `readGitHubRepository`. */
 export interface GitHubReadOptions extends NetworkOptions {
@@ -153,116 +155,37 @@ function checkToken(value: unknown): string | null {
 // One request
 // ---------------------------------------------------------------------------------------------------
 
-interface RateHeaders {
-  remaining: string | null;
-  reset: string | null;
-  retryAfter: string | null;
-}
-
-type GitHubAnswer =
-  | { ok: true; url: string; status: number; json: unknown }
-  | {
-      ok: false;
-      url: string;
-      reason: OutsideFailureReason;
-      message: string;
-      httpStatus: number | null;
-      rate: RateHeaders | null;
-    };
-
 interface RequestContext {
   readonly network: NetworkSettings;
-  readonly apiOrigin: string;
-  readonly token: string | null;
+  /** The API version, and the token as a Bearer credential (sent to the API's own origin only). */
+  readonly headers: Readonly<Record<string, string>>;
   requests: number;
 }
 
-// The outside readers' request (outside-request.ts) sends no custom header and keeps no header of a failed
-// answer; GitHub needs both (the token, and the rate-limit headers of a 403), so this is its own loop over
-// the same parts: guard and pinning on every hop, one time limit, a size cap, the JSON depth limit.
-async function requestGitHubJson(url: string, capBytes: number, context: RequestContext): Promise<GitHubAnswer> {
-  const { network } = context;
-  const deadline: Deadline = { clock: network.clock, endsAt: null, signal: network.signal };
-  const timer = startStep(deadline, GITHUB_TIMEOUT_MS);
-  const client = network.makeClient();
-  let current = url;
-  const fail = (
-    reason: OutsideFailureReason,
-    message: string,
-    httpStatus: number | null = null,
-    rate: RateHeaders | null = null,
-  ): GitHubAnswer => ({ ok: false, url: current, reason, message, httpStatus, rate });
-  try {
-    for (let hop = 0; ; hop++) {
-      const guard = checkTarget(current, { allowPrivate: network.allowPrivate, optedOut: network.optedOut });
-      if (!guard.ok) return fail(guard.reason, guard.message);
-      const resolved = await resolveTarget(current, {
-        allowPrivate: network.allowPrivate,
-        ...(network.lookup === undefined ? {} : { lookup: network.lookup }),
-        signal: timer.signal,
-      });
-      const early: StopCause | null = timer.cause();
-      if (early !== null) return fail(early, `no answer within ${GITHUB_TIMEOUT_MS} ms`);
-      if (!resolved.ok) return fail(resolved.reason, resolved.message);
-      const headers: Record<string, string> = {
-        'user-agent': network.userAgent,
-        accept: GITHUB_ACCEPT,
-        'accept-encoding': ACCEPT_ENCODING,
-        'x-github-api-version': GITHUB_API_VERSION,
-      };
-      // The token goes to the API's own origin only: a redirect elsewhere is followed without it.
-      if (context.token !== null && new URL(current).origin === context.apiOrigin)
-        headers.authorization = `Bearer ${context.token}`;
-      context.requests++;
-      const response = await client.request({
-        url: current,
-        method: 'GET',
-        headers,
-        signal: timer.signal,
-        addresses: resolved.addresses,
-      });
-      if (REDIRECT_STATUSES.has(response.status)) {
-        response.discard();
-        const location = response.headers.get('location');
-        if (location === null)
-          return fail('http-status', `answered ${response.status} without a Location`, response.status);
-        if (hop >= GITHUB_MAX_REDIRECTS)
-          return fail('redirect-limit', `more than ${GITHUB_MAX_REDIRECTS} redirects`, response.status);
-        try {
-          current = new URL(location, current).href;
-        } catch {
-          return fail('redirect-invalid', `unusable Location: ${location.slice(0, 200)}`, response.status);
-        }
-        continue;
-      }
-      if (response.status < 200 || response.status >= 300) {
-        const rate: RateHeaders = {
-          remaining: response.headers.get('x-ratelimit-remaining'),
-          reset: response.headers.get('x-ratelimit-reset'),
-          retryAfter: response.headers.get('retry-after'),
-        };
-        response.discard();
-        return fail('http-status', `answered HTTP ${response.status}`, response.status, rate);
-      }
-      const body = await readCappedBody(response, capBytes);
-      if (!body.ok) return fail('too-large', `the answer is over ${capBytes} bytes`, response.status);
-      const text = decodeUtf8(body.bytes);
-      if (text === null) return fail('not-json', 'the answer is not UTF-8 text', response.status);
-      const parsed = parseBoundedJson(text);
-      if (!parsed.ok && parsed.why === 'too-deep')
-        return fail('too-deep', describeTooDeep('the answer'), response.status);
-      if (!parsed.ok) return fail('not-json', 'the answer is not JSON', response.status);
-      return { ok: true, url: current, status: response.status, json: parsed.value };
-    }
-  } catch (error) {
-    const cause = timer.cause();
-    if (cause !== null) return fail(cause, `no answer within ${GITHUB_TIMEOUT_MS} ms`);
-    const { failure, message } = classifyTransportError(error);
-    return fail(failure, message);
-  } finally {
-    timer.dispose();
-    client.close();
-  }
+function headersFor(token: string | null): Record<string, string> {
+  const headers: Record<string, string> = { 'x-github-api-version': GITHUB_API_VERSION };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+// Every URL asked starts with the API's base, so requestOutsideJson's rule (credentials to the first URL's
+// origin only) keeps the token on the API's origin and drops it on a redirect elsewhere.
+async function requestGitHubJson(url: string, capBytes: number, context: RequestContext): Promise<OutsideAnswer> {
+  const answer = await requestOutsideJson(
+    {
+      url,
+      method: 'GET',
+      accept: GITHUB_ACCEPT,
+      timeoutMs: GITHUB_TIMEOUT_MS,
+      capBytes,
+      maxRedirects: GITHUB_MAX_REDIRECTS,
+      headers: context.headers,
+      responseHeaders: GITHUB_RATE_LIMIT_HEADERS,
+    },
+    context.network,
+  );
+  context.requests += answer.requests;
+  return answer;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -326,7 +249,7 @@ function isoFromEpochSeconds(text: string | null): string | null {
 }
 
 // Maps a failed answer to the read's failure, telling a used-up rate limit from a refused token.
-function failureOf(answer: Extract<GitHubAnswer, { ok: false }>, owner: string, repo: string, what: string): Failure {
+function failureOf(answer: Extract<OutsideAnswer, { ok: false }>, owner: string, repo: string, what: string): Failure {
   const base = {
     ok: false as const,
     owner,
@@ -336,11 +259,13 @@ function failureOf(answer: Extract<GitHubAnswer, { ok: false }>, owner: string, 
     rateLimitResetAt: null,
   };
   const status = answer.httpStatus;
-  const rate = answer.rate;
-  if (rate !== null && (status === 403 || status === 429)) {
-    const limited = status === 429 || rate.remaining?.trim() === '0' || rate.retryAfter !== null;
+  // A 403 or 429 always came with an answer, whose rate-limit headers requestGitHubJson asked back.
+  const rate = answer.headers ?? {};
+  if (status === 403 || status === 429) {
+    const limited =
+      status === 429 || rate['x-ratelimit-remaining']?.trim() === '0' || rate['retry-after'] !== undefined;
     if (limited) {
-      const resetAt = isoFromEpochSeconds(rate.reset);
+      const resetAt = isoFromEpochSeconds(rate['x-ratelimit-reset'] ?? null);
       return {
         ...base,
         reason: 'rate-limited',
@@ -366,21 +291,6 @@ function failureOf(answer: Extract<GitHubAnswer, { ok: false }>, owner: string, 
 
 // A list the API answers 404 or 409 for is empty (409: "Git Repository is empty"), as the engine counts it.
 const EMPTY_LIST_STATUSES: ReadonlySet<number> = new Set([404, 409]);
-
-// Replaces the token wherever an answer echoed it back, so no returned value can carry it.
-function scrubToken<T>(value: T, token: string | null): T {
-  if (token === null) return value;
-  const text = JSON.stringify(value);
-  if (!text.includes(token)) return value;
-  const scrub = (item: unknown): unknown => {
-    if (typeof item === 'string') return item.split(token).join('[token]');
-    if (Array.isArray(item)) return item.map(scrub);
-    if (item !== null && typeof item === 'object')
-      return Object.fromEntries(Object.entries(item).map(([k, v]) => [scrub(k) as string, scrub(v)]));
-    return item;
-  };
-  return scrub(value) as T;
-}
 
 /**
  * Reads what the repository dimensions of the quality score need about a GitHub repository: the
@@ -416,9 +326,10 @@ export async function readGitHubRepository(url: string, options?: GitHubReadOpti
     };
   }
   const { owner, repo } = named;
-  const context: RequestContext = { network, apiOrigin: new URL(apiBase).origin, token, requests: 0 };
+  const context: RequestContext = { network, headers: headersFor(token), requests: 0 };
   const result = await readAll(apiBase, owner, repo, context);
-  return scrubToken(result, token);
+  // The answers come back redacted already; this also covers what the reader wrote itself.
+  return redactSecrets(result, token === null ? [] : [token]);
 }
 
 async function readAll(

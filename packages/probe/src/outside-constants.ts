@@ -20,6 +20,44 @@ export const DEFAULT_PYPI_URL = 'https://pypi.org';
 export const DEFAULT_OSV_URL = 'https://api.osv.dev';
 
 // ---------------------------------------------------------------------------------------------------
+// Headers a caller adds to a request, and headers it asks to get back
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Request headers a caller of an outside read may not set (names lower-case). `host` would send a name other
+ * than the one whose addresses were checked and pinned; the hop-by-hop headers (RFC 9110 section 7.6.1, with
+ * `keep-alive` and `proxy-connection`, which proxies still honour) and the framing headers belong to the HTTP
+ * client; the last four the request writes itself, so the probe's identity and decompression stay as stated.
+ */
+export const OUTSIDE_REFUSED_REQUEST_HEADERS: ReadonlySet<string> = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'user-agent',
+  'accept',
+  'accept-encoding',
+  'content-type',
+]);
+
+/**
+ * Request headers that carry a credential (names lower-case). They go only to the origin of the request's first
+ * URL: a redirect to another origin is followed without them, as browsers do with `authorization`. Their secret
+ * part (what follows the scheme, `Bearer <token>` gives `<token>`) is replaced by REDACTED_CREDENTIAL wherever
+ * an answer would carry it, so no result or message can hand it on.
+ */
+export const OUTSIDE_CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie']);
+
+/** What stands in an answer where a credential a request sent would have stood. */
+export const REDACTED_CREDENTIAL = '[token]';
+
+// ---------------------------------------------------------------------------------------------------
 // RDAP
 // ---------------------------------------------------------------------------------------------------
 
