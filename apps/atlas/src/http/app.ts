@@ -11,10 +11,9 @@ import { createDemandRecorder, routedServerOf } from '../demand/recorder.js';
 import { OWNER_BODY_MAX_BYTES } from '../owners/limits.js';
 import { createRateCounters } from '../owners/rate-counters.js';
 import { combineTokenReaders } from '../owners/token.js';
-import { mountPages } from '../pages/routes.js';
+import { mountPages, PAGE_MAX_AGE_SECONDS } from '../pages/routes.js';
 import { mountSearchEvalPages } from '../pages/search-eval-page.js';
 import { parseJsonOrNull } from '../storage/parse-json.js';
-import type { AtlasView } from '../view/build-view.js';
 import { clientAddress } from './client-address.js';
 import { type HttpDeps, resolveHttpDeps } from './deps.js';
 import { type Answer, errorBody, invalidInput, type Refusal, refuse } from './errors.js';
@@ -28,7 +27,7 @@ import { mountOperatorRoutes, type OperatorRoutes } from './operator-routes.js';
 import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
 import { createOwnerIntake } from './owner-intake.js';
 import { createOwnershipChecks } from './ownership-check.js';
-import { presentObserving, presentServerDetail, presentServerSummary } from './present-server.js';
+import { presentServerDetail } from './present-server.js';
 import { flattenQuery } from './query.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import { createReportIntake, type ReportCaller, secondsUntilNextUtcDay } from './report-intake.js';
@@ -36,13 +35,14 @@ import {
   MapsQuerySchema,
   RouteQuerySchema,
   ServerIdSchema,
-  type ServerList,
+  ServerListQuerySchema,
   ToolSearchQuerySchema,
   type WellKnown,
 } from './schemas.js';
 import { createSearchCache } from './search-cache.js';
 import { createSensorIntake } from './sensor-intake.js';
 import { createChangeReader } from './server-changes.js';
+import { createServerLists, ifNoneMatchHits } from './server-list.js';
 import { createSubmissionIntake, SUBMISSION_BODY_MAX_BYTES } from './submission-intake.js';
 
 export type { HttpDeps, HttpLogger } from './deps.js';
@@ -152,21 +152,17 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
   app.use('/api/*', cors({ origin: '*', allowMethods: ['GET'] }));
   app.use('/.well-known/*', cors({ origin: '*', allowMethods: ['GET'] }));
 
-  // The view never changes once built, so its server list is shaped once and reused until the next view.
-  const serverLists = new WeakMap<AtlasView, ServerList>();
+  // The view never changes once built, so its server list is serialized once and reused until the next view
+  // (http/server-list.ts); a client that already holds the answer gets a 304 without a body.
+  const serverLists = createServerLists();
   app.get('/api/servers', (c) => {
-    const view = deps.getView();
-    let list = serverLists.get(view);
-    if (list === undefined) {
-      // Submitted servers in observation are listed apart: they are not on the map until admitted.
-      list = {
-        day: view.day,
-        servers: view.servers.map((server) => presentServerSummary(view, server)),
-        observing: view.observing.map(presentObserving),
-      };
-      serverLists.set(view, list);
-    }
-    return c.json(list);
+    const query = readQuery(c, ServerListQuerySchema);
+    if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
+    const { body, etag } = serverLists.answer(deps.getView(), query.value);
+    // The same freshness as the pages drawn from the same read model.
+    const headers = { ETag: etag, 'Cache-Control': `public, max-age=${PAGE_MAX_AGE_SECONDS}` };
+    if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
   });
 
   app.get('/api/servers/:id', async (c) => {

@@ -45,15 +45,19 @@ import {
   ReportBodySchema,
   RouteAnswerSchema,
   RouteQuerySchema,
+  SERVER_LIST_DEFAULT_LIMIT,
+  SERVER_LIST_MAX_LIMIT,
   SensorAcceptedSchema,
   SensorBatchBodySchema,
   ServerIdSchema,
+  ServerListQuerySchema,
   ServerListSchema,
   ServerSummarySchema,
   ToolSearchQuerySchema,
   ToolSearchResultSchema,
   WellKnownSchema,
 } from './schemas.js';
+import { ServerListPageSchema } from './server-list.js';
 import { SubmissionAnswerSchema, SubmissionBodySchema, SubmissionIdSchema } from './submission-intake.js';
 
 /** The version of OpenAPI the document follows. */
@@ -64,6 +68,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Error: ErrorBodySchema,
   ServerSummary: ServerSummarySchema,
   ServerList: ServerListSchema,
+  ServerListPage: ServerListPageSchema,
   ObservingServer: ObservingServerSchema,
   ServerDetail: ServerDetailWithScoreSchema,
   Leaderboard: LeaderboardSchema,
@@ -189,12 +194,22 @@ export function createOpenApiDocument(version: string): JsonObject {
           description:
             `\`servers\` holds the servers on the map. \`observing\` lists, apart, the submitted servers still in observation ` +
             `(${SUBMISSION_OBSERVATION_TEXT}) with their checks and share answered so far and when their window ends; they are not ` +
-            'in `servers`, search or route until admitted.',
+            'in `servers`, search or route until admitted. Without parameters the answer is the whole list; with `limit` or ' +
+            '`cursor` it is one page, which adds `total` and `next` and repeats `observing` on every page. A cursor ' +
+            'continues after the last server of its page, so one from an older read model still goes on in id order. ' +
+            'Every answer carries a strong ETag; send it back in If-None-Match to get 304 while the list is unchanged.',
+          parameters: queryParameters(ServerListQuerySchema, {
+            limit: `Servers on one page, 1 to ${SERVER_LIST_MAX_LIMIT} (default ${SERVER_LIST_DEFAULT_LIMIT} when only \`cursor\` is given).`,
+            cursor: 'The `next` of the page before; leave it out for the first page.',
+          }),
           responses: {
-            '200': answer(
-              'The servers on the map, sorted by id, and the submitted servers in observation.',
-              ref('ServerList'),
-            ),
+            '200': answer('The servers on the map, sorted by id, and the submitted servers in observation.', {
+              anyOf: [ref('ServerList'), ref('ServerListPage')],
+            }),
+            '304': {
+              description: 'The If-None-Match header names the current ETag: the answer has not changed; no body.',
+            },
+            '400': refusal('A parameter is unknown or malformed, or the cursor is not one this service gave.'),
           },
         },
       },

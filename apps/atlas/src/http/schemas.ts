@@ -32,6 +32,7 @@ import {
   UPTIME_VALUE_TEXT,
   YOUNG_DOMAIN_TEXT,
 } from './rule-text.js';
+import { decodeServerCursor } from './server-cursor.js';
 
 // Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
 const { defaultLimit: DEFAULT_ROUTE_LIMIT } = ROUTE_SCORE_RULES;
@@ -99,6 +100,39 @@ export const MapsQuerySchema = z.strictObject({
   day: DAY_TEXT,
 });
 export type MapsQuery = z.infer<typeof MapsQuerySchema>;
+
+/** Servers one page of GET /api/servers gives when a `cursor` comes without a `limit`. */
+export const SERVER_LIST_DEFAULT_LIMIT = 100;
+
+/** The most servers one page of GET /api/servers gives. */
+export const SERVER_LIST_MAX_LIMIT = 500;
+
+const SERVER_LIST_RANGE_TEXT = `must be a whole number from 1 to ${SERVER_LIST_MAX_LIMIT}`;
+const SERVER_CURSOR_TEXT = 'is not a cursor this service gave; use the `next` of a page, or start again without one';
+
+/**
+ * GET /api/servers: with neither field, the whole list; with `limit` (1 to 500) or `cursor` (the `next` of the
+ * page before), one page. The cursor is parsed to the server id it continues after.
+ */
+export const ServerListQuerySchema = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, SERVER_LIST_RANGE_TEXT)
+    .transform(Number)
+    .pipe(z.number().int().min(1, SERVER_LIST_RANGE_TEXT).max(SERVER_LIST_MAX_LIMIT, SERVER_LIST_RANGE_TEXT))
+    .optional(),
+  cursor: z
+    .string()
+    .max(200, SERVER_CURSOR_TEXT)
+    .transform((text, context) => {
+      const after = decodeServerCursor(text);
+      if (after !== null) return after;
+      context.addIssue({ code: 'custom', message: SERVER_CURSOR_TEXT });
+      return z.NEVER;
+    })
+    .optional(),
+});
+export type ServerListQuery = z.infer<typeof ServerListQuerySchema>;
 
 /** The `:id` of GET /api/servers/:id. */
 export const ServerIdSchema = z
