@@ -189,7 +189,7 @@ describe('mcp-atlas search-eval against a served app', () => {
     const served = Buffer.from(await set.arrayBuffer());
     expect(served.equals(await readFile(packagedSearchEvalSetPath()))).toBe(true);
     expect(createHash('sha256').update(served).digest('hex')).toBe(
-      '88df2efe99204ca14996e98034a20b7cd42d2df486ad9b65f6c5d06a23cfbc40',
+      '352888b56d0dcc1339413acd5430a7e0e7ef8db31e88241801f67a705e3415ff',
     );
     const page = await (await fetch(`${fixture.base}/search-eval`)).text();
     expect(page).toContain('data-empty');
@@ -313,8 +313,8 @@ describe('the monthly run', () => {
     expect(history.runs).toHaveLength(1);
     expect(history.runs[0]).toMatchObject({
       source: 'schedule',
-      setVersion: 'v1',
-      setSha256: '88df2efe99204ca14996e98034a20b7cd42d2df486ad9b65f6c5d06a23cfbc40',
+      setVersion: 'v2',
+      setSha256: '352888b56d0dcc1339413acd5430a7e0e7ef8db31e88241801f67a705e3415ff',
       jobCount: 165,
       failedRequests: 0,
     });

@@ -1,6 +1,7 @@
 // The evaluation set a search-eval run grades with (seed 004): its bytes, their SHA-256, its version and its
-// jobs, checked by the route package's parser. The set the schedule runs is the frozen one the route package
-// ships (eval/toolsearch-v1.json); the command takes any set file.
+// jobs, checked by the route package's parser. The set the schedule runs is the newest frozen one the route
+// package ships (eval/toolsearch-v2.json; v1 stays published beside it, and figures are compared only within one
+// version); the command takes any set file.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -18,8 +19,8 @@ export interface SearchEvalSet {
 /** A set file that cannot be used, with the reason in the message. */
 export class SearchEvalSetError extends Error {}
 
-/** The file name of the frozen set inside the route package. */
-export const PACKAGED_SET_FILE = join('eval', 'toolsearch-v1.json');
+/** The file name of the newest frozen set inside the route package. */
+export const PACKAGED_SET_FILE = join('eval', 'toolsearch-v2.json');
 
 /** The path of the frozen set the route package ships, found through the package's own package.json. */
 export function packagedSearchEvalSetPath(): string {
