@@ -1,11 +1,10 @@
-import { decideIncident } from '@mcp-atlas/reliability';
+import { decideIncident, ownCheckOutcomeOf } from '@mcp-atlas/reliability';
 import { describe, expect, it } from 'vitest';
 import type { ServerDayResult } from '../src/data/schemas.js';
 import { emptyServerState } from '../src/scan/fold-day.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { buildView, incidentChecksOf } from '../src/view/build-view.js';
-import { ownCheckOutcomeOf } from '../src/view/own-checks.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 

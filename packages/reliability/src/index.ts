@@ -167,6 +167,7 @@ export {
 export {
   describePublicRating,
   isRatingVisible,
+  median,
   type PublicRating,
   type RateOptions,
   type Rating,

@@ -205,8 +205,28 @@ export function describePublicRating(rating: Rating): PublicRating {
   return { shown: false, label: NOT_ENOUGH_REPORTS_LABEL };
 }
 
-/** @internal The median of a non-empty list (the mean of the two middle values for an even count). */
+/**
+ * The median of a list of finite numbers, as the methodology reads it for a rating's time: the middle value of
+ * the sorted list, or the mean of the two middle values for an even count. The list is not changed. An empty list
+ * has no median: that, or a value that is not a finite number, is a caller's mistake and throws
+ * ReliabilityInputError (`invalid-number`).
+ *
+ * @example median([9, 1, 5]); // 5
+ * @example median([4, 1, 3, 2]); // 2.5
+ */
 export function median(values: readonly number[]): number {
+  if (values.length === 0) {
+    throw new ReliabilityInputError('invalid-number', 'values', 'expected at least one number, received an empty list');
+  }
+  values.forEach((value, index) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new ReliabilityInputError(
+        'invalid-number',
+        `values[${index}]`,
+        `expected a finite number, received ${describeValue(value)}`,
+      );
+    }
+  });
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1

@@ -79,6 +79,7 @@ describe('the root entry', () => {
       'labelUptimePeriod',
       'lastClosureAt',
       'leftOutReasonOf',
+      'median',
       'microUsdToUsd',
       'needsAggregateBeforeDelete',
       'needsDomainAge',

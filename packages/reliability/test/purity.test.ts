@@ -51,7 +51,6 @@ describe('purity', () => {
       'roundedPercent',
       'tallyLetters',
       'assertLetters',
-      'median',
       'parseIpv6',
       'parseIpv4',
       'reporterBaseWeight',

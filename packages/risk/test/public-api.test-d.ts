@@ -17,6 +17,8 @@ import {
   DEFAULT_POLICY,
   decideToolCall,
   decideToolCalls,
+  looksSecretName,
+  SECRET_NAME_WORDS,
   splitWords,
   toolVerb,
 } from '../src/index.js';
@@ -35,6 +37,8 @@ expectTypeOf(classifyTool).parameters.toEqualTypeOf<[ToolLike, { serverHasAnnota
 expectTypeOf(classifyTools).toEqualTypeOf<(tools: readonly unknown[]) => RiskVerdict[]>();
 expectTypeOf(toolVerb).returns.toEqualTypeOf<string | null>();
 expectTypeOf(splitWords).returns.toEqualTypeOf<string[]>();
+expectTypeOf(looksSecretName).toEqualTypeOf<(name: string) => boolean>();
+expectTypeOf(SECRET_NAME_WORDS).toEqualTypeOf<ReadonlySet<string>>();
 
 // The gateway calls (issue 22).
 

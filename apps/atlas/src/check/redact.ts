@@ -3,36 +3,14 @@
 // on the command line (`env API_KEY=...`, `https://user:pass@host`, `?token=...`, `--header 'Authorization: ...'`)
 // is written as `***`. A scrubber also replaces every known secret value in the final text, for the case where a
 // server or an error message echoes one back.
-import { SENSITIVE_NOUN_RULES } from '@mcp-atlas/risk/rules';
-import { splitWords } from '@mcp-atlas/risk/text';
+// Which names look secret is a rule, so it lives in @mcp-atlas/risk (next to its sensitive nouns).
+import { looksSecretName } from '@mcp-atlas/risk';
 
 /** What a hidden value is written as. */
 export const REDACTED = '***';
 
-/**
- * Words that make a variable, flag, query parameter or header name look secret, on top of the risk package's
- * sensitive nouns. They are matched both as whole words of the name and inside a run-together name
- * (`ACCESSTOKEN`, `privatekey`): hiding a harmless value costs nothing, showing a secret costs a rotation.
- */
-export const SECRET_NAME_WORDS: readonly string[] = Object.freeze(['token', 'key', 'secret', 'password', 'auth']);
-
 /** Secret values shorter than this are not scrubbed from free text (a value like `1` would garble every line). */
 export const MIN_SCRUBBED_VALUE_LENGTH = 4;
-
-/**
- * True when a name (an environment variable, a flag, a query parameter) looks like it holds a secret: one of its
- * words is a sensitive noun of @mcp-atlas/risk or one of SECRET_NAME_WORDS, or its lower-case form contains one
- * of SECRET_NAME_WORDS.
- *
- * @example looksSecretName('GITHUB_TOKEN') // true
- * @example looksSecretName('API_URL') // false
- */
-export function looksSecretName(name: string): boolean {
-  const words = splitWords(name);
-  if (words.some((word) => SENSITIVE_NOUN_RULES.nouns.has(word) || SECRET_NAME_WORDS.includes(word))) return true;
-  const lower = name.toLowerCase();
-  return SECRET_NAME_WORDS.some((word) => lower.includes(word));
-}
 
 /**
  * A URL as it may be recorded: user name and password become `***`, and so does the value of every query

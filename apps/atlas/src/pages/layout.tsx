@@ -23,6 +23,7 @@ export const NAV_LINKS = [
   { href: '/reliable', label: 'Most reliable' },
   { href: '/leaderboard', label: 'Quality scores' },
   { href: '/search', label: 'Tool search' },
+  { href: '/search-eval', label: 'Search quality' },
   { href: '/methodology', label: 'Methodology' },
 ] as const;
 

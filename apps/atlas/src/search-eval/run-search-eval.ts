@@ -1,6 +1,7 @@
 // Seed 004's production run: every job of a set is one GET of BASE/api/toolsearch with the search's defaults
 // (any risk level, answering servers only, 10 results), timed from request to parsed body, then graded by
 // the route package's judge. Nothing here ranks or grades: the figures are evaluateSearch's.
+import { median } from '@mcp-atlas/reliability';
 import { type EvalMetrics, evaluateSearch, type SearchHit } from '@mcp-atlas/route';
 import { z } from 'zod';
 import type { SearchEvalSet } from './search-set.js';
@@ -57,14 +58,12 @@ export interface RunSearchEvalOptions {
   timeoutMs?: number;
 }
 
-/** The median of a list of numbers (the mean of the middle two for an even count); 0 for an empty list. */
+/**
+ * The median request time of a run, by the methodology's median (@mcp-atlas/reliability's `median`: the mean of
+ * the middle two for an even count); 0 when no request was answered, a run that is then not recorded.
+ */
 export function medianOf(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return values.length === 0 ? 0 : median(values);
 }
 
 /** The search URL of one query: the base URL (any path kept, trailing slashes dropped) + /api/toolsearch?q=. */
