@@ -70,35 +70,73 @@ export function serverScoreOf(serverId: string, result: ScoreResult): ServerScor
 export async function writeDayScores(storage: Storage, file: DayScoresFile): Promise<void> {
   const scores = [...file.scores].sort((a, b) => a.serverId.localeCompare(b.serverId));
   await putJson(storage, dayScoresPath(file.day), { ...file, scores });
-  dayCache(storage).delete(file.day);
+  const state = cacheOf(storage);
+  state.days.delete(file.day);
+  // Bumped after the put, so a read that started before it (and may hold the old bytes) is not cached, here or
+  // in any cache kept from these files (the read model's trend points check it).
+  state.writes.set(file.day, (state.writes.get(file.day) ?? 0) + 1);
 }
 
 // A sealed day's file never changes, so its parsed entries are kept. The bound covers the week the read model
-// shows whole scores from; older days of a trend are parsed again on each rebuild rather than kept, because a
-// day holds a whole score per server (about 1.5 KB each: 5,000 servers x 40 days would be about 300 MB).
+// shows whole scores from (and the drop alert's look-back); older days of a trend are not kept whole, because a
+// day holds a whole score per server (about 1.5 KB each: 5,000 servers x 40 days would be about 300 MB); the read
+// model keeps their small trend points instead (view/score-view.ts). Least recently used goes first.
 const CACHED_DAYS = 8;
-const cache = new WeakMap<Storage, Map<string, Map<string, ServerScore>>>();
 
-function dayCache(storage: Storage): Map<string, Map<string, ServerScore>> {
-  let days = cache.get(storage);
-  if (days === undefined) {
-    days = new Map();
-    cache.set(storage, days);
+interface DayScoresCache {
+  /** Parsed days, least recently used first. */
+  days: Map<string, Map<string, ServerScore>>;
+  /** How many times this process wrote each day's file: a cache entry read before a write is stale. */
+  writes: Map<string, number>;
+}
+
+const caches = new WeakMap<Storage, DayScoresCache>();
+
+function cacheOf(storage: Storage): DayScoresCache {
+  let state = caches.get(storage);
+  if (state === undefined) {
+    state = { days: new Map(), writes: new Map() };
+    caches.set(storage, state);
   }
-  return days;
+  return state;
 }
 
 /**
- * The scores of one day, by server id: empty when the day has no scores file, or one that does not parse (an
- * edited file is what `verify` reports; a page shows no score rather than a wrong one).
+ * How many times this process has written `day`'s scores file to `storage` (0 when never). A cache of anything
+ * read from the file takes it before reading and keeps what it read only while it is unchanged: a scores file is
+ * rewritten only before its day is sealed (by a test or a re-run), and never by another process once it exists.
+ */
+export function dayScoresWritesOf(storage: Storage, day: string): number {
+  return cacheOf(storage).writes.get(day) ?? 0;
+}
+
+/**
+ * Reads and parses one day's scores file without any cache, by server id: null when the day has no scores file
+ * or one that does not parse (an edited file is what `verify` reports; a page shows no score rather than a
+ * wrong one). For callers that keep their own, smaller, cache of the day (the read model's trend points).
+ */
+export async function readDayScoresFile(storage: Storage, day: string): Promise<Map<string, ServerScore> | null> {
+  const parsed = DayScoresFileSchema.safeParse(await getJsonOrNull(storage, dayScoresPath(day)));
+  if (!parsed.success) return null;
+  return new Map(parsed.data.scores.map((entry) => [entry.serverId, entry]));
+}
+
+/**
+ * The scores of one day, by server id: empty when the day has no scores file, or one that does not parse. The
+ * {@link CACHED_DAYS} most recently read days are kept parsed.
  */
 export async function readDayScores(storage: Storage, day: string): Promise<Map<string, ServerScore>> {
-  const days = dayCache(storage);
+  const { days } = cacheOf(storage);
   const cached = days.get(day);
-  if (cached !== undefined) return cached;
-  const parsed = DayScoresFileSchema.safeParse(await getJsonOrNull(storage, dayScoresPath(day)));
-  if (!parsed.success) return new Map();
-  const scores = new Map(parsed.data.scores.map((entry) => [entry.serverId, entry]));
+  if (cached !== undefined) {
+    days.delete(day);
+    days.set(day, cached);
+    return cached;
+  }
+  const writes = dayScoresWritesOf(storage, day);
+  const scores = await readDayScoresFile(storage, day);
+  if (scores === null) return new Map();
+  if (dayScoresWritesOf(storage, day) !== writes) return scores;
   days.set(day, scores);
   if (days.size > CACHED_DAYS) days.delete(days.keys().next().value as string);
   return scores;
@@ -112,6 +150,18 @@ export interface ScoreTrendPoint {
   visibilityLevel: ServerScore['visibilityLevel'];
   dimensionsScored: number;
   dimensionsApplicable: number;
+}
+
+/** The six fields of a server's score on `day` that its trend shows. */
+export function trendPointOf(day: string, score: ServerScore): ScoreTrendPoint {
+  return {
+    day,
+    compositeScore: score.compositeScore,
+    grade: score.grade,
+    visibilityLevel: score.visibilityLevel,
+    dimensionsScored: score.dimensionsScored,
+    dimensionsApplicable: score.dimensionsApplicable,
+  };
 }
 
 /**
@@ -129,14 +179,7 @@ export async function readScoreTrend(
   for (const day of [...new Set(days)].sort()) {
     const entry = (await readDayScores(storage, day)).get(serverId);
     if (entry === undefined) continue;
-    points.push({
-      day,
-      compositeScore: entry.compositeScore,
-      grade: entry.grade,
-      visibilityLevel: entry.visibilityLevel,
-      dimensionsScored: entry.dimensionsScored,
-      dimensionsApplicable: entry.dimensionsApplicable,
-    });
+    points.push(trendPointOf(day, entry));
   }
   return points;
 }
