@@ -124,10 +124,17 @@ export function formatCheckText(report: CheckReport): string {
         : kind.error !== null
           ? [`${label}: could not be read (${kind.error})`]
           : [`${label}: ${kind.entries.length}`, ...kind.entries.map((e) => `  ${e.key}  ${e.hash.slice(0, 12)}`)];
+    // A server without a template list is told apart from one whose list is empty.
+    const templateLines =
+      l.resourceTemplates.note === null
+        ? kindLines('resource templates', l.resourceTemplates)
+        : [`resource templates: none (${l.resourceTemplates.note})`];
     lines.push(
       ...section(
         'resources and prompts',
-        l.skipped !== null ? [l.skipped] : [...kindLines('resources', l.resources), ...kindLines('prompts', l.prompts)],
+        l.skipped !== null
+          ? [l.skipped]
+          : [...kindLines('resources', l.resources), ...templateLines, ...kindLines('prompts', l.prompts)],
       ),
     );
   }

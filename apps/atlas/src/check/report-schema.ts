@@ -171,9 +171,19 @@ export const ListedKindSchema = z.object({
 /** The type ListedKindSchema validates. */
 export type ListedKind = z.infer<typeof ListedKindSchema>;
 
-/** What `--list-all` read: resources and prompts; `skipped` says why nothing was read. */
+/**
+ * Resource templates read with `--list-all` (key = the URI template). `declared` follows the resources
+ * capability, since templates have none of their own; `note` says why a server that declared resources has
+ * no template list (it answered "method not found"), which is not a failed read.
+ */
+export const ListedTemplatesSchema = ListedKindSchema.extend({ note: z.string().nullable() });
+/** The type ListedTemplatesSchema validates. */
+export type ListedTemplates = z.infer<typeof ListedTemplatesSchema>;
+
+/** What `--list-all` read: resources, resource templates and prompts; `skipped` says why nothing was read. */
 export const ListAllReportSchema = z.object({
   resources: ListedKindSchema,
+  resourceTemplates: ListedTemplatesSchema,
   prompts: ListedKindSchema,
   skipped: z.string().nullable(),
 });
@@ -207,7 +217,7 @@ export const CheckReportSchema = z.object({
   elapsedMs: z.number().nonnegative(),
   baseline: BaselineComparisonSchema.nullable(),
   deep: DeepReportSchema.nullable(),
-  /** Resources and prompts, with `--list-all`; else null. */
+  /** Resources, resource templates and prompts, with `--list-all`; else null. */
   listAll: ListAllReportSchema.nullable(),
   access: CheckAccessSchema,
   gates: z.object({ failOn: z.array(z.string()), tripped: z.array(TrippedGateSchema) }),

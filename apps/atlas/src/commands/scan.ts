@@ -2,16 +2,32 @@
 import { dayFromTime } from '@mcp-atlas/history';
 import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
-import { COST_FLAG_OPTIONS } from '../costs/cost-settings.js';
+import { COST_FLAG_OPTIONS, type CostSettings } from '../costs/cost-settings.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { dayIndexPath, daySummaryPath } from '../data/paths.js';
 import type { Logger } from '../log.js';
 import { loadOrCreateSigningKeys } from '../seal/keys.js';
 import { syncRegistry } from '../serve/registry-sync.js';
 import { Scheduler } from '../serve/scheduler.js';
+import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
 import type { Storage } from '../storage/storage.js';
 import { assertEnqueueStore, enqueueScanDay } from './enqueue.js';
-import { costFlags, dayFlag, EXIT_OK, openStoreOf, parse, storeUrlOf } from './shared.js';
+import { costFlags, dayFlag, EXIT_OK, type Flags, openStoreOf, parse, storeUrlOf, UsageError } from './shared.js';
+
+/** The cost flags scan takes: serve's, less the five-minute budget (scan runs no five-minute checks). */
+const SCAN_COST_FLAGS: ReadonlySet<string> = new Set([
+  'daily-budget-usd',
+  'check-cost-usd',
+  'check-cost-per-second-usd',
+]);
+
+/**
+ * The rows of serve's settings table for scan's cost flags: scan reads the same environment variables as serve
+ * for the same settings, named in that one table. A flag on the command line wins over its variable.
+ */
+export const SCAN_COST_SETTINGS = SERVE_SETTINGS.filter((setting) => SCAN_COST_FLAGS.has(setting.flag));
+
+const SCAN_COST_VARIABLES = SCAN_COST_SETTINGS.map((setting) => `${setting.env.join(' or ')} (--${setting.flag})`);
 
 export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
           run (or resume) one day's check of every watched server (reading the registry first when given)
@@ -20,7 +36,9 @@ export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-D
           --allow-private: also read and check http, IP-literal and private-network servers and registries
           (an observatory of a company's own network); URL templates, user names and opt-outs stay refused
           serve and scan also take the compute caps, in US dollars: [--daily-budget-usd 0.10]
-          [--five-minute-budget-usd 0.25] (serve) [--check-cost-usd 0.00001] [--check-cost-per-second-usd 0.00001]`;
+          [--five-minute-budget-usd 0.25] (serve) [--check-cost-usd 0.00001] [--check-cost-per-second-usd 0.00001]
+          scan's cost flags also come from the environment, as serve's do (a flag wins):
+          ${SCAN_COST_VARIABLES.join('\n          ')}`;
 
 /**
  * The probe's network for a scan: the guarded Node network (DNS checked and pinned), with the private
@@ -51,8 +69,32 @@ async function readRegistryForDay(
   return true;
 }
 
-/** Runs `scan`; resolves to the exit code. */
-export async function commandScan(args: readonly string[], log: Logger): Promise<number> {
+/**
+ * Scan's cost settings: each cost flag, or when absent its environment variable (serve's name for it). A bad
+ * value is a usage error naming the flag, and the variable when the value came from there.
+ */
+export function scanCostsOf(flags: Flags, env: NodeJS.ProcessEnv): CostSettings {
+  let merged: ReturnType<typeof mergeEnvironment>;
+  try {
+    merged = mergeEnvironment(flags, env, SCAN_COST_SETTINGS);
+  } catch (error) {
+    if (error instanceof SettingError) throw new UsageError(error.message);
+    throw error;
+  }
+  try {
+    return costFlags(merged.flags);
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(nameSource(error.message, merged.fromEnv));
+    throw error;
+  }
+}
+
+/** Runs `scan`; resolves to the exit code. The cost flags fall back to `env` (the process's environment). */
+export async function commandScan(
+  args: readonly string[],
+  log: Logger,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const flags = parse(args, {
     data: { type: 'string' },
     store: { type: 'string' },
@@ -64,7 +106,7 @@ export async function commandScan(args: readonly string[], log: Logger): Promise
     'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
     'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
   });
-  const costs = costFlags(flags);
+  const costs = scanCostsOf(flags, env);
   const allowPrivate = flags['allow-private'] === true;
   const network = scanNetworkOf(allowPrivate);
   // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
