@@ -42,6 +42,7 @@ function rewritingAppends(inner: Storage): Storage {
     list: (prefix) => inner.list(prefix),
     put: (path, bytes) => inner.put(path, bytes),
     delete: (path) => inner.delete(path),
+    createIfAbsent: (path, bytes) => inner.createIfAbsent(path, bytes),
     append: (path, bytes) =>
       queue.run(async () => {
         const before = held.get(path) ?? (await inner.get(path)) ?? new Uint8Array();

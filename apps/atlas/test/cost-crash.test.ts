@@ -203,6 +203,7 @@ describe('the daily cost cap across crashes', () => {
       list: (prefix) => disk.list(prefix),
       delete: (path) => disk.delete(path),
       append: (path, bytes) => disk.append(path, bytes),
+      createIfAbsent: (path, bytes) => disk.createIfAbsent(path, bytes),
       put: async (path, bytes) => {
         if (path === ledgerPath && ++ledgerWrites === 2) throw new Error('the process died here');
         return disk.put(path, bytes);

@@ -38,6 +38,7 @@ function recordingWrites(inner: Storage): Storage {
     put: (path, bytes) => (writes.push(`put ${path}`), inner.put(path, bytes)),
     append: (path, bytes) => (writes.push(`append ${path}`), inner.append(path, bytes)),
     delete: (path) => (writes.push(`delete ${path}`), inner.delete(path)),
+    createIfAbsent: (path, bytes) => (writes.push(`create ${path}`), inner.createIfAbsent(path, bytes)),
   };
 }
 

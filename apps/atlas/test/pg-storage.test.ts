@@ -1,12 +1,13 @@
 // What the PostgreSQL store promises beyond the shared contract (storage.test.ts runs that on it): atomic puts
 // seen from another connection pool, an indexed prefix list, sealed days that stay as sealed, a schema that
 // two processes can create at once, change notifications for read replicas, and store URLs.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeUrlOf } from '../src/commands/shared.js';
 import {
+  eraseWholeStore,
   folderOfFileUrl,
   type OpenedStore,
   openStore,
@@ -23,8 +24,10 @@ import {
   PgSchemaVersionError,
   prefixUpperBound,
   SealedDayWriteError,
+  SealedRootWriteError,
   sealingRootOf,
 } from '../src/storage/pg-storage.js';
+import { SealedDayWriteError as SharedSealedDayWriteError } from '../src/storage/sealed-days.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -159,11 +162,93 @@ describe('postgres store: sealed days are final', () => {
     await expect(store.delete('days/2026-03-01/never.json')).resolves.toBeUndefined();
   });
 
+  it('refuses a root with other bytes from another pool, and lets the same bytes pass', async () => {
+    const url = await cluster.createDatabase();
+    const [one, two] = [await open(url), await open(url)];
+    await one.put('roots/2026-03-05.json', bytes('{"root":"a"}'));
+    await expect(two.put('roots/2026-03-05.json', bytes('{"root":"a"}'))).resolves.toBeUndefined();
+    await expect(two.put('roots/2026-03-05.json', bytes('{"root":"b"}'))).rejects.toBeInstanceOf(SealedRootWriteError);
+    await expect(two.delete('roots/2026-03-05.json')).rejects.toBeInstanceOf(SealedRootWriteError);
+    expect(text(await one.get('roots/2026-03-05.json'))).toBe('{"root":"a"}');
+  });
+
+  it('lets two pools race on different bytes for one root: exactly one put lands, the other is refused', async () => {
+    const url = await cluster.createDatabase();
+    const [one, two] = [await open(url), await open(url)];
+    for (let round = 0; round < 5; round++) {
+      const path = `roots/2026-04-0${round + 1}.json`;
+      const outcomes = await Promise.allSettled([
+        one.put(path, bytes('{"from":"one"}')),
+        two.put(path, bytes('{"from":"two"}')),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      const winner = outcomes[0]!.status === 'fulfilled' ? 'one' : 'two';
+      expect(text(await one.get(path))).toBe(`{"from":"${winner}"}`);
+    }
+  });
+
+  it('uses the one shared error class of every store', () => {
+    expect(SealedDayWriteError).toBe(SharedSealedDayWriteError);
+  });
+
   it('finds the root that seals a path', () => {
     expect(sealingRootOf('days/2026-03-01/results/000.json')).toBe('roots/2026-03-01.json');
     expect(sealingRootOf('days/2026-03-01')).toBeNull();
     expect(sealingRootOf('state/servers.json')).toBeNull();
     expect(sealingRootOf('roots/2026-03-01.json')).toBeNull();
+  });
+});
+
+describe('postgres store: create if absent', () => {
+  it('lets exactly one of 20 creators on four pools win, and keeps the winner’s bytes', async () => {
+    const url = await cluster.createDatabase();
+    const pools = await Promise.all(Array.from({ length: 4 }, () => open(url)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => pools[i % 4]!.createIfAbsent('keys/signing-key.json', bytes(`key ${i}`))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(text(await pools[1]!.get('keys/signing-key.json'))).toBe(`key ${results.indexOf(true)}`);
+  });
+
+  it('announces a landmark it creates, as a put would', async () => {
+    const url = await cluster.createDatabase();
+    const [writer, reader] = [await open(url), await open(url)];
+    const heard: string[] = [];
+    const stop = await reader.watchChanges!((path) => heard.push(path));
+    expect(await writer.createIfAbsent('roots/2026-04-02.json', bytes('{}'))).toBe(true);
+    expect(await writer.createIfAbsent('roots/2026-04-02.json', bytes('{}'))).toBe(false);
+    await expect.poll(() => heard, { timeout: 5_000 }).toEqual(['roots/2026-04-02.json']);
+    await stop();
+  });
+});
+
+describe('erasing a whole store (the demo clearing its own)', () => {
+  /** Fills a store with a sealed day, its root and rolling state. */
+  async function fillSealed(store: OpenedStore): Promise<void> {
+    await store.put('days/2026-05-01/index.json', bytes('{}'));
+    await store.put('roots/2026-05-01.json', bytes('{"root":"r"}'));
+    await store.put('state/servers.json', bytes('[]'));
+    await expect(store.delete('roots/2026-05-01.json')).rejects.toBeInstanceOf(SealedRootWriteError);
+  }
+
+  it('removes sealed days and roots from a postgres store, which no Storage call may do', async () => {
+    const store = await open(await cluster.createDatabase());
+    await fillSealed(store);
+    await eraseWholeStore(store);
+    expect(await store.list('')).toEqual([]);
+    // Empty again: the day can be written and sealed anew.
+    await store.put('days/2026-05-01/index.json', bytes('{"again":true}'));
+    expect(text(await store.get('days/2026-05-01/index.json'))).toBe('{"again":true}');
+  });
+
+  it('empties a file: store and keeps its folder', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'atlas-erase-'));
+    folders.push(folder);
+    const store = await open(`file:${folder}`);
+    await fillSealed(store);
+    await eraseWholeStore(store);
+    expect(await store.list('')).toEqual([]);
+    expect(await readdir(folder)).toEqual([]);
   });
 });
 

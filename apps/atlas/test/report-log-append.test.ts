@@ -67,6 +67,10 @@ function countingWrites(inner: Storage, path: string): { storage: Storage; write
       get: (p) => inner.get(p),
       list: (p) => inner.list(p),
       delete: (p) => inner.delete(p),
+      createIfAbsent: async (p, bytes) => {
+        if (p === path) writes.push(bytes.length);
+        return inner.createIfAbsent(p, bytes);
+      },
       put: async (p, bytes) => {
         if (p === path) writes.push(bytes.length);
         await inner.put(p, bytes);

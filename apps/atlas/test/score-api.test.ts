@@ -144,9 +144,10 @@ const EXPECTED_ORDER = ['weather-desk', 'ticket-yard', 'notes-hub', 'locked-crm'
 let f: RunningFixture;
 let doc: any;
 beforeAll(async () => {
-  const { storage, keys } = await writeFixture(createMemoryStorage());
-  await writeScores(storage, '2026-11-29', [handScore('notes-hub', 'verified', 92)]);
-  await writeScores(storage, VIEW_DAY, SCORES);
+  const { storage, keys } = await writeFixture(createMemoryStorage(), 0, async (store) => {
+    await writeScores(store, '2026-11-29', [handScore('notes-hub', 'verified', 92)]);
+    await writeScores(store, VIEW_DAY, SCORES);
+  });
   f = await startFixture({ storage, keys });
   doc = (await getJsonAt(`${f.base}/api/openapi.json`)).body;
 });

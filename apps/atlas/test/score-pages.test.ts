@@ -36,24 +36,25 @@ async function getText(url: string): Promise<{ status: number; type: string; tex
 describe('over hand-made scores', () => {
   let f: RunningFixture;
   beforeAll(async () => {
-    const { storage, keys } = await writeFixture(createMemoryStorage());
-    // notes-hub: two days, so its trend shows; limited with schema 80, protocol 100, security 70 (composite 83).
-    await writeScores(storage, '2026-11-29', [handScore('notes-hub', 'verified', 92)]);
-    await writeScores(storage, VIEW_DAY, [
-      handScore('notes-hub', 'limited', 83, {
-        dimensionsScored: 3,
-        categories: {
-          schemaQuality: 80,
-          protocol: 100,
-          reliability: null,
-          docsMaintenance: null,
-          security: 70,
-          agentUsability: null,
-        },
-      }),
-      handScore('ticket-yard', 'verified', 96),
-      handScore('ledger-pay', 'limited', 55, { flags: [STAGING_FLAG], dimensionsScored: 3 }),
-    ]);
+    const { storage, keys } = await writeFixture(createMemoryStorage(), 0, async (store) => {
+      // notes-hub: two days, so its trend shows; limited with schema 80, protocol 100, security 70 (composite 83).
+      await writeScores(store, '2026-11-29', [handScore('notes-hub', 'verified', 92)]);
+      await writeScores(store, VIEW_DAY, [
+        handScore('notes-hub', 'limited', 83, {
+          dimensionsScored: 3,
+          categories: {
+            schemaQuality: 80,
+            protocol: 100,
+            reliability: null,
+            docsMaintenance: null,
+            security: 70,
+            agentUsability: null,
+          },
+        }),
+        handScore('ticket-yard', 'verified', 96),
+        handScore('ledger-pay', 'limited', 55, { flags: [STAGING_FLAG], dimensionsScored: 3 }),
+      ]);
+    });
     f = await startFixture({ storage, keys });
   });
   afterAll(async () => {

@@ -1,11 +1,10 @@
 // `mcp-atlas demo`: a local fleet, a simulated month of checks, sealed, then served.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ROOTS_PREFIX } from '../data/paths.js';
 import { type DemoHighlights, runDemo } from '../demo/run-demo.js';
 import type { Logger } from '../log.js';
 import { demoLicenseValidator, serveAtlas } from '../serve/serve-atlas.js';
-import { type OpenedStore, openStore, StoreUrlError } from '../storage/open-store.js';
+import { eraseWholeStore, type OpenedStore, openStore, StoreUrlError } from '../storage/open-store.js';
 import { EXIT_FAILED, EXIT_OK, type Flags, intFlag, parse, UsageError } from './shared.js';
 
 export const DEMO_USAGE = `  demo    [--days 30] [--data ./atlas-data | --store URL] [--port 8787] [--once]
@@ -25,8 +24,8 @@ async function prepareDemoFolder(dir: string): Promise<void> {
 }
 
 /**
- * The demo's --store: it too starts from a clean store, clearing one a demo filled before (roots first, so the
- * sealed-day rule lets the day files go) and refusing one holding anything else.
+ * The demo's --store: it too starts from a clean store, erasing one a demo filled before as a whole (the
+ * sealed-day rule refuses deleting a sealed day's files one by one) and refusing one holding anything else.
  */
 async function openDemoStore(url: string): Promise<OpenedStore> {
   let store: OpenedStore;
@@ -42,11 +41,7 @@ async function openDemoStore(url: string): Promise<OpenedStore> {
     await store.close();
     throw new UsageError('the store holds data that the demo did not make; give an empty store with --store');
   }
-  const rootsFirst = [
-    ...paths.filter((p) => p.startsWith(ROOTS_PREFIX)),
-    ...paths.filter((p) => !p.startsWith(ROOTS_PREFIX)),
-  ];
-  for (const path of rootsFirst) await store.delete(path);
+  await eraseWholeStore(store);
   return store;
 }
 

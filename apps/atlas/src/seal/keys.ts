@@ -3,15 +3,19 @@
 // The key goes through the storage seam like every other file. When the caller also says where the data
 // folder is on disk (`dataDir`), two guards apply that the seam cannot express: a key file readable by
 // others is tightened to 0600 with a warning, and a new key is written so that the folder entries leading
-// to it survive a power cut (each newly created folder's parent is fsynced, and keys/ after the rename).
+// to it survive a power cut (each newly created folder's parent is fsynced, and keys/ after the link).
+//
+// A new key is created only where none exists (Storage.createIfAbsent, or its folder primitive on disk), so two
+// processes that start on a fresh store at the same moment cannot end up signing with different keys: exactly
+// one creation wins, and every other process reads the winner's key and signs with it.
 import { createHmac } from 'node:crypto';
 import { chmod, mkdir, open, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { generateKeyPair, privateKeyFromPem, privateKeyPem, publicKeyFor } from '@mcp-atlas/history';
 import { z } from 'zod';
 import { SIGNING_KEY_PATH } from '../data/paths.js';
-import { writeFileAtomic } from '../storage/fs-storage.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { createFileIfAbsent } from '../storage/fs-storage.js';
+import { getJson, type Storage } from '../storage/storage.js';
 
 const KeyFileSchema = z.object({ private_key_pem: z.string(), created: z.string() });
 
@@ -99,12 +103,18 @@ async function makeFolderDurably(folder: string): Promise<void> {
   for (const parent of parents.reverse()) await fsyncDirectory(parent);
 }
 
-/** Writes a new key file on disk with 0600, its folder made durably; the atomic write fsyncs keys/ after its rename. */
-async function writeKeyFile(dataDir: string, bytes: Uint8Array): Promise<void> {
+/**
+ * Creates the key file on disk with 0600 unless one is there, its folder made durably; the creation fsyncs keys/
+ * after its link. Returns true when this call created it.
+ */
+async function createKeyFile(dataDir: string, bytes: Uint8Array): Promise<boolean> {
   const path = join(dataDir, SIGNING_KEY_PATH);
   await makeFolderDurably(dirname(path));
-  await writeFileAtomic(path, bytes, KEY_FILE_MODE);
+  return createFileIfAbsent(path, bytes, KEY_FILE_MODE);
 }
+
+/** Thrown when a key was created by another process at the same moment but cannot be read back afterwards. */
+export class SigningKeyRaceError extends Error {}
 
 /** Loads the signing key, or null when none was made yet. With `dataDir`, a key file open to others is tightened first. */
 export async function loadSigningKeys(storage: Storage, options: KeyFileOptions = {}): Promise<SigningKeys | null> {
@@ -115,7 +125,11 @@ export async function loadSigningKeys(storage: Storage, options: KeyFileOptions 
   return { privateKey, publicKey: publicKeyFor(privateKey) };
 }
 
-/** Loads the signing key, creating and storing a new one on first use (durably on disk when `dataDir` is given). */
+/**
+ * Loads the signing key, creating and storing a new one on first use (durably on disk when `dataDir` is given).
+ * Safe when several processes call it at once on one fresh store: the key is created only where none exists, so
+ * one process's key is stored and every caller, the others included, returns that key.
+ */
 export async function loadOrCreateSigningKeys(
   storage: Storage,
   now: Date,
@@ -125,12 +139,17 @@ export async function loadOrCreateSigningKeys(
   if (saved !== null) return saved;
   const pair = await generateKeyPair();
   const record = { private_key_pem: privateKeyPem(pair.privateKey), created: now.toISOString() };
-  if (options.dataDir === undefined) {
-    await putJson(storage, SIGNING_KEY_PATH, record);
-  } else {
-    await writeKeyFile(options.dataDir, new TextEncoder().encode(`${JSON.stringify(record, null, 2)}\n`));
-  }
-  return pair;
+  const bytes = new TextEncoder().encode(`${JSON.stringify(record, null, 2)}\n`);
+  const created =
+    options.dataDir === undefined
+      ? await storage.createIfAbsent(SIGNING_KEY_PATH, bytes)
+      : await createKeyFile(options.dataDir, bytes);
+  if (created) return pair;
+  // Another process created the key between our look and our creation: its key is the store's, so sign with it.
+  const winner = await loadSigningKeys(storage, options);
+  if (winner === null)
+    throw new SigningKeyRaceError(`${SIGNING_KEY_PATH} was created by another process but cannot be read back`);
+  return winner;
 }
 
 /**

@@ -2,9 +2,20 @@
 // the folder), so a crash at any instant leaves either the last good file or the new one, never a torn one.
 // Appends (day logs) open the file for appending, write and fsync; appends that arrive while an fsync runs
 // wait and share the next one (group commit), so the cost of a durable line stays flat as the log grows.
+//
+// Sealed history: a write under `days/<day>/` is refused once `roots/<day>.json` exists, and a root is written
+// once (sealed-days.ts). A folder has no transaction, so the root's existence is checked right before the write
+// lands (just before the rename, the append or the removal), after the slow part (writing and fsyncing the temp
+// file). What remains is a short window: a seal whose root lands between that check and the rename (or append)
+// is not seen, and the file then changes after the root was written; `mcp-atlas verify` finds such a day.
+// Closing it would need a lock that every process writing the folder takes, which a plain folder does not
+// have; the gap is a stat and a rename wide, and the writers of a day (the scan, the fold, the report log)
+// already stop writing it before the seal at 01:05 UTC. Roots themselves have no gap: a root is created with
+// link(), which only one writer can win.
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { assertDayNotSealed, isRootPath, SealedRootWriteError, sameBytes, sealedDayOf } from './sealed-days.js';
 import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
 
 async function fsyncDirectory(path: string): Promise<void> {
@@ -16,10 +27,9 @@ async function fsyncDirectory(path: string): Promise<void> {
   }
 }
 
-/** Writes bytes to `target` through a temp file in the same folder, with fsync before and after the rename. */
-export async function writeFileAtomic(target: string, bytes: Uint8Array, mode = 0o644): Promise<void> {
-  const folder = dirname(target);
-  await mkdir(folder, { recursive: true });
+/** Writes `bytes` to a new temp file next to `target` and fsyncs it; returns the temp file's path. */
+async function writeTempFile(target: string, bytes: Uint8Array, mode: number): Promise<string> {
+  await mkdir(dirname(target), { recursive: true });
   const temp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temp, 'wx', mode);
   try {
@@ -31,13 +41,70 @@ export async function writeFileAtomic(target: string, bytes: Uint8Array, mode = 
     throw error;
   }
   await handle.close();
+  return temp;
+}
+
+/**
+ * Writes bytes to `target` through a temp file in the same folder, with fsync before and after the rename.
+ * `beforeRename` runs once the temp file is durable, right before it replaces the target; when it throws, the
+ * temp file is removed, the target is left as it was, and the error is passed on.
+ */
+export async function writeFileAtomic(
+  target: string,
+  bytes: Uint8Array,
+  mode = 0o644,
+  beforeRename?: () => Promise<void>,
+): Promise<void> {
+  const temp = await writeTempFile(target, bytes, mode);
   try {
+    await beforeRename?.();
     await rename(temp, target);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await fsyncDirectory(folder);
+  await fsyncDirectory(dirname(target));
+}
+
+/**
+ * Creates `target` with `bytes` only when no file is there, atomically even across processes: the bytes go to a
+ * durable temp file, which is then hard-linked to the target. link() fails with EEXIST when the target exists,
+ * so of any number of racing creators exactly one wins, and a reader never sees a half-written target. Returns
+ * true when this call created it. `beforeLink` runs right before the link, as writeFileAtomic's `beforeRename`.
+ */
+export async function createFileIfAbsent(
+  target: string,
+  bytes: Uint8Array,
+  mode = 0o644,
+  beforeLink?: () => Promise<void>,
+): Promise<boolean> {
+  const temp = await writeTempFile(target, bytes, mode);
+  let created = true;
+  try {
+    await beforeLink?.();
+    await link(temp, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    created = false;
+  }
+  await unlink(temp);
+  // The new name, and the temp name's removal, are folder entries: fsync the folder so both survive a power cut.
+  await fsyncDirectory(dirname(target));
+  return created;
+}
+
+/** Whether a file exists at `path` (any stat error but "missing" is passed on). */
+async function fileExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }
 
 async function walk(root: string, folder: string, out: string[]): Promise<void> {
@@ -149,15 +216,21 @@ export async function appendFileDurable(target: string, bytes: Uint8Array, mode 
  * resolves when the write that carried them is durable. While one write and fsync run, later appends gather
  * and go out together in the next, in the order they were called.
  */
-function createAppender(mode: (path: string) => number, onWrite: FsStorageOptions['onAppendWrite']) {
+function createAppender(
+  mode: (path: string) => number,
+  onWrite: FsStorageOptions['onAppendWrite'],
+  guard: (path: string) => Promise<void>,
+) {
   const lanes = new Map<string, AppendLane>();
 
-  async function drain(target: string, lane: AppendLane, fileMode: number): Promise<void> {
+  async function drain(target: string, path: string, lane: AppendLane, fileMode: number): Promise<void> {
     while (lane.pending.length > 0) {
       const batch = lane.pending.splice(0);
       const waiters = lane.waiters.splice(0);
       try {
         const bytes = concatChunks(batch);
+        // Checked per batch, right before it is written: a seal that landed while the batch gathered refuses it.
+        await guard(path);
         await appendFileDurable(target, bytes, fileMode);
         onWrite?.({ appends: batch.length, bytes: bytes.length });
         for (const waiter of waiters) waiter.resolve();
@@ -180,7 +253,7 @@ function createAppender(mode: (path: string) => number, onWrite: FsStorageOption
     const done = new Promise<void>((resolve, reject) => lane.waiters.push({ resolve, reject }));
     if (!lane.flushing) {
       lane.flushing = true;
-      void drain(target, lane, mode(path));
+      void drain(target, path, lane, mode(path));
     }
     return done;
   };
@@ -199,7 +272,34 @@ export interface FsStorageOptions {
 
 /** Creates a Storage over the folder `root`, creating it when missing. */
 export function createFsStorage(root: string, options: FsStorageOptions = {}): Storage {
-  const append = createAppender(modeOf, options.onAppendWrite);
+  const exists = (path: string): Promise<boolean> => fileExists(join(root, path));
+  const guardDay = (path: string): Promise<void> => assertDayNotSealed(path, exists);
+  /** For a put: a sealed day's file may only be put again with the bytes it holds. */
+  const guardDayPut = (path: string, bytes: Uint8Array): Promise<void> =>
+    assertDayNotSealed(path, exists, () => holds(path, bytes));
+  /** Refuses any append to, or removal of, an existing root: a root only ever gains its one version. */
+  const guardAppendOrDelete = async (path: string): Promise<void> => {
+    await guardDay(path);
+    if (isRootPath(path) && (await exists(path))) throw new SealedRootWriteError(path, sealedDayOf(path));
+  };
+  const append = createAppender(modeOf, options.onAppendWrite, guardAppendOrDelete);
+
+  /** Whether the file at `path` holds exactly `bytes`. */
+  async function holds(path: string, bytes: Uint8Array): Promise<boolean> {
+    try {
+      return sameBytes(new Uint8Array(await readFile(join(root, path))), bytes);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** A root is created once; a later put passes only when it carries the bytes already there. */
+  async function putRoot(path: string, bytes: Uint8Array): Promise<void> {
+    if (await createFileIfAbsent(join(root, path), bytes, modeOf(path))) return;
+    if (!(await holds(path, bytes))) throw new SealedRootWriteError(path, sealedDayOf(path));
+  }
+
   return {
     async get(path) {
       assertStoragePath(path);
@@ -212,7 +312,8 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     },
     async put(path, bytes) {
       assertStoragePath(path);
-      await writeFileAtomic(join(root, path), bytes, modeOf(path));
+      if (isRootPath(path)) return putRoot(path, bytes);
+      await writeFileAtomic(join(root, path), bytes, modeOf(path), () => guardDayPut(path, bytes));
     },
     async list(prefix) {
       assertStoragePrefix(prefix);
@@ -224,11 +325,18 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     },
     async delete(path) {
       assertStoragePath(path);
+      // Deleting a missing file changes nothing, so only a present one can break the sealed rule.
+      if (!(await exists(path))) return;
+      await guardAppendOrDelete(path);
       await rm(join(root, path), { force: true });
     },
     async append(path, bytes) {
       assertStoragePath(path);
       await append(join(root, path), path, bytes);
+    },
+    async createIfAbsent(path, bytes) {
+      assertStoragePath(path);
+      return createFileIfAbsent(join(root, path), bytes, modeOf(path), () => guardDay(path));
     },
   };
 }

@@ -1,9 +1,34 @@
-// An in-memory Storage for tests and for the load benchmark; same contract as the folder on disk.
+// An in-memory Storage for tests and for the load benchmark; same contract as the folder on disk, sealed-history
+// rule included. Every call checks and writes without awaiting in between, so each one is atomic by itself.
+import {
+  isRootPath,
+  SealedDayWriteError,
+  SealedRootWriteError,
+  sameBytes,
+  sealedDayOf,
+  sealingRootOf,
+} from './sealed-days.js';
 import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
 
 /** Creates a Storage that keeps copies of every file in memory. */
 export function createMemoryStorage(): Storage {
   const files = new Map<string, Uint8Array>();
+
+  /** Whether a put of `replacement` leaves `path` as it is (null: an append or delete, which always changes it). */
+  function unchanged(path: string, replacement: Uint8Array | null): boolean {
+    const existing = files.get(path);
+    return existing !== undefined && replacement !== null && sameBytes(existing, replacement);
+  }
+
+  /** Refuses a change under a sealed day, and any change to an existing root; a put of the same bytes passes. */
+  function assertWritable(path: string, replacement: Uint8Array | null): void {
+    const root = sealingRootOf(path);
+    if (root !== null && files.has(root) && !unchanged(path, replacement))
+      throw new SealedDayWriteError(path, sealedDayOf(path));
+    if (isRootPath(path) && files.has(path) && !unchanged(path, replacement))
+      throw new SealedRootWriteError(path, sealedDayOf(path));
+  }
+
   return {
     async get(path) {
       assertStoragePath(path);
@@ -12,6 +37,7 @@ export function createMemoryStorage(): Storage {
     },
     async put(path, bytes) {
       assertStoragePath(path);
+      assertWritable(path, bytes);
       files.set(path, bytes.slice());
     },
     async list(prefix) {
@@ -20,10 +46,14 @@ export function createMemoryStorage(): Storage {
     },
     async delete(path) {
       assertStoragePath(path);
+      // Deleting a missing file changes nothing, so only a present one can break the rule.
+      if (!files.has(path)) return;
+      assertWritable(path, null);
       files.delete(path);
     },
     async append(path, bytes) {
       assertStoragePath(path);
+      assertWritable(path, null);
       const existing = files.get(path);
       if (existing === undefined) {
         files.set(path, bytes.slice());
@@ -33,6 +63,14 @@ export function createMemoryStorage(): Storage {
       joined.set(existing, 0);
       joined.set(bytes, existing.length);
       files.set(path, joined);
+    },
+    async createIfAbsent(path, bytes) {
+      assertStoragePath(path);
+      const root = sealingRootOf(path);
+      if (root !== null && files.has(root)) throw new SealedDayWriteError(path, sealedDayOf(path));
+      if (files.has(path)) return false;
+      files.set(path, bytes.slice());
+      return true;
     },
   };
 }

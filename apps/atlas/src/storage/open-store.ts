@@ -1,8 +1,8 @@
 // One way in for every command: a store URL names the driver and where it keeps its files. `file:DIR` is the
 // data folder on local disk (the embedded default, the same as --data DIR); `postgres://…` is the shared
 // PostgreSQL store that several workers and serve processes use at once.
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createFsStorage, removeStaleTempFiles } from './fs-storage.js';
 import { createPgStorage, type PgStorage } from './pg-storage.js';
@@ -101,10 +101,27 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     list: store.list,
     delete: store.delete,
     append: store.append,
+    createIfAbsent: store.createIfAbsent,
     close: store.close,
     kind: 'postgres',
     dir: null,
     pg: store,
     watchChanges: store.watchChanges,
   };
+}
+
+/**
+ * Removes everything `store` holds, sealed days and roots included, which no Storage call may do (they refuse to
+ * change sealed history). Only for a store the caller made wholly and may throw away, such as the demo's own
+ * store before it fills it again; the service never calls it. On file: it empties the folder (keeping the folder),
+ * on postgres: it deletes every row of the files table.
+ */
+export async function eraseWholeStore(store: OpenedStore): Promise<void> {
+  if (store.pg !== null) {
+    await store.pg.eraseAll();
+    return;
+  }
+  if (store.dir === null) return;
+  const dir = store.dir;
+  for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
 }

@@ -2,9 +2,14 @@
 // several scan workers and several `serve` processes can read and write one atlas. Each path is one row; a put
 // is one upsert statement (readers see the old row or the new, never a mix), a list is a range scan over the
 // primary key (C collation, so byte order and the index agree), and the rule that a sealed day is never
-// rewritten is checked inside the same statement that writes.
+// rewritten (and a root never replaced) is checked inside the same statement that writes.
 import pg from 'pg';
+import { isRootPath, SealedDayWriteError, SealedRootWriteError, sealedDayOf, sealingRootOf } from './sealed-days.js';
 import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
+
+// The sealed-history rule and its errors live in sealed-days.ts, shared by every store; re-exported here for
+// the callers that met them on this store first.
+export { SealedDayWriteError, SealedRootWriteError, sealingRootOf };
 
 /** The table every path lives in; one row per stored file. */
 export const PG_FILES_TABLE = 'atlas_files';
@@ -21,36 +26,12 @@ export const PG_CHANGE_CHANNEL = 'atlas_store_changes';
 /** The advisory lock key held while the schema is created, so two processes opening a fresh store at once agree. */
 const SCHEMA_LOCK_KEY = 0x61746c61; // "atla"
 
-/** Thrown for a write under a day whose root already exists: a sealed day's files are never rewritten. */
-export class SealedDayWriteError extends Error {
-  constructor(
-    readonly path: string,
-    readonly day: string,
-  ) {
-    super(`Refusing to write ${path}: day ${day} is sealed (roots/${day}.json exists) and its files are final`);
-    this.name = 'SealedDayWriteError';
-  }
-}
-
 /** Thrown when the store was created by a newer build, whose schema this one does not know. */
 export class PgSchemaVersionError extends Error {
   constructor(readonly found: number) {
     super(`The store's schema version is ${found}, newer than this build's ${PG_SCHEMA_VERSION}: upgrade mcp-atlas`);
     this.name = 'PgSchemaVersionError';
   }
-}
-
-const DAY_FILE = /^days\/(\d{4}-\d{2}-\d{2})\//;
-
-/** The root path that seals `path`'s day when `path` lies under a day folder, else null. */
-export function sealingRootOf(path: string): string | null {
-  const match = DAY_FILE.exec(path);
-  return match === null ? null : `roots/${match[1]}.json`;
-}
-
-/** The day of a path under days/ (call only when sealingRootOf found one). */
-function dayOf(path: string): string {
-  return DAY_FILE.exec(path)?.[1] ?? '';
 }
 
 /**
@@ -101,22 +82,30 @@ const SCHEMA_SQL = [
 /**
  * One statement that writes a row unless its day is sealed: the insert reads the root row in the same snapshot,
  * and a notification (for landmarks) is queued in the same transaction, so it goes out only if the write commits.
- * `$1` path, `$2` bytes, `$3` the sealing root or null, `$4` whether to announce; `merge` is what an existing row
- * becomes (replace for put, concatenate for append).
+ * `$1` path, `$2` bytes, `$3` the sealing root or null, `$4` whether to announce; `onConflict` is what happens to
+ * an existing row (replaced for put, extended for append, kept for create). With `unchangedPasses`, a sealed day's
+ * file may be put again with the bytes it already holds (the sealed-history rule refuses changes, not repeats).
  */
-function writeSql(merge: string): string {
+function writeSql(onConflict: string, unchangedPasses = false): string {
+  const unchanged = unchangedPasses
+    ? ` OR EXISTS (SELECT 1 FROM ${PG_FILES_TABLE} WHERE path = $1::text AND bytes = $2::bytea)`
+    : '';
   return `WITH written AS (
       INSERT INTO ${PG_FILES_TABLE} (path, bytes)
       SELECT $1::text, $2::bytea
-      WHERE $3::text IS NULL OR NOT EXISTS (SELECT 1 FROM ${PG_FILES_TABLE} WHERE path = $3::text)
-      ON CONFLICT (path) DO UPDATE SET bytes = ${merge}, updated_at = now()
+      WHERE $3::text IS NULL OR NOT EXISTS (SELECT 1 FROM ${PG_FILES_TABLE} WHERE path = $3::text)${unchanged}
+      ON CONFLICT (path) ${onConflict}
       RETURNING path
     )
     SELECT path, CASE WHEN $4::boolean THEN pg_notify('${PG_CHANGE_CHANNEL}', path) END AS announced FROM written`;
 }
 
-const PUT_SQL = writeSql('EXCLUDED.bytes');
-const APPEND_SQL = writeSql(`${PG_FILES_TABLE}.bytes || EXCLUDED.bytes`);
+const PUT_SQL = writeSql('DO UPDATE SET bytes = EXCLUDED.bytes, updated_at = now()', true);
+const APPEND_SQL = writeSql(`DO UPDATE SET bytes = ${PG_FILES_TABLE}.bytes || EXCLUDED.bytes, updated_at = now()`);
+/** A put of a root: an existing row is "updated" only when it already holds the same bytes, so no row means refused. */
+const PUT_ROOT_SQL = writeSql(`DO UPDATE SET bytes = EXCLUDED.bytes WHERE ${PG_FILES_TABLE}.bytes = EXCLUDED.bytes`);
+/** Creates the row only when the path is free: of racing inserts one commits, the others wait for it and skip. */
+const CREATE_SQL = writeSql('DO NOTHING');
 const DELETE_SQL = `DELETE FROM ${PG_FILES_TABLE} WHERE path = $1::text
   AND ($2::text IS NULL OR NOT EXISTS (SELECT 1 FROM ${PG_FILES_TABLE} WHERE path = $2::text))`;
 
@@ -139,6 +128,11 @@ export interface PgStorage extends Storage {
   watchChanges(listener: (path: string) => void): Promise<() => Promise<void>>;
   /** The pool, for code that needs SQL of its own on the same database (the job queue, cluster-wide locks). */
   readonly pool: pg.Pool;
+  /**
+   * Removes every file, sealed days and roots included: the one way past the sealed-history rule, for a store
+   * its caller made wholly and may throw away (the demo's). The service never calls it. Returns how many went.
+   */
+  eraseAll(): Promise<number>;
 }
 
 /** Creates the tables when missing and checks the schema version; safe when several processes open at once. */
@@ -246,10 +240,17 @@ export async function createPgStorage(connectionString: string, options: PgStora
     throw error;
   }
 
+  /** Runs one writing statement; resolves to whether it wrote a row. */
+  async function tryWrite(sql: string, path: string, bytes: Buffer): Promise<boolean> {
+    const result = await pool.query(sql, [path, bytes, sealingRootOf(path), isReadModelLandmark(path)]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
   async function write(sql: string, path: string, bytes: Buffer): Promise<void> {
-    const root = sealingRootOf(path);
-    const result = await pool.query(sql, [path, bytes, root, isReadModelLandmark(path)]);
-    if (result.rowCount === 0) throw new SealedDayWriteError(path, dayOf(path));
+    if (await tryWrite(sql, path, bytes)) return;
+    // No row: for a root, it holds other bytes; for any other path, the statement found the day's root.
+    if (isRootPath(path)) throw new SealedRootWriteError(path, sealedDayOf(path));
+    throw new SealedDayWriteError(path, sealedDayOf(path));
   }
 
   async function exists(path: string): Promise<boolean> {
@@ -271,7 +272,7 @@ export async function createPgStorage(connectionString: string, options: PgStora
     },
     async put(path, bytes) {
       assertStoragePath(path);
-      await write(PUT_SQL, path, toParam(bytes));
+      await write(isRootPath(path) ? PUT_ROOT_SQL : PUT_SQL, path, toParam(bytes));
     },
     async list(prefix) {
       assertStoragePrefix(prefix);
@@ -280,11 +281,16 @@ export async function createPgStorage(connectionString: string, options: PgStora
     },
     async delete(path) {
       assertStoragePath(path);
+      // A root is never removed; deleting one that is missing changes nothing, as for any path.
+      if (isRootPath(path)) {
+        if (await exists(path)) throw new SealedRootWriteError(path, sealedDayOf(path));
+        return;
+      }
       const root = sealingRootOf(path);
       const result = await pool.query(DELETE_SQL, [path, root]);
       // Nothing deleted: the path was missing (fine) or its day is sealed (refused); only the second is an error.
       if (result.rowCount === 0 && root !== null && (await exists(path)))
-        throw new SealedDayWriteError(path, dayOf(path));
+        throw new SealedDayWriteError(path, sealedDayOf(path));
     },
     append(path, bytes) {
       try {
@@ -292,7 +298,20 @@ export async function createPgStorage(connectionString: string, options: PgStora
       } catch (error) {
         return Promise.reject(error);
       }
+      // A root is never extended: an append to one only creates it, in one statement, or is refused.
+      if (isRootPath(path))
+        return tryWrite(CREATE_SQL, path, toParam(bytes)).then((created) => {
+          if (!created) throw new SealedRootWriteError(path, sealedDayOf(path));
+        });
       return lanes.append(path, bytes);
+    },
+    async createIfAbsent(path, bytes) {
+      assertStoragePath(path);
+      if (await tryWrite(CREATE_SQL, path, toParam(bytes))) return true;
+      // No row: the path was taken, or the day is sealed; a sealed day refuses, as a put would.
+      const root = sealingRootOf(path);
+      if (root !== null && (await exists(root))) throw new SealedDayWriteError(path, sealedDayOf(path));
+      return false;
     },
     async watchChanges(listener) {
       const client = await pool.connect();
@@ -313,6 +332,11 @@ export async function createPgStorage(connectionString: string, options: PgStora
           client.release(error as Error);
         }
       };
+    },
+    async eraseAll() {
+      await lanes.settle();
+      const { rowCount } = await pool.query(`DELETE FROM ${PG_FILES_TABLE}`);
+      return rowCount ?? 0;
     },
     async close() {
       await lanes.settle();

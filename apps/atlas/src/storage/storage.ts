@@ -1,6 +1,7 @@
 // The app's storage seam: everything the service keeps goes through put/get/list/delete (and append, for
 // day logs) by relative path, so an object store can replace the local folder without the rest of the app
-// noticing.
+// noticing. Every store also refuses to rewrite sealed history (see sealed-days.ts): a file under a day that has a
+// root cannot be put, appended to or deleted, and a root cannot be replaced with other bytes or removed.
 
 /** Thrown for a path that could escape the storage root or is not a plain relative path. */
 export class StoragePathError extends Error {
@@ -32,6 +33,13 @@ export interface Storage {
    * on one path at once.
    */
   append(path: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores `bytes` at `path` only when nothing is stored there yet, atomically: of any number of calls racing on
+   * one path (from this process or another sharing the store), exactly one resolves true and its bytes stay; the
+   * others resolve false and change nothing. Resolves once the new file is durable. For files made once and then
+   * shared, such as the signing key.
+   */
+  createIfAbsent(path: string, bytes: Uint8Array): Promise<boolean>;
 }
 
 const SEGMENT = /^[A-Za-z0-9._@:+=-]+$/;
