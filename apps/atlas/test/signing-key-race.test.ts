@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNING_KEY_PATH } from '../src/data/paths.js';
-import { KEY_FILE_MODE, loadOrCreateSigningKeys, loadSigningKeys, type SigningKeys } from '../src/seal/keys.js';
+import {
+  KEY_FILE_MODE,
+  loadOrCreateSigningKeys,
+  loadSigningKeys,
+  openSigningKeys,
+  type SigningKeys,
+} from '../src/seal/keys.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { type OpenedStore, openStore } from '../src/storage/open-store.js';
@@ -102,6 +108,17 @@ describe('signing key creation racing in one process', () => {
     expect(new Set(keys).size).toBe(1);
     expect(hex((await loadSigningKeys(createFsStorage(dir)))!)).toBe(keys[0]);
     expect(await readdir(join(dir, 'keys'))).toEqual(['signing-key.json']);
+  });
+
+  it('says "created" to exactly one of eight racing callers, so only one process warns about a new key', async () => {
+    const storage = createMemoryStorage();
+    const arrive = startBarrier(8);
+    const opened = await Promise.all(
+      Array.from({ length: 8 }, () => openSigningKeys(readingInStep(storage, arrive), NOW)),
+    );
+    expect(opened.filter((o) => o.created)).toHaveLength(1);
+    expect(new Set(opened.map((o) => hex(o.keys))).size).toBe(1);
+    expect((await openSigningKeys(storage, NOW)).created).toBe(false);
   });
 
   it('gives two loads on one memory store one key', async () => {

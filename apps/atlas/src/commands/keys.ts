@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { privateKeyFromPem, publicKeyFor, publicKeyPem } from '@mcp-atlas/history';
 import { SIGNING_KEY_PATH } from '../data/paths.js';
 import type { Logger } from '../log.js';
-import { loadOrCreateSigningKeys, loadSigningKeys, type SigningKeys } from '../seal/keys.js';
+import { loadSigningKeys, openSigningKeys, type SigningKeys } from '../seal/keys.js';
 import { mergeEnvironment } from '../serve/settings.js';
 import { folderOfFileUrl, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import type { Storage } from '../storage/storage.js';
@@ -89,14 +89,14 @@ export async function resolveSigningKeys(options: {
     return keys;
   }
   const keyFileOptions = { dataDir: options.dataDir, warn: (message: string) => log.warn(message) };
-  const saved = await loadSigningKeys(options.storage, keyFileOptions);
-  if (saved !== null) return saved;
-  const made = await loadOrCreateSigningKeys(options.storage, options.now ?? new Date(), keyFileOptions);
-  log.warn(
-    { fingerprint: publicKeyFingerprint(made.publicKey), path: join(options.dataDir, SIGNING_KEY_PATH) },
-    'created a new signing key: back it up (it signs every day of the history), or pass --signing-key',
-  );
-  return made;
+  const { keys, created } = await openSigningKeys(options.storage, options.now ?? new Date(), keyFileOptions);
+  // Only the process whose key was stored says so; one that lost a race on a fresh store signs with the winner's.
+  if (created)
+    log.warn(
+      { fingerprint: publicKeyFingerprint(keys.publicKey), path: join(options.dataDir, SIGNING_KEY_PATH) },
+      'created a new signing key: back it up (it signs every day of the history), or pass --signing-key',
+    );
+  return keys;
 }
 
 /** Where a store keeps the signing key, for a message: the key file of a data folder, or the store's URL. */

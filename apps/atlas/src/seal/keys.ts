@@ -135,8 +135,20 @@ export async function loadOrCreateSigningKeys(
   now: Date,
   options: KeyFileOptions = {},
 ): Promise<SigningKeys> {
+  return (await openSigningKeys(storage, now, options)).keys;
+}
+
+/**
+ * {@link loadOrCreateSigningKeys}, also saying whether this call created the key (false when it was stored
+ * already, or when another process created it first), so the caller warns about a new key only once.
+ */
+export async function openSigningKeys(
+  storage: Storage,
+  now: Date,
+  options: KeyFileOptions = {},
+): Promise<{ keys: SigningKeys; created: boolean }> {
   const saved = await loadSigningKeys(storage, options);
-  if (saved !== null) return saved;
+  if (saved !== null) return { keys: saved, created: false };
   const pair = await generateKeyPair();
   const record = { private_key_pem: privateKeyPem(pair.privateKey), created: now.toISOString() };
   const bytes = new TextEncoder().encode(`${JSON.stringify(record, null, 2)}\n`);
@@ -144,12 +156,12 @@ export async function loadOrCreateSigningKeys(
     options.dataDir === undefined
       ? await storage.createIfAbsent(SIGNING_KEY_PATH, bytes)
       : await createKeyFile(options.dataDir, bytes);
-  if (created) return pair;
+  if (created) return { keys: pair, created: true };
   // Another process created the key between our look and our creation: its key is the store's, so sign with it.
   const winner = await loadSigningKeys(storage, options);
   if (winner === null)
     throw new SigningKeyRaceError(`${SIGNING_KEY_PATH} was created by another process but cannot be read back`);
-  return winner;
+  return { keys: winner, created: false };
 }
 
 /**
