@@ -200,6 +200,13 @@ export const NAME_FIELD_WEIGHT = 2;
  */
 export const SERVER_FIELD_WEIGHT = 0.5;
 
+/**
+ * A description term after the first sentence counts this much of one in the first sentence (and the title).
+ * Tool lists mostly open with what the tool does and go on with parameters, examples and caveats, where the
+ * words of other tasks turn up ("use search_files to find the path first").
+ */
+export const DESCRIPTION_REST_WEIGHT = 0.5;
+
 /** BM25 term-frequency saturation: how quickly repeats of a term stop adding to the score. */
 export const BM25_K1 = 1.2;
 
@@ -288,6 +295,50 @@ export const QUERY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   user: ['account'],
   account: ['user'],
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Search: synonyms learned from the catalog (learned-synonyms.ts)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Weight of a learned synonym, relative to a word the query wrote (and below a hand-written synonym's
+ * SYNONYM_WEIGHT): the corpus guesses, a person chose.
+ */
+export const LEARNED_SYNONYM_WEIGHT = 0.25;
+
+/**
+ * How much of a query word a tool covers when it matches the word only through a learned synonym (the
+ * coverage factor counts a word the tool uses as 1). Less than 1, because the rare words that get learned
+ * synonyms are often the query's most precise ones (a product name), and an associated word is not the word.
+ */
+export const LEARNED_COVERAGE_SHARE = 0.5;
+
+/** A word must be in at least this many distinct tools to learn or be learned: one tool is not a pattern. */
+export const LEARNED_MIN_FREQUENCY = 2;
+
+/**
+ * Only words in at most this many distinct tools get learned synonyms: a word many tools use already finds
+ * enough of them, and widening it would only add noise.
+ */
+export const LEARNED_MAX_SOURCE_FREQUENCY = 10;
+
+/** Two words must share at least this many distinct tools before they count as associated. */
+export const LEARNED_MIN_COOCCURRENCE = 2;
+
+/**
+ * Least normalized PMI (from -1 to 1; 0 is chance) for two words to count as associated. Normalized PMI is
+ * used because plain PMI ranks any two rare words that met once above everything else.
+ */
+export const LEARNED_MIN_ASSOCIATION = 0.3;
+
+/** At most this many learned synonyms per word, the most associated first. */
+export const LEARNED_SYNONYMS_PER_TERM = 3;
+
+/**
+ * Only the first this many distinct terms of a tool (its name, then the first sentence of its description)
+ * are counted, which bounds the work of the count on long first sentences.
+ */
+export const LEARNED_UNIT_TERM_CAP = 24;
 
 // ---------------------------------------------------------------------------------------------------------
 // Risk: task intent and the search's preference for least privilege

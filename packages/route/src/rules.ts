@@ -17,6 +17,7 @@ import {
   DEFAULT_SEARCH_LIMIT,
   DEFAULT_STABILITY,
   DEFAULT_SUCCESS_CHANCE,
+  DESCRIPTION_REST_WEIGHT,
   DIRECTORY_FACTOR,
   EVAL_MRR_DEPTH,
   EVAL_TOP_K,
@@ -26,6 +27,14 @@ import {
   GUARD_NEW,
   GUARD_READ_TASK_HIGH_RISK_SERVER,
   HIGH_RISK_SHARE_WEIGHT,
+  LEARNED_COVERAGE_SHARE,
+  LEARNED_MAX_SOURCE_FREQUENCY,
+  LEARNED_MIN_ASSOCIATION,
+  LEARNED_MIN_COOCCURRENCE,
+  LEARNED_MIN_FREQUENCY,
+  LEARNED_SYNONYM_WEIGHT,
+  LEARNED_SYNONYMS_PER_TERM,
+  LEARNED_UNIT_TERM_CAP,
   LEAST_PRIVILEGE_LESS,
   LEAST_PRIVILEGE_MORE,
   MAX_QUERY_TERMS,
@@ -89,12 +98,30 @@ export const SEARCH_RULES = Object.freeze({
   bm25K1: BM25_K1,
   /** BM25 length normalisation. */
   bm25B: BM25_B,
+  /** A description term after the first sentence counts this much of one in the first sentence or title. */
+  descriptionRestWeight: DESCRIPTION_REST_WEIGHT,
   /** Weight of a term added by synonym expansion, relative to a term the query wrote. */
   synonymWeight: SYNONYM_WEIGHT,
   /** Exponent of the coverage factor (the share of the query's known terms a tool matches). */
   coverageExponent: COVERAGE_EXPONENT,
   /** The synonyms a query term also matches. */
   querySynonyms: QUERY_SYNONYMS,
+  /** Weight of a synonym learned from the catalog, relative to a term the query wrote. */
+  learnedSynonymWeight: LEARNED_SYNONYM_WEIGHT,
+  /** Share of a query word a tool covers when it matches the word only through a learned synonym. */
+  learnedCoverageShare: LEARNED_COVERAGE_SHARE,
+  /** Learning: a word must be in at least this many distinct tools (name and first sentence) to take part. */
+  learnedMinFrequency: LEARNED_MIN_FREQUENCY,
+  /** Learning: only words in at most this many distinct tools get synonyms. */
+  learnedMaxSourceFrequency: LEARNED_MAX_SOURCE_FREQUENCY,
+  /** Learning: two words must share at least this many distinct tools. */
+  learnedMinCooccurrence: LEARNED_MIN_COOCCURRENCE,
+  /** Learning: least normalized PMI (-1 to 1, 0 is chance) of a word and its synonym. */
+  learnedMinAssociation: LEARNED_MIN_ASSOCIATION,
+  /** Learning: at most this many synonyms per word, the most associated first. */
+  learnedSynonymsPerTerm: LEARNED_SYNONYMS_PER_TERM,
+  /** Learning: only the first this many distinct terms of a tool are counted. */
+  learnedUnitTermCap: LEARNED_UNIT_TERM_CAP,
   /** Soft preference by tool level, keyed by what the query's verb asks for. */
   levelPreference: SEARCH_LEVEL_PREFERENCE,
   /** Search results returned when the caller gives no limit. */

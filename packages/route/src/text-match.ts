@@ -1,5 +1,13 @@
 // Pure module: BM25F text match of a query against every tool, shared by search and route.
-import { BM25_K1, COVERAGE_EXPONENT, MAX_QUERY_TERMS, SYNONYM_WEIGHT } from './constants.js';
+import {
+  BM25_K1,
+  COVERAGE_EXPONENT,
+  LEARNED_COVERAGE_SHARE,
+  LEARNED_SYNONYM_WEIGHT,
+  MAX_QUERY_TERMS,
+  SYNONYM_WEIGHT,
+} from './constants.js';
+import type { LearnedSynonym } from './learned-synonyms.js';
 import { synonymsOf, tokenize } from './text.js';
 import { type IndexState, saturatedFrequency } from './tool-index.js';
 
@@ -8,13 +16,19 @@ export interface QueryTerm {
   term: string;
   weight: number;
   source: number;
+  /** True for a synonym learned from the catalog: it covers its query word only in part. */
+  learned?: boolean;
 }
 
 /**
  * The weighted terms of a query: its distinct stems (at most MAX_QUERY_TERMS, weight 1), then their
- * synonyms (weight SYNONYM_WEIGHT) unless the query already has them.
+ * synonyms from the hand table (weight SYNONYM_WEIGHT), then those learned from the catalog (weight
+ * LEARNED_SYNONYM_WEIGHT), each unless the query already has it.
  */
-export function queryTerms(query: string): QueryTerm[] {
+export function queryTerms(
+  query: string,
+  learned: ReadonlyMap<string, readonly LearnedSynonym[]> = new Map(),
+): QueryTerm[] {
   const originals: string[] = [];
   for (const term of tokenize(query)) {
     if (originals.length >= MAX_QUERY_TERMS) break;
@@ -27,6 +41,13 @@ export function queryTerms(query: string): QueryTerm[] {
       if (present.has(synonym)) continue;
       present.add(synonym);
       terms.push({ term: synonym, weight: SYNONYM_WEIGHT, source });
+    }
+  });
+  originals.forEach((term, source) => {
+    for (const { term: synonym } of learned.get(term) ?? []) {
+      if (present.has(synonym)) continue;
+      present.add(synonym);
+      terms.push({ term: synonym, weight: LEARNED_SYNONYM_WEIGHT, source, learned: true });
     }
   });
   return terms;
@@ -51,9 +72,12 @@ export function termScore(
   return idf * saturatedFrequency(nameCount, descriptionCount, descriptionNorm, serverCount);
 }
 
-/** Coverage factor: (matched query words / known query words) ^ COVERAGE_EXPONENT. */
-export function coverageFactor(matched: number, known: number): number {
-  return known === 0 ? 0 : (matched / known) ** COVERAGE_EXPONENT;
+/**
+ * Coverage factor: (matched query words / known query words) ^ COVERAGE_EXPONENT, where a query word matched
+ * only through a learned synonym counts LEARNED_COVERAGE_SHARE of a word.
+ */
+export function coverageFactor(matched: number, known: number, matchedByLearned = 0): number {
+  return known === 0 ? 0 : ((matched + LEARNED_COVERAGE_SHARE * matchedByLearned) / known) ** COVERAGE_EXPONENT;
 }
 
 function bitCount(mask: number): number {
@@ -69,27 +93,31 @@ function bitCount(mask: number): number {
  * touched tool, in the order the tools were first touched.
  */
 export function matchText(state: IndexState, query: string, visit: (doc: number, textMatch: number) => void): void {
-  const terms = queryTerms(query);
-  const { scratchScore: score, scratchMask: mask, scratchTouched: touched } = state;
+  const terms = queryTerms(query, state.learnedSynonyms);
+  const { scratchScore: score, scratchMask: mask, scratchLearnedMask: learnedMask, scratchTouched: touched } = state;
   const docCount = state.docServer.length;
   let touchedCount = 0;
   let best = 0;
   let knownSources = 0;
-  for (const { term, weight, source } of terms) {
+  for (const { term, weight, source, learned } of terms) {
     const id = state.termIds.get(term);
     if (id === undefined) continue;
     const docs = state.postingDocs[id] as Int32Array;
     const saturation = state.postingSaturation[id] as Float64Array;
     const idf = inverseDocumentFrequency(docCount, docs.length);
     best += idf * (BM25_K1 + 1) * weight;
-    knownSources |= 1 << source;
     const bit = 1 << source;
+    // A query word whose only known terms are learned synonyms still counts as known: a tool can match it.
+    knownSources |= bit;
     const scale = weight * idf;
+    const marks = learned === true ? learnedMask : mask;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i] as number;
-      const seen = mask[doc] as number;
-      if (seen === 0) touched[touchedCount++] = doc;
-      mask[doc] = seen | bit;
+      const direct = mask[doc] as number;
+      // A learned synonym stands in for its word where the tool lacks it; it adds nothing where the word is.
+      if (learned === true && (direct & bit) !== 0) continue;
+      if (direct === 0 && (learnedMask[doc] as number) === 0) touched[touchedCount++] = doc;
+      marks[doc] = (marks[doc] as number) | bit;
       score[doc] = (score[doc] as number) + scale * (saturation[i] as number);
     }
   }
@@ -97,7 +125,9 @@ export function matchText(state: IndexState, query: string, visit: (doc: number,
   try {
     for (let i = 0; i < touchedCount; i++) {
       const doc = touched[i] as number;
-      visit(doc, ((score[doc] as number) / best) * coverageFactor(bitCount(mask[doc] as number), known));
+      const direct = mask[doc] as number;
+      const coverage = coverageFactor(bitCount(direct), known, bitCount((learnedMask[doc] as number) & ~direct));
+      visit(doc, ((score[doc] as number) / best) * coverage);
     }
   } finally {
     // Leave the scratch space clean for the next query, even when `visit` throws.
@@ -105,6 +135,7 @@ export function matchText(state: IndexState, query: string, visit: (doc: number,
       const doc = touched[i] as number;
       score[doc] = 0;
       mask[doc] = 0;
+      learnedMask[doc] = 0;
     }
   }
 }

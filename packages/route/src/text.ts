@@ -98,6 +98,31 @@ export function tokenizeWith(text: string, memo: Map<string, string> | null): st
   return terms;
 }
 
+// A sentence ends at a line break, or at '.', '!' or '?' followed by white space; a full stop right after a
+// one-letter word ("e.g.", "i.e.") or inside a number or a name ("v1.2", "next.js") does not end it.
+const SENTENCE_END = /\r?\n|(?<!(?:^|[\s.(])[A-Za-z])[.!?](?=\s)/;
+
+/**
+ * Cuts a description into its first sentence (what the tool does, in most lists) and the rest (parameters,
+ * examples, caveats). The lead keeps its closing mark; both parts are trimmed. A text with no sentence end is
+ * all lead.
+ *
+ * @example splitLeadSentence('Lists files. Args: path.') // { lead: 'Lists files.', rest: 'Args: path.' }
+ */
+export function splitLeadSentence(text: string): { lead: string; rest: string } {
+  const trimmed = text.trim();
+  const match = SENTENCE_END.exec(trimmed);
+  if (match === null) return { lead: trimmed, rest: '' };
+  const end = match.index + (match[0].startsWith('\n') || match[0].startsWith('\r') ? 0 : 1);
+  const lead = trimmed.slice(0, end).trim();
+  // A description that opens with a blank line or a bare heading mark keeps looking for words.
+  if (tokenize(lead).length === 0) {
+    const next = splitLeadSentence(trimmed.slice(match.index + match[0].length));
+    return { lead: next.lead, rest: next.rest };
+  }
+  return { lead, rest: trimmed.slice(match.index + match[0].length).trim() };
+}
+
 /** Stems of every word of a text, nothing dropped: what the evaluation judge compares. */
 export function stemAll(text: string): string[] {
   return splitText(text).map(stemWord);

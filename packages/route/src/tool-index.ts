@@ -2,10 +2,11 @@
 // many times; its internals sit behind a WeakMap so callers hold an opaque, read-only handle.
 import { classifyTools, type RiskLevel } from '@mcp-atlas/risk';
 import { daysSince } from '@mcp-atlas/risk/time';
-import { BM25_B, BM25_K1, NAME_FIELD_WEIGHT, SERVER_FIELD_WEIGHT } from './constants.js';
+import { BM25_B, BM25_K1, DESCRIPTION_REST_WEIGHT, NAME_FIELD_WEIGHT, SERVER_FIELD_WEIGHT } from './constants.js';
 import { RouteInputError } from './errors.js';
+import { type LearnedSynonym, learnSynonyms } from './learned-synonyms.js';
 import { nameVerbsOf } from './search-rerank.js';
-import { tokenizeWith } from './text.js';
+import { splitLeadSentence, tokenizeWith } from './text.js';
 import type { IndexServer } from './types.js';
 
 /** Risk levels as small numbers, in order of what a tool can do. */
@@ -47,9 +48,13 @@ export interface IndexState {
    */
   readonly postingSaturation: readonly Float64Array[];
   readonly anySubmittedAt: boolean;
+  /** Synonyms learned from this catalog's tools (see learned-synonyms.ts), by stemmed term. */
+  readonly learnedSynonyms: ReadonlyMap<string, readonly LearnedSynonym[]>;
   /** Scratch space reused by every query (queries are synchronous, so they never overlap). */
   readonly scratchScore: Float64Array;
   readonly scratchMask: Int32Array;
+  /** Per tool, the query words it matched through a learned synonym only (bits, like scratchMask). */
+  readonly scratchLearnedMask: Int32Array;
   readonly scratchTouched: Int32Array;
 }
 
@@ -154,16 +159,31 @@ function countTerms(terms: readonly string[]): Map<string, number> {
 /** Posting lists under construction: plain arrays, turned into typed arrays once the build is done. */
 interface PostingBuilder {
   docs: number[];
-  /** name + description x 2^16 + server x 2^32, each count capped at 2^16 - 1. */
+  /**
+   * name + lead x 2^12 + rest x 2^24 + server x 2^36 (lead: the title and the description's first sentence;
+   * rest: the rest of the description), each count capped at 2^12 - 1, far past where BM25 saturates.
+   */
   counts: number[];
 }
 
-const COUNT_CAP = 65_535;
-const SHIFT_16 = 65_536;
-const SHIFT_32 = 4_294_967_296;
+const COUNT_CAP = 4_095;
+const SHIFT = 4_096;
 
 function capCount(count: number): number {
   return Math.min(count, COUNT_CAP);
+}
+
+/**
+ * A term's weighted count in a description: each use in the lead (the title and the first sentence, which
+ * say what the tool does) counts 1, each use in the rest (parameters, examples, caveats) DESCRIPTION_REST_WEIGHT.
+ */
+export function descriptionCount(leadCount: number, restCount: number): number {
+  return leadCount + DESCRIPTION_REST_WEIGHT * restCount;
+}
+
+/** The length of a description for BM25's length normalization, weighted as {@link descriptionCount}. */
+export function descriptionLength(leadLength: number, restLength: number): number {
+  return leadLength + DESCRIPTION_REST_WEIGHT * restLength;
 }
 
 /** The saturated BM25F frequency of one posting (see IndexState.postingSaturation). */
@@ -209,6 +229,9 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
   // The last document each term was posted for, so a term in several fields is posted once per tool.
   const postedFor: number[] = [];
   const stems = new Map<string, string>();
+  // What the synonym learner counts: each distinct tool text's name and first-sentence terms, once.
+  const learningUnits: string[][] = [];
+  const learnedTexts = new Set<string>();
   let anySubmittedAt = false;
 
   const post = (term: string, doc: number, packed: number): void => {
@@ -247,9 +270,18 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
       const doc = docName.length;
       const description = toolDescription(tool as object);
       const title = toolTitle(tool as object);
-      const nameTerms = countTerms(tokenizeWith(name, stems));
-      const descriptionTerms = tokenizeWith(title === '' ? description : `${title}. ${description}`, stems);
-      const descriptionCounts = countTerms(descriptionTerms);
+      const nameWords = tokenizeWith(name, stems);
+      const nameTerms = countTerms(nameWords);
+      const { lead, rest } = splitLeadSentence(description);
+      const leadWords = tokenizeWith(title === '' ? lead : `${title}. ${lead}`, stems);
+      const restWords = tokenizeWith(rest, stems);
+      const learnedKey = `${name}\u0000${title}\u0000${lead}`;
+      if (!learnedTexts.has(learnedKey)) {
+        learnedTexts.add(learnedKey);
+        learningUnits.push([...nameWords, ...leadWords]);
+      }
+      const leadCounts = countTerms(leadWords);
+      const restCounts = countTerms(restWords);
       docServer.push(serverIndex);
       docName.push(name);
       docDescription.push(description);
@@ -268,13 +300,15 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
       docNameVerbs.push(verbSet);
       docLevel.push(LEVEL_RANK[level]);
       docAnswering.push(server.answering === false ? 0 : 1);
-      docDescriptionLength.push(descriptionTerms.length);
+      docDescriptionLength.push(descriptionLength(leadWords.length, restWords.length));
       const packedOf = (term: string): number =>
         capCount(nameTerms.get(term) ?? 0) +
-        capCount(descriptionCounts.get(term) ?? 0) * SHIFT_16 +
-        capCount(serverTerms.get(term) ?? 0) * SHIFT_32;
+        capCount(leadCounts.get(term) ?? 0) * SHIFT +
+        capCount(restCounts.get(term) ?? 0) * SHIFT ** 2 +
+        capCount(serverTerms.get(term) ?? 0) * SHIFT ** 3;
       for (const term of nameTerms.keys()) post(term, doc, packedOf(term));
-      for (const term of descriptionCounts.keys()) post(term, doc, packedOf(term));
+      for (const term of leadCounts.keys()) post(term, doc, packedOf(term));
+      for (const term of restCounts.keys()) post(term, doc, packedOf(term));
       for (const term of serverTerms.keys()) post(term, doc, packedOf(term));
     });
     entries.push({ server, submittedAtMs, toolCount, highRiskCount });
@@ -294,16 +328,16 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
     const saturation = new Float64Array(posting.docs.length);
     for (let i = 0; i < posting.docs.length; i++) {
       const packed = posting.counts[i] as number;
-      const server = Math.floor(packed / SHIFT_32);
-      const rest = packed - server * SHIFT_32;
-      const descriptionCount = Math.floor(rest / SHIFT_16);
-      const nameCount = rest - descriptionCount * SHIFT_16;
+      const nameCount = packed % SHIFT;
+      const leadCount = Math.floor(packed / SHIFT) % SHIFT;
+      const restCount = Math.floor(packed / SHIFT ** 2) % SHIFT;
+      const serverCount = Math.floor(packed / SHIFT ** 3);
       names[i] = nameCount;
       saturation[i] = saturatedFrequency(
         nameCount,
-        descriptionCount,
+        descriptionCount(leadCount, restCount),
         descriptionNorm[posting.docs[i] as number] as number,
-        server,
+        serverCount,
       );
     }
     postingName.push(names);
@@ -323,8 +357,10 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
     postingName,
     postingSaturation,
     anySubmittedAt,
+    learnedSynonyms: learnSynonyms(learningUnits),
     scratchScore: new Float64Array(docCount),
     scratchMask: new Int32Array(docCount),
+    scratchLearnedMask: new Int32Array(docCount),
     scratchTouched: new Int32Array(docCount),
   };
   const index: ToolIndex = Object.freeze({ serverCount: entries.length, toolCount: docCount, termCount: termIds.size });

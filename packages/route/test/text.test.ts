@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitText, stemWord, tokenize } from '../src/index.js';
-import { stemAll, synonymsOf } from '../src/text.js';
+import { splitLeadSentence, stemAll, synonymsOf } from '../src/text.js';
 
 describe('splitText cuts names and prose into lower-cased words', () => {
   it.each([
@@ -88,5 +88,34 @@ describe('synonymsOf expands a stemmed query term one step', () => {
     expect(synonymsOf('email')).toEqual(['mail', 'gmail', 'inbox']);
     expect(synonymsOf(stemWord('database'))).toEqual(['db', 'sql']);
     expect(synonymsOf('zebra')).toEqual([]);
+  });
+});
+
+describe('splitLeadSentence cuts a description into what the tool does and the rest', () => {
+  it('ends the first sentence at a full stop, question or exclamation mark followed by a space', () => {
+    expect(splitLeadSentence('Lists files. Args: path.')).toEqual({ lead: 'Lists files.', rest: 'Args: path.' });
+    expect(splitLeadSentence('Is it up? Checks a host!')).toEqual({ lead: 'Is it up?', rest: 'Checks a host!' });
+    expect(splitLeadSentence('Sends mail! Then logs it.')).toEqual({ lead: 'Sends mail!', rest: 'Then logs it.' });
+  });
+
+  it('ends it at a line break too', () => {
+    expect(splitLeadSentence('Reads a page\nUse the id from search.')).toEqual({
+      lead: 'Reads a page',
+      rest: 'Use the id from search.',
+    });
+  });
+
+  it('does not end it inside "e.g.", a version number or a dotted name', () => {
+    const text = 'Finds apps, e.g. next.js v1.2 apps. More here.';
+    expect(splitLeadSentence(text)).toEqual({ lead: 'Finds apps, e.g. next.js v1.2 apps.', rest: 'More here.' });
+  });
+
+  it('keeps looking past an opening line without words, and takes a text without an end whole', () => {
+    expect(splitLeadSentence('\n---\nCreates a task. Needs a list id.')).toEqual({
+      lead: 'Creates a task.',
+      rest: 'Needs a list id.',
+    });
+    expect(splitLeadSentence('  Creates a task  ')).toEqual({ lead: 'Creates a task', rest: '' });
+    expect(splitLeadSentence('')).toEqual({ lead: '', rest: '' });
   });
 });
