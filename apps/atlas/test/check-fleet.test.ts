@@ -211,6 +211,7 @@ describe('baseline round trip', () => {
       riskRises: [],
       details: [],
       resources: null,
+      resourceTemplates: null,
       prompts: null,
       unchanged: true,
     });
@@ -242,6 +243,7 @@ describe('baseline round trip', () => {
         },
       ],
       resources: null,
+      resourceTemplates: null,
       prompts: null,
       unchanged: false,
     });

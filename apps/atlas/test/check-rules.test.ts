@@ -26,6 +26,7 @@ const unchanged: BaselineComparison = {
   riskRises: [],
   details: [],
   resources: null,
+  resourceTemplates: null,
   prompts: null,
   unchanged: true,
 };

@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayReportsPath } from '../src/data/paths.js';
+import { dayReportsPath, rootPath } from '../src/data/paths.js';
 import { anonymousReporterId, secondsUntilNextUtcDay } from '../src/http/report-intake.js';
 import { ErrorBodySchema, ReportAcceptedSchema, StoredReportSchema } from '../src/http/schemas.js';
-import { dumpStorage, postJson, type RunningFixture, startFixture, TODAY, urlOf } from './fixtures/http-atlas.js';
+import { createMemoryStorage } from '../src/storage/memory-storage.js';
+import type { Storage } from '../src/storage/storage.js';
+import {
+  dumpStorage,
+  postJson,
+  type RunningFixture,
+  startFixture,
+  TODAY,
+  urlOf,
+  writeFixture,
+} from './fixtures/http-atlas.js';
 
 const HASH = 'a'.repeat(64);
 const running: RunningFixture[] = [];
@@ -248,6 +258,23 @@ describe('POST /api/reports: refusals store nothing', () => {
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('day_sealed');
     expect(await dumpStorage(f.storage)).toEqual(before);
+  });
+
+  it('answers 409 when the day is sealed between the check and the append, and the sealed day keeps no line', async () => {
+    const { storage: inner, keys } = await writeFixture(createMemoryStorage());
+    // The seal lands at the worst instant: after the intake saw no root, right before its line is written.
+    const sealingAtAppend: Storage = {
+      ...inner,
+      append: async (path, bytes) => {
+        if (path === dayReportsPath(TODAY)) await inner.put(rootPath(TODAY), new TextEncoder().encode('{}\n'));
+        return inner.append(path, bytes);
+      },
+    };
+    const f = await start({ storage: sealingAtAppend, keys });
+    const response = await report(f, minimal, '198.51.100.7');
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('day_sealed');
+    expect(await inner.get(dayReportsPath(TODAY))).toBeNull();
   });
 });
 

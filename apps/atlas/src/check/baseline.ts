@@ -17,13 +17,18 @@ import {
   type EntryListDiff,
 } from './report-schema.js';
 
-/** The resources and prompts `--list-all` read, for the lock file; null without `--list-all`. */
+/** The resources, resource templates and prompts `--list-all` read, for the lock file; null without `--list-all`. */
 export interface ListedDefinitions {
   resources: BaselineEntry[];
+  /** Keyed by URI template. */
+  resourceTemplates: BaselineEntry[];
   prompts: BaselineEntry[];
 }
 
-/** Builds the baseline of a check: one entry per tool, in the server's order (and resources and prompts when read). */
+/**
+ * Builds the baseline of a check: one entry per tool, in the server's order (and resources, resource templates and
+ * prompts when read).
+ */
 export function buildBaseline(
   target: string,
   result: ProbeResult,
@@ -42,7 +47,9 @@ export function buildBaseline(
       level: tool.level,
       definition: result.tools[index],
     })),
-    ...(listed === null ? {} : { resources: listed.resources, prompts: listed.prompts }),
+    ...(listed === null
+      ? {}
+      : { resources: listed.resources, resourceTemplates: listed.resourceTemplates, prompts: listed.prompts }),
   };
 }
 
@@ -66,7 +73,8 @@ export function parseBaseline(text: string, file: string): BaselineFile {
         `${file}: the hash of tool "${tool.name}" does not match its definition; write it again with --update-baseline`,
       );
   }
-  for (const entry of [...(parsed.data.resources ?? []), ...(parsed.data.prompts ?? [])]) {
+  const { resources = [], resourceTemplates = [], prompts = [] } = parsed.data;
+  for (const entry of [...resources, ...resourceTemplates, ...prompts]) {
     if (hashEntry(entry.definition) !== entry.hash)
       throw new CheckUsageError(
         `${file}: the hash of "${entry.key}" does not match its definition; write it again with --update-baseline`,
@@ -98,7 +106,9 @@ const isEmptyDiff = (diff: EntryListDiff | null): boolean =>
 
 /**
  * Compares a fresh check with the baseline: tools added, removed, changed (with what changed in each) and renamed,
- * risk rises, and, when both sides listed them, resources and prompts.
+ * risk rises, and, when both sides listed them, resources, resource templates and prompts. A lock file written
+ * before templates were kept has no `resourceTemplates`: they are not compared (null), as resources are not
+ * compared against a lock file written without `--list-all`.
  */
 export function compareWithBaseline(
   file: string,
@@ -113,6 +123,10 @@ export function compareWithBaseline(
   );
   const resources =
     listed !== null && baseline.resources !== undefined ? diffEntries(baseline.resources, listed.resources) : null;
+  const resourceTemplates =
+    listed !== null && baseline.resourceTemplates !== undefined
+      ? diffEntries(baseline.resourceTemplates, listed.resourceTemplates)
+      : null;
   const prompts =
     listed !== null && baseline.prompts !== undefined ? diffEntries(baseline.prompts, listed.prompts) : null;
   return {
@@ -126,7 +140,8 @@ export function compareWithBaseline(
       describeToolChange(name, firstNamed(before, name), firstNamed(result.tools, name)),
     ),
     resources,
+    resourceTemplates,
     prompts,
-    unchanged: diff.unchanged && isEmptyDiff(resources) && isEmptyDiff(prompts),
+    unchanged: diff.unchanged && isEmptyDiff(resources) && isEmptyDiff(resourceTemplates) && isEmptyDiff(prompts),
   };
 }

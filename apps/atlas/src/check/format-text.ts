@@ -112,6 +112,7 @@ export function formatCheckText(report: CheckReport): string {
       ...b.renamed.map((r) => `renamed ${r.from} -> ${r.to}`),
       ...b.riskRises.map((r) => `risk rise ${r.name}: ${r.from ?? 'new'} -> ${r.to}`),
       ...entryLines('resource', b.resources),
+      ...entryLines('resource template', b.resourceTemplates),
       ...entryLines('prompt', b.prompts),
     ];
     lines.push(...section(`baseline ${b.file}`, b.unchanged && changes.length === 0 ? ['unchanged'] : changes));

@@ -72,6 +72,7 @@ export function describeChange(b: BaselineComparison): string {
     changed.length > 0 ? `changed ${changed.join(', ')}` : '',
     b.renamed.length > 0 ? `renamed ${b.renamed.map((r) => `${r.from} -> ${r.to}`).join(', ')}` : '',
     ...describeEntries('resources', b.resources),
+    ...describeEntries('resource templates', b.resourceTemplates),
     ...describeEntries('prompts', b.prompts),
   ];
   return parts.filter((p) => p !== '').join('; ');

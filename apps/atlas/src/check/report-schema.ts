@@ -55,7 +55,7 @@ export const ToolChangeDetailSchema = z.object({
 /** The type ToolChangeDetailSchema validates. */
 export type ToolChangeDetail = z.infer<typeof ToolChangeDetailSchema>;
 
-/** Resources (by URI) or prompts (by name) added, removed or changed against the baseline. */
+/** Resources (by URI), resource templates (by URI template) or prompts (by name) added, removed or changed. */
 export const EntryListDiffSchema = z.object({
   added: z.array(z.string()),
   removed: z.array(z.string()),
@@ -76,8 +76,10 @@ export const BaselineComparisonSchema = z.object({
   details: z.array(ToolChangeDetailSchema),
   /** With `--list-all` and a baseline that lists them: resources and prompts that changed; else null. */
   resources: EntryListDiffSchema.nullable(),
+  /** Resource templates (by URI template), likewise; null also against a lock file written before they were kept. */
+  resourceTemplates: EntryListDiffSchema.nullable(),
   prompts: EntryListDiffSchema.nullable(),
-  /** True when nothing (tools, and resources and prompts when compared) changed. */
+  /** True when nothing (tools, and resources, resource templates and prompts when compared) changed. */
   unchanged: z.boolean(),
 });
 /** The type BaselineComparisonSchema validates. */
@@ -242,7 +244,7 @@ export const BaselineToolSchema = z.object({
 /** The type BaselineToolSchema validates. */
 export type BaselineTool = z.infer<typeof BaselineToolSchema>;
 
-/** One resource or prompt in the baseline: its key (URI or name), hash and definition. */
+/** One resource, resource template or prompt in the baseline: its key (URI, URI template or name), hash, definition. */
 export const BaselineEntrySchema = z.object({
   key: z.string(),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
@@ -251,7 +253,10 @@ export const BaselineEntrySchema = z.object({
 /** The type BaselineEntrySchema validates. */
 export type BaselineEntry = z.infer<typeof BaselineEntrySchema>;
 
-/** The baseline file, `mcp-atlas.lock/1`. `resources` and `prompts` are there when it was written with `--list-all`. */
+/**
+ * The baseline file, `mcp-atlas.lock/1`. `resources`, `resourceTemplates` and `prompts` are there when it was written
+ * with `--list-all` (`resourceTemplates` only by versions that keep them; an older file without it still loads).
+ */
 export const BaselineFileSchema = z.object({
   schema: z.literal(BASELINE_SCHEMA),
   target: z.string(),
@@ -260,6 +265,7 @@ export const BaselineFileSchema = z.object({
   listHash: z.string().regex(/^[0-9a-f]{64}$/),
   tools: z.array(BaselineToolSchema),
   resources: z.array(BaselineEntrySchema).optional(),
+  resourceTemplates: z.array(BaselineEntrySchema).optional(),
   prompts: z.array(BaselineEntrySchema).optional(),
 });
 /** The type BaselineFileSchema validates. */

@@ -114,7 +114,10 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
   const requestTimeoutMs = settings.deepCallTimeoutMs ?? access.timeoutMs ?? DEEP_CALL_TIMEOUT_MS;
   const listed =
     settings.listAll === true ? scrub(await listAll(session, probe.letter, APP_VERSION, requestTimeoutMs)) : null;
-  const definitions = listed === null ? null : { resources: listed.resources, prompts: listed.prompts };
+  const definitions =
+    listed === null
+      ? null
+      : { resources: listed.resources, resourceTemplates: listed.resourceTemplates, prompts: listed.prompts };
   // Without a tool list there is nothing to compare: a server that did not answer is the not-answering gate's business.
   const baseline =
     settings.baseline !== null && listRead

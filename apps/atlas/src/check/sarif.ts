@@ -162,7 +162,7 @@ export function sarifRules(): SarifRule[] {
       SARIF_GATE_RULES.change,
       'ToolListChanged',
       'The tool list differs from the lock file',
-      'A tool (or, with --list-all, a resource or prompt) was added, removed, changed or renamed since the lock file was written. The result says what changed. If the change is intended, write the lock file again with --update-baseline.',
+      'A tool (or, with --list-all, a resource, resource template or prompt) was added, removed, changed or renamed since the lock file was written. The result says what changed. If the change is intended, write the lock file again with --update-baseline.',
       'change',
       'error',
     ),
@@ -208,14 +208,18 @@ export function buildSarif(report: CheckReport, lock: SarifLockFile | null, tool
   const rules = sarifRules();
   const indexOf = (id: string): number => rules.findIndex((r) => r.id === id);
   const results: SarifResult[] = [];
-  const add = (ruleId: string, level: SarifLevel, text: string, tool: string | null): void => {
+  // `subject` names what a result is about when that is not a tool (a resource, template or prompt): it has no
+  // line of its own, but its fingerprint must still differ from its neighbours' or code scanning merges them.
+  const add = (ruleId: string, level: SarifLevel, text: string, tool: string | null, subject = tool): void => {
     results.push({
       ruleId,
       ruleIndex: indexOf(ruleId),
       level,
       message: { text: `${report.target}: ${text}` },
       locations: locate(lock, tool),
-      partialFingerprints: { 'mcpAtlasRule/v1': [ruleId, report.target, ...(tool === null ? [] : [tool])].join('|') },
+      partialFingerprints: {
+        'mcpAtlasRule/v1': [ruleId, report.target, ...(subject === null ? [] : [subject])].join('|'),
+      },
     });
   };
   const tripped = new Set(report.gates.tripped.map((gate) => gate.gate));
@@ -262,7 +266,7 @@ export function buildSarif(report: CheckReport, lock: SarifLockFile | null, tool
   };
 }
 
-type AddResult = (ruleId: string, level: SarifLevel, text: string, tool: string | null) => void;
+type AddResult = (ruleId: string, level: SarifLevel, text: string, tool: string | null, subject?: string) => void;
 
 // One result per tool that changed, so each lands on its own line of the lock file.
 function addChangeResults(baseline: NonNullable<CheckReport['baseline']>, add: AddResult): void {
@@ -279,11 +283,12 @@ function addChangeResults(baseline: NonNullable<CheckReport['baseline']>, add: A
     add(id, 'error', `tool "${rename.from}" was renamed to "${rename.to}"`, rename.from);
   for (const [label, diff] of [
     ['resource', baseline.resources],
+    ['resource template', baseline.resourceTemplates],
     ['prompt', baseline.prompts],
   ] as const) {
     if (diff === null) continue;
-    for (const key of diff.added) add(id, 'error', `${label} "${key}" was added`, null);
-    for (const key of diff.removed) add(id, 'error', `${label} "${key}" was removed`, null);
-    for (const key of diff.changed) add(id, 'error', `${label} "${key}" changed`, null);
+    for (const key of diff.added) add(id, 'error', `${label} "${key}" was added`, null, `${label}:${key}`);
+    for (const key of diff.removed) add(id, 'error', `${label} "${key}" was removed`, null, `${label}:${key}`);
+    for (const key of diff.changed) add(id, 'error', `${label} "${key}" changed`, null, `${label}:${key}`);
   }
 }

@@ -84,12 +84,12 @@ async function readJsonBody(c: Context): Promise<Answer<unknown>> {
   return { ok: true, value };
 }
 
-function tooLarge(maxBytes: number) {
-  return (c: Context) =>
-    c.json(
-      errorBody(refuse(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`, { limit: maxBytes })),
-      413,
-    );
+// `intake`, on an intake's route: the oversized body is counted there as a refused submission.
+function tooLarge(maxBytes: number, intake?: { refuseUnreadable(refusal: Refusal): Refusal }) {
+  return (c: Context) => {
+    const refusal = refuse(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`, { limit: maxBytes });
+    return c.json(errorBody(intake === undefined ? refusal : intake.refuseUnreadable(refusal)), 413);
+  };
 }
 
 /**
@@ -210,10 +210,11 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
 
   app.post(
     '/api/reports',
-    bodyLimit({ maxSize: REPORT_BODY_MAX_BYTES, onError: tooLarge(REPORT_BODY_MAX_BYTES) }),
+    bodyLimit({ maxSize: REPORT_BODY_MAX_BYTES, onError: tooLarge(REPORT_BODY_MAX_BYTES, reports) }),
     async (c) => {
       const body = await readJsonBody(c);
-      if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+      // A body that cannot be read never reaches submit; the intake still counts it as a refused report.
+      if (!body.ok) return sendRefusal(c, reports.refuseUnreadable(body.refusal), deps.now());
       const result = await reports.submit(body.value, callerOf(c));
       return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
     },
@@ -221,10 +222,10 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
 
   app.post(
     '/api/sensors',
-    bodyLimit({ maxSize: SENSOR_BODY_MAX_BYTES, onError: tooLarge(SENSOR_BODY_MAX_BYTES) }),
+    bodyLimit({ maxSize: SENSOR_BODY_MAX_BYTES, onError: tooLarge(SENSOR_BODY_MAX_BYTES, sensors) }),
     async (c) => {
       const body = await readJsonBody(c);
-      if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+      if (!body.ok) return sendRefusal(c, sensors.refuseUnreadable(body.refusal), deps.now());
       const result = await sensors.submit(body.value, { address: clientAddress(c, hops) });
       return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
     },

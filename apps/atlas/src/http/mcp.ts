@@ -8,7 +8,6 @@ import type { ResolvedHttpDeps } from './deps.js';
 import type { Refusal } from './errors.js';
 import { MCP_BODY_MAX_BYTES } from './limits.js';
 import { agentIdOf, appendMcpCall, clientNameOf, countryOf } from './mcp-call-log.js';
-import { type IntakeOutcome, noteIntakeOutcome } from './metrics.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import type { ReportCaller, ReportIntake } from './report-intake.js';
 import { SUBMISSION_ADMISSION_TEXT, SUBMISSION_OBSERVATION_TEXT } from './rule-text.js';
@@ -38,11 +37,6 @@ export interface McpContext {
    * trusted proxy); `handleMcpRequest` fills it in. Without it, calls are logged with an empty user agent.
    */
   headers?: Headers;
-  /**
-   * Told what became of each report_road call, so the intake metrics count reports filed here as they count
-   * POST /api/reports (accepted, or refused for any reason); `handleMcpRequest` fills it in.
-   */
-  onReportOutcome?: (outcome: IntakeOutcome) => void;
 }
 
 function structured(value: Record<string, unknown>): CallToolResult {
@@ -177,12 +171,10 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
     async (args) => {
       noteCall('report_road');
       try {
+        // The same intake as POST /api/reports: its submit counts this report in the intake metrics.
         const result = await reports.submit(args, caller);
-        context.onReportOutcome?.(result.ok ? 'accepted' : 'refused');
         return result.ok ? structured(result.value) : toolError(result.refusal);
       } catch (error) {
-        // POST /api/reports answers a failure on our side with a 500, which counts as refused; so does this.
-        context.onReportOutcome?.('refused');
         return internalError(deps, 'report_road', error);
       }
     },
@@ -223,8 +215,7 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
 
 /** Answers one Streamable HTTP request with a fresh server and transport, closed once the answer is ready. */
 export async function handleMcpRequest(request: Request, context: McpContext): Promise<Response> {
-  const onReportOutcome = (outcome: IntakeOutcome): void => noteIntakeOutcome(request, 'reports', outcome);
-  return answerStatelessMcp(createAtlasMcpServer({ ...context, headers: request.headers, onReportOutcome }), request, {
+  return answerStatelessMcp(createAtlasMcpServer({ ...context, headers: request.headers }), request, {
     maxRequestBodySize: MCP_BODY_MAX_BYTES,
   });
 }

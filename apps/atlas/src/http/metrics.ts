@@ -11,6 +11,7 @@ import { readSpendLedger } from '../costs/spend-gate.js';
 import { dailySpendPath, fiveMinuteSpendPath } from '../data/paths.js';
 import type { Storage } from '../storage/storage.js';
 import type { AtlasView } from '../view/build-view.js';
+import type { IntakeName, IntakeOutcome } from './intake-hooks.js';
 import type { SearchCache } from './search-cache.js';
 
 /** The prefix of every metric the service defines (process metrics keep prom-client's own names). */
@@ -21,12 +22,6 @@ export const HTTP_LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25
 
 /** The route label of a request that matched no route (a 404), so stray paths cannot grow the label set. */
 export const UNMATCHED_ROUTE = '(unmatched)';
-
-/** The intakes whose outcomes are counted: agents' reports (HTTP and the report_road tool) and sensor batches. */
-export type IntakeName = 'reports' | 'sensors';
-
-/** What an intake did with one submission. */
-export type IntakeOutcome = 'accepted' | 'refused';
 
 /** The kinds of our own checks the schedule runs. */
 export type CheckKind = 'daily' | 'hourly' | 'five-minute';
@@ -54,41 +49,11 @@ export interface AtlasMetrics {
   /** Counts one tool-search cache lookup. */
   recordSearchLookup(hit: boolean): void;
   /**
-   * Counts one submission to an intake. The one place intake outcomes are counted: POST /api/reports and
-   * /api/sensors reach it through their answer's status, the report_road tool through `noteIntakeOutcome`.
+   * Counts one submission to an intake. The intakes themselves report every outcome through their `onIntake`
+   * hook (http/intake-hooks.ts), so POST /api/reports, the report_road tool and POST /api/sensors are counted
+   * in one place, by what the intake decided rather than by an HTTP status.
    */
   recordIntake(intake: IntakeName, outcome: IntakeOutcome): void;
-}
-
-/** An intake route's outcome from its HTTP status: a 2xx stored the submission, anything else refused it. */
-export function intakeOutcomeOf(status: number): IntakeOutcome {
-  return status >= 200 && status < 300 ? 'accepted' : 'refused';
-}
-
-/** The intake a POST to this route feeds, or null for any other route. */
-function intakeOfRoute(method: string, route: string): IntakeName | null {
-  if (method !== 'POST') return null;
-  return route === '/api/reports' ? 'reports' : route === '/api/sensors' ? 'sensors' : null;
-}
-
-// Intake outcomes that an answer's status cannot show: a report filed through the MCP endpoint is one tool
-// call inside a 200 answer. The MCP handler notes each outcome on its request, and the observing middleware,
-// which sees the same request object, counts them once the answer is ready. Keyed weakly by the request, so
-// nothing outlives it and two services in one process cannot see each other's notes.
-const notedOutcomes = new WeakMap<Request, { intake: IntakeName; outcome: IntakeOutcome }[]>();
-
-/** Notes that `request` filed one submission to `intake`; counted when the request's answer is observed. */
-export function noteIntakeOutcome(request: Request, intake: IntakeName, outcome: IntakeOutcome): void {
-  const noted = notedOutcomes.get(request);
-  if (noted === undefined) notedOutcomes.set(request, [{ intake, outcome }]);
-  else noted.push({ intake, outcome });
-}
-
-/** The outcomes noted on `request`, removed so they are counted once. */
-function takeNotedOutcomes(request: Request): { intake: IntakeName; outcome: IntakeOutcome }[] {
-  const noted = notedOutcomes.get(request) ?? [];
-  notedOutcomes.delete(request);
-  return noted;
 }
 
 /** Micro-dollars to dollars, for the spend gauges. */
@@ -202,18 +167,13 @@ export function createAtlasMetrics(sources: MetricSources): AtlasMetrics {
       for (const { cap, ledger } of await readLedgers()) this.set({ cap }, dollars(ledger.budgetMicroUsd));
     },
   });
-  const recordIntake = (intake: IntakeName, outcome: IntakeOutcome): void => {
-    intakes.inc({ intake, outcome });
-  };
   return {
     registry,
     observeRequest(method, route, status, seconds) {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);
-      const intake = intakeOfRoute(method, route);
-      if (intake !== null) recordIntake(intake, intakeOutcomeOf(status));
     },
-    recordIntake,
+    recordIntake: (intake, outcome) => intakes.inc({ intake, outcome }),
     recordCheck: (kind, letter) => checks.inc({ kind, letter }),
     setScanProgress(_day, done, total) {
       scanDone.set(done);
@@ -278,7 +238,6 @@ export function observeRequests(observer: RequestObserver): MiddlewareHandler {
     const route = routeLabelOf(c);
     const status = c.res.status;
     observer.metrics?.observeRequest(c.req.method, route, status, seconds);
-    for (const noted of takeNotedOutcomes(c.req.raw)) observer.metrics?.recordIntake(noted.intake, noted.outcome);
     observer.log(
       {
         method: c.req.method,

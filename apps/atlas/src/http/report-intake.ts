@@ -11,10 +11,11 @@ import { checkReportQuota, ReliabilityInputError, reporterKey } from '@mcp-atlas
 import { keyedId } from '../data/keyed-id.js';
 import { dayReportsPath, rootPath } from '../data/paths.js';
 import { parseReportLog } from '../data/report-log.js';
+import { SealedDayWriteError } from '../storage/sealed-days.js';
 import { createSerialQueue } from '../storage/serial-queue.js';
 import type { ResolvedHttpDeps } from './deps.js';
-import { type Answer, invalidInput, refuse } from './errors.js';
-import type { IntakeHooks } from './intake-hooks.js';
+import { type Answer, invalidInput, type Refusal, refuse } from './errors.js';
+import { countSubmission, countUnreadable, type IntakeHooks } from './intake-hooks.js';
 import { LICENSE_KEY_MAX_LENGTH, TOOL_NAME_PATTERN } from './limits.js';
 import { type ReportAccepted, type ReportBody, ReportBodySchema, type StoredReport } from './schemas.js';
 import { resolveServer } from './server-ref.js';
@@ -29,8 +30,16 @@ export interface ReportCaller {
 
 /** Takes reports in; one per app, since it holds the day's quota counts. */
 export interface ReportIntake {
-  /** Validates and stores one report, or says why not. Nothing is stored when the answer is a refusal. */
+  /**
+   * Validates and stores one report, or says why not. Nothing is stored when the answer is a refusal. Every call
+   * is counted through `onIntake`, whether POST /api/reports or the report_road tool made it.
+   */
   submit(input: unknown, caller: ReportCaller): Promise<Answer<ReportAccepted>>;
+  /**
+   * For a POST whose body could not be read, so submit never ran: counts it as a refused report and returns
+   * `refusal` for the route to answer with.
+   */
+  refuseUnreadable(refusal: Refusal): Refusal;
 }
 
 /** The dependencies of the report intake. */
@@ -112,6 +121,11 @@ export function secondsUntilNextUtcDay(now: Date): number {
 }
 
 /** Creates the report intake. */
+/** The refusal of a report for a day whose files are sealed. */
+function daySealed(day: string): Refusal {
+  return refuse(409, 'day_sealed', `day ${day} is already sealed; reports for it are closed`);
+}
+
 export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
   const queue = createSerialQueue();
   let current: ReportDay | null = null;
@@ -172,12 +186,7 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
   async function admit(record: StoredReport): Promise<Answer<{ day: string; durable: Promise<void> }>> {
     const day = record.at.slice(0, 10);
     // A sealed day is never written again: its files are fixed by the signed root.
-    if ((await deps.storage.get(rootPath(day))) !== null) {
-      return {
-        ok: false,
-        refusal: refuse(409, 'day_sealed', `day ${day} is already sealed; reports for it are closed`),
-      };
-    }
+    if ((await deps.storage.get(rootPath(day))) !== null) return { ok: false, refusal: daySealed(day) };
     const log = await loadDay(day);
     const decision = checkReportQuota({
       reporterToday: log.byReporter.get(record.reporter) ?? 0,
@@ -207,59 +216,64 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
   async function append(record: StoredReport): Promise<Answer<ReportAccepted>> {
     const admitted = await queue.run(() => admit(record));
     if (!admitted.ok) return admitted;
-    await admitted.value.durable;
+    try {
+      await admitted.value.durable;
+    } catch (error) {
+      // The day was sealed between the check above and the append; the store refused the line, so it is a 409.
+      if (error instanceof SealedDayWriteError) return { ok: false, refusal: daySealed(admitted.value.day) };
+      throw error;
+    }
     return { ok: true, value: { accepted: true, day: admitted.value.day, server: record.server, paid: record.paid } };
   }
 
-  return {
-    async submit(input, caller) {
-      const parsed = ReportBodySchema.safeParse(input);
-      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
-      const body = parsed.data;
-      const server = resolveServer(deps.getView(), body.server);
-      if (server === null) {
-        return {
-          ok: false,
-          refusal: refuse(404, 'unknown_server', `no server is watched under ${JSON.stringify(body.server)}`),
-        };
-      }
-      if (server.catalog !== null) {
-        if (!server.catalog.verdicts.some((verdict) => verdict.name === body.tool)) {
-          return {
-            ok: false,
-            refusal: refuse(
-              404,
-              'unknown_tool',
-              `${server.id} listed no tool named ${JSON.stringify(body.tool)} in its newest tool list`,
-            ),
-          };
-        }
-      } else if (!TOOL_NAME_PATTERN.test(body.tool)) {
+  // One report from its input to its answer; `submit` counts what this decided.
+  async function judge(input: unknown, caller: ReportCaller): Promise<Answer<ReportAccepted>> {
+    const parsed = ReportBodySchema.safeParse(input);
+    if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
+    const body = parsed.data;
+    const server = resolveServer(deps.getView(), body.server);
+    if (server === null) {
+      return {
+        ok: false,
+        refusal: refuse(404, 'unknown_server', `no server is watched under ${JSON.stringify(body.server)}`),
+      };
+    }
+    if (server.catalog !== null) {
+      if (!server.catalog.verdicts.some((verdict) => verdict.name === body.tool)) {
         return {
           ok: false,
           refusal: refuse(
-            400,
-            'invalid_body',
-            'tool: must be a tool name (letters, digits, "_", ".", "/", ":" or "-")',
-            {
-              issues: [{ path: 'tool', message: 'must be a tool name' }],
-            },
+            404,
+            'unknown_tool',
+            `${server.id} listed no tool named ${JSON.stringify(body.tool)} in its newest tool list`,
           ),
         };
       }
-      const reporter = await identify(caller);
-      if (!reporter.ok) return reporter;
-      const record = storedReportOf(body, server.id, reporter.value, deps.now());
-      const result = await append(record);
-      if (result.ok) {
-        deps.logger?.info(
-          { event: 'report', server: server.id, ok: body.ok, paid: reporter.value.paid },
-          'report accepted',
-        );
-        // Once the line is durable, the server's rating and incident may change: ask for a live update.
-        deps.onServerEvidence?.([server.id]);
-      } else deps.logger?.info({ event: 'report_refused', code: result.refusal.code }, 'report refused');
-      return result;
-    },
+    } else if (!TOOL_NAME_PATTERN.test(body.tool)) {
+      return {
+        ok: false,
+        refusal: refuse(400, 'invalid_body', 'tool: must be a tool name (letters, digits, "_", ".", "/", ":" or "-")', {
+          issues: [{ path: 'tool', message: 'must be a tool name' }],
+        }),
+      };
+    }
+    const reporter = await identify(caller);
+    if (!reporter.ok) return reporter;
+    const record = storedReportOf(body, server.id, reporter.value, deps.now());
+    const result = await append(record);
+    if (result.ok) {
+      deps.logger?.info(
+        { event: 'report', server: server.id, ok: body.ok, paid: reporter.value.paid },
+        'report accepted',
+      );
+      // Once the line is durable, the server's rating and incident may change: ask for a live update.
+      deps.onServerEvidence?.([server.id]);
+    } else deps.logger?.info({ event: 'report_refused', code: result.refusal.code }, 'report refused');
+    return result;
+  }
+
+  return {
+    submit: (input, caller) => countSubmission(deps, 'reports', () => judge(input, caller)),
+    refuseUnreadable: (refusal) => countUnreadable(deps, 'reports', refusal),
   };
 }

@@ -9,8 +9,8 @@ import { parseJsonOrNull } from '../storage/parse-json.js';
 import { createSerialQueue } from '../storage/serial-queue.js';
 import { putJson } from '../storage/storage.js';
 import type { ResolvedHttpDeps } from './deps.js';
-import { type Answer, invalidInput, refuse } from './errors.js';
-import type { IntakeHooks } from './intake-hooks.js';
+import { type Answer, invalidInput, type Refusal, refuse } from './errors.js';
+import { countSubmission, countUnreadable, type IntakeHooks } from './intake-hooks.js';
 import { SENSOR_ADDRESS_KEY_BYTES, SENSOR_BATCH_SEQUENCE_DIGITS } from './limits.js';
 import {
   type SensorAccepted,
@@ -29,8 +29,13 @@ export const sensorBatchPath = (day: string, sensor: string, sequence: number): 
 
 /** Takes sensor batches in; one per app, since it holds the day's counts and the day's address key. */
 export interface SensorIntake {
-  /** Validates, limits and stores one batch, or says why not. A refused batch stores nothing. */
+  /** Validates, limits and stores one batch, or says why not; a refused batch stores nothing. Counted by `onIntake`. */
   submit(input: unknown, caller: { address: string | null }): Promise<Answer<SensorAccepted>>;
+  /**
+   * For a POST whose body could not be read, so submit never ran: counts it as a refused batch in the intake
+   * metrics (not in the refused-sensor-requests store, which counts the intake's own refusals) and returns `refusal`.
+   */
+  refuseUnreadable(refusal: Refusal): Refusal;
 }
 
 /** The dependencies of the sensor intake. */
@@ -82,10 +87,13 @@ export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
   }
 
   // Every refusal is counted by its code for the day's refused-sensor-requests store; nothing about the sender.
-  async function submitCounted(input: unknown, caller: { address: string | null }): Promise<Answer<SensorAccepted>> {
-    const answer = await submitBatch(input, caller);
-    if (!answer.ok) deps.onSensorRefused?.(answer.refusal.code);
-    return answer;
+  // Every outcome, a throw included, is counted in the intake metrics.
+  function submitCounted(input: unknown, caller: { address: string | null }): Promise<Answer<SensorAccepted>> {
+    return countSubmission(deps, 'sensors', async () => {
+      const answer = await submitBatch(input, caller);
+      if (!answer.ok) deps.onSensorRefused?.(answer.refusal.code);
+      return answer;
+    });
   }
 
   async function submitBatch(input: unknown, caller: { address: string | null }): Promise<Answer<SensorAccepted>> {
@@ -180,5 +188,5 @@ export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
     });
   }
 
-  return { submit: submitCounted };
+  return { submit: submitCounted, refuseUnreadable: (refusal) => countUnreadable(deps, 'sensors', refusal) };
 }

@@ -200,6 +200,8 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
     // The intakes read the hooks from the app's dependencies (see http/intake-hooks.ts).
     const deps: HttpDeps & IntakeHooks = {
       ...hooks,
+      // Every report (POST /api/reports or report_road) and sensor batch is counted by the intake that decided it.
+      onIntake: (intake, outcome) => metrics?.recordIntake(intake, outcome),
       getView: () => view,
       storage: options.storage,
       publicKey: options.keys.publicKey,
