@@ -3,10 +3,8 @@
 // back), the demo, and two `serve --no-schedule` processes that answer alike and pick up a new day without a
 // restart.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../src/commands.js';
 import { dayShardPath, daySummaryPath, rootPath } from '../src/data/paths.js';
@@ -15,6 +13,7 @@ import { createLogger } from '../src/log.js';
 import { type OpenedStore, openStore } from '../src/storage/open-store.js';
 import { PG_FILES_TABLE, SealedDayWriteError } from '../src/storage/pg-storage.js';
 import { getJson } from '../src/storage/storage.js';
+import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 
@@ -146,25 +145,6 @@ describe('demo with --store postgres://', () => {
   }, 240_000);
 });
 
-/** Bundles the CLI from source (today's code, not the last build), with package.json one folder up. */
-async function bundleCli(): Promise<string> {
-  const folder = join(here, '..', 'node_modules', '.cache', 'atlas-pg-store-cli');
-  await mkdir(join(folder, 'dist'), { recursive: true });
-  await copyFile(join(here, '..', 'package.json'), join(folder, 'package.json'));
-  const outfile = join(folder, 'dist', 'cli.mjs');
-  await build({
-    entryPoints: [join(here, '..', 'src', 'cli.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return outfile;
-}
-
 /** Starts `serve` as a child process and resolves with its URL once it prints it. */
 async function startServe(cli: string, args: string[]): Promise<string> {
   const child = spawn(process.execPath, [cli, 'serve', ...args], {
@@ -201,7 +181,7 @@ async function servers(base: string): Promise<unknown> {
 
 describe('two serve --no-schedule processes on one store', () => {
   it('answer the same /api/servers, and both show a new day without a restart', async () => {
-    const cli = await bundleCli();
+    const cli = await bundleCliFromSource('pg-store-cli');
     const args = ['--store', url, '--no-schedule', '--port', '0'];
     const [one, two] = await Promise.all([startServe(cli, args), startServe(cli, args)]);
     expect(one).not.toBe(two);

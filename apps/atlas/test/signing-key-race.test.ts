@@ -3,11 +3,10 @@
 // in one process on the folder, memory and PostgreSQL stores, and with two real `seal` processes on one folder,
 // whose roots then verify against the one key left on disk.
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNING_KEY_PATH } from '../src/data/paths.js';
 import {
@@ -21,6 +20,7 @@ import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { type OpenedStore, openStore } from '../src/storage/open-store.js';
 import type { Storage } from '../src/storage/storage.js';
+import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -156,7 +156,7 @@ describe('signing key creation racing on one PostgreSQL store', () => {
 describe('two seal processes started at once on a fresh data folder', () => {
   let cli: string;
   beforeAll(async () => {
-    cli = await bundleCli();
+    cli = await bundleCliFromSource('signing-key-race');
   }, 120_000);
 
   it('leave one key on disk that both signed with, and the folder verifies', async () => {
@@ -217,23 +217,4 @@ function runCli(
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/** Bundles the CLI from source (today's code, not the last build), with package.json one folder up. */
-async function bundleCli(): Promise<string> {
-  const folder = join(here, '..', 'node_modules', '.cache', 'atlas-signing-key-race');
-  await mkdir(join(folder, 'dist'), { recursive: true });
-  await copyFile(join(here, '..', 'package.json'), join(folder, 'package.json'));
-  const outfile = join(folder, 'dist', 'cli.mjs');
-  await build({
-    entryPoints: [join(here, '..', 'src', 'cli.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return outfile;
 }

@@ -3,10 +3,8 @@
 // SIGKILL three seconds in; the two left finish the day and every listed server has exactly one result; `seal`
 // then `verify` prints verified; two `serve --no-schedule` processes answer the same /api/servers.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayShardPath, daySummaryPath } from '../src/data/paths.js';
 import { DayIndexSchema, ShardFileSchema } from '../src/data/schemas.js';
@@ -14,6 +12,7 @@ import { openStore } from '../src/storage/open-store.js';
 import { getJson } from '../src/storage/storage.js';
 import { countServerChecks } from '../src/workers/day-checks.js';
 import { openWorkerDb } from '../src/workers/worker-db.js';
+import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 
@@ -26,30 +25,8 @@ let fleet: LoopbackFleet;
 let url: string;
 const children: ChildProcess[] = [];
 
-/**
- * Bundles the CLI from source into the package's cache, with a copy of package.json one folder up (where the
- * built CLI finds it), so every command the test runs is today's source rather than the last build.
- */
-async function bundleCli(): Promise<string> {
-  const folder = join(here, '..', 'node_modules', '.cache', 'atlas-workers-cli');
-  await mkdir(join(folder, 'dist'), { recursive: true });
-  await copyFile(join(here, '..', 'package.json'), join(folder, 'package.json'));
-  const outfile = join(folder, 'dist', 'cli.mjs');
-  await build({
-    entryPoints: [join(here, '..', 'src', 'cli.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return outfile;
-}
-
 beforeAll(async () => {
-  cli = await bundleCli();
+  cli = await bundleCliFromSource('workers-cli');
   cluster = await startPostgresCluster();
   url = await cluster.createDatabase();
   // Each request waits 100 ms, so one worker's shard (20 servers, two at a time) lasts seconds: the kill at

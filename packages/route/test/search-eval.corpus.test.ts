@@ -1,22 +1,18 @@
 // The search evaluation (seed 004) over the real tool corpus, with MiniSearch (BM25) as the baseline in
 // the same run. The set is frozen: its SHA-256 is checked before anything runs.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { classifyTools } from '@mcp-atlas/risk';
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORIES,
   categorize,
   createToolIndex,
-  type EvalMetrics,
   type EvalReport,
   evaluateSearch,
-  gradeHit,
-  metricsOfGrades,
   parseSearchJobs,
   routeTask,
-  type SearchJob,
   searchTools,
 } from '../src/index.js';
+import { ceilingOf, meanMetrics, metricsRow } from './eval/ceiling.js';
 import {
   corpusIndexServers,
   corpusServerName,
@@ -43,48 +39,19 @@ const riskBlindJobs = jobs.map((job) => ({ ...job, allow: 'any' as const }));
 const oursRiskBlind = evaluateSearch(riskBlindJobs, (query) => searchTools(index, query));
 const miniRiskBlind = evaluateSearch(riskBlindJobs, createMiniSearchBaseline(servers));
 
-/** The best any search could score on this corpus: every tool graded, the best ten in order. */
-function ceilingOf(job: SearchJob): { metrics: EvalMetrics; fits: number } {
-  const grades: number[] = [];
-  for (const server of servers) {
-    const verdicts = classifyTools(server.tools);
-    server.tools.forEach((tool, at) => {
-      const { name, description } = tool as { name?: unknown; description?: unknown };
-      if (typeof name !== 'string') return;
-      const level = verdicts[at]?.level ?? 'changes-data';
-      grades.push(
-        gradeHit(job, { tool: name, description: typeof description === 'string' ? description : '', level }),
-      );
-    });
-  }
-  grades.sort((a, b) => b - a);
-  return { metrics: metricsOfGrades(grades.slice(0, 10)), fits: grades.filter((grade) => grade > 0).length };
-}
-
-const ceilings = jobs.map(ceilingOf);
-const ceiling = {
-  p1: ceilings.reduce((s, c) => s + c.metrics.p1, 0) / jobs.length,
-  p5: ceilings.reduce((s, c) => s + c.metrics.p5, 0) / jobs.length,
-  ndcg5: ceilings.reduce((s, c) => s + c.metrics.ndcg5, 0) / jobs.length,
-  mrr: ceilings.reduce((s, c) => s + c.metrics.mrr, 0) / jobs.length,
-  hit5: ceilings.reduce((s, c) => s + c.metrics.hit5, 0) / jobs.length,
-};
-
-function row(label: string, m: EvalMetrics): string {
-  const f = (x: number) => x.toFixed(3);
-  return `${label.padEnd(26)} P@1 ${f(m.p1)}  P@5 ${f(m.p5)}  nDCG@5 ${f(m.ndcg5)}  MRR ${f(m.mrr)}  hit@5 ${f(m.hit5)}`;
-}
+const ceilings = jobs.map((job) => ceilingOf(servers, job));
+const ceiling = meanMetrics(ceilings.map((c) => c.metrics));
 
 function printReport(): void {
   const lines = [
     `tool search evaluation ${parsed.version} (sha256 ${set.sha256.slice(0, 16)}...), ${jobs.length} jobs, ${index.toolCount} tools on ${index.serverCount} servers`,
-    row('mcp-atlas route', ours.overall),
-    row('MiniSearch (BM25)', mini.overall),
-    row('ceiling (perfect ranking)', ceiling),
+    metricsRow('mcp-atlas route', ours.overall),
+    metricsRow('MiniSearch (BM25)', mini.overall),
+    metricsRow('ceiling (perfect ranking)', ceiling),
     `jobs with no fitting tool in the corpus: ${ceilings.filter((c) => c.fits === 0).length}`,
     'diagnostic, judge without the risk allowance:',
-    row('  mcp-atlas route', oursRiskBlind.overall),
-    row('  MiniSearch (BM25)', miniRiskBlind.overall),
+    metricsRow('  mcp-atlas route', oursRiskBlind.overall),
+    metricsRow('  MiniSearch (BM25)', miniRiskBlind.overall),
     'nDCG@5 by category (ours / MiniSearch / ceiling):',
     ...Object.entries(ours.byCategory).map(([category, result]) => {
       const inCategory = jobs.map((job, at) => ({ job, at })).filter(({ job }) => job.category === category);
