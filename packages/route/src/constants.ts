@@ -383,6 +383,13 @@ export const VERB_FAMILIES: readonly (readonly string[])[] = [
 export const VERB_CONFLICT_FACTOR = 0.6;
 
 /**
+ * Search score multiplier of a tool whose name holds an action word of the query verb's own families
+ * ("delete_event" for "cancel a calendar event", "make_chart" for "create a chart"): the name says it does
+ * what was asked, which a name with no action word does not. A word the query merely uses elsewhere counts 1.
+ */
+export const VERB_AGREEMENT_FACTOR = 1.2;
+
+/**
  * How many of the best candidates the second stage re-ranks. Deeper costs more per query and gains nothing:
  * results past fifty never reach the top ten after the server penalty.
  */
@@ -397,6 +404,19 @@ export const SERVER_REPEAT_FACTOR = 0.8;
 
 /** How many results of one server are placed before SERVER_REPEAT_FACTOR starts to apply. */
 export const SERVER_FREE_REPEATS = 3;
+
+/**
+ * Feedback re-ranking: how many of the best candidates lend their words (name and first sentence) to the
+ * model the others are compared with. Two: the third is already often off the subject.
+ */
+export const FEEDBACK_DOCS = 2;
+
+/**
+ * Feedback re-ranking: the share of a candidate's score that depends on its likeness to the best candidates.
+ * Each candidate but the first is multiplied by (1 - weight) + weight x likeness / best likeness, so a
+ * candidate unlike them keeps 0.6 of its score and none gains.
+ */
+export const FEEDBACK_WEIGHT = 0.4;
 
 /** Search results returned when the caller gives no limit. */
 export const DEFAULT_SEARCH_LIMIT = 10;

@@ -21,6 +21,8 @@ import {
   DIRECTORY_FACTOR,
   EVAL_MRR_DEPTH,
   EVAL_TOP_K,
+  FEEDBACK_DOCS,
+  FEEDBACK_WEIGHT,
   GRADE_FIT,
   GRADE_PREFERRED,
   GUARD_GATEWAY,
@@ -56,6 +58,7 @@ import {
   SYNONYM_WEIGHT,
   TASK_RISK_WITHOUT_VERB,
   UNDOUBLE_CONSONANTS,
+  VERB_AGREEMENT_FACTOR,
   VERB_BONUS,
   VERB_CONFLICT_FACTOR,
   VERB_FAMILIES,
@@ -132,6 +135,12 @@ export const SEARCH_RULES = Object.freeze({
   verbFamilies: VERB_FAMILIES,
   /** Score multiplier of a tool whose name's action disagrees with the query's verb. */
   verbConflictFactor: VERB_CONFLICT_FACTOR,
+  /** Score multiplier of a tool whose name's action is in the query verb's families. */
+  verbAgreementFactor: VERB_AGREEMENT_FACTOR,
+  /** Feedback re-ranking: how many of the best candidates lend their words to the model. */
+  feedbackDocs: FEEDBACK_DOCS,
+  /** Feedback re-ranking: the share of a candidate's score that depends on its likeness to the best. */
+  feedbackWeight: FEEDBACK_WEIGHT,
   /** How many of the best candidates the second stage re-ranks for server diversity. */
   rerankDepth: RERANK_DEPTH,
   /** Multiplier per further result of one server past the free ones, in the second stage. */

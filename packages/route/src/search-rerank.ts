@@ -3,7 +3,13 @@
 // query's action ("update_event" for "create a calendar event") ranks lower, and the best fifty are re-ranked
 // so that one server's near-identical tools do not fill the whole top five.
 import { VERB_RULES } from '@mcp-atlas/risk/rules';
-import { SERVER_FREE_REPEATS, SERVER_REPEAT_FACTOR, VERB_CONFLICT_FACTOR, VERB_FAMILIES } from './constants.js';
+import {
+  SERVER_FREE_REPEATS,
+  SERVER_REPEAT_FACTOR,
+  VERB_AGREEMENT_FACTOR,
+  VERB_CONFLICT_FACTOR,
+  VERB_FAMILIES,
+} from './constants.js';
 import { splitText, stemWord, tokenize } from './text.js';
 
 const ACTION_WORDS: ReadonlySet<string> = new Set([
@@ -53,13 +59,14 @@ export function queryActionOf(query: string, verb: string | null): QueryAction |
 }
 
 /**
- * The verb factor of one tool: VERB_CONFLICT_FACTOR when its name has an action word and none of them agrees
- * with the query's action or appears in the query; 1 otherwise (no query verb, no action word in the name,
- * or an agreeing one).
+ * The verb factor of one tool: VERB_AGREEMENT_FACTOR when an action word of its name is in the query verb's
+ * families; else 1 when one appears elsewhere in the query, or when there is no query verb or no action
+ * word in the name; else VERB_CONFLICT_FACTOR (the name says the tool does something else).
  */
 export function verbAgreementFactor(nameVerbs: readonly string[], action: QueryAction | null): number {
   if (action === null || nameVerbs.length === 0) return 1;
-  for (const verb of nameVerbs) if (action.agreeing.has(verb) || action.mentioned.has(verb)) return 1;
+  for (const verb of nameVerbs) if (action.agreeing.has(verb)) return VERB_AGREEMENT_FACTOR;
+  for (const verb of nameVerbs) if (action.mentioned.has(verb)) return 1;
   return VERB_CONFLICT_FACTOR;
 }
 

@@ -1,7 +1,14 @@
 // Pure module: tool search, the ranking behind find_tool and /api/toolsearch.
 import type { RiskLevel } from '@mcp-atlas/risk';
-import { DEFAULT_SEARCH_LIMIT, MAX_RESULT_LIMIT, RERANK_DEPTH, SEARCH_LEVEL_PREFERENCE } from './constants.js';
+import {
+  DEFAULT_SEARCH_LIMIT,
+  MAX_RESULT_LIMIT,
+  RERANK_DEPTH,
+  SEARCH_LEVEL_PREFERENCE,
+  VERB_AGREEMENT_FACTOR,
+} from './constants.js';
 import { RouteInputError } from './errors.js';
+import { feedbackRerank, feedbackTermsOf } from './search-feedback.js';
 import { diversifyByServer, queryActionOf, verbAgreementFactor } from './search-rerank.js';
 import { readTaskIntent } from './task.js';
 import { matchText } from './text-match.js';
@@ -113,8 +120,11 @@ export class TopList {
 /**
  * Finds the tools that best fit a plain-language query. Score = text match (BM25F over tool name, counted
  * double, description, length-normalized, and server name, each term weighted by its rarity) times a soft
- * preference for the least privilege the query's verb needs (a reading query ranks read-only tools first).
- * Defaults: any risk level, 10 results, answering servers only. A query with no searchable word returns [].
+ * preference for the least privilege the query's verb needs (a reading query ranks read-only tools first)
+ * times verb agreement of the tool's name (divided by VERB_AGREEMENT_FACTOR, so scores stay at most 1); then
+ * the best RERANK_DEPTH are re-ranked by likeness to the best two (feedback, the first keeps its place) and by
+ * server diversity. Defaults: any risk level, 10 results, answering servers only. A query with no searchable
+ * word returns [].
  *
  * @example searchTools(index, 'list my calendar events', { risk: 'read', limit: 5 })
  */
@@ -130,26 +140,33 @@ export function searchTools(index: ToolIndex, query: string, options?: SearchOpt
   const answering = state.docAnswering;
   const levels = state.docLevel;
   const action = queryActionOf(text, intent.verb);
+  // Verb factors are divided by the agreement factor when the query has an action, so scores stay at most 1
+  // (the order within a query does not change: every tool of it is divided alike).
+  const verbScale = action === null ? 1 : 1 / VERB_AGREEMENT_FACTOR;
   // The verb factor of each distinct verb set of the index, worked out the first time a tool with it is met.
   const verbFactors = new Float64Array(state.nameVerbSets.length).fill(-1);
   const verbFactorOf = (doc: number): number => {
     const set = state.docNameVerbs[doc] as number;
     let value = verbFactors[set] as number;
     if (value < 0) {
-      value = verbAgreementFactor(state.nameVerbSets[set] ?? [], action);
+      value = verbAgreementFactor(state.nameVerbSets[set] ?? [], action) * verbScale;
       verbFactors[set] = value;
     }
     return value;
   };
-  // First stage: the best RERANK_DEPTH by text, level preference and verb agreement; second: server diversity.
+  // First stage: the best RERANK_DEPTH by text, level preference and verb agreement; second: likeness to the
+  // best candidates (feedback), then server diversity.
   const top = new TopList(state, Math.max(limit, RERANK_DEPTH));
   matchText(state, text, (doc, textMatch) => {
     if (textMatch <= 0 || (answeringOnly && answering[doc] === 0)) return;
     const factor = factorByRank[levels[doc] as number] as number;
-    // The verb factor is at most 1: a tool that cannot enter the list without it is not looked at further.
+    // The scaled verb factor is at most 1: a tool that cannot enter the list without it is not looked at further.
     if (factor > 0 && top.mayTake(textMatch * factor)) top.offer(doc, textMatch * factor * verbFactorOf(doc));
   });
-  const ranked = diversifyByServer(top.entries, (entry) => state.docServer[entry.doc] as number).slice(0, limit);
+  const likeTheBest = feedbackRerank(top.entries, (entry) =>
+    feedbackTermsOf(state.docName[entry.doc] as string, state.docDescription[entry.doc] as string),
+  );
+  const ranked = diversifyByServer(likeTheBest, (entry) => state.docServer[entry.doc] as number).slice(0, limit);
   return ranked.map(({ doc, score }) => ({
     serverId: state.servers[state.docServer[doc] as number]?.server.id ?? '',
     tool: state.docName[doc] as string,

@@ -14,8 +14,9 @@ import {
 
 // Floors a little under the figures measured on 2026-12-02 (route P@1 0.700, MRR 0.782, hit@5 0.892, hit@10
 // 0.908; MiniSearch 0.508, 0.613, 0.742, 0.817), so a ranking change that loses ground on this set fails here.
-const FLOOR_P1 = 0.68;
-const FLOOR_MRR = 0.76;
+// Raised on 2026-12-03 after verb agreement and feedback: route P@1 0.758, MRR 0.822, hit@5 0.900, hit@10 0.917.
+const FLOOR_P1 = 0.73;
+const FLOOR_MRR = 0.8;
 
 const { set, sha256 } = readOneToolSet(ONE_TOOL_DEV_SET_PATH);
 const servers = corpusIndexServers(loadCorpusServers());

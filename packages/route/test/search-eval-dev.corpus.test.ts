@@ -56,10 +56,12 @@ interface DevSet {
 }
 
 const DEV_SETS: readonly DevSet[] = [
-  // Measured 2026-12-03: P@1 0.908, P@5 0.695, nDCG@5 0.685, MRR 0.942, hit@5 0.985.
-  { file: 'toolsearch-dev-v1.json', floors: { p1: 0.88, p5: 0.67, ndcg5: 0.66, mrr: 0.92, hit5: 0.96 } },
-  // Measured 2026-12-03 on the 100-job version: P@1 0.820, P@5 0.456, nDCG@5 0.501, MRR 0.873, hit@5 0.930.
-  { file: 'toolsearch-dev-v2.json', floors: { p1: 0.78, p5: 0.43, ndcg5: 0.47, mrr: 0.84, hit5: 0.9 } },
+  // Measured 2026-12-03 after verb agreement and feedback: P@1 0.938, P@5 0.714, nDCG@5 0.703, MRR 0.955,
+  // hit@5 0.985 (before: 0.908, 0.695, 0.685, 0.942, 0.985).
+  { file: 'toolsearch-dev-v1.json', floors: { p1: 0.91, p5: 0.69, ndcg5: 0.68, mrr: 0.93, hit5: 0.96 } },
+  // Measured 2026-12-03 on the 100-job version after verb agreement and feedback: P@1 0.840, P@5 0.468,
+  // nDCG@5 0.512, MRR 0.888, hit@5 0.950 (before: 0.820, 0.456, 0.501, 0.873, 0.930).
+  { file: 'toolsearch-dev-v2.json', floors: { p1: 0.81, p5: 0.44, ndcg5: 0.48, mrr: 0.86, hit5: 0.92 } },
 ];
 
 function row(label: string, m: EvalMetrics): string {

@@ -90,7 +90,10 @@ describe('description weighted by sentence', () => {
     const match = (f: number) => (f * (bm25K1 + 1)) / (f + bm25K1) / (bm25K1 + 1);
     expect(hits.map((hit) => hit.serverId)).toEqual(['h', 'g']);
     expect(hits[0]?.score).toBeCloseTo(match(1), 12);
-    expect(hits[1]?.score).toBeCloseTo(match(0.5), 12);
+    // g is then scaled by the feedback from h and g (terms {tool, handl, invoic} and {tool, export, report}):
+    // shares (5/11) / (140/187) / 3 = 17/84 and (5/17) / (140/187) / 3 = 11/84, likeness 28/84 + 34/84 = 62/84
+    // for h and 28/84 + 22/84 = 50/84 for g, so g keeps 0.6 + 0.4 x 50/62 of its text match.
+    expect(hits[1]?.score).toBeCloseTo(match(0.5) * (0.6 + (0.4 * 50) / 62), 12);
     expect(match(1)).toBeCloseTo(1 / 2.2, 12);
     expect(match(0.5)).toBeCloseTo(0.5 / 1.7, 12);
   });

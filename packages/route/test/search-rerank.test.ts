@@ -8,6 +8,7 @@ import { diversifyByServer, nameVerbsOf, queryActionOf, verbAgreementFactor } fr
 const {
   serverFreeRepeats: SERVER_FREE_REPEATS,
   serverRepeatFactor: SERVER_REPEAT_FACTOR,
+  verbAgreementFactor: VERB_AGREEMENT_FACTOR,
   verbConflictFactor: VERB_CONFLICT_FACTOR,
 } = SEARCH_RULES;
 
@@ -20,6 +21,7 @@ describe('verb agreement', () => {
     expect([VERB_CONFLICT_FACTOR, SERVER_REPEAT_FACTOR, SERVER_FREE_REPEATS, SEARCH_RULES.rerankDepth]).toEqual([
       0.6, 0.8, 3, 50,
     ]);
+    expect(VERB_AGREEMENT_FACTOR).toBe(1.2);
   });
 
   it('reads the action words of a name, stemmed, once each', () => {
@@ -29,18 +31,22 @@ describe('verb agreement', () => {
     expect(nameVerbsOf('get_or_get_again')).toEqual(['get']);
   });
 
-  it('agrees with the same verb, a verb of the same family, or a word the query uses; conflicts otherwise', () => {
+  it('agrees with the same verb or a verb of the same family, accepts a word the query uses, conflicts otherwise', () => {
     const action = actionOf('create a calendar event');
-    expect(verbAgreementFactor(nameVerbsOf('create_event'), action)).toBe(1);
-    expect(verbAgreementFactor(nameVerbsOf('add_event'), action)).toBe(1);
+    expect(verbAgreementFactor(nameVerbsOf('create_event'), action)).toBe(VERB_AGREEMENT_FACTOR);
+    expect(verbAgreementFactor(nameVerbsOf('add_event'), action)).toBe(VERB_AGREEMENT_FACTOR);
+    // "cancel" is in the delete family: delete_event does what was asked.
+    expect(verbAgreementFactor(nameVerbsOf('delete_event'), actionOf('cancel a calendar event'))).toBe(
+      VERB_AGREEMENT_FACTOR,
+    );
     expect(verbAgreementFactor(nameVerbsOf('update_event'), action)).toBe(VERB_CONFLICT_FACTOR);
     expect(verbAgreementFactor(nameVerbsOf('list_events'), action)).toBe(VERB_CONFLICT_FACTOR);
     // No action word in the name: nothing to disagree with.
     expect(verbAgreementFactor(nameVerbsOf('calendar_event'), action)).toBe(1);
-    // "log" is a verb in the lists, but here the query names it as a thing.
+    // "log" is a verb in the lists, but here the query names it as a thing: no conflict, and no agreement.
     expect(verbAgreementFactor(nameVerbsOf('pods_log'), actionOf('show the logs of a pod'))).toBe(1);
     // One agreeing word is enough, whatever else the name says.
-    expect(verbAgreementFactor(nameVerbsOf('update_or_create_event'), action)).toBe(1);
+    expect(verbAgreementFactor(nameVerbsOf('update_or_create_event'), action)).toBe(VERB_AGREEMENT_FACTOR);
   });
 
   it('a query without a known verb never penalizes', () => {
@@ -48,7 +54,7 @@ describe('verb agreement', () => {
     expect(verbAgreementFactor(['updat'], null)).toBe(1);
   });
 
-  it('in search: two tools equal in text, one named with a conflicting verb, score in the ratio of the factor', () => {
+  it('in search: two tools equal in text, one agreeing and one conflicting, score in the ratio worked out by hand', () => {
     const index = createToolIndex([
       { id: 'a', tools: [{ name: 'event_update', description: 'A calendar event.' }] },
       { id: 'b', tools: [{ name: 'event_make', description: 'A calendar event.' }] },
@@ -58,7 +64,15 @@ describe('verb agreement', () => {
       ['event_make', 'changes-data'],
       ['event_update', 'changes-data'],
     ]);
-    expect((hits[1]?.score ?? 0) / (hits[0]?.score ?? 1)).toBeCloseTo(VERB_CONFLICT_FACTOR, 12);
+    // Text match m for both: event_make m x 1.2 (agrees), event_update m x 0.6 (conflicts), then feedback from
+    // the two: terms {event, calendar, mak} and {event, calendar, updat}, shares (1.2 / 1.8) / 3 = 2/9 and
+    // (0.6 / 1.8) / 3 = 1/9, likeness 2/3 + 2/9 = 8/9 and 2/3 + 1/9 = 7/9, so event_update keeps
+    // 0.6 + 0.4 x 7/8 = 0.95 of its score: ratio 0.6 x 0.95 / 1.2 = 0.475.
+    expect((hits[1]?.score ?? 0) / (hits[0]?.score ?? 1)).toBeCloseTo(
+      (VERB_CONFLICT_FACTOR * (1 - 0.4 + 0.4 * (7 / 8))) / VERB_AGREEMENT_FACTOR,
+      12,
+    );
+    expect((hits[1]?.score ?? 0) / (hits[0]?.score ?? 1)).toBeCloseTo(0.475, 12);
   });
 });
 
