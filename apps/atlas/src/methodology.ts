@@ -2,7 +2,7 @@
 // of docs/methodology.md (a test keeps the two equal). It is a label, not a rule: rules live in packages.
 import appPackage from '../package.json' with { type: 'json' };
 
-export const METHODOLOGY_VERSION = '1.3.0';
+export const METHODOLOGY_VERSION = '1.4.0';
 
 /**
  * The app's own version, shown in the well-known file, the OpenAPI document and the MCP handshake. It comes

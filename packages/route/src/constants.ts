@@ -3,7 +3,7 @@
 // in docs/methodology.md.
 
 /** Methodology version of the search, route and evaluation rules; recorded with every result. */
-export const ROUTE_RULES_VERSION = '1.1.0';
+export const ROUTE_RULES_VERSION = '1.2.0';
 
 // ---------------------------------------------------------------------------------------------------------
 // Text: tokens, stop words, stemming

@@ -52,7 +52,7 @@ describe('public API', () => {
     for (const [name, value] of Object.entries(rules)) {
       if (name !== 'ROUTE_RULES_VERSION') expect(Object.isFrozen(value), name).toBe(true);
     }
-    expect(rules.ROUTE_RULES_VERSION).toBe('1.1.0');
+    expect(rules.ROUTE_RULES_VERSION).toBe('1.2.0');
     expect(rules.SEARCH_RULES.defaultLimit).toBe(10);
     expect(rules.SEARCH_RULES.maxResultLimit).toBe(100);
     expect(rules.ROUTE_SCORE_RULES).toMatchObject({

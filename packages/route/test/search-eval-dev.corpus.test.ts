@@ -4,47 +4,14 @@
 // nDCG@5 with its top five, which is the failure list the tuning works from.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { classifyTools } from '@mcp-atlas/risk';
 import { describe, expect, it } from 'vitest';
-import {
-  createToolIndex,
-  type EvalMetrics,
-  evaluateSearch,
-  gradeHit,
-  metricsOfGrades,
-  parseSearchJobs,
-  type SearchJob,
-  searchTools,
-} from '../src/index.js';
+import { createToolIndex, type EvalMetrics, evaluateSearch, parseSearchJobs, searchTools } from '../src/index.js';
+import { ceilingOf, meanMetrics, metricsRow } from './eval/ceiling.js';
 import { corpusIndexServers, createMiniSearchBaseline, loadCorpusServers } from './eval/corpus-index.js';
 
 const servers = corpusIndexServers(loadCorpusServers());
 const index = createToolIndex(servers);
 const miniSearch = createMiniSearchBaseline(servers);
-
-function ceilingOf(job: SearchJob): EvalMetrics {
-  const grades: number[] = [];
-  for (const server of servers) {
-    const verdicts = classifyTools(server.tools);
-    server.tools.forEach((tool, at) => {
-      const { name, description } = tool as { name?: unknown; description?: unknown };
-      if (typeof name !== 'string') return;
-      grades.push(
-        gradeHit(job, {
-          tool: name,
-          description: typeof description === 'string' ? description : '',
-          level: verdicts[at]?.level ?? 'changes-data',
-        }),
-      );
-    });
-  }
-  return metricsOfGrades(grades.sort((a, b) => b - a).slice(0, 10));
-}
-
-function meanOf(ceilings: readonly EvalMetrics[]): EvalMetrics {
-  const mean = (key: keyof EvalMetrics) => ceilings.reduce((sum, c) => sum + c[key], 0) / ceilings.length;
-  return { p1: mean('p1'), p5: mean('p5'), ndcg5: mean('ndcg5'), mrr: mean('mrr'), hit5: mean('hit5') };
-}
 
 /**
  * One development set and the floors it must stay above: a little under the figures measured when they were
@@ -64,11 +31,6 @@ const DEV_SETS: readonly DevSet[] = [
   { file: 'toolsearch-dev-v2.json', floors: { p1: 0.81, p5: 0.44, ndcg5: 0.48, mrr: 0.86, hit5: 0.92 } },
 ];
 
-function row(label: string, m: EvalMetrics): string {
-  const f = (x: number) => x.toFixed(3);
-  return `${label.padEnd(26)} P@1 ${f(m.p1)}  P@5 ${f(m.p5)}  nDCG@5 ${f(m.ndcg5)}  MRR ${f(m.mrr)}  hit@5 ${f(m.hit5)}`;
-}
-
 for (const { file, floors } of DEV_SETS) {
   const path = fileURLToPath(new URL(`../eval/${file}`, import.meta.url));
   // dev-v2 joins the check once it is in the repository; dev-v1 must be there.
@@ -76,16 +38,16 @@ for (const { file, floors } of DEV_SETS) {
   const jobs = parseSearchJobs(JSON.parse(readFileSync(path, 'utf8')));
   const ours = evaluateSearch(jobs, (query) => searchTools(index, query));
   const mini = evaluateSearch(jobs, miniSearch);
-  const ceilings = jobs.map(ceilingOf);
-  const ceiling = meanOf(ceilings);
+  const ceilings = jobs.map((job) => ceilingOf(servers, job).metrics);
+  const ceiling = meanMetrics(ceilings);
 
   describe(`search evaluation, development set ${file}, over the real corpus`, () => {
     it('prints both engines and the ceiling (and, on request, every job short of its ceiling)', () => {
       const lines = [
         `development set ${file}: ${jobs.length} jobs, ${index.toolCount} tools`,
-        row('mcp-atlas route', ours.overall),
-        row('MiniSearch (BM25)', mini.overall),
-        row('ceiling (perfect ranking)', ceiling),
+        metricsRow('mcp-atlas route', ours.overall),
+        metricsRow('MiniSearch (BM25)', mini.overall),
+        metricsRow('ceiling (perfect ranking)', ceiling),
       ];
       if (process.env.MCP_ATLAS_EVAL_VERBOSE === '1') {
         ours.jobs.forEach((job, at) => {

@@ -85,16 +85,16 @@ describe('search evaluation v1 over the real corpus', () => {
     expect(mini.jobCount).toBe(jobs.length);
   });
 
-  // Floors sit a little under the figures measured on 2026-12-02 after the second-stage ranking (P@1 0.491,
-  // P@5 0.341, nDCG@5 0.366, MRR 0.542, hit@5 0.618; before it 0.442, 0.305, 0.327, 0.486, 0.552), because the
-  // judge's grades also depend on @mcp-atlas/risk's verb lists, which may still move a tool's level. Falling
-  // through a floor means the search got worse, or risk changed a lot.
+  // Floors sit a little under the figures measured on 2026-12-03 with the ranking of route rules 1.2.0 (P@1
+  // 0.503, P@5 0.348, nDCG@5 0.372, MRR 0.546, hit@5 0.624; first release 0.442, 0.305, 0.327, 0.486, 0.552),
+  // because the judge's grades also depend on @mcp-atlas/risk's verb lists, which may still move a tool's
+  // level. Falling through a floor means the search got worse, or risk changed a lot.
   it('stays above the measured floors', () => {
-    expect(ours.overall.p1).toBeGreaterThanOrEqual(0.46);
-    expect(ours.overall.p5).toBeGreaterThanOrEqual(0.32);
-    expect(ours.overall.ndcg5).toBeGreaterThanOrEqual(0.34);
-    expect(ours.overall.mrr).toBeGreaterThanOrEqual(0.51);
-    expect(ours.overall.hit5).toBeGreaterThanOrEqual(0.58);
+    expect(ours.overall.p1).toBeGreaterThanOrEqual(0.48);
+    expect(ours.overall.p5).toBeGreaterThanOrEqual(0.33);
+    expect(ours.overall.ndcg5).toBeGreaterThanOrEqual(0.35);
+    expect(ours.overall.mrr).toBeGreaterThanOrEqual(0.52);
+    expect(ours.overall.hit5).toBeGreaterThanOrEqual(0.6);
   });
 
   it('beats MiniSearch (BM25) on every figure, with and without the risk allowance', () => {
