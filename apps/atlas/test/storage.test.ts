@@ -143,11 +143,12 @@ describe('folder storage on disk', () => {
     const path = 'days/2026-03-01/index.json';
     await storage.put(path, new TextEncoder().encode('{"v":1}'));
     const exists = async (stored: string) => (await storage.get(stored)) !== null;
-    // The hook stands where the store checks: the temp file is durable, the target not yet replaced. A root that
-    // lands now is seen by the rule, and the put is refused.
-    const sealThenCheck = async () => {
+    // The landing stands where the store checks: the temp file is durable, the target not yet replaced. A root
+    // that lands now is seen by the rule, and the put is refused.
+    const sealThenCheck = async (commit: () => Promise<void>) => {
       await storage.put('roots/2026-03-01.json', new TextEncoder().encode('{}'));
       await assertDayNotSealed(path, exists);
+      await commit();
     };
     await expect(
       writeFileAtomic(join(root, path), new TextEncoder().encode('{"v":2}'), 0o644, sealThenCheck),
@@ -155,9 +156,10 @@ describe('folder storage on disk', () => {
     expect(await readFile(join(root, path), 'utf8')).toBe('{"v":1}');
     expect(await readdir(join(root, 'days/2026-03-01'))).toEqual(['index.json']);
     await expect(
-      createFileIfAbsent(join(root, 'days/2026-03-01/new.json'), new Uint8Array([1]), 0o644, () =>
-        assertDayNotSealed('days/2026-03-01/new.json', exists),
-      ),
+      createFileIfAbsent(join(root, 'days/2026-03-01/new.json'), new Uint8Array([1]), 0o644, async (commit) => {
+        await assertDayNotSealed('days/2026-03-01/new.json', exists);
+        await commit();
+      }),
     ).rejects.toBeInstanceOf(SealedDayWriteError);
     expect(await readdir(join(root, 'days/2026-03-01'))).toEqual(['index.json']);
   });

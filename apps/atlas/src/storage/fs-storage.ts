@@ -6,15 +6,16 @@
 // Sealed history: a write under `days/<day>/` is refused once `roots/<day>.json` exists, and a root is written
 // once (sealed-days.ts). A folder has no transaction, so the root's existence is checked right before the write
 // lands (just before the rename, the append or the removal), after the slow part (writing and fsyncing the temp
-// file). What remains is a short window: a seal whose root lands between that check and the rename (or append)
-// is not seen, and the file then changes after the root was written; `mcp-atlas verify` finds such a day.
-// Closing it would need a lock that every process writing the folder takes, which a plain folder does not
-// have; the gap is a stat and a rename wide, and the writers of a day (the scan, the fold, the report log)
-// already stop writing it before the seal at 01:05 UTC. Roots themselves have no gap: a root is created with
-// link(), which only one writer can win.
+// file). Within one process, that check and the write hold the day's lock shared and the root's creation holds
+// it alone (day-locks.ts), so no write of this process can land after a root it did not see. Another process
+// writing the same folder does not share the lock: a root it creates between this process's check and rename
+// (a stat and a rename wide) is not seen, and `mcp-atlas verify` finds such a day. Several processes that write
+// one atlas at once should share the PostgreSQL store, which closes the gap in the database. Roots themselves
+// have no gap: a root is created with link(), which only one writer can win.
 import { randomBytes } from 'node:crypto';
 import { type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dayLocksOf } from './day-locks.js';
 import { assertDayNotSealed, isRootPath, SealedRootWriteError, sameBytes, sealedDayOf } from './sealed-days.js';
 import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
 
@@ -45,20 +46,28 @@ async function writeTempFile(target: string, bytes: Uint8Array, mode: number): P
 }
 
 /**
+ * How a write lands once its temp file is durable: `landing` is given the step that puts the file in place (the
+ * rename or link) and runs it, with whatever check or lock must surround that step. When it throws, the write has
+ * not landed.
+ */
+export type Landing = (commit: () => Promise<void>) => Promise<void>;
+
+const landNow: Landing = (commit) => commit();
+
+/**
  * Writes bytes to `target` through a temp file in the same folder, with fsync before and after the rename.
- * `beforeRename` runs once the temp file is durable, right before it replaces the target; when it throws, the
- * temp file is removed, the target is left as it was, and the error is passed on.
+ * `landing` runs the rename once the temp file is durable; when it throws, the temp file is removed, the target
+ * is left as it was, and the error is passed on.
  */
 export async function writeFileAtomic(
   target: string,
   bytes: Uint8Array,
   mode = 0o644,
-  beforeRename?: () => Promise<void>,
+  landing: Landing = landNow,
 ): Promise<void> {
   const temp = await writeTempFile(target, bytes, mode);
   try {
-    await beforeRename?.();
-    await rename(temp, target);
+    await landing(() => rename(temp, target));
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
@@ -70,19 +79,18 @@ export async function writeFileAtomic(
  * Creates `target` with `bytes` only when no file is there, atomically even across processes: the bytes go to a
  * durable temp file, which is then hard-linked to the target. link() fails with EEXIST when the target exists,
  * so of any number of racing creators exactly one wins, and a reader never sees a half-written target. Returns
- * true when this call created it. `beforeLink` runs right before the link, as writeFileAtomic's `beforeRename`.
+ * true when this call created it. `landing` runs the link, as writeFileAtomic's runs the rename.
  */
 export async function createFileIfAbsent(
   target: string,
   bytes: Uint8Array,
   mode = 0o644,
-  beforeLink?: () => Promise<void>,
+  landing: Landing = landNow,
 ): Promise<boolean> {
   const temp = await writeTempFile(target, bytes, mode);
   let created = true;
   try {
-    await beforeLink?.();
-    await link(temp, target);
+    await landing(() => link(temp, target));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
       await unlink(temp).catch(() => undefined);
@@ -169,7 +177,7 @@ interface AppendLane {
 }
 
 function concatChunks(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
   const joined = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) {
@@ -219,7 +227,7 @@ export async function appendFileDurable(target: string, bytes: Uint8Array, mode 
 function createAppender(
   mode: (path: string) => number,
   onWrite: FsStorageOptions['onAppendWrite'],
-  guard: (path: string) => Promise<void>,
+  landingOf: (path: string) => Landing,
 ) {
   const lanes = new Map<string, AppendLane>();
 
@@ -230,8 +238,7 @@ function createAppender(
       try {
         const bytes = concatChunks(batch);
         // Checked per batch, right before it is written: a seal that landed while the batch gathered refuses it.
-        await guard(path);
-        await appendFileDurable(target, bytes, fileMode);
+        await landingOf(path)(() => appendFileDurable(target, bytes, fileMode));
         onWrite?.({ appends: batch.length, bytes: bytes.length });
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
@@ -273,6 +280,21 @@ export interface FsStorageOptions {
 /** Creates a Storage over the folder `root`, creating it when missing. */
 export function createFsStorage(root: string, options: FsStorageOptions = {}): Storage {
   const exists = (path: string): Promise<boolean> => fileExists(join(root, path));
+  const dayLocks = dayLocksOf(resolve(root));
+  /**
+   * Lands a write of `path` after `check` passes, both under its day's lock: shared for a day's files, alone
+   * for its root, so a root is never created between another write's check and its landing.
+   */
+  const landingUnder =
+    (path: string, check: () => Promise<void>): Landing =>
+    (commit) => {
+      const day = sealedDayOf(path);
+      const land = async () => {
+        await check();
+        await commit();
+      };
+      return day === '' ? land() : dayLocks.run(day, isRootPath(path), land);
+    };
   const guardDay = (path: string): Promise<void> => assertDayNotSealed(path, exists);
   /** For a put: a sealed day's file may only be put again with the bytes it holds. */
   const guardDayPut = (path: string, bytes: Uint8Array): Promise<void> =>
@@ -282,7 +304,9 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     await guardDay(path);
     if (isRootPath(path) && (await exists(path))) throw new SealedRootWriteError(path, sealedDayOf(path));
   };
-  const append = createAppender(modeOf, options.onAppendWrite, guardAppendOrDelete);
+  const append = createAppender(modeOf, options.onAppendWrite, (path) =>
+    landingUnder(path, () => guardAppendOrDelete(path)),
+  );
 
   /** Whether the file at `path` holds exactly `bytes`. */
   async function holds(path: string, bytes: Uint8Array): Promise<boolean> {
@@ -296,7 +320,13 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
 
   /** A root is created once; a later put passes only when it carries the bytes already there. */
   async function putRoot(path: string, bytes: Uint8Array): Promise<void> {
-    if (await createFileIfAbsent(join(root, path), bytes, modeOf(path))) return;
+    const created = await createFileIfAbsent(
+      join(root, path),
+      bytes,
+      modeOf(path),
+      landingUnder(path, async () => undefined),
+    );
+    if (created) return;
     if (!(await holds(path, bytes))) throw new SealedRootWriteError(path, sealedDayOf(path));
   }
 
@@ -313,7 +343,12 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     async put(path, bytes) {
       assertStoragePath(path);
       if (isRootPath(path)) return putRoot(path, bytes);
-      await writeFileAtomic(join(root, path), bytes, modeOf(path), () => guardDayPut(path, bytes));
+      await writeFileAtomic(
+        join(root, path),
+        bytes,
+        modeOf(path),
+        landingUnder(path, () => guardDayPut(path, bytes)),
+      );
     },
     async list(prefix) {
       assertStoragePrefix(prefix);
@@ -327,8 +362,7 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
       assertStoragePath(path);
       // Deleting a missing file changes nothing, so only a present one can break the sealed rule.
       if (!(await exists(path))) return;
-      await guardAppendOrDelete(path);
-      await rm(join(root, path), { force: true });
+      await landingUnder(path, () => guardAppendOrDelete(path))(() => rm(join(root, path), { force: true }));
     },
     async append(path, bytes) {
       assertStoragePath(path);
@@ -336,7 +370,12 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     },
     async createIfAbsent(path, bytes) {
       assertStoragePath(path);
-      return createFileIfAbsent(join(root, path), bytes, modeOf(path), () => guardDay(path));
+      return createFileIfAbsent(
+        join(root, path),
+        bytes,
+        modeOf(path),
+        landingUnder(path, () => guardDay(path)),
+      );
     },
   };
 }

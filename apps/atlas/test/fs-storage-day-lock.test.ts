@@ -1,0 +1,192 @@
+// The folder store's day lock: within one process, a day's root is never created between another write's seal
+// check and its landing. The file system's rename and open are wrapped here (this file only) so a test can hold
+// a write at the exact instant between the two and try to seal the day then; without the lock the root lands in
+// that instant and the write changes a sealed day after its root.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { KeyedLocks, SharedExclusiveLock } from '../src/storage/day-locks.js';
+import { createFsStorage } from '../src/storage/fs-storage.js';
+import { SealedDayWriteError } from '../src/storage/sealed-days.js';
+
+/** What the wrapped calls run first: set by a test, cleared after each. */
+const hooks = vi.hoisted(() => ({
+  beforeRename: null as ((to: string) => Promise<void>) | null,
+  beforeOpen: null as ((path: string, flags: string) => Promise<void>) | null,
+}));
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...actual,
+    rename: async (from: string, to: string) => {
+      await hooks.beforeRename?.(String(to));
+      return actual.rename(from, to);
+    },
+    open: async (path: string, flags?: string, mode?: number) => {
+      await hooks.beforeOpen?.(String(path), String(flags));
+      return actual.open(path, flags, mode);
+    },
+  };
+});
+
+const folders: string[] = [];
+const bytes = (text: string) => new TextEncoder().encode(text);
+const DAY = '2026-03-01';
+const ROOT = `roots/${DAY}.json`;
+
+async function tempFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'atlas-day-lock-'));
+  folders.push(folder);
+  return folder;
+}
+
+/** Resolves after `ms` of real time: long enough for a root's link to land if nothing holds it back. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+  hooks.beforeRename = null;
+  hooks.beforeOpen = null;
+});
+
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+describe('the folder store seals a day only between writes', () => {
+  it('makes a seal wait for a put that has passed its check, and refuses the puts after it', async () => {
+    const root = await tempFolder();
+    const storage = createFsStorage(root);
+    const path = `days/${DAY}/index.json`;
+    await storage.put(path, bytes('v1'));
+    let sealing: Promise<void> | null = null;
+    let rootExistedAtRename: boolean | null = null;
+    hooks.beforeRename = async (to) => {
+      if (sealing !== null || !to.endsWith('index.json')) return;
+      // The put has checked for the root and is about to rename: seal the day now, and give it time to land.
+      sealing = storage.put(ROOT, bytes('{"root":"r"}'));
+      await pause(50);
+      rootExistedAtRename = existsSync(join(root, ROOT));
+    };
+    await storage.put(path, bytes('v2'));
+    await sealing;
+    expect(rootExistedAtRename).toBe(false);
+    expect(existsSync(join(root, ROOT))).toBe(true);
+    await expect(storage.put(path, bytes('v3'))).rejects.toBeInstanceOf(SealedDayWriteError);
+    expect(await readFile(join(root, path), 'utf8')).toBe('v2');
+  });
+
+  it('makes a seal wait for an append batch in flight, and refuses the batches after it', async () => {
+    const root = await tempFolder();
+    const storage = createFsStorage(root);
+    const log = `days/${DAY}/reports.jsonl`;
+    let sealing: Promise<void> | null = null;
+    let rootExistedAtAppend: boolean | null = null;
+    hooks.beforeOpen = async (path, flags) => {
+      if (sealing !== null || !path.endsWith('reports.jsonl') || !flags.startsWith('a')) return;
+      sealing = storage.put(ROOT, bytes('{"root":"r"}'));
+      await pause(50);
+      rootExistedAtAppend = existsSync(join(root, ROOT));
+    };
+    await storage.append(log, bytes('r1\n'));
+    await sealing;
+    expect(rootExistedAtAppend).toBe(false);
+    await expect(storage.append(log, bytes('r2\n'))).rejects.toBeInstanceOf(SealedDayWriteError);
+    expect(await readFile(join(root, log), 'utf8')).toBe('r1\n');
+  });
+
+  it('shares the lock between two stores over one folder, and not with another day', async () => {
+    const root = await tempFolder();
+    const [writer, sealer] = [createFsStorage(root), createFsStorage(root)];
+    let sealing: Promise<void> | null = null;
+    let otherDay: Promise<void> | null = null;
+    let rootExistedAtRename: boolean | null = null;
+    hooks.beforeRename = async (to) => {
+      if (sealing !== null || !to.endsWith('summary.json')) return;
+      sealing = sealer.put(ROOT, bytes('{"root":"r"}'));
+      // Another day's root is not held back by this day's write.
+      otherDay = sealer.put('roots/2026-03-02.json', bytes('{"root":"s"}'));
+      await otherDay;
+      await pause(50);
+      rootExistedAtRename = existsSync(join(root, ROOT));
+    };
+    await writer.put(`days/${DAY}/summary.json`, bytes('{}'));
+    await sealing;
+    expect(otherDay).not.toBeNull();
+    expect(rootExistedAtRename).toBe(false);
+  });
+});
+
+describe('SharedExclusiveLock', () => {
+  /** A task that records when it starts and ends, and ends when `release` is called. */
+  function heldTask(log: string[], name: string) {
+    let release: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const task = async () => {
+      log.push(`${name}+`);
+      await done;
+      log.push(`${name}-`);
+    };
+    return { task, release };
+  }
+
+  it('lets shared holders run together, and an exclusive one only alone', async () => {
+    const lock = new SharedExclusiveLock();
+    const log: string[] = [];
+    const [a, b, x] = [heldTask(log, 'a'), heldTask(log, 'b'), heldTask(log, 'x')];
+    const runs = [lock.run(false, a.task), lock.run(false, b.task), lock.run(true, x.task)];
+    await pause(5);
+    expect(log).toEqual(['a+', 'b+']);
+    a.release();
+    await pause(5);
+    expect(log).toEqual(['a+', 'b+', 'a-']);
+    b.release();
+    await pause(5);
+    expect(log).toEqual(['a+', 'b+', 'a-', 'b-', 'x+']);
+    x.release();
+    await Promise.all(runs);
+    expect(lock.idle).toBe(true);
+  });
+
+  it('makes shared holders that come after a waiting exclusive one wait for it', async () => {
+    const lock = new SharedExclusiveLock();
+    const log: string[] = [];
+    const [a, x, b] = [heldTask(log, 'a'), heldTask(log, 'x'), heldTask(log, 'b')];
+    const runs = [lock.run(false, a.task), lock.run(true, x.task), lock.run(false, b.task)];
+    await pause(5);
+    expect(log).toEqual(['a+']);
+    a.release();
+    await pause(5);
+    expect(log).toEqual(['a+', 'a-', 'x+']);
+    x.release();
+    await pause(5);
+    expect(log).toEqual(['a+', 'a-', 'x+', 'x-', 'b+']);
+    b.release();
+    await Promise.all(runs);
+  });
+
+  it('releases the lock when a task throws', async () => {
+    const lock = new SharedExclusiveLock();
+    await expect(
+      lock.run(true, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(lock.idle).toBe(true);
+    await expect(lock.run(true, async () => 'after')).resolves.toBe('after');
+  });
+
+  it('forgets a key once nobody holds or waits for it', async () => {
+    const locks = new KeyedLocks();
+    let seen = -1;
+    await locks.run('2026-03-01', false, async () => {
+      seen = locks.size;
+    });
+    expect(seen).toBe(1);
+    expect(locks.size).toBe(0);
+  });
+});
