@@ -2,6 +2,7 @@
 // window, without rebuilding the whole read model. A real MCP server on loopback goes through the schedule's
 // daily check; the service then takes paid reports (the demo's license keys) from distinct reporters over HTTP.
 import { createNodeHttpClient } from '@mcp-atlas/probe/node';
+import { routeTask, searchTools } from '@mcp-atlas/route';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
@@ -119,7 +120,7 @@ describe('live updates after reports and sensor batches', () => {
     expect(after.rating.stars).not.toBeNull();
     // The other server is untouched.
     expect((await serverAnswer(atlas, 'notes-two')).incident.shown).toBe(false);
-    expect(atlas.viewStats()).toEqual({ fullBuilds: 1, liveUpdates: 1, serversUpdated: 1, indexRebuilds: 1 });
+    expect(atlas.viewStats()).toEqual({ fullBuilds: 1, liveUpdates: 1, serversUpdated: 1, indexUpdates: 1 });
 
     // The route reads the new incident: the server is set aside for it.
     const route = (await (
@@ -183,7 +184,7 @@ describe('live updates after one of our checks', () => {
     await atlas.flushLiveUpdates();
     expect(answered).toBe('answering');
     expect(await status()).toBe('down');
-    expect(atlas.viewStats()).toMatchObject({ fullBuilds: 1, liveUpdates: 1, indexRebuilds: 1 });
+    expect(atlas.viewStats()).toMatchObject({ fullBuilds: 1, liveUpdates: 1, indexUpdates: 1 });
     // The route no longer sends tasks to a server that stopped answering.
     const route = (await (
       await fetch(`${atlas.url}/api/route?task=${encodeURIComponent('list my notes')}`)
@@ -210,11 +211,21 @@ describe('the live update itself', () => {
     );
     await storage.append('days/2026-11-10/reports.jsonl', new TextEncoder().encode(`${lines.join('\n')}\n`));
     const result = await updateServersLive(view, storage, ['notes-two', 'no-such-server'], clock.now());
-    const full = (await buildView(storage, clock.now())).byId.get('notes-two');
+    const rebuilt = await buildView(storage, clock.now());
+    const full = rebuilt.byId.get('notes-two');
     expect(result.updated).toEqual(['notes-two']);
     expect(result.view.byId.get('notes-two')?.incident).toEqual(full?.incident);
     expect(result.view.byId.get('notes-two')?.rating).toEqual(full?.rating);
-    expect(result.indexRebuilt).toBe(true);
+    expect(result.indexUpdated).toBe(true);
+    // The updated tool index answers every search and route as the rebuilt one does: the incident is seen.
+    for (const task of ['read a note', 'get a note', 'list notes']) {
+      const routed = routeTask(result.view.toolIndex, task, { now: clock.now() });
+      expect(routed).toEqual(routeTask(rebuilt.toolIndex, task, { now: clock.now() }));
+      expect(searchTools(result.view.toolIndex, task)).toEqual(searchTools(rebuilt.toolIndex, task));
+    }
+    expect(JSON.stringify(routeTask(result.view.toolIndex, 'get a note', { now: clock.now() }))).not.toBe(
+      JSON.stringify(routeTask(view.toolIndex, 'get a note', { now: clock.now() })),
+    );
     // The old view is never edited.
     expect(view.byId.get('notes-two')?.incident.shown).toBe(false);
     expect(result.view.servers.find((s) => s.id === 'notes-one')).toBe(view.servers.find((s) => s.id === 'notes-one'));
@@ -224,7 +235,7 @@ describe('the live update itself', () => {
     const { storage, clock } = await checkedWorld();
     const view = await buildView(storage, clock.now());
     const result = await updateServersLive(view, storage, ['notes-one'], clock.now());
-    expect(result.indexRebuilt).toBe(false);
+    expect(result.indexUpdated).toBe(false);
     expect(result.view.toolIndex).toBe(view.toolIndex);
     expect(result.view.rankings).toBe(view.rankings);
   });

@@ -30,7 +30,13 @@ export {
 export { searchTools } from './search.js';
 export { readTaskIntent } from './task.js';
 export { splitText, stemWord, tokenize } from './text.js';
-export { createToolIndex, type ToolIndex } from './tool-index.js';
+export {
+  createToolIndex,
+  type LiveServerFields,
+  type LiveServerUpdate,
+  type ToolIndex,
+  withLiveFields,
+} from './tool-index.js';
 export type {
   CategoryResult,
   EvalMetrics,

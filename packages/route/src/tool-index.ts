@@ -60,7 +60,8 @@ export interface IndexState {
 
 /**
  * A built tool index: pass it to {@link searchTools} and {@link routeTask}. Its fields are counts for
- * display; the postings are internal. Build a new index when the catalog changes; an index is never edited.
+ * display; the postings are internal. Build a new index when the catalog changes ({@link withLiveFields} when
+ * only servers' live fields do); an index is never edited.
  */
 export interface ToolIndex {
   readonly serverCount: number;
@@ -366,6 +367,92 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
   const index: ToolIndex = Object.freeze({ serverCount: entries.length, toolCount: docCount, termCount: termIds.size });
   states.set(index, state);
   return index;
+}
+
+/** The fields of a server that change between daily checks, which {@link withLiveFields} can replace. */
+export type LiveServerFields = Pick<IndexServer, 'answering' | 'liveIncident' | 'agentsReliability'>;
+
+/** One server's new live fields: a field left out keeps its value; `undefined` is not a value here. */
+export interface LiveServerUpdate extends LiveServerFields {
+  id: string;
+}
+
+const LIVE_FIELDS = ['answering', 'liveIncident', 'agentsReliability'] as const;
+
+function validateLiveUpdate(value: unknown, at: number): LiveServerUpdate {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(at, undefined, 'must be an object.');
+  const update = value as Record<string, unknown>;
+  const id = update.id;
+  if (typeof id !== 'string' || id === '') fail(at, id, 'id must be a non-empty string.');
+  for (const key of Object.keys(update)) {
+    if (key !== 'id' && !(LIVE_FIELDS as readonly string[]).includes(key))
+      fail(at, id, `${key} is not a live field (${LIVE_FIELDS.join(', ')}); build a new index for it.`);
+  }
+  checkOptionalBoolean(update.answering, 'answering', at, id);
+  checkOptionalBoolean(update.liveIncident, 'liveIncident', at, id);
+  if (update.agentsReliability !== null) checkOptionalNumber(update.agentsReliability, 'agentsReliability', at, id, 1);
+  return update as unknown as LiveServerUpdate;
+}
+
+/** The new server with the update's fields; a field the update leaves out (or sets undefined) is kept. */
+function applyLiveFields(server: IndexServer, update: LiveServerUpdate): IndexServer {
+  return {
+    ...server,
+    ...(update.answering !== undefined ? { answering: update.answering } : {}),
+    ...(update.liveIncident !== undefined ? { liveIncident: update.liveIncident } : {}),
+    ...(update.agentsReliability !== undefined ? { agentsReliability: update.agentsReliability } : {}),
+  };
+}
+
+/**
+ * A new index like `index` but with some servers' live fields replaced (whether each answers, has a live
+ * incident, and the agents' reliability), as createToolIndex over the changed servers would give. The tools,
+ * their terms and the learned synonyms are shared with `index`, so this costs a copy of the server list and,
+ * when a server's answering changes, of one byte per tool, instead of a rebuild. `index` is left as it was.
+ * Throws RouteInputError for an update of an unknown id, an id given twice, or a field that is not live.
+ *
+ * @example
+ * const next = withLiveFields(index, [{ id: 'files.example', answering: false, liveIncident: true }]);
+ */
+export function withLiveFields(index: ToolIndex, updates: readonly LiveServerUpdate[]): ToolIndex {
+  const state = stateOf(index);
+  if (!Array.isArray(updates))
+    throw new RouteInputError('invalid-servers', 'withLiveFields expects an array of server updates.');
+  const positions = new Map(state.servers.map((entry, at) => [entry.server.id, at]));
+  const servers = [...state.servers];
+  const answeringBefore = state.servers.map((entry) => entry.server.answering !== false);
+  const seen = new Set<string>();
+  updates.forEach((value, at) => {
+    const update = validateLiveUpdate(value, at);
+    const position = positions.get(update.id);
+    if (position === undefined) fail(at, update.id, 'is not in the index.');
+    if (seen.has(update.id))
+      throw new RouteInputError('duplicate-server-id', `server "${update.id}" appears twice; ids must be unique.`);
+    seen.add(update.id);
+    const entry = servers[position] as ServerEntry;
+    servers[position] = { ...entry, server: applyLiveFields(entry.server, update) };
+  });
+  const next: IndexState = { ...state, servers, docAnswering: docAnsweringOf(state, servers, answeringBefore) };
+  const nextIndex: ToolIndex = Object.freeze({
+    serverCount: index.serverCount,
+    toolCount: index.toolCount,
+    termCount: index.termCount,
+  });
+  states.set(nextIndex, next);
+  return nextIndex;
+}
+
+/** The per-tool answering flags for `servers`: the old array when no server's answering changed, else a new one. */
+function docAnsweringOf(
+  state: IndexState,
+  servers: readonly ServerEntry[],
+  answeringBefore: readonly boolean[],
+): Uint8Array {
+  const answeringNow = servers.map((entry) => entry.server.answering !== false);
+  if (answeringNow.every((answering, at) => answering === answeringBefore[at])) return state.docAnswering;
+  const flags = new Uint8Array(state.docAnswering.length);
+  for (let doc = 0; doc < flags.length; doc++) flags[doc] = answeringNow[state.docServer[doc] as number] ? 1 : 0;
+  return flags;
 }
 
 /** Whole days from `fromMs` to `now` as a fraction (negative when `fromMs` is in the future). */

@@ -35,6 +35,7 @@ describe('public API', () => {
         'stemWord',
         'tokenize',
         'verbBonusFactor',
+        'withLiveFields',
       ].sort(),
     );
   });

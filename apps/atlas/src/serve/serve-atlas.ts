@@ -91,7 +91,7 @@ export interface ViewStats {
   /** Servers recomputed by live updates, summed over runs. */
   serversUpdated: number;
   /** Live updates that rebuilt the route's tool index. */
-  indexRebuilds: number;
+  indexUpdates: number;
 }
 
 /** A running service. */
@@ -127,7 +127,7 @@ export const demoLicenseValidator: LicenseValidator = licenseValidatorOf(createL
 /** Starts serving the data in `storage`. */
 export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
   const now = options.now ?? (() => new Date());
-  const stats: ViewStats = { fullBuilds: 0, liveUpdates: 0, serversUpdated: 0, indexRebuilds: 0 };
+  const stats: ViewStats = { fullBuilds: 0, liveUpdates: 0, serversUpdated: 0, indexUpdates: 0 };
   let view: AtlasView = await buildView(options.storage, now());
   stats.fullBuilds++;
   // Every change of the view (a full rebuild, a live update) runs one at a time, so a live update computed
@@ -147,7 +147,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
         view = result.view;
         stats.liveUpdates++;
         stats.serversUpdated += result.updated.length;
-        if (result.indexRebuilt) stats.indexRebuilds++;
+        if (result.indexUpdated) stats.indexUpdates++;
       }),
   });
   // Held here so that shutdown can put the last counts and markers on disk.

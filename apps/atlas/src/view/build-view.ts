@@ -38,7 +38,7 @@ import {
   viewHourProfile,
 } from '@mcp-atlas/reliability';
 import { RATING_RULES } from '@mcp-atlas/reliability/rules';
-import { createToolIndex, type IndexServer, type ToolIndex } from '@mcp-atlas/route';
+import { createToolIndex, type IndexServer, type LiveServerFields, type ToolIndex } from '@mcp-atlas/route';
 import { readDayResults } from '../data/day-results.js';
 import { daysBetween, daysOfLetters } from '../data/days.js';
 import { readExcludedOrigins } from '../data/excluded-origins.js';
@@ -393,20 +393,30 @@ export interface IndexContext {
   day: string | null;
 }
 
-/** What the route's tool index is told about one server on the map (buildView and the live update share it). */
+/**
+ * What the route's index reads about a server that changes between daily checks; a live update replaces just
+ * these (withLiveFields), so buildView and the live update take them from here.
+ */
+export function liveIndexFieldsOf(server: ServerView): LiveServerFields {
+  return {
+    answering: server.answeringNow,
+    agentsReliability: server.rating.visible ? server.rating.reliability : null,
+    liveIncident: server.incident.shown,
+  };
+}
+
+/** What the route's tool index is told about one server on the map. */
 export function indexServerOf(server: ServerView, context: IndexContext): IndexServer {
   return {
     id: server.id,
     ...(server.title !== null ? { name: server.title } : {}),
     url: server.url,
     tools: server.catalog?.tools ?? [],
-    answering: server.answeringNow,
+    ...liveIndexFieldsOf(server),
     successChance: server.successChance,
     stability: server.stability,
     changedToday: context.changedToday.has(server.id),
     crossDomainRedirect: server.latest?.redirect?.sameSite === false,
-    agentsReliability: server.rating.visible ? server.rating.reliability : null,
-    liveIncident: server.incident.shown,
     // Operator-kept marks (`mcp-atlas mark`): the gateway guard and set-aside, and the directory factor.
     gateway: context.marks.gateways.has(server.id),
     directoryListed: context.marks.directories.has(server.id),

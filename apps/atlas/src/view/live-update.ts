@@ -5,23 +5,23 @@
 // buildView uses (its exported helpers `judgeServerEvidence`, `indexServerOf`, `rankServers`), so a live
 // update and a full rebuild agree on every server they both computed at the same moment.
 //
-// The route's tool index has no per-server update (an index is never edited, and its internals are the route
-// package's), so it is rebuilt only when a server on the map changed what the index reads about it (answering,
-// live incident, agents' reliability); the rankings only when answering or the handshake time changed.
+// The route's tool index is never edited: when a server on the map changed what the index reads about it
+// between daily checks (answering, live incident, agents' reliability), the route package's `withLiveFields`
+// gives a new index with those servers' fields replaced and everything else shared, which answers as a full
+// rebuild would. The rankings are recomputed only when answering or the handshake time changed.
 import { dayFromTime } from '@mcp-atlas/history';
 import { isAnsweringNow, newestHandshakeMs, shownStatusOf as shownStatusOfLive } from '@mcp-atlas/reliability';
-import { createToolIndex } from '@mcp-atlas/route';
+import { type LiveServerUpdate, withLiveFields } from '@mcp-atlas/route';
 import { readFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { HOURLY_PATH } from '../data/paths.js';
-import { readRouteMarks } from '../data/route-marks.js';
 import { HourlyFileSchema } from '../data/schemas.js';
 import { getJsonOrNull, type Storage } from '../storage/storage.js';
 import {
   type AtlasView,
   hourProfileOf,
-  indexServerOf,
   judgeServerEvidence,
   lastCheckedDayOf,
+  liveIndexFieldsOf,
   rankServers,
   readServerEvidence,
   type ServerView,
@@ -34,19 +34,19 @@ export interface LiveUpdateResult {
   view: AtlasView;
   /** The servers whose entries were recomputed. */
   updated: string[];
-  /** Whether the route's tool index was rebuilt (a server on the map changed what the index reads). */
-  indexRebuilt: boolean;
+  /** Whether the route's tool index was replaced (a server on the map changed what the index reads). */
+  indexUpdated: boolean;
   /** Whether the most-reliable lists were recomputed. */
   rankingsRebuilt: boolean;
 }
 
 /** Whether the tool index reads something different about the server now. */
 function indexFieldsChanged(before: ServerView, after: ServerView): boolean {
-  const reliability = (server: ServerView) => (server.rating.visible ? server.rating.reliability : null);
+  const [was, now] = [liveIndexFieldsOf(before), liveIndexFieldsOf(after)];
   return (
-    before.answeringNow !== after.answeringNow ||
-    before.incident.shown !== after.incident.shown ||
-    reliability(before) !== reliability(after)
+    was.answering !== now.answering ||
+    was.liveIncident !== now.liveIncident ||
+    was.agentsReliability !== now.agentsReliability
   );
 }
 
@@ -71,14 +71,14 @@ export async function updateServersLive(
   now: Date,
 ): Promise<LiveUpdateResult> {
   const ids = [...new Set(serverIds)].filter((id) => view.byId.has(id));
-  if (ids.length === 0) return { view, updated: [], indexRebuilt: false, rankingsRebuilt: false };
+  if (ids.length === 0) return { view, updated: [], indexUpdated: false, rankingsRebuilt: false };
   const evidence = await readServerEvidence(storage, dayFromTime(now));
   const hourlyFile = HourlyFileSchema.safeParse(await getJsonOrNull(storage, HOURLY_PATH));
   const hourly = hourlyFile.success ? hourlyFile.data.results : {};
   const fiveMinute = await readFiveMinuteChecks(storage);
 
   const byId = new Map(view.byId);
-  let indexChanged = false;
+  const indexUpdates: LiveServerUpdate[] = [];
   let rankingsChanged = false;
   for (const id of ids) {
     const before = view.byId.get(id) as ServerView;
@@ -96,23 +96,17 @@ export async function updateServersLive(
     };
     byId.set(id, after);
     if (before.leftOut === null) {
-      indexChanged ||= indexFieldsChanged(before, after);
+      if (indexFieldsChanged(before, after)) indexUpdates.push({ id, ...liveIndexFieldsOf(after) });
       rankingsChanged ||= rankingFieldsChanged(before, after);
     }
   }
   const servers = view.servers.map((server) => byId.get(server.id) as ServerView);
-  let toolIndex = view.toolIndex;
-  if (indexChanged) {
-    const marks = await readRouteMarks(storage);
-    const changedToday = new Set(
-      view.changes.filter((change) => change.kind === 'tools').map((change) => change.serverId),
-    );
-    toolIndex = createToolIndex(servers.map((server) => indexServerOf(server, { changedToday, marks, day: view.day })));
-  }
+  const indexChanged = indexUpdates.length > 0;
+  const toolIndex = indexChanged ? withLiveFields(view.toolIndex, indexUpdates) : view.toolIndex;
   return {
     view: { ...view, servers, byId, toolIndex, rankings: rankingsChanged ? rankServers(servers) : view.rankings },
     updated: ids,
-    indexRebuilt: indexChanged,
+    indexUpdated: indexChanged,
     rankingsRebuilt: rankingsChanged,
   };
 }
