@@ -73,10 +73,14 @@ function newestCheckBy(checks: readonly CheckAt[], atMs: number): OwnCheckView |
   let high = checks.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (checks[mid]!.atMs <= atMs) low = mid + 1;
+    const check = checks[mid];
+    // low <= mid < high <= checks.length, so every probe is inside the list.
+    if (check === undefined) throw new Error(`newestCheckBy: no check at index ${mid} of ${checks.length}`);
+    if (check.atMs <= atMs) low = mid + 1;
     else high = mid;
   }
-  return low === 0 ? null : checks[low - 1]!.view;
+  // Index -1 (no check at or before atMs) reads undefined, which is the null answer.
+  return checks[low - 1]?.view ?? null;
 }
 
 /**

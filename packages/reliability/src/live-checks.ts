@@ -153,8 +153,7 @@ export function isAnsweringNow(shown: ShownStatus): boolean {
  */
 export function newestHandshakeMs(live: LiveChecks, fallbackMs: number | null): number | null {
   const after = checksAfterDaily(live);
-  for (let i = after.length - 1; i >= 0; i--) {
-    const { observation } = after[i]!;
+  for (const { observation } of [...after].reverse()) {
     if (
       observation.letter === 'o' &&
       typeof observation.elapsedMs === 'number' &&

@@ -139,8 +139,7 @@ export function ownCheckViewOf(facts: CheckFacts): OwnCheckView | null {
  * failedHttpStatus([{ httpStatus: 200, outcome: 'ok' }, { httpStatus: 502, outcome: 'http-error' }]); // 502
  */
 export function failedHttpStatus(steps: readonly StepStatus[]): number | null {
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const step = steps[i]!;
+  for (const step of [...steps].reverse()) {
     if (step.outcome !== 'ok' && step.httpStatus !== null) return step.httpStatus;
   }
   return null;

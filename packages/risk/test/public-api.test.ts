@@ -49,8 +49,12 @@ describe('the rules subpath', () => {
       'VERB_RULES',
     ]);
     expect(rules.RISK_RULES_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
-    for (const name of ['DESCRIPTION_RAISE_RULES', 'SENSITIVE_NOUN_RULES', 'VERB_RULES'] as const)
-      expect(Object.isFrozen(rules[name]), name).toBe(true);
+    const concerns = {
+      DESCRIPTION_RAISE_RULES: rules.DESCRIPTION_RAISE_RULES,
+      SENSITIVE_NOUN_RULES: rules.SENSITIVE_NOUN_RULES,
+      VERB_RULES: rules.VERB_RULES,
+    };
+    for (const [name, concern] of Object.entries(concerns)) expect(Object.isFrozen(concern), name).toBe(true);
   });
 
   it('holds the methodology lists', () => {

@@ -61,16 +61,28 @@ export function parsePublicUrl(text: string): URL {
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
 
+/**
+ * The port a URL of `protocol` uses when it names none. Only http and https reach here (parsePublicUrl refuses
+ * other schemes, and the loopback and Origin checks use only these two), so any other scheme is a bug.
+ */
+function defaultPortOf(protocol: string): string {
+  const port = DEFAULT_PORTS[protocol];
+  if (port === undefined) throw new Error(`site address: no default port for protocol ${JSON.stringify(protocol)}`);
+  return port;
+}
+
 /** Host name and port (default port filled in) of an authority read as `protocol`, or null when it is not one. */
 function splitAuthority(authority: string, protocol: string): { hostname: string; port: string } | null {
   // A Host header is host[:port] and nothing else; anything a URL would read as user info or a path is refused.
   if (authority === '' || /[\s/\\?#@]/.test(authority)) return null;
+  let url: URL;
   try {
-    const url = new URL(`${protocol}//${authority}`);
-    return { hostname: url.hostname.toLowerCase(), port: url.port === '' ? DEFAULT_PORTS[protocol]! : url.port };
+    url = new URL(`${protocol}//${authority}`);
   } catch {
     return null;
   }
+  // Outside the try, so a scheme without a default port fails loudly instead of reading as a refused Host.
+  return { hostname: url.hostname.toLowerCase(), port: url.port === '' ? defaultPortOf(protocol) : url.port };
 }
 
 /** The origin of a loopback service bound to `bindHost` on `port`. */
@@ -101,7 +113,7 @@ export function createSiteAddress(options: SiteAddressOptions): SiteAddress {
     );
   }
   const publicPort =
-    publicUrl === null ? null : publicUrl.port === '' ? DEFAULT_PORTS[publicUrl.protocol]! : publicUrl.port;
+    publicUrl === null ? null : publicUrl.port === '' ? defaultPortOf(publicUrl.protocol) : publicUrl.port;
   const loopbackPort = options.port === null ? null : String(options.port);
 
   const isPublicAuthority = (authority: string, protocol: string): boolean => {
@@ -130,9 +142,11 @@ export function createSiteAddress(options: SiteAddressOptions): SiteAddress {
       const match = /^(https?:)\/\/([^/]+)$/i.exec(origin);
       if (match === null) return false;
       const [, protocol, authority] = match;
+      // Both groups are required by the pattern, so a match always holds them; the check narrows the types.
+      if (protocol === undefined || authority === undefined) return false;
       return (
-        isPublicAuthority(authority!.toLowerCase(), protocol!.toLowerCase()) ||
-        isLoopbackAuthority(authority!.toLowerCase(), protocol!.toLowerCase())
+        isPublicAuthority(authority.toLowerCase(), protocol.toLowerCase()) ||
+        isLoopbackAuthority(authority.toLowerCase(), protocol.toLowerCase())
       );
     },
   };

@@ -97,13 +97,13 @@ const StatusSection: FC<{ server: ServerView }> = ({ server }) => {
         A single failed hourly or five-minute check can be a blip on our side or the network's, so the status changes
         only from the {ordinal(FAILURES_IN_A_ROW_TO_SHOW)} failure in a row; until then it shows the check before it.
       </p>
-      {server.latest !== null ? <LatestCheck server={server} /> : <p>This server has not been checked yet.</p>}
+      {server.latest !== null ? <LatestCheck latest={server.latest} /> : <p>This server has not been checked yet.</p>}
     </section>
   );
 };
 
-const LatestCheck: FC<{ server: ServerView }> = ({ server }) => {
-  const latest = server.latest!;
+// Given the newest check itself rather than the server, so the caller's null check narrows it once for all.
+const LatestCheck: FC<{ latest: NonNullable<ServerView['latest']> }> = ({ latest }) => {
   return (
     <dl class="small">
       <dt>Newest daily check</dt>

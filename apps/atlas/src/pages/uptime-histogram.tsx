@@ -50,12 +50,8 @@ export const UPTIME_BANDS: readonly UptimeBand[] = [
 
 /** How many of `percents` fall in each band, in band order. */
 export function countUptimeBands(percents: readonly number[]): number[] {
-  const counts = UPTIME_BANDS.map(() => 0);
-  for (const percent of percents) {
-    const index = UPTIME_BANDS.findIndex((band) => percent >= band.from && percent < band.below);
-    if (index >= 0) counts[index]! += 1;
-  }
-  return counts;
+  // The bands do not overlap, so counting each band on its own counts every percent at most once.
+  return UPTIME_BANDS.map((band) => percents.filter((percent) => percent >= band.from && percent < band.below).length);
 }
 
 // A narrow drawing with large type: a phone shrinks it less than a wide one, so the labels stay legible.
@@ -90,7 +86,10 @@ export const UptimeHistogram: FC<{ counts: readonly number[]; servers: number }>
         const height = Math.round((count / most) * BAR_AREA);
         const x = LEFT + i * slot + slot * 0.15;
         const y = HEIGHT - BOTTOM - height;
-        const band = UPTIME_BANDS[i]!;
+        const band = UPTIME_BANDS[i];
+        // The counts come from countUptimeBands, one per band; a count without its band is a caller's bug.
+        if (band === undefined)
+          throw new Error(`uptime histogram: count ${i} has no band (${UPTIME_BANDS.length} bands)`);
         return (
           <g>
             <title>{`${band.label}: ${plural(count, 'server')}`}</title>

@@ -87,7 +87,9 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
     serverVersion: probe.serverInfo?.version ?? null,
     tools,
     verdicts: tools.map((tool, i) => {
-      const verdict = verdicts[i]!;
+      const verdict = verdicts[i];
+      // classifyTools answers one verdict per tool, in order; a missing one is a bug, not a server's doing.
+      if (verdict === undefined) throw new Error(`recordCheck: no risk verdict for tool ${i} of ${tools.length}`);
       return {
         name: nameOf(tool),
         hash: hashTool(tool, hashing),

@@ -28,8 +28,8 @@ export interface ObservingSubmission {
 
 /** The name the server gave itself in the newest check that carried one. */
 function newestNameOf(record: SubmissionRecord): string | null {
-  for (let index = record.checks.length - 1; index >= 0; index--) {
-    const name = record.checks[index]!.serverName;
+  for (const check of [...record.checks].reverse()) {
+    const name = check.serverName;
     if (name !== null && name.trim() !== '') return name;
   }
   return null;
