@@ -1,7 +1,7 @@
 // Scheduled work runs once across processes sharing a PostgreSQL store: a task runs where its lock is free and
 // once per period; a failed run is not noted, so it is tried again; and two schedules ticking at the same
 // instant on one store run each task (sealing, the daily check, the hourly check, retention) once between them.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { Scheduler } from '../src/serve/scheduler.js';
@@ -10,22 +10,10 @@ import { putJson } from '../src/storage/storage.js';
 import { type ClusterOnce, openClusterOnce } from '../src/workers/cluster-once.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 import { manualClock } from './fixtures/manual-clock.js';
-import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
+import { usePostgresPerFile } from './setup/postgres.js';
 
-let cluster: PostgresCluster;
-const closers: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  cluster = await startPostgresCluster();
-}, 120_000);
-
-afterAll(async () => {
-  await cluster?.stop();
-});
-
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
+const postgres = usePostgresPerFile();
+const { closers } = postgres;
 
 async function openOnce(url: string): Promise<ClusterOnce> {
   const once = await openClusterOnce(url);
@@ -35,7 +23,7 @@ async function openOnce(url: string): Promise<ClusterOnce> {
 
 describe('once across the cluster', () => {
   it('runs a task in one process at a time, and once per period', async () => {
-    const url = await cluster.createDatabase();
+    const url = await postgres.cluster.createDatabase();
     const [a, b] = [await openOnce(url), await openOnce(url)];
     let runs = 0;
     const slow = async (): Promise<boolean> => {
@@ -55,7 +43,7 @@ describe('once across the cluster', () => {
   }, 60_000);
 
   it('does not note a failed run, so the task is tried again in the same period', async () => {
-    const url = await cluster.createDatabase();
+    const url = await postgres.cluster.createDatabase();
     const once = await openOnce(url);
     await expect(
       once.run('retention', '2026-12-02', async () => {
@@ -66,7 +54,7 @@ describe('once across the cluster', () => {
   }, 60_000);
 
   it('two schedules ticking together on one store run each task once between them', async () => {
-    const url = await cluster.createDatabase();
+    const url = await postgres.cluster.createDatabase();
     const stores: OpenedStore[] = [];
     for (let i = 0; i < 2; i++) {
       const store = await openStore(url);

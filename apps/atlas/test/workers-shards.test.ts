@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXIT_USAGE, runCommand } from '../src/commands.js';
 import { SpendGate } from '../src/costs/spend-gate.js';
 import { dailySpendPath, dayShardPath, daySummaryPath } from '../src/data/paths.js';
@@ -24,26 +24,20 @@ import { type RunWorkerOptions, runWorker } from '../src/workers/run-worker.js';
 import { daysWithPendingShards, openShardQueue, SHARD_QUEUE } from '../src/workers/shard-queue.js';
 import { advisoryLedgerLock, openWorkerDb, type WorkerDb } from '../src/workers/worker-db.js';
 import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
-import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
+import { usePostgresPerFile } from './setup/postgres.js';
 
 const DAY = '2026-12-02';
 const FLEET_SIZE = 24;
-let cluster: PostgresCluster;
+const postgres = usePostgresPerFile();
+const { closers } = postgres;
 let fleet: LoopbackFleet;
-const closers: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  cluster = await startPostgresCluster();
   fleet = await startLoopbackFleet(FLEET_SIZE, 20);
 }, 120_000);
 
 afterAll(async () => {
   await fleet?.close();
-  await cluster?.stop();
-});
-
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
 });
 
 interface World {
@@ -55,7 +49,7 @@ interface World {
 
 /** A fresh database holding the fleet's watched list, with a queue connection and the workers' tables. */
 async function openWorld(leaseSeconds = 2, registryUrl = fleet.registryUrl): Promise<World> {
-  const url = await cluster.createDatabase();
+  const url = await postgres.cluster.createDatabase();
   const store = await openStore(url);
   closers.push(() => store.close());
   const db = await openWorkerDb(url);

@@ -3,13 +3,63 @@
 // ledger before the check counts as done. Why a charge per check rather than per shard: a crash mid-shard
 // then loses at most the checks in flight, and the shard's re-run adds only its own checks, so a restart
 // never counts a check twice and never forgets one whose result was kept.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type CapDecision, chargeSpend, decideCapStart } from '@mcp-atlas/reliability';
 import { type SpendLedger, SpendLedgerSchema } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
+/**
+ * How long a reservation in a shared ledger stays counted after its owner's last sign of life (its start,
+ * or a charge of a check of its part): 15 minutes. Past it, the owner is taken for dead and the reservation
+ * is ignored and dropped at the next start decision, so a crashed worker cannot hold the day's budget for
+ * the rest of the day. A running shard charges after every check, and every step of a check has its own
+ * timeout (the probe's constants add up to a couple of minutes at worst), so a live shard is never silent
+ * this long; the usual crash is cleared sooner anyway, when the shard's lease lapses and the worker that
+ * takes it over replaces the reservation (see {@link SpendGate.tryStart}). This is bookkeeping of which
+ * processes are alive, like the shard lease, not part of the cap rule (which stays "charges plus the
+ * estimates of running work, at most the budget", in @mcp-atlas/reliability): on a run where no worker dies
+ * it changes no decision, so it lives here beside the gate rather than in the package.
+ */
+export const STALE_RESERVATION_MS = 15 * 60 * 1000;
+
+/** A reservation as the shared ledger keeps it. */
+type StoredReservation = SpendLedger['reservations'][number];
+
 /** A ledger for a day with nothing spent yet. */
 export function emptySpendLedger(day: string, budgetMicroUsd: number): SpendLedger {
-  return { day, budgetMicroUsd, spentMicroUsd: 0, checks: 0, parts: {}, stopped: null };
+  return { day, budgetMicroUsd, spentMicroUsd: 0, checks: 0, parts: {}, stopped: null, reservations: [] };
+}
+
+/**
+ * The reservations that still count when `part` is about to start at `now`: not stale, and not an earlier
+ * holder's reservation of `part` itself. A part runs in one place at a time (a shard is one queue job), so a
+ * new start of it means its earlier holder lost the shard (its lease lapsed, usually because it died); its
+ * reservation would otherwise count the same shard twice and could refuse the retry, stopping the day.
+ */
+function liveReservations(reservations: readonly StoredReservation[], part: string, now: Date): StoredReservation[] {
+  return reservations.filter(
+    (held) => held.part !== part && now.getTime() - Date.parse(held.aliveAt) <= STALE_RESERVATION_MS,
+  );
+}
+
+function sumEstimates(reservations: readonly StoredReservation[]): number {
+  return reservations.reduce((sum, held) => sum + held.estimateMicroUsd, 0);
+}
+
+/** A name for one gate that no other gate of this or any other process shares, and that says whose it is. */
+function newOwnerId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID()}`;
+}
+
+/**
+ * The ledger as it is written: without `reservations` while it holds none, so a one-process ledger (never any)
+ * and a shared one between shards are the same bytes as before reservations were shared.
+ */
+function toStoredLedger(ledger: SpendLedger): Omit<SpendLedger, 'reservations'> | SpendLedger {
+  if (ledger.reservations.length > 0) return ledger;
+  const { reservations: _none, ...stored } = ledger;
+  return stored;
 }
 
 /** Reads a day's ledger, or an empty one. A ledger of another day at that path is a bug, so it throws. */
@@ -42,9 +92,16 @@ export interface SpendReservation {
   estimateMicroUsd: number;
 }
 
-/** The day's spend under one cap, with the rule applied before each start. */
+/**
+ * The day's spend under one cap, with the rule applied before each start. Without a lock (one process) the
+ * estimates of running work are reserved in this object's memory; with a lock they are reserved in the
+ * shared ledger, so every process decides on every process's running work.
+ */
 export class SpendGate {
+  /** The estimates reserved in memory (without a lock only). */
   private reservedMicroUsd = 0;
+  /** Names this gate's reservations in a shared ledger. */
+  private readonly owner = newOwnerId();
   private version = 0;
   private written = 0;
   private flight: Promise<void> | null = null;
@@ -56,11 +113,13 @@ export class SpendGate {
     private readonly budgetMicroUsd: number,
     private readonly day: string,
     private readonly lock: LedgerLock | null,
+    private readonly now: () => Date,
   ) {}
 
   /**
    * Opens the ledger of `day` at `path`; the budget configured now applies, whatever the file said before.
-   * With a `lock`, the ledger is shared with other processes: every decision and charge re-reads it first.
+   * With a `lock`, the ledger is shared with other processes: every decision and charge re-reads it first,
+   * and reservations are kept in it. `now` dates those reservations and tells a stale one (shared only).
    */
   static async open(
     storage: Storage,
@@ -68,9 +127,10 @@ export class SpendGate {
     day: string,
     budgetMicroUsd: number,
     lock: LedgerLock | null = null,
+    now: () => Date = () => new Date(),
   ): Promise<SpendGate> {
     const ledger = await readSpendLedger(storage, path, day, budgetMicroUsd);
-    return new SpendGate(storage, path, { ...ledger, budgetMicroUsd }, budgetMicroUsd, day, lock);
+    return new SpendGate(storage, path, { ...ledger, budgetMicroUsd }, budgetMicroUsd, day, lock, now);
   }
 
   /** The ledger as it stands (charges not yet on disk included). */
@@ -85,67 +145,121 @@ export class SpendGate {
 
   /**
    * Asks the cap rule whether work estimated at `estimateMicroUsd` may start, counting the estimates of
-   * work already running as spent. The decision is taken before the first await, so concurrent callers
-   * are decided in the order they ask. A refusal is written to the ledger before this resolves.
+   * work already running as spent. A refusal is written to the ledger before this resolves.
+   *
+   * Without a lock, the running work is this gate's own, and the decision is taken before the first await,
+   * so concurrent callers are decided in the order they ask. With a lock, the decision is taken under it on
+   * the stored ledger with every process's live reservations (stale ones and an earlier holder's reservation
+   * of the same part are dropped, see {@link STALE_RESERVATION_MS}), and an admitted start writes its own
+   * reservation before the lock is let go, so the next process to decide counts it.
    */
   async tryStart(
     part: string,
     estimateMicroUsd: number,
   ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
     if (this.lock !== null) return this.lock.withLock(this.path, () => this.decideShared(part, estimateMicroUsd));
-    return this.decide(part, estimateMicroUsd);
+    return this.decideLocal(part, estimateMicroUsd);
   }
 
-  /** The shared ledger's decision: on the stored ledger, read under the lock, with this process's reservations. */
+  /** One process's decision: its own running work is reserved in memory. */
+  private async decideLocal(
+    part: string,
+    estimateMicroUsd: number,
+  ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
+    const decision = this.askRule(estimateMicroUsd, this.reservedMicroUsd);
+    if (decision.start) {
+      this.reservedMicroUsd += estimateMicroUsd;
+      return { reservation: { part, estimateMicroUsd }, decision };
+    }
+    await this.recordRefusal(part, estimateMicroUsd, decision, (change) => this.update(change));
+    return { reservation: null, decision };
+  }
+
+  /** The shared ledger's decision, under the lock, on the stored ledger and every process's reservations. */
   private async decideShared(
     part: string,
     estimateMicroUsd: number,
   ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
     await this.reread();
-    // The lock is held already, so a refusal is written straight through.
-    return this.decide(part, estimateMicroUsd, (change) => this.writeThrough(change));
+    const now = this.now();
+    const reservations = liveReservations(this.current.reservations, part, now);
+    // Dropped reservations leave the ledger with whichever write comes next.
+    this.current = { ...this.current, reservations };
+    const decision = this.askRule(estimateMicroUsd, sumEstimates(reservations));
+    // The lock is held already, so every change is written straight through.
+    if (decision.start) {
+      const at = now.toISOString();
+      const held: StoredReservation = { part, estimateMicroUsd, owner: this.owner, madeAt: at, aliveAt: at };
+      await this.writeThrough((ledger) => ({ ...ledger, reservations: [...ledger.reservations, held] }));
+      return { reservation: { part, estimateMicroUsd }, decision };
+    }
+    await this.recordRefusal(part, estimateMicroUsd, decision, (change) => this.writeThrough(change));
+    return { reservation: null, decision };
   }
 
-  private async decide(
-    part: string,
-    estimateMicroUsd: number,
-    write: (change: (ledger: SpendLedger) => SpendLedger) => Promise<void> = (change) => this.update(change),
-  ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
-    const decision = decideCapStart({
-      spentMicroUsd: this.current.spentMicroUsd + this.reservedMicroUsd,
+  private askRule(estimateMicroUsd: number, reservedMicroUsd: number): CapDecision {
+    return decideCapStart({
+      spentMicroUsd: this.current.spentMicroUsd + reservedMicroUsd,
       estimateMicroUsd,
       budgetMicroUsd: this.budgetMicroUsd,
       refusedToday: this.stopped,
     });
-    if (decision.start) {
-      this.reservedMicroUsd += estimateMicroUsd;
-      return { reservation: { part, estimateMicroUsd }, decision };
-    }
-    if (!this.stopped) {
-      // The spend the refusal counted: charges so far plus the estimates of work still running.
-      const counted = decision.afterMicroUsd - estimateMicroUsd;
-      await write((ledger) => ({ ...ledger, stopped: { part, estimateMicroUsd, spentMicroUsd: counted } }));
-    }
-    return { reservation: null, decision };
   }
 
-  /** Charges one finished check to `part`; resolves once a ledger holding the charge is on disk. */
+  /** Notes the day's first refusal; later refusals leave the ledger as it is. */
+  private async recordRefusal(
+    part: string,
+    estimateMicroUsd: number,
+    decision: CapDecision,
+    write: (change: (ledger: SpendLedger) => SpendLedger) => Promise<void>,
+  ): Promise<void> {
+    if (this.stopped) return;
+    // The spend the refusal counted: charges so far plus the estimates of work still running.
+    const counted = decision.afterMicroUsd - estimateMicroUsd;
+    await write((ledger) => ({ ...ledger, stopped: { part, estimateMicroUsd, spentMicroUsd: counted } }));
+  }
+
+  /**
+   * Charges one finished check to `part`; resolves once a ledger holding the charge is on disk. In a shared
+   * ledger the charge also renews this gate's reservation of `part`: it is the sign of life that keeps a
+   * long shard's reservation from going stale.
+   */
   charge(part: string, costMicroUsd: number): Promise<void> {
+    const at = this.now().toISOString();
     return this.update((ledger) => {
       const total = chargeSpend(ledger, costMicroUsd);
       const before = ledger.parts[part] ?? { spentMicroUsd: 0, checks: 0 };
-      return { ...ledger, ...total, parts: { ...ledger.parts, [part]: chargeSpend(before, costMicroUsd) } };
+      const reservations = ledger.reservations.map((held) =>
+        held.owner === this.owner && held.part === part ? { ...held, aliveAt: at } : held,
+      );
+      return {
+        ...ledger,
+        ...total,
+        parts: { ...ledger.parts, [part]: chargeSpend(before, costMicroUsd) },
+        reservations,
+      };
     });
   }
 
-  /** Ends a reservation: the work's real cost has been charged check by check. */
-  release(reservation: SpendReservation): void {
-    this.reservedMicroUsd = Math.max(0, this.reservedMicroUsd - reservation.estimateMicroUsd);
+  /**
+   * Ends a reservation: the work's real cost has been charged check by check. Without a lock it ends at once
+   * (the returned promise has nothing left to wait for); with one, it resolves once the reservation is off the
+   * stored ledger. Another holder's reservation of the same part is left alone.
+   */
+  async release(reservation: SpendReservation): Promise<void> {
+    if (this.lock === null) {
+      this.reservedMicroUsd = Math.max(0, this.reservedMicroUsd - reservation.estimateMicroUsd);
+      return;
+    }
+    await this.update((ledger) => ({
+      ...ledger,
+      reservations: ledger.reservations.filter((held) => held.owner !== this.owner || held.part !== reservation.part),
+    }));
   }
 
   private async writeThrough(change: (ledger: SpendLedger) => SpendLedger): Promise<void> {
     this.current = change(this.current);
-    await putJson(this.storage, this.path, this.current);
+    await putJson(this.storage, this.path, toStoredLedger(this.current));
   }
 
   private async reread(): Promise<void> {
@@ -171,7 +285,7 @@ export class SpendGate {
     while (this.written < target) {
       if (this.flight === null) {
         const version = this.version;
-        this.flight = putJson(this.storage, this.path, this.current)
+        this.flight = putJson(this.storage, this.path, toStoredLedger(this.current))
           .then(() => {
             this.written = Math.max(this.written, version);
           })

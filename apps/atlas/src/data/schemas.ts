@@ -286,7 +286,10 @@ const MICRO_USD = z.number().int().nonnegative();
  * is charged here as it ends, so a restart neither loses nor repeats a charge; `parts` splits the spend by
  * shard (daily) or by server (five-minute), and `stopped` records the refusal that ended the day's checks
  * (the part refused, its estimate, and the spend the refusal counted: charges plus the estimates of work
- * still running then).
+ * still running then). `reservations` holds the estimates of work running now when several processes share
+ * the ledger (shard workers): the part, its estimate, the gate that reserved it (`owner`), when it was made
+ * and when its owner last charged a check of it (`aliveAt`, how a crashed worker's reservation is told
+ * apart). A ledger written before reservations were shared has no such field and reads as none.
  */
 export const SpendLedgerSchema = z.object({
   day: DAY,
@@ -295,5 +298,16 @@ export const SpendLedgerSchema = z.object({
   checks: z.number().int().nonnegative(),
   parts: z.record(z.string(), z.object({ spentMicroUsd: MICRO_USD, checks: z.number().int().nonnegative() })),
   stopped: z.object({ part: z.string(), estimateMicroUsd: MICRO_USD, spentMicroUsd: MICRO_USD }).nullable(),
+  reservations: z
+    .array(
+      z.object({
+        part: z.string(),
+        estimateMicroUsd: MICRO_USD,
+        owner: z.string().min(1),
+        madeAt: z.iso.datetime(),
+        aliveAt: z.iso.datetime(),
+      }),
+    )
+    .default([]),
 });
 export type SpendLedger = z.infer<typeof SpendLedgerSchema>;

@@ -72,7 +72,14 @@ async function checkMissing(
   const gate =
     ctx.cap === null
       ? null
-      : await SpendGate.open(storage, dailySpendPath(day), day, ctx.cap.budgetMicroUsd, advisoryLedgerLock(db));
+      : await SpendGate.open(
+          storage,
+          dailySpendPath(day),
+          day,
+          ctx.cap.budgetMicroUsd,
+          advisoryLedgerLock(db),
+          ctx.now,
+        );
   let reservation = null;
   if (gate !== null && ctx.cap !== null) {
     const wall = await readLastWallTimes(
@@ -89,16 +96,21 @@ async function checkMissing(
       return 'skipped-by-cap';
     }
   }
-  const byId = new Map((await readWatchedServers(storage)).map((server) => [server.id, server]));
-  const optedOut = await readOptedOutHosts(storage);
-  const probe = (server: WatchedServer) => probeServer(server.url, { ...ctx.network, optedOut });
-  await mapWithLimit(todo, ctx.concurrency, async (entry) => {
-    const check = await checkServer(probe, watchedOf(entry, byId), day, ctx.now);
-    if (gate !== null && ctx.cap !== null)
-      await gate.charge(String(job.shard), priceCheck(check.result.elapsedMs, ctx.cap.model));
-    await recordServerCheck(db, day, check.result, check.catalogBytes);
-  });
-  if (reservation !== null) gate?.release(reservation);
+  try {
+    const byId = new Map((await readWatchedServers(storage)).map((server) => [server.id, server]));
+    const optedOut = await readOptedOutHosts(storage);
+    const probe = (server: WatchedServer) => probeServer(server.url, { ...ctx.network, optedOut });
+    await mapWithLimit(todo, ctx.concurrency, async (entry) => {
+      const check = await checkServer(probe, watchedOf(entry, byId), day, ctx.now);
+      if (gate !== null && ctx.cap !== null)
+        await gate.charge(String(job.shard), priceCheck(check.result.elapsedMs, ctx.cap.model));
+      await recordServerCheck(db, day, check.result, check.catalogBytes);
+    });
+  } finally {
+    // The reservation lives in the shared ledger: a shard that failed must let it go too, or it would hold
+    // the budget until the retry replaces it or it goes stale.
+    if (reservation !== null) await gate?.release(reservation);
+  }
   return 'checked';
 }
 

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** A running throwaway cluster. */
 export interface PostgresCluster {
@@ -146,5 +147,38 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       return url(name);
     },
     stop,
+  };
+}
+
+/** What {@link usePostgresPerFile} gives a test file. */
+export interface PostgresPerFile {
+  /** The file's cluster (started before its first test). */
+  readonly cluster: PostgresCluster;
+  /** Closers a test registers (pools, stores, queues); they run in reverse order after each test. */
+  readonly closers: (() => Promise<unknown>)[];
+}
+
+/**
+ * Registers the hooks most PostgreSQL test files need: a throwaway cluster started before the file's tests and
+ * stopped after them, and a list of closers run in reverse order after each test, so no pool outlives its test.
+ */
+export function usePostgresPerFile(): PostgresPerFile {
+  let cluster: PostgresCluster | undefined;
+  const closers: (() => Promise<unknown>)[] = [];
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  return {
+    get cluster(): PostgresCluster {
+      if (cluster === undefined) throw new Error('The PostgreSQL cluster starts before the first test of the file');
+      return cluster;
+    },
+    closers,
   };
 }
