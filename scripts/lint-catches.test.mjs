@@ -1,5 +1,6 @@
 // The root lint must catch the four edits named in issue 21: a badly formatted line in a package, two app files
-// that import each other, a package that imports from apps/atlas, and an exported app function nothing uses.
+// that import each other, a package that imports from apps/atlas, and an exported app function nothing uses; and
+// a rule Biome only warns about, since the root lint fails on warnings.
 // Each case edits a temporary copy of the working tree (never the tree itself), checks first that the tool the root
 // `lint` runs for that rule passes on the copy, then makes the edit and expects the same tool to fail, naming the
 // problem. The copy shares the real node_modules through pnpm's relative links, so the tools run as they do here.
@@ -73,7 +74,7 @@ function withEdit(files, edit, check) {
 }
 
 // The same commands the root `lint` script runs (package.json), narrowed to what each case touches.
-const biomeOn = (file) => run('biome', ['check', '--vcs-enabled=false', file]);
+const biomeOn = (file) => run('biome', ['check', '--error-on-warnings', '--vcs-enabled=false', file]);
 const dependencyCruise = () => run('depcruise', ['packages', 'apps', '--config', '.dependency-cruiser.cjs']);
 const knip = () => run('knip', ['--no-config-hints', '--no-progress', '--workspace', 'apps/atlas']);
 
@@ -98,6 +99,23 @@ describe('the root lint catches the house rules it promises', () => {
     assert.notEqual(broken.code, 0, broken.output);
     assert.match(broken.output, /index\.ts/);
     assert.match(broken.output, /format/i);
+  });
+
+  test('a rule that only warns (a non-null assertion) still fails biome, as the root lint runs it', () => {
+    const file = 'packages/risk/src/index.ts';
+    const script = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')).scripts.lint;
+    assert.match(script, /biome check --error-on-warnings \./, 'the root lint must fail on warnings');
+    const broken = withEdit(
+      [file],
+      () =>
+        appendFileSync(
+          join(copy, file),
+          'export function firstForLint(items: readonly string[]): string {\n  return items[0]!;\n}\n',
+        ),
+      () => biomeOn(file),
+    );
+    assert.notEqual(broken.code, 0, broken.output);
+    assert.match(broken.output, /noNonNullAssertion/);
   });
 
   test('two app files that import each other fail dependency-cruiser (no-circular)', () => {
