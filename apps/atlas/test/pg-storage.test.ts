@@ -4,6 +4,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeUrlOf } from '../src/commands/shared.js';
 import {
@@ -18,9 +19,14 @@ import {
 import {
   isReadModelLandmark,
   listQuery,
+  PG_DAY_WRITE_ISOLATION_SQLSTATE,
   PG_FILES_TABLE,
   PG_META_TABLE,
   PG_SCHEMA_VERSION,
+  PG_SEALED_DAY_SQLSTATE,
+  PG_SEALED_GUARD_TRIGGER,
+  PG_SEALED_GUARD_VERSION,
+  PG_SEALED_ROOT_SQLSTATE,
   PgSchemaVersionError,
   prefixUpperBound,
   SealedDayWriteError,
@@ -199,6 +205,320 @@ describe('postgres store: sealed days are final', () => {
   });
 });
 
+describe('postgres store: a root racing the writes of its day', () => {
+  const DAY = '2026-06-01';
+  const HELD = Array.from({ length: 6 }, (_, i) => `days/${DAY}/results/${i}.json`);
+  const LOG = `days/${DAY}/reports.jsonl`;
+  /** One file per write stream, which the stream deletes once. */
+  const DOOMED = Array.from({ length: 8 }, (_, i) => `days/${DAY}/doomed/${i}.json`);
+  /** How long the holder keeps the rows locked: far longer than a write or a root put takes on their own. */
+  const HOLD_SECONDS = 1;
+
+  interface Outcome {
+    kind: 'put' | 'append' | 'new' | 'create' | 'delete';
+    path: string;
+    written: string;
+    /** Started before the root's put was called and ended after: in flight across the seal. */
+    spannedRootPut: boolean;
+    startedAfterSeal: boolean;
+    error: unknown;
+  }
+
+  /** The day's files as one map, read in one statement (one snapshot). */
+  async function dayFiles(store: OpenedStore): Promise<Map<string, string>> {
+    const { rows } = await store.pg!.pool.query<{ path: string; bytes: Buffer }>(
+      `SELECT path, bytes FROM ${PG_FILES_TABLE} WHERE path >= $1 AND path < $2 ORDER BY path`,
+      [`days/${DAY}/`, prefixUpperBound(`days/${DAY}/`)],
+    );
+    return new Map(rows.map((row) => [row.path, row.bytes.toString('utf8')]));
+  }
+
+  /**
+   * Locks the rows of HELD, DOOMED and the log on a connection of its own and keeps them locked for HOLD_SECONDS
+   * (pg_sleep inside the transaction), so a write that took its snapshot before the root committed is held at its
+   * row until after the root has committed: the window the statement's own check cannot close.
+   */
+  async function holdRows(url: string): Promise<{ released: Promise<void> }> {
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query(`SELECT path FROM ${PG_FILES_TABLE} WHERE path = ANY($1) FOR UPDATE`, [
+      [...HELD, ...DOOMED, LOG],
+    ]);
+    const released = holder
+      .query('SELECT pg_sleep($1)', [HOLD_SECONDS])
+      .then(() => holder.query('COMMIT'))
+      .then(() => undefined)
+      .finally(() => holder.end());
+    return { released };
+  }
+
+  it('lands no day write after the root commits: one in flight lands first or is refused, later ones are refused', async () => {
+    const url = await cluster.createDatabase();
+    const [one, two, sealer] = [await open(url), await open(url), await open(url)];
+    for (const path of [...HELD, ...DOOMED]) await one.put(path, bytes('v0'));
+    await one.append(LOG, bytes('start\n'));
+
+    const { released } = await holdRows(url);
+    const outcomes: Outcome[] = [];
+    let rootPutCalled = false;
+    let sealed = false;
+    let stop = false;
+
+    /** Starts one write of `kind` on `path` through `store`. */
+    function startWrite(store: OpenedStore, kind: Outcome['kind'], path: string, written: string): Promise<unknown> {
+      if (kind === 'append') return store.append(path, bytes(`${written}\n`));
+      if (kind === 'create') return store.createIfAbsent(path, bytes(written));
+      if (kind === 'delete') return store.delete(path);
+      return store.put(path, bytes(written));
+    }
+
+    /**
+     * One stream of writes, one at a time, cycling through a new file put, a new file created if absent, an append
+     * to the log, a put of a held file and (once) the delete of its held doomed file. Each stream starts at another
+     * point of the cycle, so every kind of write on a held row is in flight across the root's put.
+     */
+    async function writeStream(store: OpenedStore, stream: number): Promise<void> {
+      let deleted = false;
+      for (let round = 0; !stop; round++) {
+        const written = `s${stream}-${round}`;
+        let kind = (['new', 'create', 'append', 'put', 'delete'] as const)[(round + stream) % 5]!;
+        if (kind === 'delete' && deleted) kind = 'new';
+        const paths = { put: HELD[round % HELD.length]!, append: LOG, delete: DOOMED[stream]! };
+        const path = kind === 'new' || kind === 'create' ? `days/${DAY}/new/${written}.json` : paths[kind];
+        deleted ||= kind === 'delete';
+        const startedBeforeRootPut = !rootPutCalled;
+        const startedAfterSeal = sealed;
+        const write = startWrite(store, kind, path, written);
+        const error = await write.then(
+          () => null,
+          (reason: unknown) => reason,
+        );
+        const spannedRootPut = startedBeforeRootPut && rootPutCalled;
+        outcomes.push({ kind, path, written, spannedRootPut, startedAfterSeal, error });
+      }
+    }
+
+    // Two pools (two processes, as far as the database can tell), four streams each.
+    const streams = Array.from({ length: 8 }, (_, stream) => writeStream(stream < 4 ? one : two, stream));
+    // Let every stream reach a held row (and take its snapshot) before the root goes in.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    rootPutCalled = true;
+    await sealer.put(`roots/${DAY}.json`, bytes('{"root":"r"}'));
+    sealed = true;
+    const atSeal = await dayFiles(sealer);
+    // Keep writing after the seal, until each stream has had writes refused.
+    await released;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stop = true;
+    await Promise.all(streams);
+    const after = await dayFiles(sealer);
+
+    // The race was run: writes landed before the root, some were in flight across its put, and later ones came.
+    expect(outcomes.filter((o) => o.error === null && !o.spannedRootPut).length).toBeGreaterThanOrEqual(4);
+    expect(outcomes.filter((o) => o.spannedRootPut).length).toBeGreaterThanOrEqual(4);
+    expect(outcomes.filter((o) => o.startedAfterSeal).length).toBeGreaterThanOrEqual(8);
+    // Nothing under the day changed once the root's put had returned.
+    expect(Object.fromEntries(after)).toEqual(Object.fromEntries(atSeal));
+    // Every write that started after the root was refused with the store's own error, and every refusal is one.
+    for (const outcome of outcomes) {
+      if (outcome.startedAfterSeal) expect(outcome.error).toBeInstanceOf(SealedDayWriteError);
+      if (outcome.error !== null) expect(outcome.error).toBeInstanceOf(SealedDayWriteError);
+    }
+    // What was accepted is there and what was refused is not.
+    const log = after.get(LOG)!.split('\n');
+    for (const outcome of outcomes) {
+      const landed =
+        outcome.kind === 'append'
+          ? log.includes(outcome.written)
+          : outcome.kind === 'delete'
+            ? !after.has(outcome.path)
+            : after.get(outcome.path) === outcome.written;
+      if (outcome.error !== null) expect(landed).toBe(false);
+      // A held file's put may be followed by another stream's put of the same file; every other write is its own.
+      else if (outcome.kind !== 'put') expect(landed).toBe(true);
+    }
+  });
+});
+
+describe('postgres store: the sealed-day guard holds for plain SQL too', () => {
+  const DAY = '2026-07-01';
+  const FILE = `days/${DAY}/index.json`;
+  const ROOT = `roots/${DAY}.json`;
+
+  /** A store with a sealed day, an open day and rolling state, and a plain client on the same database. */
+  async function sealedStoreAndClient(): Promise<{ store: OpenedStore; client: pg.Client; url: string }> {
+    const url = await cluster.createDatabase();
+    const store = await open(url);
+    await store.put(FILE, bytes('{"v":1}'));
+    await store.put(ROOT, bytes('{"root":"r"}'));
+    await store.put('days/2026-07-02/index.json', bytes('{}'));
+    await store.put('state/servers.json', bytes('[]'));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    clients.push(client);
+    return { store, client, url };
+  }
+
+  /** Every row as path, bytes and updated_at, to show that refused statements changed nothing. */
+  async function allRows(client: pg.Client): Promise<unknown[]> {
+    const { rows } = await client.query(`SELECT path, bytes, updated_at FROM ${PG_FILES_TABLE} ORDER BY path`);
+    return rows;
+  }
+
+  /** Every row as path and bytes. */
+  async function contents(client: pg.Client): Promise<unknown[]> {
+    const { rows } = await client.query(`SELECT path, bytes FROM ${PG_FILES_TABLE} ORDER BY path`);
+    return rows;
+  }
+
+  const clients: pg.Client[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
+  });
+
+  it('refuses an UPDATE, INSERT, DELETE or move under a sealed day, and any change of a root', async () => {
+    const { client } = await sealedStoreAndClient();
+    const before = await allRows(client);
+    const sealedDay = { code: PG_SEALED_DAY_SQLSTATE, message: expect.stringMatching(/day 2026-07-01 is sealed/) };
+    const sealedRoot = { code: PG_SEALED_ROOT_SQLSTATE, message: expect.stringMatching(/written once/) };
+    const t = PG_FILES_TABLE;
+    await expect(client.query(`UPDATE ${t} SET bytes = '\\x7b7d' WHERE path = $1`, [FILE])).rejects.toMatchObject(
+      sealedDay,
+    );
+    await expect(
+      client.query(`INSERT INTO ${t} (path, bytes) VALUES ($1, '\\x7b7d')`, [`days/${DAY}/late.json`]),
+    ).rejects.toMatchObject(sealedDay);
+    await expect(client.query(`DELETE FROM ${t} WHERE path = $1`, [FILE])).rejects.toMatchObject(sealedDay);
+    // A move is a removal and a new file: out of a sealed day, or into one, is refused.
+    await expect(
+      client.query(`UPDATE ${t} SET path = 'state/moved.json' WHERE path = $1`, [FILE]),
+    ).rejects.toMatchObject(sealedDay);
+    await expect(
+      client.query(`UPDATE ${t} SET path = $1 WHERE path = 'state/servers.json'`, [`days/${DAY}/moved.json`]),
+    ).rejects.toMatchObject(sealedDay);
+    // A statement over many rows is refused whole, the rows of open days included.
+    await expect(
+      client.query(`UPDATE ${t} SET bytes = bytes || '\\x20'::bytea WHERE path LIKE 'days/%'`),
+    ).rejects.toMatchObject(sealedDay);
+    await expect(client.query(`UPDATE ${t} SET bytes = '\\x7b7d' WHERE path = $1`, [ROOT])).rejects.toMatchObject(
+      sealedRoot,
+    );
+    await expect(client.query(`DELETE FROM ${t} WHERE path = $1`, [ROOT])).rejects.toMatchObject(sealedRoot);
+    await expect(client.query(`UPDATE ${t} SET path = 'roots/old.json' WHERE path = $1`, [ROOT])).rejects.toMatchObject(
+      sealedRoot,
+    );
+    expect(await allRows(client)).toEqual(before);
+  });
+
+  it('makes a root wait for a day change that holds the day lock, and a day change wait for a root, then refuse', async () => {
+    const { store, client } = await sealedStoreAndClient();
+    const pending = (promise: Promise<unknown>) =>
+      Promise.race([
+        promise.then(() => 'settled'),
+        new Promise((resolve) => setTimeout(() => resolve('pending'), 400)),
+      ]);
+    // A plain-SQL change of an open day, left uncommitted: it holds the day's lock shared, so the root waits for it.
+    await client.query('BEGIN');
+    await client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x5b5d' WHERE path = 'days/2026-07-02/index.json'`);
+    const sealing = store.put('roots/2026-07-02.json', bytes('{"root":"q"}'));
+    expect(await pending(sealing)).toBe('pending');
+    await client.query('COMMIT');
+    await sealing;
+    expect(text(await store.get('days/2026-07-02/index.json'))).toBe('[]');
+    // A plain-SQL root, left uncommitted: it holds the day's lock exclusive. The store's put started before it
+    // commits, so the statement's own check finds no root; the guard waits for the lock, sees the root, refuses.
+    await client.query('BEGIN');
+    await client.query(`INSERT INTO ${PG_FILES_TABLE} (path, bytes) VALUES ('roots/2026-07-03.json', '\\x7b7d')`);
+    const writing = store.put('days/2026-07-03/index.json', bytes('{}'));
+    writing.catch(() => undefined);
+    expect(await pending(writing)).toBe('pending');
+    await client.query('COMMIT');
+    await expect(writing).rejects.toBeInstanceOf(SealedDayWriteError);
+    expect(await store.get('days/2026-07-03/index.json')).toBeNull();
+  });
+
+  it('lets a sealed file and a root be written again with their own bytes, and leaves open days and state free', async () => {
+    const { client } = await sealedStoreAndClient();
+    const before = await contents(client);
+    const { rowCount } = await client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = bytes WHERE path = ANY($1)`, [
+      [FILE, ROOT],
+    ]);
+    expect(rowCount).toBe(2);
+    expect(await contents(client)).toEqual(before);
+    await client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x5b315d' WHERE path = 'state/servers.json'`);
+    await client.query(`DELETE FROM ${PG_FILES_TABLE} WHERE path = 'days/2026-07-02/index.json'`);
+    await client.query(`INSERT INTO ${PG_FILES_TABLE} (path, bytes) VALUES ('days/2026-07-02/new.json', '\\x7b7d')`);
+    const { rows } = await client.query<{ path: string }>(`SELECT path FROM ${PG_FILES_TABLE} ORDER BY path`);
+    expect(rows.map((row) => row.path)).toEqual([
+      'days/2026-07-01/index.json',
+      'days/2026-07-02/new.json',
+      'roots/2026-07-01.json',
+      'state/servers.json',
+    ]);
+  });
+
+  it('refuses a change under days/ above READ COMMITTED, where the check could not see a root committed since', async () => {
+    const { store, client } = await sealedStoreAndClient();
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    await expect(
+      client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x5b5d' WHERE path = 'days/2026-07-02/index.json'`),
+    ).rejects.toMatchObject({
+      code: PG_DAY_WRITE_ISOLATION_SQLSTATE,
+      message: expect.stringMatching(/READ COMMITTED/),
+    });
+    await client.query('ROLLBACK');
+    // Rolling state is no day's, so any isolation writes it.
+    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    await client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x7b7d' WHERE path = 'state/servers.json'`);
+    await client.query('COMMIT');
+    // The store's own connections ask for READ COMMITTED, whatever the database's default.
+    const url = await cluster.createDatabase();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    clients.push(admin);
+    const dbName = new URL(url).pathname.slice(1);
+    await admin.query(`ALTER DATABASE ${dbName} SET default_transaction_isolation = 'serializable'`);
+    const strict = await open(url);
+    await strict.put('days/2026-07-02/index.json', bytes('{}'));
+    expect(text(await strict.get('days/2026-07-02/index.json'))).toBe('{}');
+    expect(text(await store.get('state/servers.json'))).toBe('{}');
+  });
+
+  it('is installed when a store made by the build before it is opened, and a disabled trigger is armed again', async () => {
+    const { store, client, url } = await sealedStoreAndClient();
+    // The build before the guard: the same tables, no functions, no trigger, no guard version.
+    await client.query(`DROP TRIGGER ${PG_SEALED_GUARD_TRIGGER} ON ${PG_FILES_TABLE}`);
+    await client.query(`DROP FUNCTION ${PG_SEALED_GUARD_TRIGGER}()`);
+    await client.query(`DELETE FROM ${PG_META_TABLE} WHERE key = 'sealed_guard_version'`);
+    await client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x7b7d' WHERE path = $1`, [FILE]);
+    expect(text(await store.get(FILE))).toBe('{}');
+    await open(url);
+    await expect(
+      client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x5b5d' WHERE path = $1`, [FILE]),
+    ).rejects.toMatchObject({ code: PG_SEALED_DAY_SQLSTATE });
+    const { rows } = await client.query(`SELECT key, value FROM ${PG_META_TABLE} ORDER BY key`);
+    expect(rows).toEqual([
+      { key: 'schema_version', value: String(PG_SCHEMA_VERSION) },
+      { key: 'sealed_guard_version', value: String(PG_SEALED_GUARD_VERSION) },
+    ]);
+    await client.query(`ALTER TABLE ${PG_FILES_TABLE} DISABLE TRIGGER ${PG_SEALED_GUARD_TRIGGER}`);
+    await open(url);
+    await expect(client.query(`DELETE FROM ${PG_FILES_TABLE} WHERE path = $1`, [FILE])).rejects.toMatchObject({
+      code: PG_SEALED_DAY_SQLSTATE,
+    });
+  });
+
+  it('still yields to a superuser in replica mode, the way a test changes a sealed file behind the store’s back', async () => {
+    const { store, client } = await sealedStoreAndClient();
+    await client.query('BEGIN');
+    await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x7b7d' WHERE path = $1`, [FILE]);
+    await client.query('COMMIT');
+    expect(text(await store.get(FILE))).toBe('{}');
+  });
+});
+
 describe('postgres store: create if absent', () => {
   it('lets exactly one of 20 creators on four pools win, and keeps the winner’s bytes', async () => {
     const url = await cluster.createDatabase();
@@ -239,6 +559,15 @@ describe('erasing a whole store (the demo clearing its own)', () => {
     // Empty again: the day can be written and sealed anew.
     await store.put('days/2026-05-01/index.json', bytes('{"again":true}'));
     expect(text(await store.get('days/2026-05-01/index.json'))).toBe('{"again":true}');
+  });
+
+  it('erases with TRUNCATE, which the sealed-day guard lets through, and counts the files that went', async () => {
+    const store = await open(await cluster.createDatabase());
+    await fillSealed(store);
+    // A DELETE of every row meets the sealed rows (the root or the day's file, whichever comes first) and is refused.
+    await expect(store.pg!.pool.query(`DELETE FROM ${PG_FILES_TABLE}`)).rejects.toThrow(/^Refusing to (write|change)/);
+    expect(await store.pg!.eraseAll()).toBe(3);
+    expect(await store.pg!.eraseAll()).toBe(0);
   });
 
   it('empties a file: store and keeps its folder', async () => {

@@ -11,7 +11,7 @@ import { dayShardPath, daySummaryPath, rootPath } from '../src/data/paths.js';
 import { ShardFileSchema } from '../src/data/schemas.js';
 import { createLogger } from '../src/log.js';
 import { type OpenedStore, openStore } from '../src/storage/open-store.js';
-import { PG_FILES_TABLE, SealedDayWriteError } from '../src/storage/pg-storage.js';
+import { PG_FILES_TABLE, PG_SEALED_DAY_SQLSTATE, SealedDayWriteError } from '../src/storage/pg-storage.js';
 import { getJson } from '../src/storage/storage.js';
 import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
@@ -62,6 +62,26 @@ async function run(args: string[]): Promise<{ code: number; stdout: string }> {
 }
 
 /** The ids of every result in the day's shard files. */
+/**
+ * Runs one statement with the store's row triggers off (replica mode, which takes a superuser): the tampering of
+ * someone who owns the database, which the sealed-day trigger cannot stop and `verify` must catch.
+ */
+async function behindTheGuard(sql: string, values: unknown[]): Promise<void> {
+  if (store.pg === null) throw new Error('the test store is not a PostgreSQL store');
+  const client = await store.pg.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(sql, values);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 async function resultIds(day: string): Promise<string[]> {
   const ids: string[] = [];
   for (const path of await store.list(`days/${day}/results/`))
@@ -109,13 +129,18 @@ describe('scan, seal and verify with --store postgres://', () => {
     const [before] = (
       await store.pg!.pool.query<{ bytes: Buffer }>(`SELECT bytes FROM ${PG_FILES_TABLE} WHERE path = $1`, [path])
     ).rows;
-    await store.pg!.pool.query(`UPDATE ${PG_FILES_TABLE} SET bytes = bytes || '\\x20'::bytea WHERE path = $1`, [path]);
+    // The store's sealed-day trigger refuses this change to a sealed day, even as plain SQL; only a superuser
+    // switching triggers off (replica mode) gets past it, which is what this tampering stands for.
+    await expect(
+      store.pg!.pool.query(`UPDATE ${PG_FILES_TABLE} SET bytes = bytes || '\\x20'::bytea WHERE path = $1`, [path]),
+    ).rejects.toMatchObject({ code: PG_SEALED_DAY_SQLSTATE });
+    await behindTheGuard(`UPDATE ${PG_FILES_TABLE} SET bytes = bytes || '\\x20'::bytea WHERE path = $1`, [path]);
     try {
       const verdict = await run(['verify', '--store', url]);
       expect(verdict.code).toBe(1);
       expect(verdict.stdout).toMatch(new RegExp(`^broken: ${DAY}: `));
     } finally {
-      await store.pg!.pool.query(`UPDATE ${PG_FILES_TABLE} SET bytes = $2 WHERE path = $1`, [path, before!.bytes]);
+      await behindTheGuard(`UPDATE ${PG_FILES_TABLE} SET bytes = $2 WHERE path = $1`, [path, before!.bytes]);
     }
     expect((await run(['verify', '--store', url])).stdout).toBe('verified\n');
   });

@@ -2,7 +2,8 @@
 // several scan workers and several `serve` processes can read and write one atlas. Each path is one row; a put
 // is one upsert statement (readers see the old row or the new, never a mix), a list is a range scan over the
 // primary key (C collation, so byte order and the index agree), and the rule that a sealed day is never
-// rewritten (and a root never replaced) is checked inside the same statement that writes.
+// rewritten (and a root never replaced) is checked inside the same statement that writes, then again by a trigger
+// under a per-day lock, which makes it hold against a root committing mid-statement and against plain SQL.
 import pg from 'pg';
 import { isRootPath, SealedDayWriteError, SealedRootWriteError, sealedDayOf, sealingRootOf } from './sealed-days.js';
 import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
@@ -25,6 +26,31 @@ export const PG_CHANGE_CHANNEL = 'atlas_store_changes';
 
 /** The advisory lock key held while the schema is created, so two processes opening a fresh store at once agree. */
 const SCHEMA_LOCK_KEY = 0x61746c61; // "atla"
+
+/**
+ * The first key of every day's advisory lock (the second is the day as YYYYMMDD): held shared by each change of
+ * a day file, exclusive by the insert of the day's root. Two-key advisory locks are a key space of their own, so
+ * these never meet the one-key locks of the schema and the workers (workers/worker-db.ts).
+ */
+export const PG_DAY_LOCK_KEY = 0x61746c64; // "atld"
+
+/** The version of the sealed-day guard (its trigger and function); a store with an older one, or none, gets this. */
+export const PG_SEALED_GUARD_VERSION = 1;
+
+/** The trigger on the files table that keeps sealed days and roots as they are, whoever writes the table. */
+export const PG_SEALED_GUARD_TRIGGER = 'atlas_guard_sealed_days';
+
+/** The SQLSTATE the guard raises for a change under a sealed day; the store turns it into SealedDayWriteError. */
+export const PG_SEALED_DAY_SQLSTATE = 'AT001';
+
+/** The SQLSTATE the guard raises for a change of an existing root; the store turns it into SealedRootWriteError. */
+export const PG_SEALED_ROOT_SQLSTATE = 'AT002';
+
+/**
+ * The SQLSTATE the guard raises for a change under days/ in a transaction above READ COMMITTED: there the check
+ * reads the transaction's first snapshot and could miss a root committed since, so such a change is refused.
+ */
+export const PG_DAY_WRITE_ISOLATION_SQLSTATE = 'AT003';
 
 /** Thrown when the store was created by a newer build, whose schema this one does not know. */
 export class PgSchemaVersionError extends Error {
@@ -80,8 +106,89 @@ const SCHEMA_SQL = [
 ];
 
 /**
- * One statement that writes a row unless its day is sealed: the insert reads the root row in the same snapshot,
- * and a notification (for landmarks) is queued in the same transaction, so it goes out only if the write commits.
+ * The sealed-day guard, in the schema `schema` (quoted): a trigger function that checks each path a row change
+ * touches (the old row's, which changes or goes, and the new row's when it arrives at another path).
+ *
+ * Why a trigger and not only the writing statement's own check: under READ COMMITTED a statement reads the root row
+ * in the snapshot it started with, so a write whose snapshot predates a root's commit could land after it. The guard
+ * closes that: a day file's change takes the day's advisory lock shared, the root's insert takes it exclusive (so a
+ * root waits for the day's changes that hold it to commit, and later changes wait for the root), and the root is
+ * looked up after the lock is granted, in a fresh snapshot, which a VOLATILE function's query gets at READ COMMITTED.
+ * Either a change holds the lock before the root's insert asks for it, and commits first, or it sees the root and
+ * fails, whatever its statement's snapshot saw.
+ *
+ * The trigger runs AFTER each row is written, not before: an upsert (INSERT ... ON CONFLICT DO UPDATE) fires the
+ * BEFORE INSERT and the BEFORE UPDATE triggers both, the AFTER trigger once, for what was really done; and an
+ * update that keeps the bytes (a sealed file or a root put again as it is) is seen by comparing the old row with the
+ * new, with no query. It is one function with no helper: a call from PL/pgSQL to another PL/pgSQL function costs
+ * more than the checks themselves. Being a trigger, it also holds for another client writing the table with plain
+ * SQL. TRUNCATE fires no row trigger: it stays the one way to empty a whole store (eraseAll).
+ */
+function sealedGuardSql(schema: string): string[] {
+  const files = `${schema}.${PG_FILES_TABLE}`;
+  return [
+    `CREATE OR REPLACE FUNCTION ${schema}.${PG_SEALED_GUARD_TRIGGER}() RETURNS trigger
+     LANGUAGE plpgsql VOLATILE AS $guard$
+     DECLARE
+       p text;
+       day text;
+     BEGIN
+       -- The same bytes again change nothing, sealed or not. The lengths first: octet_length reads a stored
+       -- value's size without fetching it, so an append (a longer value) is told apart without reading a large file.
+       IF TG_OP = 'UPDATE' AND NEW.path = OLD.path AND octet_length(NEW.bytes) = octet_length(OLD.bytes)
+          AND NEW.bytes = OLD.bytes THEN
+         RETURN NULL;
+       END IF;
+       -- Step 1: the old row's path, which changes or goes. Step 2: the new row's path, when a row arrives there.
+       FOR step IN 1..2 LOOP
+         IF step = 1 THEN
+           CONTINUE WHEN TG_OP = 'INSERT';
+           p := OLD.path;
+         ELSE
+           CONTINUE WHEN TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND NEW.path = OLD.path);
+           p := NEW.path;
+         END IF;
+         IF left(p, 5) = 'days/' THEN
+           day := substring(p from '^days/([0-9]{4}-[0-9]{2}-[0-9]{2})/');
+           CONTINUE WHEN day IS NULL;
+           PERFORM pg_advisory_xact_lock_shared(${PG_DAY_LOCK_KEY}, replace(day, '-', '')::integer);
+           IF current_setting('transaction_isolation') <> 'read committed' THEN
+             RAISE EXCEPTION USING ERRCODE = '${PG_DAY_WRITE_ISOLATION_SQLSTATE}', MESSAGE = format(
+               'Refusing to write %s: a change under days/ must run at READ COMMITTED, where the sealed-day check '
+               'sees a root committed meanwhile (this transaction runs at %s)', p,
+               current_setting('transaction_isolation'));
+           END IF;
+           -- A query of its own, so a snapshot of its own, taken now that the lock is held.
+           IF EXISTS (SELECT 1 FROM ${files} WHERE path = 'roots/' || day || '.json') THEN
+             RAISE EXCEPTION USING ERRCODE = '${PG_SEALED_DAY_SQLSTATE}', MESSAGE = format(
+               'Refusing to write %s: day %s is sealed (roots/%s.json exists) and its files are final', p, day, day);
+           END IF;
+         ELSIF left(p, 6) = 'roots/' THEN
+           day := substring(p from '^roots/([0-9]{4}-[0-9]{2}-[0-9]{2})[.]json$');
+           CONTINUE WHEN day IS NULL;
+           IF step = 1 THEN
+             RAISE EXCEPTION USING ERRCODE = '${PG_SEALED_ROOT_SQLSTATE}', MESSAGE = format(
+               'Refusing to change %s: the root of day %s is written once and is never replaced, extended or removed',
+               p, day);
+           END IF;
+           PERFORM pg_advisory_xact_lock(${PG_DAY_LOCK_KEY}, replace(day, '-', '')::integer);
+         END IF;
+       END LOOP;
+       RETURN NULL;
+     END
+     $guard$`,
+    `DROP TRIGGER IF EXISTS ${PG_SEALED_GUARD_TRIGGER} ON ${files}`,
+    `CREATE TRIGGER ${PG_SEALED_GUARD_TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON ${files}
+     FOR EACH ROW EXECUTE FUNCTION ${schema}.${PG_SEALED_GUARD_TRIGGER}()`,
+    `INSERT INTO ${PG_META_TABLE} (key, value) VALUES ('sealed_guard_version', '${PG_SEALED_GUARD_VERSION}')
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+  ];
+}
+
+/**
+ * One statement that writes a row unless its day is sealed: the insert reads the root row in the same snapshot (the
+ * common refusal, with no error; the guard's trigger checks again under the day's lock), and a notification (for
+ * landmarks) is queued in the same transaction, so it goes out only if the write commits.
  * `$1` path, `$2` bytes, `$3` the sealing root or null, `$4` whether to announce; `onConflict` is what happens to
  * an existing row (replaced for put, extended for append, kept for create). With `unchangedPasses`, a sealed day's
  * file may be put again with the bytes it already holds (the sealed-history rule refuses changes, not repeats).
@@ -135,26 +242,71 @@ export interface PgStorage extends Storage {
   eraseAll(): Promise<number>;
 }
 
-/** Creates the tables when missing and checks the schema version; safe when several processes open at once. */
-export async function ensurePgSchema(pool: pg.Pool): Promise<void> {
+/** Runs `run` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    // CREATE TABLE IF NOT EXISTS is not safe against itself in two sessions at once; the lock orders them.
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
-    for (const sql of SCHEMA_SQL) await client.query(sql);
-    const { rows } = await client.query<{ value: string }>(
-      `SELECT value FROM ${PG_META_TABLE} WHERE key = 'schema_version'`,
-    );
+    const result = await run(client);
     await client.query('COMMIT');
-    const found = Number(rows[0]?.value);
-    if (found > PG_SCHEMA_VERSION) throw new PgSchemaVersionError(found);
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
+}
+
+/**
+ * Installs the sealed-day guard when the store has none, an older one, or a disabled trigger. The schema version
+ * stays: the table is unchanged and a build without the guard still reads and writes it (see the README).
+ */
+async function ensureSealedGuard(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ schema: string; version: string | null; armed: boolean }>(
+    `SELECT current_schema() AS schema,
+       (SELECT value FROM ${PG_META_TABLE} WHERE key = 'sealed_guard_version') AS version,
+       EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '${PG_FILES_TABLE}'::regclass AND tgname = $1
+               AND tgenabled <> 'D') AS armed`,
+    [PG_SEALED_GUARD_TRIGGER],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('SELECT without FROM returned no row');
+  const installed = Number(row.version ?? 0);
+  // A newer build's guard is left to that build, which re-arms it whenever it opens the store.
+  if (installed > PG_SEALED_GUARD_VERSION || (row.armed && installed === PG_SEALED_GUARD_VERSION)) return;
+  // Schema-qualified, so a client with another search_path that writes the table runs the same guard.
+  for (const sql of sealedGuardSql(pg.escapeIdentifier(row.schema))) await client.query(sql);
+}
+
+/**
+ * Creates the tables and the sealed-day guard when missing and checks the schema version; safe when several
+ * processes open at once.
+ */
+export async function ensurePgSchema(pool: pg.Pool): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    // CREATE TABLE IF NOT EXISTS and CREATE OR REPLACE FUNCTION are not safe against themselves in two sessions at
+    // once; the lock orders them.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+    for (const sql of SCHEMA_SQL) await client.query(sql);
+    const { rows } = await client.query<{ value: string }>(
+      `SELECT value FROM ${PG_META_TABLE} WHERE key = 'schema_version'`,
+    );
+    const found = Number(rows[0]?.value);
+    if (found > PG_SCHEMA_VERSION) throw new PgSchemaVersionError(found);
+    await ensureSealedGuard(client);
+  });
+}
+
+/**
+ * The store's own error for a refusal the guard raised inside a statement (a root committed while the statement
+ * ran, so the statement's own check missed it), else `error` unchanged.
+ */
+function sealedErrorOf(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === PG_SEALED_DAY_SQLSTATE) return new SealedDayWriteError(path, sealedDayOf(path));
+  if (code === PG_SEALED_ROOT_SQLSTATE) return new SealedRootWriteError(path, sealedDayOf(path));
+  return error;
 }
 
 /** Copies bytes into a Buffer the driver sends as bytea; a copy, so the caller may reuse its buffer at once. */
@@ -229,6 +381,9 @@ export async function createPgStorage(connectionString: string, options: PgStora
     application_name: options.applicationName ?? 'mcp-atlas',
     // A one-shot command (scan, seal, verify) exits when its work is done even if a path forgot to close.
     allowExitOnIdle: true,
+    // The guard refuses day writes above READ COMMITTED (PG_DAY_WRITE_ISOLATION_SQLSTATE), so the store's own
+    // connections ask for it whatever the database's default is. `options` in the URL, if any, replaces this.
+    options: '-c default_transaction_isolation=read\\ committed',
   });
   // An idle connection the server drops (a restart, a proxy timeout) must not crash the process: the pool
   // discards it and the next query opens a fresh one.
@@ -242,8 +397,12 @@ export async function createPgStorage(connectionString: string, options: PgStora
 
   /** Runs one writing statement; resolves to whether it wrote a row. */
   async function tryWrite(sql: string, path: string, bytes: Buffer): Promise<boolean> {
-    const result = await pool.query(sql, [path, bytes, sealingRootOf(path), isReadModelLandmark(path)]);
-    return (result.rowCount ?? 0) > 0;
+    try {
+      const result = await pool.query(sql, [path, bytes, sealingRootOf(path), isReadModelLandmark(path)]);
+      return (result.rowCount ?? 0) > 0;
+    } catch (error) {
+      throw sealedErrorOf(error, path);
+    }
   }
 
   async function write(sql: string, path: string, bytes: Buffer): Promise<void> {
@@ -287,7 +446,9 @@ export async function createPgStorage(connectionString: string, options: PgStora
         return;
       }
       const root = sealingRootOf(path);
-      const result = await pool.query(DELETE_SQL, [path, root]);
+      const result = await pool.query(DELETE_SQL, [path, root]).catch((error: unknown) => {
+        throw sealedErrorOf(error, path);
+      });
       // Nothing deleted: the path was missing (fine) or its day is sealed (refused); only the second is an error.
       if (result.rowCount === 0 && root !== null && (await exists(path)))
         throw new SealedDayWriteError(path, sealedDayOf(path));
@@ -335,8 +496,16 @@ export async function createPgStorage(connectionString: string, options: PgStora
     },
     async eraseAll() {
       await lanes.settle();
-      const { rowCount } = await pool.query(`DELETE FROM ${PG_FILES_TABLE}`);
-      return rowCount ?? 0;
+      // TRUNCATE fires no row trigger, so the sealed-day guard lets it through, as a DELETE of a sealed row is not.
+      // The table is locked first, so the count is exactly what the TRUNCATE removes.
+      return inTransaction(pool, async (client) => {
+        await client.query(`LOCK TABLE ${PG_FILES_TABLE} IN ACCESS EXCLUSIVE MODE`);
+        const { rows } = await client.query<{ files: number }>(
+          `SELECT count(*)::integer AS files FROM ${PG_FILES_TABLE}`,
+        );
+        await client.query(`TRUNCATE ${PG_FILES_TABLE}`);
+        return rows[0]?.files ?? 0;
+      });
     },
     async close() {
       await lanes.settle();

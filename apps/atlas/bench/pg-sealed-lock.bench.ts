@@ -1,0 +1,77 @@
+// What the PostgreSQL store's sealed-day guard costs a write. One pool (10 connections, the default) on a throwaway
+// cluster writes 20 files at once, as a scan's results arrive. The baseline is the same store with the guard's
+// trigger dropped (the statement's own check of the root stays, as before the guard existed); the candidates are
+// the writes with the trigger: a put of a day file (day lock shared, root checked again under it), an append to
+// the day's report log, and a put outside any day (the trigger runs but takes no lock). The cluster runs with
+// fsync off, so the round trips and the server's work set the pace, not the disk.
+// Run: npx vitest bench --run bench/pg-sealed-lock.bench.ts
+import { afterAll, bench, describe } from 'vitest';
+import { openStore } from '../src/storage/open-store.js';
+import { PG_FILES_TABLE } from '../src/storage/pg-storage.js';
+import { startPostgresCluster } from '../test/setup/postgres.js';
+
+const PARALLEL = 20;
+const RUN = { time: 3_000, warmupTime: 500 };
+const cluster = await startPostgresCluster();
+const guarded = await openStore(await cluster.createDatabase());
+const unguarded = await openStore(await cluster.createDatabase());
+// Without the trigger the store behaves as the build before the guard did: only the statement checks the root.
+await unguarded.pg!.pool.query(`DROP TRIGGER IF EXISTS atlas_guard_sealed_days ON ${PG_FILES_TABLE}`);
+const line = new TextEncoder().encode(`${JSON.stringify({ server: 'example', ok: true, ms: 120 })}\n`);
+const record = new TextEncoder().encode(JSON.stringify({ server: 'example', tools: Array(40).fill('tool') }));
+// Each round appends to a log of its own, so a log that grew in earlier rounds does not slow the later ones.
+let logs = 0;
+
+afterAll(async () => {
+  await guarded.close();
+  await unguarded.close();
+  await cluster.stop();
+});
+
+/** Runs `write` for each of PARALLEL indexes at once. */
+async function inParallel(write: (at: number) => Promise<void>): Promise<void> {
+  await Promise.all(Array.from({ length: PARALLEL }, (_, at) => write(at)));
+}
+
+describe('postgres store, 20 puts of day files at once', () => {
+  bench(
+    'baseline: no trigger (the statement checks the root)',
+    async () => {
+      await inParallel((at) => unguarded.put(`days/2026-03-01/bench/${at}.json`, record));
+    },
+    RUN,
+  );
+  bench(
+    'guarded: day lock shared, root checked again under it',
+    async () => {
+      await inParallel((at) => guarded.put(`days/2026-03-01/bench/${at}.json`, record));
+    },
+    RUN,
+  );
+  bench(
+    'guarded, outside a day (trigger runs, no lock)',
+    async () => {
+      await inParallel((at) => guarded.put(`state/bench/${at}.json`, record));
+    },
+    RUN,
+  );
+});
+
+describe('postgres store, 20 appends to a new day log at once', () => {
+  bench(
+    'baseline: no trigger',
+    async () => {
+      const log = `days/2026-03-01/logs/${logs++}.jsonl`;
+      await inParallel(() => unguarded.append(log, line));
+    },
+    RUN,
+  );
+  bench(
+    'guarded: day lock shared, root checked again under it',
+    async () => {
+      const log = `days/2026-03-01/logs/${logs++}.jsonl`;
+      await inParallel(() => guarded.append(log, line));
+    },
+    RUN,
+  );
+});
