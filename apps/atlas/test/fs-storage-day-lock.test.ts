@@ -1,13 +1,14 @@
 // The folder store's day lock: within one process, a day's root is never created between another write's seal
-// check and its landing. The file system's rename and open are wrapped here (this file only) so a test can hold
-// a write at the exact instant between the two and try to seal the day then; without the lock the root lands in
-// that instant and the write changes a sealed day after its root.
-import { existsSync } from 'node:fs';
+// check and its landing. The file system's rename, open and link are wrapped here (this file only) so a test can
+// hold a write at the exact instant between the two and try to seal the day then. The hold ends on an event, not
+// a timer: when the root's link is called (what happens without the lock: the root lands in that instant and the
+// write changes a sealed day after its root), or when the seal is queued behind the write's lock.
+import { existsSync, realpathSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { KeyedLocks, SharedExclusiveLock } from '../src/storage/day-locks.js';
+import { dayLocksOf, KeyedLocks, SharedExclusiveLock } from '../src/storage/day-locks.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { SealedDayWriteError } from '../src/storage/sealed-days.js';
 
@@ -15,6 +16,8 @@ import { SealedDayWriteError } from '../src/storage/sealed-days.js';
 const hooks = vi.hoisted(() => ({
   beforeRename: null as ((to: string) => Promise<void>) | null,
   beforeOpen: null as ((path: string, flags: string) => Promise<void>) | null,
+  /** Every path a link was made to, in order: a root is created by link(). */
+  linked: [] as string[],
 }));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -28,6 +31,10 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     open: async (path: string, flags?: string, mode?: number) => {
       await hooks.beforeOpen?.(String(path), String(flags));
       return actual.open(path, flags, mode);
+    },
+    link: async (from: string, to: string) => {
+      hooks.linked.push(String(to));
+      return actual.link(from, to);
     },
   };
 });
@@ -43,12 +50,27 @@ async function tempFolder(): Promise<string> {
   return folder;
 }
 
-/** Resolves after `ms` of real time: long enough for a root's link to land if nothing holds it back. */
+/** Resolves after `ms` of real time. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits, while a write is held, until the seal of `DAY` in the folder `root` has either linked its root (no lock
+ * held it back) or queued behind the day's lock; fails after 10 s rather than hang. Returns which came first.
+ */
+async function sealOutcome(root: string): Promise<'linked' | 'queued'> {
+  const rootPath = join(realpathSync(root), ROOT);
+  const locks = dayLocksOf(realpathSync(root));
+  for (const started = Date.now(); Date.now() - started < 10_000; await pause(1)) {
+    if (hooks.linked.includes(rootPath)) return 'linked';
+    if (locks.waitersOf(DAY) > 0) return 'queued';
+  }
+  throw new Error('the seal neither linked its root nor queued for the day lock within 10 s');
+}
 
 afterEach(() => {
   hooks.beforeRename = null;
   hooks.beforeOpen = null;
+  hooks.linked.length = 0;
 });
 
 afterAll(async () => {
@@ -62,16 +84,18 @@ describe('the folder store seals a day only between writes', () => {
     const path = `days/${DAY}/index.json`;
     await storage.put(path, bytes('v1'));
     let sealing: Promise<void> | null = null;
+    let outcome: string | null = null;
     let rootExistedAtRename: boolean | null = null;
     hooks.beforeRename = async (to) => {
       if (sealing !== null || !to.endsWith('index.json')) return;
-      // The put has checked for the root and is about to rename: seal the day now, and give it time to land.
+      // The put has checked for the root and is about to rename: seal the day now.
       sealing = storage.put(ROOT, bytes('{"root":"r"}'));
-      await pause(50);
+      outcome = await sealOutcome(root);
       rootExistedAtRename = existsSync(join(root, ROOT));
     };
     await storage.put(path, bytes('v2'));
     await sealing;
+    expect(outcome).toBe('queued');
     expect(rootExistedAtRename).toBe(false);
     expect(existsSync(join(root, ROOT))).toBe(true);
     await expect(storage.put(path, bytes('v3'))).rejects.toBeInstanceOf(SealedDayWriteError);
@@ -83,15 +107,17 @@ describe('the folder store seals a day only between writes', () => {
     const storage = createFsStorage(root);
     const log = `days/${DAY}/reports.jsonl`;
     let sealing: Promise<void> | null = null;
+    let outcome: string | null = null;
     let rootExistedAtAppend: boolean | null = null;
     hooks.beforeOpen = async (path, flags) => {
       if (sealing !== null || !path.endsWith('reports.jsonl') || !flags.startsWith('a')) return;
       sealing = storage.put(ROOT, bytes('{"root":"r"}'));
-      await pause(50);
+      outcome = await sealOutcome(root);
       rootExistedAtAppend = existsSync(join(root, ROOT));
     };
     await storage.append(log, bytes('r1\n'));
     await sealing;
+    expect(outcome).toBe('queued');
     expect(rootExistedAtAppend).toBe(false);
     await expect(storage.append(log, bytes('r2\n'))).rejects.toBeInstanceOf(SealedDayWriteError);
     expect(await readFile(join(root, log), 'utf8')).toBe('r1\n');
@@ -102,6 +128,7 @@ describe('the folder store seals a day only between writes', () => {
     const [writer, sealer] = [createFsStorage(root), createFsStorage(root)];
     let sealing: Promise<void> | null = null;
     let otherDay: Promise<void> | null = null;
+    let outcome: string | null = null;
     let rootExistedAtRename: boolean | null = null;
     hooks.beforeRename = async (to) => {
       if (sealing !== null || !to.endsWith('summary.json')) return;
@@ -109,12 +136,13 @@ describe('the folder store seals a day only between writes', () => {
       // Another day's root is not held back by this day's write.
       otherDay = sealer.put('roots/2026-03-02.json', bytes('{"root":"s"}'));
       await otherDay;
-      await pause(50);
+      outcome = await sealOutcome(root);
       rootExistedAtRename = existsSync(join(root, ROOT));
     };
     await writer.put(`days/${DAY}/summary.json`, bytes('{}'));
     await sealing;
     expect(otherDay).not.toBeNull();
+    expect(outcome).toBe('queued');
     expect(rootExistedAtRename).toBe(false);
   });
 });

@@ -485,6 +485,48 @@ describe('postgres store: the sealed-day guard holds for plain SQL too', () => {
     expect(text(await store.get('state/servers.json'))).toBe('{}');
   });
 
+  it('keeps the operator’s connection options (in the URL or PGOPTIONS) and still writes days at READ COMMITTED', async () => {
+    const url = await cluster.createDatabase();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    clients.push(admin);
+    const dbName = new URL(url).pathname.slice(1);
+    await admin.query('CREATE SCHEMA atlas_by_url');
+    await admin.query('CREATE SCHEMA atlas_by_env');
+    await admin.query(`ALTER DATABASE ${dbName} SET default_transaction_isolation = 'repeatable read'`);
+    const countIn = async (schema: string) =>
+      (await admin.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${schema}.${PG_FILES_TABLE}`)).rows[0]?.n;
+    const byUrl = await open(`${url}?options=${encodeURIComponent('-c search_path=atlas_by_url')}`);
+    await byUrl.put('days/2026-07-03/index.json', bytes('{}'));
+    expect(await countIn('atlas_by_url')).toBe(1);
+    const saved = process.env.PGOPTIONS;
+    process.env.PGOPTIONS = '-c search_path=atlas_by_env';
+    try {
+      const byEnv = await open(url);
+      await byEnv.put('days/2026-07-03/index.json', bytes('[]'));
+    } finally {
+      if (saved === undefined) delete process.env.PGOPTIONS;
+      else process.env.PGOPTIONS = saved;
+    }
+    expect(await countIn('atlas_by_env')).toBe(1);
+    // Neither store fell back to the default schema.
+    const { rows } = await admin.query<{ table: string | null }>(
+      `SELECT to_regclass('public.${PG_FILES_TABLE}')::text AS table`,
+    );
+    expect(rows[0]?.table).toBeNull();
+  });
+
+  it('is armed again when its trigger was left to fire for replicas only', async () => {
+    const { client, url } = await sealedStoreAndClient();
+    await client.query(`ALTER TABLE ${PG_FILES_TABLE} ENABLE REPLICA TRIGGER ${PG_SEALED_GUARD_TRIGGER}`);
+    // A normal session no longer runs it: plain SQL changes a sealed file.
+    await client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x7b7d' WHERE path = $1`, [FILE]);
+    await open(url);
+    await expect(
+      client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x5b5d' WHERE path = $1`, [FILE]),
+    ).rejects.toMatchObject({ code: PG_SEALED_DAY_SQLSTATE });
+  });
+
   it('is installed when a store made by the build before it is opened, and a disabled trigger is armed again', async () => {
     const { store, client, url } = await sealedStoreAndClient();
     // The build before the guard: the same tables, no functions, no trigger, no guard version.

@@ -47,17 +47,32 @@ const update = fc.record(
 );
 
 describe('withLiveFields', () => {
-  it('answers every search and route as a new index over the changed servers does', () => {
+  it('answers every search and route as a new index over the changed servers does, batch after batch', () => {
+    const batch = fc.uniqueArray(update, { selector: (u) => u.id, maxLength: catalog.length });
     fc.assert(
-      fc.property(fc.uniqueArray(update, { selector: (u) => u.id, maxLength: catalog.length }), (updates) => {
-        const before = createToolIndex(catalog);
-        const after = withLiveFields(before, updates);
-        expect(answersOf(after)).toEqual(answersOf(createToolIndex(applied(catalog, updates))));
-        // The old index still answers as before the update.
-        expect(answersOf(before)).toEqual(answersOf(createToolIndex(catalog)));
+      fc.property(fc.array(batch, { minLength: 1, maxLength: 3 }), (batches) => {
+        const first = createToolIndex(catalog);
+        // As the service does: each live update starts from the index the last one gave.
+        let index = first;
+        let servers: IndexServer[] = [...catalog];
+        for (const updates of batches) {
+          index = withLiveFields(index, updates);
+          servers = applied(servers, updates);
+          expect(answersOf(index)).toEqual(answersOf(createToolIndex(servers)));
+        }
+        // The first index still answers as before any update.
+        expect(answersOf(first)).toEqual(answersOf(createToolIndex(catalog)));
       }),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
+  });
+
+  it('starts from servers that are down or in an incident, as a catalog read from a day often does', () => {
+    const start = catalog.map((server, at) => ({ ...server, answering: at % 2 === 0, liveIncident: at % 3 === 0 }));
+    const updates = catalog.map((server, at) => ({ id: server.id, answering: at % 2 === 1, liveIncident: false }));
+    const index = withLiveFields(createToolIndex(start), updates);
+    expect(answersOf(index)).toEqual(answersOf(createToolIndex(applied(start, updates))));
+    expect(answersOf(index)).not.toEqual(answersOf(createToolIndex(start)));
   });
 
   it('drops a server that stops answering from a search, and brings it back when it answers again', () => {

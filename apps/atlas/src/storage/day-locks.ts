@@ -15,6 +15,11 @@ export class SharedExclusiveLock {
     return this.holders === 0 && this.waiting.length === 0;
   }
 
+  /** How many callers wait for the lock now. */
+  get waiters(): number {
+    return this.waiting.length;
+  }
+
   /** Runs `task` while holding the lock, shared with other shared holders or alone when `exclusive`. */
   async run<T>(exclusive: boolean, task: () => Promise<T>): Promise<T> {
     await this.acquire(exclusive);
@@ -76,6 +81,11 @@ export class KeyedLocks {
   /** How many keys have a holder or a waiter now (for tests). */
   get size(): number {
     return this.locks.size;
+  }
+
+  /** How many callers wait for `key`'s lock now (for tests that must know a seal is queued behind a write). */
+  waitersOf(key: string): number {
+    return this.locks.get(key)?.waiters ?? 0;
   }
 }
 

@@ -13,6 +13,7 @@
 // one atlas at once should share the PostgreSQL store, which closes the gap in the database. Roots themselves
 // have no gap: a root is created with link(), which only one writer can win.
 import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { dayLocksOf } from './day-locks.js';
@@ -66,13 +67,19 @@ export async function writeFileAtomic(
   landing: Landing = landNow,
 ): Promise<void> {
   const temp = await writeTempFile(target, bytes, mode);
+  let renamed = false;
   try {
-    await landing(() => rename(temp, target));
+    // The folder's fsync is part of landing: whatever the landing holds (a day's lock) is let go only once the new
+    // name is durable, so a seal that waits for it never signs a file a power cut could take back.
+    await landing(async () => {
+      await rename(temp, target);
+      renamed = true;
+      await fsyncDirectory(dirname(target));
+    });
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    if (!renamed) await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await fsyncDirectory(dirname(target));
 }
 
 /**
@@ -277,10 +284,22 @@ export interface FsStorageOptions {
   onAppendWrite?: (write: { appends: number; bytes: number }) => void;
 }
 
+/**
+ * The key of a folder's day locks: its real path when it exists, so stores opened through a symlink and through
+ * its target share them; else its resolved path (a folder made later under the same name gets the same key).
+ */
+function lockKeyOf(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return resolve(root);
+  }
+}
+
 /** Creates a Storage over the folder `root`, creating it when missing. */
 export function createFsStorage(root: string, options: FsStorageOptions = {}): Storage {
   const exists = (path: string): Promise<boolean> => fileExists(join(root, path));
-  const dayLocks = dayLocksOf(resolve(root));
+  const dayLocks = dayLocksOf(lockKeyOf(root));
   /**
    * Lands a write of `path` after `check` passes, both under its day's lock: shared for a day's files, alone
    * for its root, so a root is never created between another write's check and its landing.

@@ -242,6 +242,9 @@ export interface PgStorage extends Storage {
   eraseAll(): Promise<number>;
 }
 
+/** What every connection of the store runs first: its transactions read committed rows (see createPgStorage). */
+const READ_COMMITTED_SQL = 'SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED';
+
 /** Runs `run` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
 async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -259,7 +262,8 @@ async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => P
 }
 
 /**
- * Installs the sealed-day guard when the store has none, an older one, or a disabled trigger. The schema version
+ * Installs the sealed-day guard when the store has none, an older one, or a trigger that does not fire in a normal
+ * session (disabled, or enabled for replicas only: pg_trigger.tgenabled other than O or A). The schema version
  * stays: the table is unchanged and a build without the guard still reads and writes it (see the README).
  */
 async function ensureSealedGuard(client: pg.PoolClient): Promise<void> {
@@ -267,7 +271,7 @@ async function ensureSealedGuard(client: pg.PoolClient): Promise<void> {
     `SELECT current_schema() AS schema,
        (SELECT value FROM ${PG_META_TABLE} WHERE key = 'sealed_guard_version') AS version,
        EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '${PG_FILES_TABLE}'::regclass AND tgname = $1
-               AND tgenabled <> 'D') AS armed`,
+               AND tgenabled IN ('O', 'A')) AS armed`,
     [PG_SEALED_GUARD_TRIGGER],
   );
   const row = rows[0];
@@ -381,9 +385,13 @@ export async function createPgStorage(connectionString: string, options: PgStora
     application_name: options.applicationName ?? 'mcp-atlas',
     // A one-shot command (scan, seal, verify) exits when its work is done even if a path forgot to close.
     allowExitOnIdle: true,
-    // The guard refuses day writes above READ COMMITTED (PG_DAY_WRITE_ISOLATION_SQLSTATE), so the store's own
-    // connections ask for it whatever the database's default is. `options` in the URL, if any, replaces this.
-    options: '-c default_transaction_isolation=read\\ committed',
+  });
+  // The guard refuses day writes above READ COMMITTED (PG_DAY_WRITE_ISOLATION_SQLSTATE), so each of the store's
+  // connections asks for it, whatever the database's default. A session setting, not the `options` startup
+  // parameter: node-postgres takes that from one place only, so setting it would drop the operator's own (in the
+  // URL or PGOPTIONS, such as a search_path). A query issued here runs before any the pool hands the client for.
+  pool.on('connect', (client) => {
+    client.query(READ_COMMITTED_SQL).catch(() => undefined);
   });
   // An idle connection the server drops (a restart, a proxy timeout) must not crash the process: the pool
   // discards it and the next query opens a fresh one.

@@ -108,8 +108,17 @@ async function checkMissing(
     });
   } finally {
     // The reservation lives in the shared ledger: a shard that failed must let it go too, or it would hold
-    // the budget until the retry replaces it or it goes stale.
-    if (reservation !== null) await gate?.release(reservation);
+    // the budget until the retry replaces it or it goes stale. A release that fails (the database gone) is
+    // logged rather than thrown, so a shard's own error is the one reported; the reservation then goes stale.
+    if (reservation !== null && gate !== null) {
+      const held = reservation;
+      await gate.release(held).catch((error: unknown) => {
+        ctx.log.warn(
+          { day, shard: job.shard, error: error instanceof Error ? error.message : String(error) },
+          'shard reservation not released; it stops counting once stale',
+        );
+      });
+    }
   }
   return 'checked';
 }
