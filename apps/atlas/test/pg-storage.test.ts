@@ -32,6 +32,7 @@ import {
   SealedDayWriteError,
   SealedRootWriteError,
   sealingRootOf,
+  withReadCommitted,
 } from '../src/storage/pg-storage.js';
 import { SealedDayWriteError as SharedSealedDayWriteError } from '../src/storage/sealed-days.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
@@ -483,6 +484,25 @@ describe('postgres store: the sealed-day guard holds for plain SQL too', () => {
     await strict.put('days/2026-07-02/index.json', bytes('{}'));
     expect(text(await strict.get('days/2026-07-02/index.json'))).toBe('{}');
     expect(text(await store.get('state/servers.json'))).toBe('{}');
+  });
+
+  it('adds READ COMMITTED to the connection options, after the URL’s own or else PGOPTIONS', () => {
+    const optionsOf = (url: string) => new URL(url).searchParams.get('options');
+    const ours = '-c default_transaction_isolation=read\\ committed';
+    expect(optionsOf(withReadCommitted('postgres://u@h:5432/db', {}))).toBe(ours);
+    expect(
+      optionsOf(withReadCommitted(`postgres://u@h/db?options=${encodeURIComponent('-c search_path=a')}`, {})),
+    ).toBe(`-c search_path=a ${ours}`);
+    expect(optionsOf(withReadCommitted('postgres://u@h/db', { PGOPTIONS: '-c search_path=b' }))).toBe(
+      `-c search_path=b ${ours}`,
+    );
+    // The URL's options win over PGOPTIONS, as node-postgres has it; the rest of the URL is kept.
+    const merged = withReadCommitted('postgres://u:p%40ss@h:5433/db?options=-c%20x%3D1&sslmode=disable', {
+      PGOPTIONS: '-c y=2',
+    });
+    expect(optionsOf(merged)).toBe(`-c x=1 ${ours}`);
+    expect(new URL(merged).password).toBe('p%40ss');
+    expect(new URL(merged).searchParams.get('sslmode')).toBe('disable');
   });
 
   it('keeps the operator’s connection options (in the URL or PGOPTIONS) and still writes days at READ COMMITTED', async () => {

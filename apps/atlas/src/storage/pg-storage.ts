@@ -242,8 +242,26 @@ export interface PgStorage extends Storage {
   eraseAll(): Promise<number>;
 }
 
-/** What every connection of the store runs first: its transactions read committed rows (see createPgStorage). */
-const READ_COMMITTED_SQL = 'SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED';
+/** The server setting every connection of the store starts with (see {@link withReadCommitted}). */
+const READ_COMMITTED_OPTION = '-c default_transaction_isolation=read\\ committed';
+
+/**
+ * The connection string with READ COMMITTED added to its `options` startup parameter, kept with what the operator
+ * set there, or else in PGOPTIONS (a search_path, say). The sealed-day guard refuses day writes above READ COMMITTED
+ * (PG_DAY_WRITE_ISOLATION_SQLSTATE), so the store's connections must run at it whatever the database's default.
+ * Merged here because node-postgres takes `options` from one place only (the URL, else the pool's config, else
+ * PGOPTIONS): setting it in the config alone would be lost to a URL's, and would drop PGOPTIONS.
+ *
+ * @example
+ * withReadCommitted('postgres://db/atlas?options=-c%20search_path%3Datlas');
+ * // options: '-c search_path=atlas -c default_transaction_isolation=read\\ committed'
+ */
+export function withReadCommitted(connectionString: string, env: NodeJS.ProcessEnv = process.env): string {
+  const url = new URL(connectionString);
+  const own = url.searchParams.get('options') ?? env.PGOPTIONS ?? '';
+  url.searchParams.set('options', own.trim() === '' ? READ_COMMITTED_OPTION : `${own.trim()} ${READ_COMMITTED_OPTION}`);
+  return url.toString();
+}
 
 /** Runs `run` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
 async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -380,18 +398,11 @@ function createAppendLanes(write: (path: string, bytes: Buffer) => Promise<void>
  */
 export async function createPgStorage(connectionString: string, options: PgStorageOptions = {}): Promise<PgStorage> {
   const pool = new pg.Pool({
-    connectionString,
+    connectionString: withReadCommitted(connectionString),
     max: options.maxConnections ?? 10,
     application_name: options.applicationName ?? 'mcp-atlas',
     // A one-shot command (scan, seal, verify) exits when its work is done even if a path forgot to close.
     allowExitOnIdle: true,
-  });
-  // The guard refuses day writes above READ COMMITTED (PG_DAY_WRITE_ISOLATION_SQLSTATE), so each of the store's
-  // connections asks for it, whatever the database's default. A session setting, not the `options` startup
-  // parameter: node-postgres takes that from one place only, so setting it would drop the operator's own (in the
-  // URL or PGOPTIONS, such as a search_path). A query issued here runs before any the pool hands the client for.
-  pool.on('connect', (client) => {
-    client.query(READ_COMMITTED_SQL).catch(() => undefined);
   });
   // An idle connection the server drops (a restart, a proxy timeout) must not crash the process: the pool
   // discards it and the next query opens a fresh one.
