@@ -3,8 +3,10 @@
 // counting once stale or once its shard is taken over, and a ledger written before all this still reads. Each
 // gate has its own connection pool (a separate process, as far as PostgreSQL's advisory locks can tell), and
 // all of them share one PostgreSQL store. Clocks are injected, so staleness is tested without waiting.
+
+import { COST_CAP_POLICY } from '@mcp-atlas/reliability/policy';
 import { describe, expect, it } from 'vitest';
-import { SpendGate, STALE_RESERVATION_MS } from '../src/costs/spend-gate.js';
+import { SpendGate } from '../src/costs/spend-gate.js';
 import { dailySpendPath } from '../src/data/paths.js';
 import { type SpendLedger, SpendLedgerSchema } from '../src/data/schemas.js';
 import { type OpenedStore, openStore } from '../src/storage/open-store.js';
@@ -73,9 +75,9 @@ describe('reservations in the shared spend ledger', () => {
     const { store, dbs } = await openProcesses(2);
     // One ledger per instant, since the refusal at the limit stops its day.
     const cases = [
-      { silentMs: STALE_RESERVATION_MS - 1, admitted: false },
-      { silentMs: STALE_RESERVATION_MS, admitted: false },
-      { silentMs: STALE_RESERVATION_MS + 1, admitted: true },
+      { silentMs: COST_CAP_POLICY.reservationStaleMs - 1, admitted: false },
+      { silentMs: COST_CAP_POLICY.reservationStaleMs, admitted: false },
+      { silentMs: COST_CAP_POLICY.reservationStaleMs + 1, admitted: true },
     ];
     for (const [i, { silentMs, admitted }] of cases.entries()) {
       const path = `state/costs/daily/stale-${i}.json`;
@@ -102,17 +104,24 @@ describe('reservations in the shared spend ledger', () => {
     let aNow = 0;
     const a = await SpendGate.open(store, path, DAY, 1_000, advisoryLedgerLock(dbs[0]!), () => new Date(T0 + aNow));
     expect((await a.tryStart('shard-0', 990)).reservation).not.toBeNull();
-    aNow = STALE_RESERVATION_MS - 1;
+    aNow = COST_CAP_POLICY.reservationStaleMs - 1;
     await a.charge('shard-0', 10);
     // Made more than the limit ago, but charged 2 ms ago: still counted, so 10 + 990 + 1 is over the budget.
-    const b = await SpendGate.open(store, path, DAY, 1_000, advisoryLedgerLock(dbs[1]!), at(STALE_RESERVATION_MS + 1));
+    const b = await SpendGate.open(
+      store,
+      path,
+      DAY,
+      1_000,
+      advisoryLedgerLock(dbs[1]!),
+      at(COST_CAP_POLICY.reservationStaleMs + 1),
+    );
     const answer = await b.tryStart('shard-1', 1);
     expect(answer.reservation).toBeNull();
     expect(answer.decision.afterMicroUsd).toBe(1_001);
     const [held] = (await storedLedger(store, path)).reservations;
     expect(held).toMatchObject({ part: 'shard-0', estimateMicroUsd: 990 });
     expect(held?.madeAt).toBe(new Date(T0).toISOString());
-    expect(held?.aliveAt).toBe(new Date(T0 + STALE_RESERVATION_MS - 1).toISOString());
+    expect(held?.aliveAt).toBe(new Date(T0 + COST_CAP_POLICY.reservationStaleMs - 1).toISOString());
   }, 60_000);
 
   it('lets the worker that takes over a shard replace the reservation its dead holder left', async () => {

@@ -329,6 +329,15 @@ export const DEFAULT_CHECK_COST_MODEL = Object.freeze({
  */
 export const CHECK_WALL_MS_WITHOUT_HISTORY = 8_000;
 
+/**
+ * Our choice: how long a running shard's reservation of its estimate stays counted after its worker's last sign
+ * of life (the shard's start, or a charge of one of its checks), when several workers share a day's ledger. Past
+ * it the worker is taken for dead and the reservation no longer counts, so a crashed worker cannot hold the day's
+ * budget. A live shard charges after every check, and every step of a check has its own timeout (a couple of
+ * minutes at worst), so a live worker is never silent this long.
+ */
+export const CAP_RESERVATION_STALE_MS = 15 * 60 * 1000;
+
 // ---------------------------------------------------------------------------------------------
 // Retention (what the service keeps per server, and for how long its short-lived stores live)
 // ---------------------------------------------------------------------------------------------

@@ -7,9 +7,14 @@
  * charges are exact and a comparison with the budget never depends on floating-point rounding.
  */
 
-import { CHECK_WALL_MS_WITHOUT_HISTORY, DEFAULT_CHECK_COST_MODEL, MICRO_USD_PER_USD } from './constants.js';
+import {
+  CAP_RESERVATION_STALE_MS,
+  CHECK_WALL_MS_WITHOUT_HISTORY,
+  DEFAULT_CHECK_COST_MODEL,
+  MICRO_USD_PER_USD,
+} from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
-import { assertCount, assertNonNegative } from './validate.js';
+import { assertCount, assertNonNegative, instantOf } from './validate.js';
 
 /** What one check costs: a fixed part, plus a part for every second of its wall time (US dollars). */
 export interface CheckCostModel {
@@ -151,6 +156,20 @@ export function decideCapStart(input: CapStartInput): CapDecision {
     return { start: false, reason: 'stopped_for_the_day', afterMicroUsd, budgetMicroUsd: budget };
   if (afterMicroUsd > budget) return { start: false, reason: 'over_budget', afterMicroUsd, budgetMicroUsd: budget };
   return { start: true, afterMicroUsd, budgetMicroUsd: budget };
+}
+
+/**
+ * Whether a running shard's reservation still counts at `now`, given its worker's last sign of life `aliveAt` (a
+ * Date or an ISO 8601 instant with offset): it does up to and exactly at {@link CAP_RESERVATION_STALE_MS} of
+ * silence, and not one millisecond past it. A sign of life later than `now` (two machines' clocks apart) counts.
+ * Throws {@link ReliabilityInputError} (`invalid-date`) for a time that is neither.
+ *
+ * @example
+ * isReservationLive('2026-12-09T06:00:00Z', new Date('2026-12-09T06:15:00Z'));     // true
+ * isReservationLive('2026-12-09T06:00:00Z', new Date('2026-12-09T06:15:00.001Z')); // false
+ */
+export function isReservationLive(aliveAt: string | Date, now: Date): boolean {
+  return instantOf(now, 'now') - instantOf(aliveAt, 'aliveAt') <= CAP_RESERVATION_STALE_MS;
 }
 
 /**

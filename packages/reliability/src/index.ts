@@ -42,6 +42,7 @@ export {
   decideCapStart,
   estimateChecksCost,
   estimateCheckWallMs,
+  isReservationLive,
   microUsdToUsd,
   type PreviousShardRun,
   planShardOrder,

@@ -10,6 +10,7 @@
  * Pure module: no I/O, no clock.
  */
 import {
+  CAP_RESERVATION_STALE_MS,
   CHECK_WALL_MS_WITHOUT_HISTORY,
   DAILY_CHECK_BUDGET_USD,
   DEFAULT_CHECK_COST_MODEL,
@@ -43,6 +44,8 @@ export const COST_CAP_POLICY = Object.freeze({
   defaultCheckCostModel: DEFAULT_CHECK_COST_MODEL,
   /** Wall time assumed for a server never timed before, when a check is priced before it starts. */
   checkWallMsWithoutHistory: CHECK_WALL_MS_WITHOUT_HISTORY,
+  /** How long a running shard's reservation counts after its worker's last sign of life (several workers). */
+  reservationStaleMs: CAP_RESERVATION_STALE_MS,
 });
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAP_RESERVATION_STALE_MS,
   CHECK_COST_PER_CHECK_USD,
   CHECK_COST_PER_SECOND_USD,
   CHECK_WALL_MS_WITHOUT_HISTORY,
@@ -13,6 +14,7 @@ import {
   decideCapStart,
   estimateChecksCost,
   estimateCheckWallMs,
+  isReservationLive,
   microUsdToUsd,
   planShardOrder,
   priceCheck,
@@ -257,5 +259,31 @@ describe('planShardOrder', () => {
         if (day >= 1) expect(day - (lastRun.get(shard) ?? -1), `shard ${shard} on day ${day}`).toBeLessThanOrEqual(1);
       previous = { shards: 8, order, skipped };
     }
+  });
+});
+
+describe('isReservationLive (several workers on one ledger)', () => {
+  const alive = '2026-12-09T06:00:00.000Z';
+  const at = (ms: number) => new Date(Date.parse(alive) + ms);
+
+  it('is 15 minutes, written out', () => {
+    expect(CAP_RESERVATION_STALE_MS).toBe(900_000);
+  });
+
+  it('counts a reservation up to and exactly at 15 minutes of silence, and not 1 ms past it', () => {
+    expect(isReservationLive(alive, at(0))).toBe(true);
+    expect(isReservationLive(alive, at(899_999))).toBe(true);
+    expect(isReservationLive(alive, at(900_000))).toBe(true);
+    expect(isReservationLive(alive, at(900_001))).toBe(false);
+    expect(isReservationLive(new Date(alive), at(900_001))).toBe(false);
+  });
+
+  it('counts a sign of life later than now (two machines whose clocks differ)', () => {
+    expect(isReservationLive(alive, at(-60_000))).toBe(true);
+  });
+
+  it('refuses a time that is not one', () => {
+    expect(() => isReservationLive('yesterday', at(0))).toThrow(ReliabilityInputError);
+    expect(() => isReservationLive(alive, new Date(Number.NaN))).toThrow(/now/);
   });
 });

@@ -75,6 +75,7 @@ describe('the root entry', () => {
       'isPastRetentionLimit',
       'isRatingVisible',
       'isRealCheckFailure',
+      'isReservationLive',
       'keepFiveMinuteDays',
       'labelUptimePeriod',
       'lastClosureAt',
@@ -221,6 +222,7 @@ describe('the policy subpath', () => {
       fiveMinuteBudgetUsd: 0.25,
       defaultCheckCostModel: { perCheckUsd: 0.00001, perSecondUsd: 0.00001 },
       checkWallMsWithoutHistory: 8_000,
+      reservationStaleMs: 900_000,
     });
     expect(policy.INTAKE_QUOTA_POLICY).toEqual({
       submissionsPerRequesterPerDay: 10,

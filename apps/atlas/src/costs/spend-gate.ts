@@ -5,23 +5,9 @@
 // never counts a check twice and never forgets one whose result was kept.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type CapDecision, chargeSpend, decideCapStart } from '@mcp-atlas/reliability';
+import { type CapDecision, chargeSpend, decideCapStart, isReservationLive } from '@mcp-atlas/reliability';
 import { type SpendLedger, SpendLedgerSchema } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-
-/**
- * How long a reservation in a shared ledger stays counted after its owner's last sign of life (its start,
- * or a charge of a check of its part): 15 minutes. Past it, the owner is taken for dead and the reservation
- * is ignored and dropped at the next start decision, so a crashed worker cannot hold the day's budget for
- * the rest of the day. A running shard charges after every check, and every step of a check has its own
- * timeout (the probe's constants add up to a couple of minutes at worst), so a live shard is never silent
- * this long; the usual crash is cleared sooner anyway, when the shard's lease lapses and the worker that
- * takes it over replaces the reservation (see {@link SpendGate.tryStart}). This is bookkeeping of which
- * processes are alive, like the shard lease, not part of the cap rule (which stays "charges plus the
- * estimates of running work, at most the budget", in @mcp-atlas/reliability): on a run where no worker dies
- * it changes no decision, so it lives here beside the gate rather than in the package.
- */
-export const STALE_RESERVATION_MS = 15 * 60 * 1000;
 
 /** A reservation as the shared ledger keeps it. */
 type StoredReservation = SpendLedger['reservations'][number];
@@ -32,15 +18,14 @@ export function emptySpendLedger(day: string, budgetMicroUsd: number): SpendLedg
 }
 
 /**
- * The reservations that still count when `part` is about to start at `now`: not stale, and not an earlier
+ * The reservations that still count when `part` is about to start at `now`: live by the cap's rule (a worker
+ * silent longer than CAP_RESERVATION_STALE_MS is taken for dead, `isReservationLive`), and not an earlier
  * holder's reservation of `part` itself. A part runs in one place at a time (a shard is one queue job), so a
  * new start of it means its earlier holder lost the shard (its lease lapsed, usually because it died); its
  * reservation would otherwise count the same shard twice and could refuse the retry, stopping the day.
  */
 function liveReservations(reservations: readonly StoredReservation[], part: string, now: Date): StoredReservation[] {
-  return reservations.filter(
-    (held) => held.part !== part && now.getTime() - Date.parse(held.aliveAt) <= STALE_RESERVATION_MS,
-  );
+  return reservations.filter((held) => held.part !== part && isReservationLive(held.aliveAt, now));
 }
 
 function sumEstimates(reservations: readonly StoredReservation[]): number {
@@ -150,7 +135,7 @@ export class SpendGate {
    * Without a lock, the running work is this gate's own, and the decision is taken before the first await,
    * so concurrent callers are decided in the order they ask. With a lock, the decision is taken under it on
    * the stored ledger with every process's live reservations (stale ones and an earlier holder's reservation
-   * of the same part are dropped, see {@link STALE_RESERVATION_MS}), and an admitted start writes its own
+   * of the same part are dropped, see `isReservationLive`), and an admitted start writes its own
    * reservation before the lock is let go, so the next process to decide counts it.
    */
   async tryStart(
