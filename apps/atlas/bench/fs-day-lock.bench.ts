@@ -9,35 +9,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
 import { createFsStorage } from '../src/storage/fs-storage.js';
+import { inParallel, REPORT_LINE, SERVER_RECORD } from './store-writes.js';
 
-const PARALLEL = 20;
 const RUN = { time: 3_000, warmupTime: 300 };
 const root = await mkdtemp(join(tmpdir(), 'atlas-bench-day-lock-'));
 const storage = createFsStorage(root);
-const line = new TextEncoder().encode(`${JSON.stringify({ server: 'example', ok: true, ms: 120 })}\n`);
-const record = new TextEncoder().encode(JSON.stringify({ server: 'example', tools: Array(40).fill('tool') }));
 
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** Runs `write` for each of PARALLEL indexes at once. */
-async function inParallel(write: (at: number) => Promise<void>): Promise<void> {
-  await Promise.all(Array.from({ length: PARALLEL }, (_, at) => write(at)));
-}
-
 describe('folder store, 20 puts at once', () => {
   bench(
     'baseline: puts outside a day (no lock, no seal check)',
     async () => {
-      await inParallel((at) => storage.put(`state/bench/${at}.json`, record));
+      await inParallel((at) => storage.put(`state/bench/${at}.json`, SERVER_RECORD));
     },
     RUN,
   );
   bench(
     'puts of a day file (day lock shared, seal checked)',
     async () => {
-      await inParallel((at) => storage.put(`days/2026-03-01/bench/${at}.json`, record));
+      await inParallel((at) => storage.put(`days/2026-03-01/bench/${at}.json`, SERVER_RECORD));
     },
     RUN,
   );
@@ -47,14 +40,14 @@ describe('folder store, 20 appends at once', () => {
   bench(
     'baseline: appends outside a day (no lock, no seal check)',
     async () => {
-      await inParallel(() => storage.append('state/bench.jsonl', line));
+      await inParallel(() => storage.append('state/bench.jsonl', REPORT_LINE));
     },
     RUN,
   );
   bench(
     'appends to a day log (day lock shared, seal checked)',
     async () => {
-      await inParallel(() => storage.append('days/2026-03-01/reports.jsonl', line));
+      await inParallel(() => storage.append('days/2026-03-01/reports.jsonl', REPORT_LINE));
     },
     RUN,
   );

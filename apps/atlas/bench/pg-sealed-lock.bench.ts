@@ -7,18 +7,16 @@
 // Run: npx vitest bench --run bench/pg-sealed-lock.bench.ts
 import { afterAll, bench, describe } from 'vitest';
 import { openStore } from '../src/storage/open-store.js';
-import { PG_FILES_TABLE } from '../src/storage/pg-storage.js';
+import { PG_FILES_TABLE, PG_SEALED_GUARD_TRIGGER } from '../src/storage/pg-storage.js';
 import { startPostgresCluster } from '../test/setup/postgres.js';
+import { inParallel, REPORT_LINE, SERVER_RECORD } from './store-writes.js';
 
-const PARALLEL = 20;
 const RUN = { time: 3_000, warmupTime: 500 };
 const cluster = await startPostgresCluster();
 const guarded = await openStore(await cluster.createDatabase());
 const unguarded = await openStore(await cluster.createDatabase());
 // Without the trigger the store behaves as the build before the guard did: only the statement checks the root.
-await unguarded.pg!.pool.query(`DROP TRIGGER IF EXISTS atlas_guard_sealed_days ON ${PG_FILES_TABLE}`);
-const line = new TextEncoder().encode(`${JSON.stringify({ server: 'example', ok: true, ms: 120 })}\n`);
-const record = new TextEncoder().encode(JSON.stringify({ server: 'example', tools: Array(40).fill('tool') }));
+await unguarded.pg!.pool.query(`DROP TRIGGER IF EXISTS ${PG_SEALED_GUARD_TRIGGER} ON ${PG_FILES_TABLE}`);
 // Each round appends to a log of its own, so a log that grew in earlier rounds does not slow the later ones.
 let logs = 0;
 
@@ -28,30 +26,25 @@ afterAll(async () => {
   await cluster.stop();
 });
 
-/** Runs `write` for each of PARALLEL indexes at once. */
-async function inParallel(write: (at: number) => Promise<void>): Promise<void> {
-  await Promise.all(Array.from({ length: PARALLEL }, (_, at) => write(at)));
-}
-
 describe('postgres store, 20 puts of day files at once', () => {
   bench(
     'baseline: no trigger (the statement checks the root)',
     async () => {
-      await inParallel((at) => unguarded.put(`days/2026-03-01/bench/${at}.json`, record));
+      await inParallel((at) => unguarded.put(`days/2026-03-01/bench/${at}.json`, SERVER_RECORD));
     },
     RUN,
   );
   bench(
     'guarded: day lock shared, root checked again under it',
     async () => {
-      await inParallel((at) => guarded.put(`days/2026-03-01/bench/${at}.json`, record));
+      await inParallel((at) => guarded.put(`days/2026-03-01/bench/${at}.json`, SERVER_RECORD));
     },
     RUN,
   );
   bench(
     'guarded, outside a day (trigger runs, no lock)',
     async () => {
-      await inParallel((at) => guarded.put(`state/bench/${at}.json`, record));
+      await inParallel((at) => guarded.put(`state/bench/${at}.json`, SERVER_RECORD));
     },
     RUN,
   );
@@ -62,7 +55,7 @@ describe('postgres store, 20 appends to a new day log at once', () => {
     'baseline: no trigger',
     async () => {
       const log = `days/2026-03-01/logs/${logs++}.jsonl`;
-      await inParallel(() => unguarded.append(log, line));
+      await inParallel(() => unguarded.append(log, REPORT_LINE));
     },
     RUN,
   );
@@ -70,7 +63,7 @@ describe('postgres store, 20 appends to a new day log at once', () => {
     'guarded: day lock shared, root checked again under it',
     async () => {
       const log = `days/2026-03-01/logs/${logs++}.jsonl`;
-      await inParallel(() => guarded.append(log, line));
+      await inParallel(() => guarded.append(log, REPORT_LINE));
     },
     RUN,
   );

@@ -134,6 +134,11 @@ function validateServer(value: unknown, index: number): IndexServer {
   return value as IndexServer;
 }
 
+/** Whether the server counts as answering: only an explicit `answering: false` says it does not. */
+function isAnswering(server: IndexServer): boolean {
+  return server.answering !== false;
+}
+
 function toolName(tool: unknown): string | null {
   if (typeof tool !== 'object' || tool === null) return null;
   const name = (tool as { name?: unknown }).name;
@@ -300,7 +305,7 @@ export function createToolIndex(servers: readonly IndexServer[]): ToolIndex {
       }
       docNameVerbs.push(verbSet);
       docLevel.push(LEVEL_RANK[level]);
-      docAnswering.push(server.answering === false ? 0 : 1);
+      docAnswering.push(isAnswering(server) ? 1 : 0);
       docDescriptionLength.push(descriptionLength(leadWords.length, restWords.length));
       const packedOf = (term: string): number =>
         capCount(nameTerms.get(term) ?? 0) +
@@ -420,7 +425,7 @@ export function withLiveFields(index: ToolIndex, updates: readonly LiveServerUpd
     throw new RouteInputError('invalid-servers', 'withLiveFields expects an array of server updates.');
   const positions = new Map(state.servers.map((entry, at) => [entry.server.id, at]));
   const servers = [...state.servers];
-  const answeringBefore = state.servers.map((entry) => entry.server.answering !== false);
+  let answeringChanged = false;
   const seen = new Set<string>();
   updates.forEach((value, at) => {
     const update = validateLiveUpdate(value, at);
@@ -430,9 +435,15 @@ export function withLiveFields(index: ToolIndex, updates: readonly LiveServerUpd
       throw new RouteInputError('duplicate-server-id', `server "${update.id}" appears twice; ids must be unique.`);
     seen.add(update.id);
     const entry = servers[position] as ServerEntry;
-    servers[position] = { ...entry, server: applyLiveFields(entry.server, update) };
+    const server = applyLiveFields(entry.server, update);
+    answeringChanged ||= isAnswering(server) !== isAnswering(entry.server);
+    servers[position] = { ...entry, server };
   });
-  const next: IndexState = { ...state, servers, docAnswering: docAnsweringOf(state, servers, answeringBefore) };
+  // Each tool's answering flag is its server's: copied afresh only when some server's answering changed.
+  const docAnswering = answeringChanged
+    ? Uint8Array.from(state.docServer, (server) => (isAnswering((servers[server] as ServerEntry).server) ? 1 : 0))
+    : state.docAnswering;
+  const next: IndexState = { ...state, servers, docAnswering };
   const nextIndex: ToolIndex = Object.freeze({
     serverCount: index.serverCount,
     toolCount: index.toolCount,
@@ -440,19 +451,6 @@ export function withLiveFields(index: ToolIndex, updates: readonly LiveServerUpd
   });
   states.set(nextIndex, next);
   return nextIndex;
-}
-
-/** The per-tool answering flags for `servers`: the old array when no server's answering changed, else a new one. */
-function docAnsweringOf(
-  state: IndexState,
-  servers: readonly ServerEntry[],
-  answeringBefore: readonly boolean[],
-): Uint8Array {
-  const answeringNow = servers.map((entry) => entry.server.answering !== false);
-  if (answeringNow.every((answering, at) => answering === answeringBefore[at])) return state.docAnswering;
-  const flags = new Uint8Array(state.docAnswering.length);
-  for (let doc = 0; doc < flags.length; doc++) flags[doc] = answeringNow[state.docServer[doc] as number] ? 1 : 0;
-  return flags;
 }
 
 /** Whole days from `fromMs` to `now` as a fraction (negative when `fromMs` is in the future). */

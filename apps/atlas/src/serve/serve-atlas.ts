@@ -90,7 +90,7 @@ export interface ViewStats {
   liveUpdates: number;
   /** Servers recomputed by live updates, summed over runs. */
   serversUpdated: number;
-  /** Live updates that rebuilt the route's tool index. */
+  /** Live updates that replaced the route's tool index (withLiveFields). */
   indexUpdates: number;
 }
 

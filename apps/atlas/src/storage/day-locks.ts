@@ -89,10 +89,10 @@ export class KeyedLocks {
   }
 }
 
-/** The day locks of every folder store of this process, by the folder's resolved path: two stores over one folder share them. */
+/** The day locks of every folder store of this process, by the folder's real path: two stores over one folder share them. */
 const dayLocksByFolder = new Map<string, KeyedLocks>();
 
-/** The day locks of the folder store at `root` (an absolute, resolved path). */
+/** The day locks of the folder store whose folder's real path is `root`. */
 export function dayLocksOf(root: string): KeyedLocks {
   let locks = dayLocksByFolder.get(root);
   if (locks === undefined) {

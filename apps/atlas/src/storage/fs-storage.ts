@@ -95,20 +95,27 @@ export async function createFileIfAbsent(
   landing: Landing = landNow,
 ): Promise<boolean> {
   const temp = await writeTempFile(target, bytes, mode);
-  let created = true;
+  let linked = false;
   try {
-    await landing(() => link(temp, target));
+    // As in writeFileAtomic, the folder's fsync is part of landing. The new name, and the temp name's removal,
+    // are folder entries: one fsync makes both survive a power cut before the landing lets go of its lock.
+    await landing(async () => {
+      await link(temp, target);
+      linked = true;
+      await unlink(temp);
+      await fsyncDirectory(dirname(target));
+    });
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      await unlink(temp).catch(() => undefined);
+    if (linked || (error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      if (!linked) await unlink(temp).catch(() => undefined);
       throw error;
     }
-    created = false;
   }
+  // Another creator won: this one's temp file goes, and its removal is made durable as the creator's was.
   await unlink(temp);
-  // The new name, and the temp name's removal, are folder entries: fsync the folder so both survive a power cut.
   await fsyncDirectory(dirname(target));
-  return created;
+  return false;
 }
 
 /** Whether a file exists at `path` (any stat error but "missing" is passed on). */

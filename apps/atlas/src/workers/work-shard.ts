@@ -111,8 +111,7 @@ async function checkMissing(
     // the budget until the retry replaces it or it goes stale. A release that fails (the database gone) is
     // logged rather than thrown, so a shard's own error is the one reported; the reservation then goes stale.
     if (reservation !== null && gate !== null) {
-      const held = reservation;
-      await gate.release(held).catch((error: unknown) => {
+      await gate.release(reservation).catch((error: unknown) => {
         ctx.log.warn(
           { day, shard: job.shard, error: error instanceof Error ? error.message : String(error) },
           'shard reservation not released; it stops counting once stale',
