@@ -11,6 +11,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { dayLocksOf, KeyedLocks, SharedExclusiveLock } from '../src/storage/day-locks.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { SealedDayWriteError } from '../src/storage/sealed-days.js';
+import type { Storage } from '../src/storage/storage.js';
 
 /** What the wrapped calls run first: set by a test, cleared after each. */
 const hooks = vi.hoisted(() => ({
@@ -67,6 +68,34 @@ async function sealOutcome(root: string): Promise<'linked' | 'queued'> {
   throw new Error('the seal neither linked its root nor queued for the day lock within 10 s');
 }
 
+/** What a seal of DAY started while a write was held had done when the write went on to land. */
+interface HeldSeal {
+  /** The root's put, once started. */
+  sealing: Promise<void> | null;
+  /** Whether the seal linked its root or queued behind the day's lock (sealOutcome). */
+  outcome: 'linked' | 'queued' | null;
+  /** Whether the root existed when the held write went on. */
+  rootExisted: boolean | null;
+}
+
+/**
+ * A seal to start from inside a write's hook: `start` puts DAY's root through `sealer`, runs `meanwhile` (if
+ * any), waits for the seal's outcome and notes whether the root exists as the held write goes on.
+ */
+function sealWhileHeld(root: string, sealer: Storage, meanwhile?: () => Promise<void>) {
+  const seen: HeldSeal = { sealing: null, outcome: null, rootExisted: null };
+  return {
+    seen,
+    started: () => seen.sealing !== null,
+    async start(): Promise<void> {
+      seen.sealing = sealer.put(ROOT, bytes('{"root":"r"}'));
+      await meanwhile?.();
+      seen.outcome = await sealOutcome(root);
+      seen.rootExisted = existsSync(join(root, ROOT));
+    },
+  };
+}
+
 afterEach(() => {
   hooks.beforeRename = null;
   hooks.beforeOpen = null;
@@ -83,20 +112,15 @@ describe('the folder store seals a day only between writes', () => {
     const storage = createFsStorage(root);
     const path = `days/${DAY}/index.json`;
     await storage.put(path, bytes('v1'));
-    let sealing: Promise<void> | null = null;
-    let outcome: string | null = null;
-    let rootExistedAtRename: boolean | null = null;
+    const seal = sealWhileHeld(root, storage);
     hooks.beforeRename = async (to) => {
-      if (sealing !== null || !to.endsWith('index.json')) return;
       // The put has checked for the root and is about to rename: seal the day now.
-      sealing = storage.put(ROOT, bytes('{"root":"r"}'));
-      outcome = await sealOutcome(root);
-      rootExistedAtRename = existsSync(join(root, ROOT));
+      if (!seal.started() && to.endsWith('index.json')) await seal.start();
     };
     await storage.put(path, bytes('v2'));
-    await sealing;
-    expect(outcome).toBe('queued');
-    expect(rootExistedAtRename).toBe(false);
+    await seal.seen.sealing;
+    expect(seal.seen.outcome).toBe('queued');
+    expect(seal.seen.rootExisted).toBe(false);
     expect(existsSync(join(root, ROOT))).toBe(true);
     await expect(storage.put(path, bytes('v3'))).rejects.toBeInstanceOf(SealedDayWriteError);
     expect(await readFile(join(root, path), 'utf8')).toBe('v2');
@@ -106,19 +130,14 @@ describe('the folder store seals a day only between writes', () => {
     const root = await tempFolder();
     const storage = createFsStorage(root);
     const log = `days/${DAY}/reports.jsonl`;
-    let sealing: Promise<void> | null = null;
-    let outcome: string | null = null;
-    let rootExistedAtAppend: boolean | null = null;
+    const seal = sealWhileHeld(root, storage);
     hooks.beforeOpen = async (path, flags) => {
-      if (sealing !== null || !path.endsWith('reports.jsonl') || !flags.startsWith('a')) return;
-      sealing = storage.put(ROOT, bytes('{"root":"r"}'));
-      outcome = await sealOutcome(root);
-      rootExistedAtAppend = existsSync(join(root, ROOT));
+      if (!seal.started() && path.endsWith('reports.jsonl') && flags.startsWith('a')) await seal.start();
     };
     await storage.append(log, bytes('r1\n'));
-    await sealing;
-    expect(outcome).toBe('queued');
-    expect(rootExistedAtAppend).toBe(false);
+    await seal.seen.sealing;
+    expect(seal.seen.outcome).toBe('queued');
+    expect(seal.seen.rootExisted).toBe(false);
     await expect(storage.append(log, bytes('r2\n'))).rejects.toBeInstanceOf(SealedDayWriteError);
     expect(await readFile(join(root, log), 'utf8')).toBe('r1\n');
   });
@@ -126,24 +145,20 @@ describe('the folder store seals a day only between writes', () => {
   it('shares the lock between two stores over one folder, and not with another day', async () => {
     const root = await tempFolder();
     const [writer, sealer] = [createFsStorage(root), createFsStorage(root)];
-    let sealing: Promise<void> | null = null;
     let otherDay: Promise<void> | null = null;
-    let outcome: string | null = null;
-    let rootExistedAtRename: boolean | null = null;
-    hooks.beforeRename = async (to) => {
-      if (sealing !== null || !to.endsWith('summary.json')) return;
-      sealing = sealer.put(ROOT, bytes('{"root":"r"}'));
-      // Another day's root is not held back by this day's write.
+    // Another day's root is not held back by this day's write.
+    const seal = sealWhileHeld(root, sealer, async () => {
       otherDay = sealer.put('roots/2026-03-02.json', bytes('{"root":"s"}'));
       await otherDay;
-      outcome = await sealOutcome(root);
-      rootExistedAtRename = existsSync(join(root, ROOT));
+    });
+    hooks.beforeRename = async (to) => {
+      if (!seal.started() && to.endsWith('summary.json')) await seal.start();
     };
     await writer.put(`days/${DAY}/summary.json`, bytes('{}'));
-    await sealing;
+    await seal.seen.sealing;
     expect(otherDay).not.toBeNull();
-    expect(outcome).toBe('queued');
-    expect(rootExistedAtRename).toBe(false);
+    expect(seal.seen.outcome).toBe('queued');
+    expect(seal.seen.rootExisted).toBe(false);
   });
 });
 
