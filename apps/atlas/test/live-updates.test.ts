@@ -3,7 +3,7 @@
 // daily check; the service then takes paid reports (the demo's license keys) from distinct reporters over HTTP.
 import { createNodeHttpClient } from '@mcp-atlas/probe/node';
 import { routeTask, searchTools } from '@mcp-atlas/route';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../src/log.js';
 import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { createLiveUpdateQueue, LIVE_UPDATE_MAX_WAIT_SECONDS } from '../src/serve/live-update-queue.js';
@@ -243,18 +243,25 @@ describe('the live update itself', () => {
 
 describe('the live update queue', () => {
   it('runs one update for a burst, at most the window after the first event', async () => {
-    const runs: string[][] = [];
-    const queue = createLiveUpdateQueue({ delayMs: 200, run: async (ids) => void runs.push([...ids].sort()) });
-    const started = Date.now();
-    queue.enqueue(['a']);
-    queue.enqueue(['a', 'b']);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    queue.enqueue(['a']);
-    while (runs.length === 0 && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(runs).toEqual([['a', 'b']]);
-    // The window started at the first event; later events did not push it back.
-    expect(Date.now() - started).toBeLessThan(400);
-    await queue.close();
+    vi.useFakeTimers();
+    try {
+      const runs: string[][] = [];
+      const queue = createLiveUpdateQueue({ delayMs: 200, run: async (ids) => void runs.push([...ids].sort()) });
+      queue.enqueue(['a']);
+      queue.enqueue(['a', 'b']);
+      await vi.advanceTimersByTimeAsync(100);
+      queue.enqueue(['a']);
+      // 199 ms after the first event: nothing yet.
+      await vi.advanceTimersByTimeAsync(99);
+      expect(runs).toEqual([]);
+      // 200 ms after the first event (100 after the last): one run for the burst. A window pushed back by the
+      // later event would run at 300 ms.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runs).toEqual([['a', 'b']]);
+      await queue.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a window longer than the promised minute', () => {

@@ -212,10 +212,9 @@ describe('postgres store: a root racing the writes of its day', () => {
   const LOG = `days/${DAY}/reports.jsonl`;
   /** One file per write stream, which the stream deletes once. */
   const DOOMED = Array.from({ length: 8 }, (_, i) => `days/${DAY}/doomed/${i}.json`);
-  /** How long the holder keeps the rows locked: far longer than a write or a root put takes on their own. */
-  const HOLD_SECONDS = 1;
 
   interface Outcome {
+    stream: number;
     kind: 'put' | 'append' | 'new' | 'create' | 'delete';
     path: string;
     written: string;
@@ -235,36 +234,66 @@ describe('postgres store: a root racing the writes of its day', () => {
   }
 
   /**
-   * Locks the rows of HELD, DOOMED and the log on a connection of its own and keeps them locked for HOLD_SECONDS
-   * (pg_sleep inside the transaction), so a write that took its snapshot before the root committed is held at its
-   * row until after the root has committed: the window the statement's own check cannot close.
+   * Locks the rows of HELD, DOOMED and the log on a connection of its own until `release` is called, so a write
+   * that took its snapshot before the root committed is held at its row until after the root has committed: the
+   * window the statement's own check cannot close.
    */
-  async function holdRows(url: string): Promise<{ released: Promise<void> }> {
+  async function holdRows(url: string): Promise<{ release: () => Promise<void> }> {
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query(`SELECT path FROM ${PG_FILES_TABLE} WHERE path = ANY($1) FOR UPDATE`, [
       [...HELD, ...DOOMED, LOG],
     ]);
-    const released = holder
-      .query('SELECT pg_sleep($1)', [HOLD_SECONDS])
-      .then(() => holder.query('COMMIT'))
-      .then(() => undefined)
-      .finally(() => holder.end());
-    return { released };
+    let released: Promise<void> | undefined;
+    const release = () => {
+      released ??= holder.query('COMMIT').then(() => holder.end());
+      return released;
+    };
+    return { release };
   }
 
-  it('lands no day write after the root commits: one in flight lands first or is refused, later ones are refused', async () => {
+  /** How many statements on the store's database are waiting for a lock (here: a row the holder keeps). */
+  async function lockWaiters(store: OpenedStore): Promise<number> {
+    const { rows } = await store.pg!.pool.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return rows[0]!.waiting;
+  }
+
+  /** Polls `condition` every 10 ms; fails with `what` if it has not held within 20 s. */
+  async function waitUntil(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('lands no day write after the root commits: writes held across its commit are refused, later ones too', async () => {
     const url = await cluster.createDatabase();
     const [one, two, sealer] = [await open(url), await open(url), await open(url)];
     for (const path of [...HELD, ...DOOMED]) await one.put(path, bytes('v0'));
     await one.append(LOG, bytes('start\n'));
 
-    const { released } = await holdRows(url);
+    const { release } = await holdRows(url);
     const outcomes: Outcome[] = [];
     let rootPutCalled = false;
     let sealed = false;
     let stop = false;
+    /** The write each stream has waiting at a held row, before the root: its kind and its store. */
+    const waitingAt = new Map<number, { kind: Outcome['kind']; store: OpenedStore }>();
+
+    /**
+     * How many statements the waiting writes make. Appends to one path from one store share a lane and go out as
+     * one statement; every other write is a statement of its own.
+     */
+    function statementsWaiting(): number {
+      const writes = [...waitingAt.values()];
+      const appendLanes = new Set(writes.filter((w) => w.kind === 'append').map((w) => w.store));
+      return writes.filter((w) => w.kind !== 'append').length + appendLanes.size;
+    }
 
     /** Starts one write of `kind` on `path` through `store`. */
     function startWrite(store: OpenedStore, kind: Outcome['kind'], path: string, written: string): Promise<unknown> {
@@ -290,35 +319,53 @@ describe('postgres store: a root racing the writes of its day', () => {
         deleted ||= kind === 'delete';
         const startedBeforeRootPut = !rootPutCalled;
         const startedAfterSeal = sealed;
+        if (startedBeforeRootPut && kind !== 'new' && kind !== 'create') waitingAt.set(stream, { kind, store });
         const write = startWrite(store, kind, path, written);
         const error = await write.then(
           () => null,
           (reason: unknown) => reason,
         );
         const spannedRootPut = startedBeforeRootPut && rootPutCalled;
-        outcomes.push({ kind, path, written, spannedRootPut, startedAfterSeal, error });
+        outcomes.push({ stream, kind, path, written, spannedRootPut, startedAfterSeal, error });
       }
     }
 
     // Two pools (two processes, as far as the database can tell), four streams each.
     const streams = Array.from({ length: 8 }, (_, stream) => writeStream(stream < 4 ? one : two, stream));
-    // Let every stream reach a held row (and take its snapshot) before the root goes in.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    rootPutCalled = true;
-    await sealer.put(`roots/${DAY}.json`, bytes('{"root":"r"}'));
-    sealed = true;
-    const atSeal = await dayFiles(sealer);
-    // Keep writing after the seal, until each stream has had writes refused.
-    await released;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    stop = true;
-    await Promise.all(streams);
+    let atSeal: Map<string, string>;
+    try {
+      // Every stream reaches a held row within three writes and waits there, its snapshot taken before the root.
+      // Waiting for all of them (not for a fixed time) keeps the race the same on a loaded machine.
+      await waitUntil(
+        'every stream waits at a held row',
+        async () => waitingAt.size === streams.length && (await lockWaiters(sealer)) === statementsWaiting(),
+      );
+      rootPutCalled = true;
+      await sealer.put(`roots/${DAY}.json`, bytes('{"root":"r"}'));
+      sealed = true;
+      atSeal = await dayFiles(sealer);
+      // Only now, with the root committed, do the held writes go on. Then each stream writes until one of its
+      // writes that started after the seal has ended.
+      await release();
+      const streamsWrittenAfterSeal = () => new Set(outcomes.filter((o) => o.startedAfterSeal).map((o) => o.stream));
+      await waitUntil(
+        'every stream has written after the seal',
+        () => streamsWrittenAfterSeal().size === streams.length,
+      );
+    } finally {
+      stop = true;
+      await release();
+      await Promise.all(streams);
+    }
     const after = await dayFiles(sealer);
 
-    // The race was run: writes landed before the root, some were in flight across its put, and later ones came.
+    // The race was run: writes landed before the root, one per stream was in flight across its put, later ones came.
     expect(outcomes.filter((o) => o.error === null && !o.spannedRootPut).length).toBeGreaterThanOrEqual(4);
-    expect(outcomes.filter((o) => o.spannedRootPut).length).toBeGreaterThanOrEqual(4);
-    expect(outcomes.filter((o) => o.startedAfterSeal).length).toBeGreaterThanOrEqual(8);
+    const spanned = outcomes.filter((o) => o.spannedRootPut);
+    expect(spanned).toHaveLength(streams.length);
+    // Each of those was held at its row until the root had committed, so each was refused.
+    expect(spanned.filter((o) => o.error === null)).toEqual([]);
+    expect(outcomes.filter((o) => o.startedAfterSeal).length).toBeGreaterThanOrEqual(streams.length);
     // Nothing under the day changed once the root's put had returned.
     expect(Object.fromEntries(after)).toEqual(Object.fromEntries(atSeal));
     // Every write that started after the root was refused with the store's own error, and every refusal is one.
