@@ -43,6 +43,7 @@ function rewritingAppends(inner: Storage): Storage {
     put: (path, bytes) => inner.put(path, bytes),
     delete: (path) => inner.delete(path),
     createIfAbsent: (path, bytes) => inner.createIfAbsent(path, bytes),
+    createRoot: (day, makeRoot) => inner.createRoot(day, makeRoot),
     append: (path, bytes) =>
       queue.run(async () => {
         const before = held.get(path) ?? (await inner.get(path)) ?? new Uint8Array();

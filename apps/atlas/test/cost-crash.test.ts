@@ -204,6 +204,7 @@ describe('the daily cost cap across crashes', () => {
       delete: (path) => disk.delete(path),
       append: (path, bytes) => disk.append(path, bytes),
       createIfAbsent: (path, bytes) => disk.createIfAbsent(path, bytes),
+      createRoot: (day, makeRoot) => disk.createRoot(day, makeRoot),
       put: async (path, bytes) => {
         if (path === ledgerPath && ++ledgerWrites === 2) throw new Error('the process died here');
         return disk.put(path, bytes);

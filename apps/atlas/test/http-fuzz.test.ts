@@ -39,6 +39,7 @@ function recordingWrites(inner: Storage): Storage {
     append: (path, bytes) => (writes.push(`append ${path}`), inner.append(path, bytes)),
     delete: (path) => (writes.push(`delete ${path}`), inner.delete(path)),
     createIfAbsent: (path, bytes) => (writes.push(`create ${path}`), inner.createIfAbsent(path, bytes)),
+    createRoot: (day, makeRoot) => (writes.push(`root ${day}`), inner.createRoot(day, makeRoot)),
   };
 }
 

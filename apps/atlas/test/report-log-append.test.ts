@@ -67,6 +67,7 @@ function countingWrites(inner: Storage, path: string): { storage: Storage; write
       get: (p) => inner.get(p),
       list: (p) => inner.list(p),
       delete: (p) => inner.delete(p),
+      createRoot: (day, makeRoot) => inner.createRoot(day, makeRoot),
       createIfAbsent: async (p, bytes) => {
         if (p === path) writes.push(bytes.length);
         return inner.createIfAbsent(p, bytes);

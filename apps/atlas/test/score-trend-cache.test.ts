@@ -83,6 +83,7 @@ function countScoreReads(inner: Storage): CountingStorage {
     },
     put: (path, bytes) => inner.put(path, bytes),
     list: (prefix) => inner.list(prefix),
+    createRoot: (day, makeRoot) => inner.createRoot(day, makeRoot),
     delete: (path) => inner.delete(path),
     append: (path, bytes) => inner.append(path, bytes),
     createIfAbsent: (path, bytes) => inner.createIfAbsent(path, bytes),

@@ -15,7 +15,7 @@ import { generateKeyPair, privateKeyFromPem, privateKeyPem, publicKeyFor } from 
 import { z } from 'zod';
 import { SIGNING_KEY_PATH } from '../data/paths.js';
 import { createFileIfAbsent } from '../storage/fs-storage.js';
-import { getJson, type Storage } from '../storage/storage.js';
+import { getJson, jsonBytes, type Storage } from '../storage/storage.js';
 
 const KeyFileSchema = z.object({ private_key_pem: z.string(), created: z.string() });
 
@@ -151,7 +151,7 @@ export async function openSigningKeys(
   if (saved !== null) return { keys: saved, created: false };
   const pair = await generateKeyPair();
   const record = { private_key_pem: privateKeyPem(pair.privateKey), created: now.toISOString() };
-  const bytes = new TextEncoder().encode(`${JSON.stringify(record, null, 2)}\n`);
+  const bytes = jsonBytes(record);
   const created =
     options.dataDir === undefined
       ? await storage.createIfAbsent(SIGNING_KEY_PATH, bytes)

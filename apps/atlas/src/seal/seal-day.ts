@@ -7,19 +7,21 @@
 // on which no scan started (no index.json, only other day files such as agents' reports) has nothing
 // partial and is signed as it is. And a day is never signed after a later day: that later root already
 // chained past it, so signing it now would leave the chain with a root nothing points to.
+//
+// The store reads the day and writes its root in one step (Storage.createRoot), and every check of a finished
+// day is made on that read: no write can land between what the root signs and the root itself.
 import { type DayRoot, daysToSign, parseDayRoot, previousRootFor, sealDay } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
-import {
-  DAYS_PREFIX,
-  dayFolder,
-  dayIndexPath,
-  dayShardPath,
-  daySummaryPath,
-  ROOTS_PREFIX,
-  rootPath,
-} from '../data/paths.js';
+import { DAYS_PREFIX, dayFolder, dayIndexPath, dayShardPath, daySummaryPath, ROOTS_PREFIX } from '../data/paths.js';
 import { DayIndexSchema, SummarySchema } from '../data/schemas.js';
-import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
+import {
+  getJson,
+  getJsonOrNull,
+  jsonBytes,
+  readFilesUnder,
+  type Storage,
+  type StoredFile,
+} from '../storage/storage.js';
 import type { SigningKeys } from './keys.js';
 
 /** Every root on disk, by day. */
@@ -33,14 +35,23 @@ export async function readRoots(storage: Storage): Promise<Map<string, DayRoot>>
 }
 
 /** The files of one day folder, with paths relative to it. */
-export async function readDayFiles(storage: Storage, day: string): Promise<{ path: string; bytes: Uint8Array }[]> {
+export async function readDayFiles(storage: Storage, day: string): Promise<StoredFile[]> {
+  return relativeToDay(day, await readFilesUnder(storage, dayFolder(day)));
+}
+
+/** A day's files (store paths) with paths relative to the day's folder, as the root lists them. */
+function relativeToDay(day: string, files: readonly StoredFile[]): StoredFile[] {
   const folder = dayFolder(day);
-  const files: { path: string; bytes: Uint8Array }[] = [];
-  for (const path of await storage.list(folder)) {
-    const bytes = await storage.get(path);
-    if (bytes !== null) files.push({ path: path.slice(folder.length), bytes });
-  }
-  return files;
+  return files.map((file) => ({ path: file.path.slice(folder.length), bytes: file.bytes }));
+}
+
+/** The store paths and bytes of files already read, as a reader (for checks made on exactly those files). */
+function readerOf(files: readonly StoredFile[]): Pick<Storage, 'get' | 'list'> {
+  const byPath = new Map(files.map((file) => [file.path, file.bytes]));
+  return {
+    get: async (path) => byPath.get(path) ?? null,
+    list: async (prefix) => files.map((file) => file.path).filter((path) => path.startsWith(prefix)),
+  };
 }
 
 /** Days that have a folder of files. */
@@ -62,7 +73,7 @@ export class DayNotFinishedError extends Error {
 }
 
 /** The shards the day's index lists that have no file, in shard order. */
-async function missingShards(storage: Storage, day: string, shards: number): Promise<number[]> {
+async function missingShards(storage: Pick<Storage, 'list'>, day: string, shards: number): Promise<number[]> {
   const present = new Set(await storage.list(`${dayFolder(day)}results/`));
   const missing: number[] = [];
   for (let shard = 0; shard < shards; shard++) if (!present.has(dayShardPath(day, shard))) missing.push(shard);
@@ -76,7 +87,10 @@ async function missingShards(storage: Storage, day: string, shards: number): Pro
  * every shard the index lists, unless the daily cost cap skipped it: the missing shards must hold exactly
  * the servers the summary counts as skipped by the cap. Files that cannot be read count as missing.
  */
-export async function findUnfinishedReason(storage: Storage, day: string): Promise<string | null> {
+export async function findUnfinishedReason(
+  storage: Pick<Storage, 'get' | 'list'>,
+  day: string,
+): Promise<string | null> {
   const indexBytes = await storage.get(dayIndexPath(day));
   const summaryBytes = await storage.get(daySummaryPath(day));
   // No scan ran that day: nothing of a scan can be missing. A summary without its index is still partial.
@@ -130,24 +144,27 @@ function newestLaterRoot(roots: ReadonlyMap<string, DayRoot>, day: string): stri
  */
 export async function sealStoredDay(storage: Storage, day: string, keys: SigningKeys): Promise<DayRoot> {
   const roots = await readRoots(storage);
-  const files = await readDayFiles(storage, day);
-  if (files.length === 0) throw new Error(`Day ${day} has no files to seal`);
   // A day that already has a root is refused by sealDay below (`already-sealed`), with its own message.
   const laterDay = roots.has(day) ? null : newestLaterRoot(roots, day);
   if (laterDay !== null) throw new DaySealedOutOfOrderError(day, laterDay);
-  const unfinished = await findUnfinishedReason(storage, day);
-  if (unfinished !== null) throw new DayNotFinishedError(day, unfinished);
   const previousRoots = new Map([...roots].map(([d, record]) => [d, record.root]));
-  const record = await sealDay({
-    day,
-    files,
-    previousRoot: previousRootFor(day, previousRoots),
-    privateKey: keys.privateKey,
-    sealed: new Set(roots.keys()),
-    // The app runs on Node, so it hashes with node:crypto; the package's default is portable JavaScript.
-    sha256: nodeSha256,
+  let record: DayRoot | null = null;
+  await storage.createRoot(day, async (stored) => {
+    if (stored.length === 0) throw new Error(`Day ${day} has no files to seal`);
+    const unfinished = await findUnfinishedReason(readerOf(stored), day);
+    if (unfinished !== null) throw new DayNotFinishedError(day, unfinished);
+    record = await sealDay({
+      day,
+      files: relativeToDay(day, stored),
+      previousRoot: previousRootFor(day, previousRoots),
+      privateKey: keys.privateKey,
+      sealed: new Set(roots.keys()),
+      // The app runs on Node, so it hashes with node:crypto; the package's default is portable JavaScript.
+      sha256: nodeSha256,
+    });
+    return jsonBytes(record);
   });
-  await putJson(storage, rootPath(day), record);
+  if (record === null) throw new Error(`Day ${day}: the store wrote no root`);
   return record;
 }
 

@@ -17,8 +17,15 @@ import { realpathSync } from 'node:fs';
 import { type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { dayLocksOf } from './day-locks.js';
-import { assertDayNotSealed, isRootPath, SealedRootWriteError, sameBytes, sealedDayOf } from './sealed-days.js';
-import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
+import {
+  assertDayNotSealed,
+  dayPathsOf,
+  isRootPath,
+  SealedRootWriteError,
+  sameBytes,
+  sealedDayOf,
+} from './sealed-days.js';
+import { assertStoragePath, assertStoragePrefix, readFilesUnder, type Storage } from './storage.js';
 
 async function fsyncDirectory(path: string): Promise<void> {
   const handle = await open(path, 'r');
@@ -344,19 +351,17 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     }
   }
 
-  /** A root is created once; a later put passes only when it carries the bytes already there. */
-  async function putRoot(path: string, bytes: Uint8Array): Promise<void> {
-    const created = await createFileIfAbsent(
-      join(root, path),
-      bytes,
-      modeOf(path),
-      landingUnder(path, async () => undefined),
-    );
+  /**
+   * A root is created once; a later put passes only when it carries the bytes already there. `landing` runs the
+   * link: under the day's lock taken alone, or at once when the caller holds that lock already (createRoot).
+   */
+  async function putRoot(path: string, bytes: Uint8Array, landing: Landing): Promise<void> {
+    const created = await createFileIfAbsent(join(root, path), bytes, modeOf(path), landing);
     if (created) return;
     if (!(await holds(path, bytes))) throw new SealedRootWriteError(path, sealedDayOf(path));
   }
 
-  return {
+  const storage: Storage = {
     async get(path) {
       assertStoragePath(path);
       try {
@@ -368,7 +373,12 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     },
     async put(path, bytes) {
       assertStoragePath(path);
-      if (isRootPath(path)) return putRoot(path, bytes);
+      if (isRootPath(path))
+        return putRoot(
+          path,
+          bytes,
+          landingUnder(path, async () => undefined),
+        );
       await writeFileAtomic(
         join(root, path),
         bytes,
@@ -403,5 +413,14 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
         landingUnder(path, () => guardDay(path)),
       );
     },
+    async createRoot(day, makeRoot) {
+      const { folder, root: rootFile } = dayPathsOf(day);
+      // The day's lock, alone, from the read to the root: this process's writes to the day wait, then see the root.
+      await dayLocks.run(day, true, async () => {
+        const bytes = await makeRoot(await readFilesUnder(storage, folder));
+        await putRoot(rootFile, bytes, landNow);
+      });
+    },
   };
+  return storage;
 }

@@ -1,6 +1,8 @@
 // An in-memory Storage for tests and for the load benchmark; same contract as the folder on disk, sealed-history
-// rule included. Every call checks and writes without awaiting in between, so each one is atomic by itself.
+// rule included. Every call checks and writes without awaiting in between, so each one is atomic by itself. The
+// one call that awaits its caller midway, createRoot, checks again before it writes (see there).
 import {
+  dayPathsOf,
   isRootPath,
   SealedDayWriteError,
   SealedRootWriteError,
@@ -8,7 +10,7 @@ import {
   sealedDayOf,
   sealingRootOf,
 } from './sealed-days.js';
-import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
+import { assertStoragePath, assertStoragePrefix, type Storage, type StoredFile } from './storage.js';
 
 /** Creates a Storage that keeps copies of every file in memory. */
 export function createMemoryStorage(): Storage {
@@ -27,6 +29,19 @@ export function createMemoryStorage(): Storage {
       throw new SealedDayWriteError(path, sealedDayOf(path));
     if (isRootPath(path) && files.has(path) && !unchanged(path, replacement))
       throw new SealedRootWriteError(path, sealedDayOf(path));
+  }
+
+  /** The files under `folder` now, sorted by path; the bytes are the stored arrays themselves (never handed out). */
+  function filesUnder(folder: string): StoredFile[] {
+    return [...files.keys()]
+      .filter((path) => path.startsWith(folder))
+      .sort()
+      .map((path) => ({ path, bytes: files.get(path) as Uint8Array }));
+  }
+
+  /** Whether two reads of a folder saw the same files: every write stores a new array, so identity is enough. */
+  function sameFiles(a: readonly StoredFile[], b: readonly StoredFile[]): boolean {
+    return a.length === b.length && a.every((file, i) => file.path === b[i]?.path && file.bytes === b[i]?.bytes);
   }
 
   return {
@@ -71,6 +86,19 @@ export function createMemoryStorage(): Storage {
       if (files.has(path)) return false;
       files.set(path, bytes.slice());
       return true;
+    },
+    async createRoot(day, makeRoot) {
+      const { folder, root } = dayPathsOf(day);
+      // Writes cannot be held back here, so the root is made, and the day read again: if a write landed meanwhile,
+      // the root is made again over what the day holds now. The check and the write below do not await.
+      for (;;) {
+        const read = filesUnder(folder);
+        const bytes = await makeRoot(read.map((file) => ({ path: file.path, bytes: file.bytes.slice() })));
+        if (!sameFiles(read, filesUnder(folder))) continue;
+        assertWritable(root, bytes);
+        files.set(root, bytes.slice());
+        return;
+      }
     },
   };
 }

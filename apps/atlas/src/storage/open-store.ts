@@ -102,6 +102,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     delete: store.delete,
     append: store.append,
     createIfAbsent: store.createIfAbsent,
+    createRoot: store.createRoot,
     close: store.close,
     kind: 'postgres',
     dir: null,

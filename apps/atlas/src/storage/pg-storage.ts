@@ -5,7 +5,14 @@
 // rewritten (and a root never replaced) is checked inside the same statement that writes, then again by a trigger
 // under a per-day lock, which makes it hold against a root committing mid-statement and against plain SQL.
 import pg from 'pg';
-import { isRootPath, SealedDayWriteError, SealedRootWriteError, sealedDayOf, sealingRootOf } from './sealed-days.js';
+import {
+  dayPathsOf,
+  isRootPath,
+  SealedDayWriteError,
+  SealedRootWriteError,
+  sealedDayOf,
+  sealingRootOf,
+} from './sealed-days.js';
 import { assertStoragePath, assertStoragePrefix, type Storage } from './storage.js';
 
 // The sealed-history rule and its errors live in sealed-days.ts, shared by every store; re-exported here for
@@ -492,6 +499,27 @@ export async function createPgStorage(connectionString: string, options: PgStora
       const root = sealingRootOf(path);
       if (root !== null && (await exists(root))) throw new SealedDayWriteError(path, sealedDayOf(path));
       return false;
+    },
+    async createRoot(day, makeRoot) {
+      const { folder, root } = dayPathsOf(day);
+      await inTransaction(pool, async (client) => {
+        // The day's lock, alone, as the root's own insert takes it (the same key and number as the guard's): a day
+        // write under way holds it shared until it commits, so it lands before the read below; a later one waits
+        // for this transaction and then finds the root. Taken before the read, whose snapshot therefore sees
+        // every write that got in first.
+        await client.query(`SELECT pg_advisory_xact_lock($1, replace($2, '-', '')::integer)`, [PG_DAY_LOCK_KEY, day]);
+        const { rows } = await client.query<{ path: string; bytes: Buffer }>(
+          `SELECT path, bytes FROM ${PG_FILES_TABLE} WHERE path >= $1 AND path < $2 ORDER BY path`,
+          [folder, prefixUpperBound(folder)],
+        );
+        const bytes = await makeRoot(rows.map((row) => ({ path: row.path, bytes: new Uint8Array(row.bytes) })));
+        const written = await client
+          .query(PUT_ROOT_SQL, [root, toParam(bytes), null, isReadModelLandmark(root)])
+          .catch((error: unknown) => {
+            throw sealedErrorOf(error, root);
+          });
+        if ((written.rowCount ?? 0) === 0) throw new SealedRootWriteError(root, day);
+      });
     },
     async watchChanges(listener) {
       const client = await pool.connect();

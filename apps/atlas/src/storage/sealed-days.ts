@@ -50,6 +50,18 @@ export function sealingRootOf(path: string): string | null {
   return match === null ? null : `roots/${match[1]}.json`;
 }
 
+/**
+ * The folder and root path of `day`, which must be a date as YYYY-MM-DD (a store's `createRoot` takes a day).
+ *
+ * @example
+ * dayPathsOf('2026-03-01'); // { folder: 'days/2026-03-01/', root: 'roots/2026-03-01.json' }
+ */
+export function dayPathsOf(day: string): { folder: string; root: string } {
+  const root = `roots/${day}.json`;
+  if (!ROOT_FILE.test(root)) throw new TypeError(`A day is a date as YYYY-MM-DD, got "${day}"`);
+  return { folder: `days/${day}/`, root };
+}
+
 /** The day of a path under `days/` or of a root file, or '' for any other path. */
 export function sealedDayOf(path: string): string {
   return DAY_FILE.exec(path)?.[1] ?? ROOT_FILE.exec(path)?.[1] ?? '';

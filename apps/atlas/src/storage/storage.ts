@@ -40,6 +40,32 @@ export interface Storage {
    * shared, such as the signing key.
    */
   createIfAbsent(path: string, bytes: Uint8Array): Promise<boolean>;
+  /**
+   * Creates the root of `day` (YYYY-MM-DD) from the day's files in one step: reads every file under `days/<day>/`,
+   * passes them (sorted by path) to `makeRoot`, and stores the bytes it returns at `roots/<day>.json`. No write to
+   * the day lands between the read and the root: a write under way finishes before the read (so the root signs
+   * it), and a later one waits and then is refused, as for any sealed day. So the root always signs what the day
+   * keeps. When `makeRoot` throws, nothing is written and the error is passed on. A root already there with other
+   * bytes is refused (SealedRootWriteError), as for `put`. `makeRoot` may be called again when the store cannot
+   * hold writes back (the memory store re-reads the day if a write landed while the root was made).
+   */
+  createRoot(day: string, makeRoot: (files: readonly StoredFile[]) => Promise<Uint8Array>): Promise<void>;
+}
+
+/** A stored file: its path in the store and its bytes. */
+export interface StoredFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** Every file under `prefix`, sorted by path, read one by one (a store that can hold writes back holds them first). */
+export async function readFilesUnder(storage: Pick<Storage, 'list' | 'get'>, prefix: string): Promise<StoredFile[]> {
+  const files: StoredFile[] = [];
+  for (const path of await storage.list(prefix)) {
+    const bytes = await storage.get(path);
+    if (bytes !== null) files.push({ path, bytes });
+  }
+  return files;
 }
 
 const SEGMENT = /^[A-Za-z0-9._@:+=-]+$/;
@@ -69,7 +95,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** Reads and parses a JSON file, or returns null when it is missing. */
-export async function getJson(storage: Storage, path: string): Promise<unknown> {
+export async function getJson(storage: Pick<Storage, 'get'>, path: string): Promise<unknown> {
   const bytes = await storage.get(path);
   return bytes === null ? null : (JSON.parse(decoder.decode(bytes)) as unknown);
 }
@@ -78,7 +104,7 @@ export async function getJson(storage: Storage, path: string): Promise<unknown> 
  * Reads a JSON file for a reader that skips what it cannot use: null when the file is missing or cannot be
  * read as JSON (a file edited by hand, say), so the caller's schema check refuses it like any other bad shape.
  */
-export async function getJsonOrNull(storage: Storage, path: string): Promise<unknown> {
+export async function getJsonOrNull(storage: Pick<Storage, 'get'>, path: string): Promise<unknown> {
   try {
     return await getJson(storage, path);
   } catch {
@@ -86,9 +112,14 @@ export async function getJsonOrNull(storage: Storage, path: string): Promise<unk
   }
 }
 
+/** A value as the bytes every JSON file of the store holds: pretty JSON with a trailing newline. */
+export function jsonBytes(value: unknown): Uint8Array {
+  return encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
+}
+
 /** Writes a value as pretty JSON with a trailing newline. */
 export async function putJson(storage: Storage, path: string, value: unknown): Promise<Uint8Array> {
-  const bytes = encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
+  const bytes = jsonBytes(value);
   await storage.put(path, bytes);
   return bytes;
 }
