@@ -1,5 +1,6 @@
 // The daily cap across shard workers: every running shard's estimate is reserved in the shared ledger, so a
-// gate in one process sees what the others started; a release frees it, a crashed worker's reservation stops
+// gate in one process sees what the others started, and counts what each may still cost (its estimate less its
+// charges so far, `outstandingEstimate`); a release frees it, a crashed worker's reservation stops
 // counting once stale or once its shard is taken over, and a ledger written before all this still reads. Each
 // gate has its own connection pool (a separate process, as far as PostgreSQL's advisory locks can tell), and
 // all of them share one PostgreSQL store. Clocks are injected, so staleness is tested without waiting.
@@ -65,7 +66,7 @@ describe('reservations in the shared spend ledger', () => {
     await a!.charge('shard-0', 400);
     await a!.release(reservation!);
     expect(await getJson(store, path)).not.toHaveProperty('reservations');
-    // 400 charged + 1,100 = 1,500, exactly the budget; with shard-0's 1,000 still reserved it would be 2,500.
+    // 400 charged + 1,100 = 1,500, exactly the budget; with shard-0 still running it would be 400 + 600 + 1,100.
     const next = await b!.tryStart('shard-1', 1_100);
     expect(next.reservation).not.toBeNull();
     expect(next.decision.afterMicroUsd).toBe(1_500);
@@ -106,7 +107,8 @@ describe('reservations in the shared spend ledger', () => {
     expect((await a.tryStart('shard-0', 990)).reservation).not.toBeNull();
     aNow = COST_CAP_POLICY.reservationStaleMs - 1;
     await a.charge('shard-0', 10);
-    // Made more than the limit ago, but charged 2 ms ago: still counted, so 10 + 990 + 1 is over the budget.
+    // Made more than the limit ago, but charged 2 ms ago: still counted (10 charged + 980 left of its estimate), so
+    // 10 + 980 + 11 is over the budget; were it taken for stale, 10 + 11 would fit.
     const b = await SpendGate.open(
       store,
       path,
@@ -115,11 +117,11 @@ describe('reservations in the shared spend ledger', () => {
       advisoryLedgerLock(dbs[1]!),
       at(COST_CAP_POLICY.reservationStaleMs + 1),
     );
-    const answer = await b.tryStart('shard-1', 1);
+    const answer = await b.tryStart('shard-1', 11);
     expect(answer.reservation).toBeNull();
     expect(answer.decision.afterMicroUsd).toBe(1_001);
     const [held] = (await storedLedger(store, path)).reservations;
-    expect(held).toMatchObject({ part: 'shard-0', estimateMicroUsd: 990 });
+    expect(held).toMatchObject({ part: 'shard-0', estimateMicroUsd: 990, chargedMicroUsd: 10 });
     expect(held?.madeAt).toBe(new Date(T0).toISOString());
     expect(held?.aliveAt).toBe(new Date(T0 + COST_CAP_POLICY.reservationStaleMs - 1).toISOString());
   }, 60_000);
@@ -141,6 +143,45 @@ describe('reservations in the shared spend ledger', () => {
     expect((await storedLedger(store, path)).reservations.map((held) => held.owner)).toEqual(owners);
   }, 60_000);
 
+  it('counts a running shard once: its charges, plus what is left of its estimate, at and around the budget', async () => {
+    const { store, dbs } = await openProcesses(2);
+    const cases = [
+      // shard-0: estimate 1,000, charged 400 so far; counted 400 + 600 = 1,000 (was 1,400 when charges and the
+      // whole estimate both counted).
+      { charged: [400], asked: 1_000, admitted: true, after: 2_000 },
+      { charged: [400], asked: 1_001, admitted: false, after: 2_001 },
+      // Charged past its estimate: its charges count, nothing more is held for it.
+      { charged: [700, 500], asked: 800, admitted: true, after: 2_000 },
+      { charged: [700, 500], asked: 801, admitted: false, after: 2_001 },
+    ];
+    for (const [i, { charged, asked, admitted, after }] of cases.entries()) {
+      const path = `state/costs/daily/once-${i}.json`;
+      const running = await SpendGate.open(store, path, DAY, 2_000, advisoryLedgerLock(dbs[0]!), at(0));
+      expect((await running.tryStart('shard-0', 1_000)).reservation).not.toBeNull();
+      for (const cost of charged) await running.charge('shard-0', cost);
+      const other = await SpendGate.open(store, path, DAY, 2_000, advisoryLedgerLock(dbs[1]!), at(1_000));
+      const answer = await other.tryStart('shard-1', asked);
+      expect(answer.reservation !== null, `case ${i}`).toBe(admitted);
+      expect(answer.decision.afterMicroUsd, `case ${i}`).toBe(after);
+    }
+  }, 60_000);
+
+  it('counts a running part once in one process too (the five-minute checks run that way)', async () => {
+    const { store } = await openProcesses(0);
+    for (const [asked, admitted] of [
+      [1_000, true],
+      [1_001, false],
+    ] as const) {
+      const gate = await SpendGate.open(store, `state/costs/daily/local-${asked}.json`, DAY, 2_000);
+      expect((await gate.tryStart('a', 1_000)).reservation).not.toBeNull();
+      await gate.charge('a', 400);
+      // 400 charged + 600 left of a's estimate + asked.
+      const answer = await gate.tryStart('b', asked);
+      expect(answer.reservation !== null).toBe(admitted);
+      expect(answer.decision.afterMicroUsd).toBe(1_000 + asked);
+    }
+  }, 60_000);
+
   it('reads a ledger written before reservations were shared as one without any, figures kept', async () => {
     const { store, dbs } = await openProcesses(1);
     const path = dailySpendPath(DAY);
@@ -154,6 +195,17 @@ describe('reservations in the shared spend ledger', () => {
     };
     await putJson(store, path, old);
     expect(SpendLedgerSchema.parse(old)).toEqual({ ...old, reservations: [] });
+    // A reservation written before charges were kept on it reads as having charged nothing.
+    const held = {
+      part: '0',
+      estimateMicroUsd: 5,
+      owner: 'w',
+      madeAt: new Date(T0).toISOString(),
+      aliveAt: new Date(T0).toISOString(),
+    };
+    expect(SpendLedgerSchema.parse({ ...old, reservations: [held] }).reservations).toEqual([
+      { ...held, chargedMicroUsd: 0 },
+    ]);
     const gate = await SpendGate.open(store, path, DAY, 1_000, advisoryLedgerLock(dbs[0]!), at(0));
     const answer = await gate.tryStart('1', 700);
     expect(answer.decision.afterMicroUsd).toBe(1_000);
@@ -173,10 +225,10 @@ describe('reservations in the shared spend ledger', () => {
     await gate.charge('0', 250);
     // The file is written as before reservations were shared: no such field at all.
     expect(await getJson(store, path)).not.toHaveProperty('reservations');
-    // 250 charged + 600 still reserved + 200 = 1,050: refused, and the refusal counted the reservation.
-    const second = await gate.tryStart('1', 200);
+    // 250 charged + 350 left of the running part's 600 + 401 = 1,001: refused, and the refusal counted the 350.
+    const second = await gate.tryStart('1', 401);
     expect(second.reservation).toBeNull();
-    expect((await storedLedger(store, path)).stopped).toEqual({ part: '1', estimateMicroUsd: 200, spentMicroUsd: 850 });
+    expect((await storedLedger(store, path)).stopped).toEqual({ part: '1', estimateMicroUsd: 401, spentMicroUsd: 600 });
     // A release ends the reservation at once, before its promise is awaited.
     void gate.release(first.reservation!);
     const third = await gate.tryStart('2', 100);

@@ -30,7 +30,10 @@ export interface SpendTally {
 
 /** Input of {@link decideCapStart}, all amounts in whole micro-dollars. */
 export interface CapStartInput {
-  /** Charged so far today (plus whatever the caller has reserved for work already started). */
+  /**
+   * Charged so far today, plus what work already started may still cost: the part of each running unit's
+   * estimate its charges have not yet used ({@link outstandingEstimate}).
+   */
   spentMicroUsd: number;
   /** The estimated cost of the shard or check that would start. */
   estimateMicroUsd: number;
@@ -156,6 +159,25 @@ export function decideCapStart(input: CapStartInput): CapDecision {
     return { start: false, reason: 'stopped_for_the_day', afterMicroUsd, budgetMicroUsd: budget };
   if (afterMicroUsd > budget) return { start: false, reason: 'over_budget', afterMicroUsd, budgetMicroUsd: budget };
   return { start: true, afterMicroUsd, budgetMicroUsd: budget };
+}
+
+/**
+ * What a running unit of work (a shard, a check) may still cost: its estimate less what it has charged so far,
+ * never below zero. The cap counts this for work already started, on top of the day's charges, so a running
+ * shard's checks are counted once: as charges once made, in its estimate until then. A shard that has charged
+ * its whole estimate or more adds nothing more (its charges, already counted, are the best measure of it).
+ * Amounts must be whole micro-dollars >= 0, or {@link ReliabilityInputError} (`invalid-number`) is thrown.
+ *
+ * @example
+ * outstandingEstimate(30000, 0);     // 30000: nothing charged yet
+ * outstandingEstimate(30000, 29999); // 1
+ * outstandingEstimate(30000, 30000); // 0
+ * outstandingEstimate(30000, 31000); // 0: it cost more than estimated, and its charges say so
+ */
+export function outstandingEstimate(estimateMicroUsd: number, chargedMicroUsd: number): number {
+  const estimate = assertCount(estimateMicroUsd, 'estimateMicroUsd');
+  const charged = assertCount(chargedMicroUsd, 'chargedMicroUsd');
+  return Math.max(0, estimate - charged);
 }
 
 /**

@@ -44,6 +44,7 @@ export {
   estimateCheckWallMs,
   isReservationLive,
   microUsdToUsd,
+  outstandingEstimate,
   type PreviousShardRun,
   planShardOrder,
   priceCheck,

@@ -16,6 +16,7 @@ import {
   estimateCheckWallMs,
   isReservationLive,
   microUsdToUsd,
+  outstandingEstimate,
   planShardOrder,
   priceCheck,
   ReliabilityInputError,
@@ -258,6 +259,39 @@ describe('planShardOrder', () => {
       for (let shard = 0; shard < 8; shard++)
         if (day >= 1) expect(day - (lastRun.get(shard) ?? -1), `shard ${shard} on day ${day}`).toBeLessThanOrEqual(1);
       previous = { shards: 8, order, skipped };
+    }
+  });
+});
+
+describe('outstandingEstimate (what started work may still cost)', () => {
+  it('is the estimate less the charges so far, at and around the estimate', () => {
+    expect(outstandingEstimate(30_000, 0)).toBe(30_000);
+    expect(outstandingEstimate(30_000, 1)).toBe(29_999);
+    expect(outstandingEstimate(30_000, 29_999)).toBe(1);
+    expect(outstandingEstimate(30_000, 30_000)).toBe(0);
+    expect(outstandingEstimate(30_000, 30_001)).toBe(0);
+    expect(outstandingEstimate(0, 0)).toBe(0);
+  });
+
+  it('counts a running shard once with the cap rule: its charges plus what is left of its estimate', () => {
+    // 60,000 charged today, 20,000 of it by a shard estimated at 30,000 that is still running: 70,000 counted.
+    const counted = 60_000 + outstandingEstimate(30_000, 20_000);
+    expect(decideCapStart({ spentMicroUsd: counted, estimateMicroUsd: 30_000, budgetMicroUsd: DAILY_BUDGET })).toEqual({
+      start: true,
+      afterMicroUsd: 100_000,
+      budgetMicroUsd: DAILY_BUDGET,
+    });
+    // One micro-dollar more charged elsewhere, and the next shard no longer fits.
+    const over = 60_001 + outstandingEstimate(30_000, 20_000);
+    expect(decideCapStart({ spentMicroUsd: over, estimateMicroUsd: 30_000, budgetMicroUsd: DAILY_BUDGET }).start).toBe(
+      false,
+    );
+  });
+
+  it('refuses amounts that are not whole micro-dollars >= 0', () => {
+    for (const bad of [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => outstandingEstimate(bad, 0)).toThrow(ReliabilityInputError);
+      expect(() => outstandingEstimate(0, bad)).toThrow(ReliabilityInputError);
     }
   });
 });

@@ -5,7 +5,13 @@
 // never counts a check twice and never forgets one whose result was kept.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type CapDecision, chargeSpend, decideCapStart, isReservationLive } from '@mcp-atlas/reliability';
+import {
+  type CapDecision,
+  chargeSpend,
+  decideCapStart,
+  isReservationLive,
+  outstandingEstimate,
+} from '@mcp-atlas/reliability';
 import { type SpendLedger, SpendLedgerSchema } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 
@@ -28,8 +34,11 @@ function liveReservations(reservations: readonly StoredReservation[], part: stri
   return reservations.filter((held) => held.part !== part && isReservationLive(held.aliveAt, now));
 }
 
-function sumEstimates(reservations: readonly StoredReservation[]): number {
-  return reservations.reduce((sum, held) => sum + held.estimateMicroUsd, 0);
+/** What running work may still cost: each reservation's estimate less its charges so far (the cap's rule). */
+function sumOutstanding(reservations: Iterable<{ estimateMicroUsd: number; chargedMicroUsd: number }>): number {
+  let sum = 0;
+  for (const held of reservations) sum += outstandingEstimate(held.estimateMicroUsd, held.chargedMicroUsd);
+  return sum;
 }
 
 /** A name for one gate that no other gate of this or any other process shares, and that says whose it is. */
@@ -83,8 +92,8 @@ export interface SpendReservation {
  * shared ledger, so every process decides on every process's running work.
  */
 export class SpendGate {
-  /** The estimates reserved in memory (without a lock only). */
-  private reservedMicroUsd = 0;
+  /** The running work reserved in memory, by part, with its charges so far (without a lock only). */
+  private readonly running = new Map<string, { estimateMicroUsd: number; chargedMicroUsd: number }>();
   /** Names this gate's reservations in a shared ledger. */
   private readonly owner = newOwnerId();
   private version = 0;
@@ -129,8 +138,9 @@ export class SpendGate {
   }
 
   /**
-   * Asks the cap rule whether work estimated at `estimateMicroUsd` may start, counting the estimates of
-   * work already running as spent. A refusal is written to the ledger before this resolves.
+   * Asks the cap rule whether work estimated at `estimateMicroUsd` may start, counting as spent the charges
+   * so far plus what work already running may still cost (its estimate less its own charges, so a running
+   * shard's checks count once). A refusal is written to the ledger before this resolves.
    *
    * Without a lock, the running work is this gate's own, and the decision is taken before the first await,
    * so concurrent callers are decided in the order they ask. With a lock, the decision is taken under it on
@@ -151,9 +161,10 @@ export class SpendGate {
     part: string,
     estimateMicroUsd: number,
   ): Promise<{ reservation: SpendReservation | null; decision: CapDecision }> {
-    const decision = this.askRule(estimateMicroUsd, this.reservedMicroUsd);
+    const decision = this.askRule(estimateMicroUsd, sumOutstanding(this.running.values()));
     if (decision.start) {
-      this.reservedMicroUsd += estimateMicroUsd;
+      // A part runs in one place at a time, so a part's new start replaces what was kept for it.
+      this.running.set(part, { estimateMicroUsd, chargedMicroUsd: 0 });
       return { reservation: { part, estimateMicroUsd }, decision };
     }
     await this.recordRefusal(part, estimateMicroUsd, decision, (change) => this.update(change));
@@ -170,11 +181,18 @@ export class SpendGate {
     const reservations = liveReservations(this.current.reservations, part, now);
     // Dropped reservations leave the ledger with whichever write comes next.
     this.current = { ...this.current, reservations };
-    const decision = this.askRule(estimateMicroUsd, sumEstimates(reservations));
+    const decision = this.askRule(estimateMicroUsd, sumOutstanding(reservations));
     // The lock is held already, so every change is written straight through.
     if (decision.start) {
       const at = now.toISOString();
-      const held: StoredReservation = { part, estimateMicroUsd, owner: this.owner, madeAt: at, aliveAt: at };
+      const held: StoredReservation = {
+        part,
+        estimateMicroUsd,
+        owner: this.owner,
+        madeAt: at,
+        aliveAt: at,
+        chargedMicroUsd: 0,
+      };
       await this.writeThrough((ledger) => ({ ...ledger, reservations: [...ledger.reservations, held] }));
       return { reservation: { part, estimateMicroUsd }, decision };
     }
@@ -199,23 +217,28 @@ export class SpendGate {
     write: (change: (ledger: SpendLedger) => SpendLedger) => Promise<void>,
   ): Promise<void> {
     if (this.stopped) return;
-    // The spend the refusal counted: charges so far plus the estimates of work still running.
+    // The spend the refusal counted: charges so far plus what work still running may yet cost.
     const counted = decision.afterMicroUsd - estimateMicroUsd;
     await write((ledger) => ({ ...ledger, stopped: { part, estimateMicroUsd, spentMicroUsd: counted } }));
   }
 
   /**
-   * Charges one finished check to `part`; resolves once a ledger holding the charge is on disk. In a shared
-   * ledger the charge also renews this gate's reservation of `part`: it is the sign of life that keeps a
-   * long shard's reservation from going stale.
+   * Charges one finished check to `part`; resolves once a ledger holding the charge is on disk. The charge
+   * also counts against `part`'s reservation, whose estimate then holds only what is left of it. In a shared
+   * ledger it renews this gate's reservation of `part` too: it is the sign of life that keeps a long shard's
+   * reservation from going stale.
    */
   charge(part: string, costMicroUsd: number): Promise<void> {
     const at = this.now().toISOString();
+    const local = this.running.get(part);
+    if (local !== undefined) local.chargedMicroUsd += costMicroUsd;
     return this.update((ledger) => {
       const total = chargeSpend(ledger, costMicroUsd);
       const before = ledger.parts[part] ?? { spentMicroUsd: 0, checks: 0 };
       const reservations = ledger.reservations.map((held) =>
-        held.owner === this.owner && held.part === part ? { ...held, aliveAt: at } : held,
+        held.owner === this.owner && held.part === part
+          ? { ...held, aliveAt: at, chargedMicroUsd: held.chargedMicroUsd + costMicroUsd }
+          : held,
       );
       return {
         ...ledger,
@@ -233,7 +256,7 @@ export class SpendGate {
    */
   async release(reservation: SpendReservation): Promise<void> {
     if (this.lock === null) {
-      this.reservedMicroUsd = Math.max(0, this.reservedMicroUsd - reservation.estimateMicroUsd);
+      this.running.delete(reservation.part);
       return;
     }
     await this.update((ledger) => ({

@@ -289,7 +289,9 @@ const MICRO_USD = z.number().int().nonnegative();
  * still running then). `reservations` holds the estimates of work running now when several processes share
  * the ledger (shard workers): the part, its estimate, the gate that reserved it (`owner`), when it was made
  * and when its owner last charged a check of it (`aliveAt`, how a crashed worker's reservation is told
- * apart). A ledger written before reservations were shared has no such field and reads as none.
+ * apart), and what its owner has charged to it so far (`chargedMicroUsd`: only the rest of the estimate counts
+ * as still to spend). A ledger written before reservations were shared has no such field and reads as none; a
+ * reservation written before charges were kept on it reads as having charged nothing.
  */
 export const SpendLedgerSchema = z.object({
   day: DAY,
@@ -306,6 +308,7 @@ export const SpendLedgerSchema = z.object({
         owner: z.string().min(1),
         madeAt: z.iso.datetime(),
         aliveAt: z.iso.datetime(),
+        chargedMicroUsd: MICRO_USD.default(0),
       }),
     )
     .default([]),
