@@ -1,12 +1,12 @@
 // One meaning of "answering with tools right now" across the read model: the newest of the hourly and
 // five-minute checks when newer than the daily check, else the daily check, under the second-failure rule.
 // The rankings (listing and the handshake tie-break) and the route's answering servers read it.
-import { routeTask } from '@mcp-atlas/route';
+import { categorize, routeTask } from '@mcp-atlas/route';
 import { describe, expect, it } from 'vitest';
 import type { ServerDayResult } from '../src/data/schemas.js';
 import { emptyServerState } from '../src/scan/fold-day.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
-import { putJson, type Storage } from '../src/storage/storage.js';
+import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 
 const DAY = '2026-11-30';
@@ -90,6 +90,34 @@ async function observatory(hourly: Record<string, unknown>): Promise<Storage> {
 }
 
 describe('answering with tools right now', () => {
+  it('ranks a server whose daily check failed today but whose hourly checks answer, in its last tool list’s category', async () => {
+    // What its tools read as (the fixture's results name 'notes' by hand; this is the rule's own reading).
+    const category = categorize(TOOLS);
+    expect(category).not.toBeNull();
+    const storage = await observatory({
+      flaky: { ...hour('o', '2026-11-30T11:05:00Z', 200), previous: hour('o', '2026-11-30T10:05:00Z', 210) },
+    });
+    // Today's daily check of flaky timed out: no tool list, no category in its result; its last list is yesterday's.
+    const YESTERDAY = '2026-11-29';
+    const down = { ...resultOf('flaky', 8000), letter: 'd', reason: 'timeout', toolCount: 0, category: null };
+    const others = ['fast', 'steady'].map((id) => resultOf(id, id === 'fast' ? 300 : 500));
+    await putJson(storage, `days/${DAY}/results/000.json`, { day: DAY, shard: 0, results: [...others, down] });
+    const state = (await getJson(storage, 'state/servers/flaky.json')) as Record<string, unknown>;
+    await putJson(storage, 'state/servers/flaky.json', {
+      ...state,
+      letters: `${'o'.repeat(19)}d`,
+      lastLetter: 'd',
+      lastCatalogDay: YESTERDAY,
+    });
+    const catalog = await getJson(storage, `days/${DAY}/catalogs/flaky.json`);
+    await putJson(storage, `days/${YESTERDAY}/catalogs/flaky.json`, { ...(catalog as object), day: YESTERDAY });
+    await storage.delete(`days/${DAY}/catalogs/flaky.json`);
+    const view = await buildView(storage, NOW);
+    expect(view.byId.get('flaky')).toMatchObject({ letter: 'd', answeringNow: true, category });
+    const ranked = view.rankings.find((r) => r.category === category)!.ranked;
+    expect(ranked.map((s) => s.id)).toContain('flaky');
+  });
+
   it('takes a server whose hourly checks failed twice in a row out of the rankings and the route’s answering servers', async () => {
     const storage = await observatory({
       flaky: { ...hour('d', '2026-11-30T11:05:00Z'), previous: hour('d', '2026-11-30T10:05:00Z') },

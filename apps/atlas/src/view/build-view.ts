@@ -38,7 +38,7 @@ import {
   viewHourProfile,
 } from '@mcp-atlas/reliability';
 import { RATING_RULES } from '@mcp-atlas/reliability/rules';
-import { createToolIndex, type IndexServer, type LiveServerFields, type ToolIndex } from '@mcp-atlas/route';
+import { categorize, createToolIndex, type IndexServer, type LiveServerFields, type ToolIndex } from '@mcp-atlas/route';
 import { readDayResults } from '../data/day-results.js';
 import { daysBetween, daysOfLetters } from '../data/days.js';
 import { readExcludedOrigins } from '../data/excluded-origins.js';
@@ -444,6 +444,16 @@ export function rankServers(servers: readonly ServerView[]): CategoryRanking[] {
   );
 }
 
+/**
+ * A server's category, read from its tools: the newest daily check's, or, when that check saw no tool list (down,
+ * sign-in), the one its last kept tool list reads as. So a server whose daily check failed but which answers on a
+ * later hourly check keeps its place in "most reliable" instead of dropping out until the next day.
+ */
+function categoryOf(latest: ServerDayResult | null, catalog: Catalog | null): string | null {
+  if (latest?.letter === 'o') return latest.category;
+  return catalog === null ? null : categorize(catalog.tools);
+}
+
 /** Builds the read model from storage; `now` dates the agents' ratings and the live incidents. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
   const day = await latestScannedDay(storage);
@@ -512,7 +522,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       successChance: successChance(state.letters),
       stability: stability(changeDaysLast30),
       changeDaysLast30,
-      category: latest?.category ?? null,
+      category: categoryOf(latest, catalog),
       latest,
       catalog,
       state,
