@@ -45,19 +45,27 @@ describe('the badge SVG', () => {
 });
 
 describe('what the badge says', () => {
-  it('gives the uptime with the label the reliability package chose', () => {
-    expect(describeUptimeShort(describeUptime({ letters: `${'o'.repeat(13)}d` }))).toBe('92.9% 30-day uptime');
+  it('gives the uptime with the label and the source the reliability package chose', () => {
+    expect(describeUptimeShort(describeUptime({ letters: `${'o'.repeat(13)}d` }))).toBe(
+      '92.9% 30-day uptime (daily checks)',
+    );
     expect(describeUptimeShort(describeUptime({ letters: `${'o'.repeat(12)}d` }))).toBe(
-      '92.3% uptime over 13 days observed',
+      '92.3% uptime over 13 days observed (daily checks)',
     );
     expect(describeUptimeShort(describeUptime({ letters: 'nnn' }))).toBe('no uptime yet');
-    expect(describeUptimeShort(describeUptime({ letters: `${'o'.repeat(29)}d` }))).toBe('96.7% 30-day uptime');
+    expect(describeUptimeShort(describeUptime({ letters: `${'o'.repeat(29)}d` }))).toBe(
+      '96.7% 30-day uptime (daily checks)',
+    );
+    // From 12 five-minute checks on, the figure is theirs, and the badge says so.
+    const fiveMinute = describeUptime({ letters: 'o'.repeat(20), fiveMinute: { answered: 11, total: 12 } });
+    expect(fiveMinute.source).toBe('five_minute');
+    expect(describeUptimeShort(fiveMinute)).toMatch(/^91\.7% .* \(five-minute checks\)$/);
   });
 
   it('names the shown state in the package’s words, and says when a server was never checked', () => {
     const uptime = describeUptime({ letters: 'o'.repeat(20) });
     expect(badgeMessageOf('non_standard', uptime).message).toBe(
-      'answers, but not as a standard MCP endpoint | 100.0% 30-day uptime',
+      'answers, but not as a standard MCP endpoint | 100.0% 30-day uptime (daily checks)',
     );
     expect(badgeMessageOf(null, describeUptime({ letters: '' })).message).toBe('not checked yet | no uptime yet');
   });

@@ -312,7 +312,7 @@ describe('the badge and the widget', () => {
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg) as {
       svg: { title: string; '@_aria-label': string };
     };
-    expect(parsed.svg.title).toBe('mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime');
+    expect(parsed.svg.title).toBe('mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime (daily checks)');
     expect(parsed.svg['@_aria-label']).toBe(parsed.svg.title);
   });
 
@@ -329,7 +329,7 @@ describe('the badge and the widget', () => {
     const page = await getPage(site.app, '/widget/notes');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain('frame-ancestors *');
-    expect(textOf(page.text)).toContain('Notebook answering with tools 100.0% 30-day uptime');
+    expect(textOf(page.text)).toContain('Notebook answering with tools 100.0% 30-day uptime (daily checks)');
     expect((await getPage(site.app, '/')).headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });

@@ -43,14 +43,16 @@ export function estimateTextWidth(text: string): number {
 }
 
 /**
- * The uptime as a badge or widget says it: the figure with its label from the reliability package
- * ("96.7% 30-day uptime", "80.0% uptime over 5 days observed"), or that there is none yet.
+ * The uptime as a badge, widget or list says it: the figure with its label and its source from the reliability
+ * package ("96.7% 30-day uptime (daily checks)", "80.0% uptime over 5 days observed (daily checks)"), or that
+ * there is none yet. The source is always said, so a daily figure is never read as a five-minute one.
  */
 export function describeUptimeShort(uptime: UptimeSummary): string {
   if (uptime.percent === null) return 'no uptime yet';
-  return uptime.isThirtyDay
+  const figure = uptime.isThirtyDay
     ? `${formatUptime(uptime.percent)} ${uptime.label}`
     : `${formatUptime(uptime.percent)} uptime ${uptime.label}`;
+  return `${figure} (${uptime.sourceLabel})`;
 }
 
 /** The right-hand text and colour of a server's badge. */
