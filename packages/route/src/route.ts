@@ -14,6 +14,7 @@ import {
   isYoungDomain,
   leastPrivilegeFactor,
   scoreCheckedRoute,
+  verbBonusFactor,
 } from './route-score.js';
 import { checkLimit, checkText } from './search.js';
 import { readTaskIntent } from './task.js';
@@ -80,19 +81,20 @@ function checkNow(state: IndexState, now: unknown): Date | undefined {
 }
 
 /**
- * Marks the tools whose name holds the task's verb (by stem), read from the name counts of the verb's
- * posting list, so the verb bonus costs one lookup per tool. The same rule as verbBonusFactor, which
- * scoreRoute uses.
+ * Which tools' names hold the task's verb (by stem): the verb bonus's test, the same rule as verbBonusFactor,
+ * which scoreRoute uses. Read from the name counts of the verb's posting list, so it costs one lookup per tool.
+ * A verb that is also a stop word ("use", "is", "has") has no posting list, so for it each tool the task matches
+ * has its name read instead (such verbs are rare, and only matched tools are asked).
  */
-function docsNamingVerb(state: IndexState, verb: string | null): Uint8Array {
-  const marks = new Uint8Array(state.docServer.length);
-  if (verb === null) return marks;
+function toolsNamingVerb(state: IndexState, verb: string | null): (doc: number) => boolean {
+  if (verb === null) return () => false;
   const id = state.termIds.get(stemWord(verb));
-  if (id === undefined) return marks;
+  if (id === undefined) return (doc) => verbBonusFactor(verb, state.docName[doc] as string) > 1;
+  const marks = new Uint8Array(state.docServer.length);
   const postings = state.postingDocs[id] as Int32Array;
   const nameCounts = state.postingName[id] as Uint16Array;
   for (let i = 0; i < postings.length; i++) if ((nameCounts[i] as number) > 0) marks[postings[i] as number] = 1;
-  return marks;
+  return (doc) => marks[doc] === 1;
 }
 
 /** Per server: its best tool by text match (named when set aside) and its best tool by route score. */
@@ -123,7 +125,7 @@ function findServerBests(state: IndexState, task: string, intent: TaskIntent): S
     bestDocText: new Float64Array(serverCount),
     bestDocVerbBonus: new Float64Array(serverCount),
   };
-  const namingVerb = docsNamingVerb(state, intent.verb);
+  const namesVerb = toolsNamingVerb(state, intent.verb);
   const privilegeByRank = LEVELS_BY_RANK.map((level) => leastPrivilegeFactor(level, intent.risk));
   matchText(state, task, (doc, textMatch) => {
     if (textMatch <= 0) return;
@@ -140,7 +142,7 @@ function findServerBests(state: IndexState, task: string, intent: TaskIntent): S
       bests.bestTextDoc[server] = doc;
       bests.bestText[server] = textMatch;
     }
-    const verbBonus = namingVerb[doc] === 1 ? VERB_BONUS : 1;
+    const verbBonus = namesVerb(doc) ? VERB_BONUS : 1;
     const part = textMatch * (privilegeByRank[state.docLevel[doc] as number] as number) * verbBonus;
     if (
       previous < 0 ||

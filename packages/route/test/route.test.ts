@@ -6,6 +6,7 @@ import {
   type RouteCandidate,
   type RouteInputError,
   routeTask,
+  verbBonusFactor,
 } from '../src/index.js';
 import { catalog, mailServer } from './fixtures.js';
 
@@ -51,6 +52,27 @@ describe('routeTask reads the task and ranks one tool per server', () => {
     expect(pick?.factors.highRiskShare).toBeCloseTo(0.925, 12);
     expect(pick?.factors.successChance).toBe(0.5);
     expect(pick?.factors.guard).toBe(1);
+  });
+
+  it('gives the verb bonus for a verb that is also a stop word, as verbBonusFactor does', () => {
+    // "use" is a stop word of the text match and a verb of the task: the bonus reads the tool's name.
+    const browser = createToolIndex([
+      {
+        id: 'browser.example',
+        name: 'Browser',
+        tools: [
+          { name: 'use_browser', description: 'Opens a browser session for the agent.' },
+          { name: 'browser_open', description: 'Opens a browser window at an address.' },
+        ],
+      },
+    ]);
+    const result = routeTask(browser, 'use the browser');
+    expect(result.verb).toBe('use');
+    const [pick] = result.picks;
+    expect(pick?.tool).toBe('use_browser');
+    expect(pick?.factors.verbBonus).toBe(1.6);
+    expect(verbBonusFactor('use', 'use_browser')).toBe(1.6);
+    expect(verbBonusFactor('use', 'browser_open')).toBe(1);
   });
 
   it('gives every pick a score equal to the product of its factors, best first, one per server', () => {
