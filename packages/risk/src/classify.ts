@@ -4,7 +4,7 @@ import { RiskOptionsError } from './errors.js';
 import { splitWords } from './text.js';
 import type { ClassifyContext, RiskLevel, RiskRule, RiskVerdict, ToolLike } from './types.js';
 import { NEGATION_WINDOW_WORDS, RAISE_PHRASES, type RaisePhrase, type VerbClass } from './vocabulary.js';
-import { verbOfWords } from './words.js';
+import { findNameVerb } from './words.js';
 
 type Annotations = Record<string, unknown>;
 
@@ -34,10 +34,15 @@ export function findSensitiveNoun(words: readonly string[]): string | null {
   return sensitiveNounIn(words, BUILT_IN_LISTS);
 }
 
+/** Characters that end the clause a negation may reach across. */
+const CLAUSE_ENDS = '.,;:!?\n(';
+
 function lastWordsBefore(text: string, end: number, count: number): string[] {
-  // Only the current clause counts: a full stop, semicolon or similar ends a negation's reach.
+  // Only the current clause counts: a full stop, semicolon, comma or similar ends a negation's reach. The comma
+  // matters: in "No undo, permanently deletes the project." the "no" belongs to its own phrase, and the
+  // description still plainly says it deletes permanently.
   let clauseStart = end;
-  while (clauseStart > 0 && !'.;:!?\n('.includes(text[clauseStart - 1] as string)) clauseStart--;
+  while (clauseStart > 0 && !CLAUSE_ENDS.includes(text[clauseStart - 1] as string)) clauseStart--;
   const words = text
     .slice(clauseStart, end)
     .toLowerCase()
@@ -138,6 +143,10 @@ function reasonFor(table: ReasonTable, word: string): string {
 
 const HIGH_RISK_VERB_REASONS = reasonTable((verb) => `Its verb "${verb}" deletes, pays, grants, deploys or runs code.`);
 const SENSITIVE_NOUN_REASONS = reasonTable((noun) => `Its name mentions "${noun}" and its verb is not a reading verb.`);
+// Rare (a sensitive noun behind a second-word reading verb), so built on demand rather than cached.
+function secondWordNounReason(noun: string, verb: string): string {
+  return `Its name mentions "${noun}", and its reading verb "${verb}" is only the second word, which does not excuse it.`;
+}
 const CHANGING_VERB_REASONS = reasonTable((verb) => `Its verb "${verb}" changes data.`);
 const ANNOTATED_READ_REASONS = reasonTable(
   (verb) => `Its verb "${verb}" reads, and its annotations do not deny read-only.`,
@@ -168,16 +177,21 @@ function applyRules(
   words: readonly string[],
 ): RiskVerdict {
   const lists = context.lists;
-  let verb = verbOfWords(words, lists.verbClasses);
+  const found = findNameVerb(words, lists.verbClasses);
+  let verb = found?.word ?? null;
   let verbClass: VerbClass | undefined = verb === null ? undefined : lists.verbClasses.get(verb);
+  // Only a verb the seed itself reads (first or last word) may excuse a sensitive noun under rule 4. For the
+  // seed a name whose verb is only its second word has no verb, and a sensitive noun then makes it high-risk;
+  // our fallback must not lower that (`vault_read_secret`).
+  const secondWordReader = found?.place === 'second' && verbClass === 'reading' ? found.word : null;
+  let excusesNoun = verbClass === 'reading' && secondWordReader === null;
   // A caller's extra reading verbs are tried only when the main lookup finds no verb, and such a verb does
   // not excuse a sensitive noun (rule 4), so extra words never lower a tool the built-in lists call high-risk.
-  let gapVerb = false;
   if (verb === null && lists.gapReadVerbs !== null) {
-    verb = verbOfWords(words, lists.gapReadVerbs);
+    verb = findNameVerb(words, lists.gapReadVerbs)?.word ?? null;
     if (verb !== null) {
       verbClass = 'reading';
-      gapVerb = true;
+      excusesNoun = false;
     }
   }
   const readOnlyHint = annotations === null ? undefined : annotations.readOnlyHint;
@@ -188,10 +202,14 @@ function applyRules(
     return verdict('high-risk', 2, verb, reasonFor(HIGH_RISK_VERB_REASONS, verb));
   }
   if (readOnlyHint === true) return verdict('read-only', 3, verb, REASON_READ_ONLY);
-  if (verbClass !== 'reading' || gapVerb) {
+  if (!excusesNoun) {
     const noun = sensitiveNounIn(words, lists);
     if (noun !== null) {
-      return verdict('high-risk', 4, verb, reasonFor(SENSITIVE_NOUN_REASONS, noun));
+      const reason =
+        secondWordReader === null
+          ? reasonFor(SENSITIVE_NOUN_REASONS, noun)
+          : secondWordNounReason(noun, secondWordReader);
+      return verdict('high-risk', 4, verb, reason);
     }
   }
   if (verb !== null && verbClass === 'changing') {

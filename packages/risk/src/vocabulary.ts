@@ -5,7 +5,7 @@
 import { FrozenMap, FrozenSet } from './frozen.js';
 
 /** Methodology version of these rules; recorded with results so a changed rule is never silent. */
-export const RISK_RULES_VERSION = '1.0.0';
+export const RISK_RULES_VERSION = '1.1.0';
 
 /**
  * Verbs of tools that delete, pay, grant, deploy or run code. The verb decides before any annotation
@@ -513,7 +513,7 @@ export const RAISE_PHRASES: readonly RaisePhrase[] = Object.freeze(
         stems: ['run'],
         says: 'runs shell or arbitrary commands',
         pattern:
-          /\b(?:run|runs|running)\s+(?:an?\s+|any\s+)?(?:arbitrary|shell)\s+(?:[\w'-]+\s+)?(?:commands?|code|scripts?)\b/i,
+          /\b(?:run|runs|running)\s+(?:an?\s+|any\s+)?(?:arbitrary|shell)(?:\s+or\s+(?:arbitrary|shell))?\s+(?:[\w'-]+\s+)?(?:commands?|code|scripts?)\b/i,
       },
       {
         id: 'grants-access',
@@ -531,7 +531,10 @@ export const RAISE_PHRASES: readonly RaisePhrase[] = Object.freeze(
   ).map((phrase) => Object.freeze({ ...phrase, stems: Object.freeze([...phrase.stems]) })),
 );
 
-/** Words that, just before a raise phrase in the same clause, cancel it ("does not delete"). */
+/**
+ * Words that, just before a raise phrase in the same clause, cancel it ("does not delete"). A comma ends the
+ * clause too, so "No undo, permanently deletes" is not cancelled.
+ */
 export const NEGATION_WORDS: ReadonlySet<string> = new FrozenSet([
   'not',
   'never',

@@ -24,6 +24,9 @@ describe('each raise wording lifts a tool to high risk', () => {
     ['executes-code', 'Executes code in a sandbox.'],
     ['runs-commands', 'Runs shell commands on the build machine.'],
     ['runs-commands', 'Runs arbitrary commands as the service user.'],
+    ['runs-commands', 'Runs shell or arbitrary commands.'],
+    ['runs-commands', 'Runs arbitrary or shell commands on the host.'],
+    ['runs-commands', 'Running shell or arbitrary scripts is allowed.'],
     ['grants-access', 'Grants access to a folder.'],
     ['grants-access', 'Grants a user admin permissions.'],
     ['grants-access', 'Granting write permission to collaborators.'],
@@ -68,6 +71,37 @@ describe('negations and near misses do not raise', () => {
 
   it('a negation in an earlier clause does not reach', () => {
     expect(findRaisePhrase('This cannot be undone. Deletes the record.')?.id).toBe('deletes-records');
+  });
+
+  // A comma ends a negation's reach: the negation belongs to the phrase before it.
+  it.each([
+    ['deletes-permanently', 'No undo, permanently deletes the project.'],
+    ['deletes-records', 'Without confirmation, deletes all records in the table.'],
+    ['executes-code', 'Never cached, executes arbitrary SQL against the database.'],
+    ['runs-commands', 'Not sandboxed, runs shell commands.'],
+    ['drops-table', 'Cannot be undone, drops the table.'],
+  ])('a negation across a comma does not reach: %s (%s)', (id, description) => {
+    expect(findRaisePhrase(description)?.id).toBe(id);
+    expect(classifyTool({ name: 'do_thing', description }, bare)).toMatchObject({ level: 'high-risk', raised: true });
+  });
+
+  // The cost of the comma rule, kept on purpose: a negation cut off from its verb by an aside no longer cancels
+  // it, so the tool errs toward high risk rather than toward a lower level.
+  it('a negation split from its verb by a comma no longer cancels it', () => {
+    expect(findRaisePhrase('Does not, under any circumstances, delete the record.')?.id).toBe('deletes-records');
+  });
+
+  it.each([
+    'Does not permanently delete anything.',
+    'Never executes arbitrary code.',
+    'cannot drop a table',
+    'It does not run shell commands.',
+    'Lists the rows; it does not delete the record.',
+    'Reads rows, and never deletes all records.',
+    'Never runs shell or arbitrary commands.',
+  ])('a negation in the same clause still cancels: %s', (description) => {
+    expect(findRaisePhrase(description)).toBeNull();
+    expect(classifyTool({ name: 'do_thing', description }, bare).raised).toBe(false);
   });
 });
 

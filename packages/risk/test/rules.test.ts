@@ -90,6 +90,64 @@ describe('rule 4: a sensitive noun with a verb that is not a reading verb', () =
   });
 });
 
+// The second-word verb is our fallback, not the seed's: for the seed these names have no verb, so a sensitive
+// noun in them makes the tool high-risk, and the fallback must not lower that.
+describe('rule 4: a reading verb found only as the second word does not excuse a sensitive noun', () => {
+  it.each([
+    ['vault_read_secret', { annotations: {} }, 'read', 'secret'],
+    ['acme_get_api_key', { annotations: { openWorldHint: false } }, 'get', 'api key'],
+    ['hub_list_credentials', {}, 'list', 'credentials'],
+    ['vaultReadPasswords', { annotations: {} }, 'read', 'passwords'],
+  ])('%s is high risk (rule 4)', (name, extra, verb, noun) => {
+    const verdict = classifyTools([{ name, ...extra }])[0];
+    expect(verdict).toMatchObject({ level: 'high-risk', rule: 4, verb });
+    expect(verdict?.reason).toBe(
+      `Its name mentions "${noun}", and its reading verb "${verb}" is only the second word, which does not excuse it.`,
+    );
+  });
+  it('a first- or last-word reading verb still excuses the noun', () => {
+    expect(verdictOf({ name: 'get_secret', annotations: {} })).toMatchObject({ level: 'read-only', rule: 6 });
+    expect(verdictOf({ name: 'get_vault_secret', annotations: {} })).toMatchObject({ level: 'read-only', rule: 6 });
+    expect(verdictOf({ name: 'secret_read', annotations: {} })).toMatchObject({ level: 'read-only', rule: 6 });
+    expect(verdictOf({ name: 'vault_secret_read', annotations: {} })).toMatchObject({ level: 'read-only', rule: 6 });
+    expect(verdictOf({ name: 'get_secret' }, bare)).toMatchObject({ level: 'changes-data', rule: 7 });
+  });
+  it('a second-word reading verb without a sensitive noun still reads (rules 6 and 7)', () => {
+    expect(verdictOf({ name: 'vault_read_note', annotations: {} })).toMatchObject({
+      level: 'read-only',
+      rule: 6,
+      verb: 'read',
+    });
+    expect(verdictOf({ name: 'vault_read_note' }, bare)).toMatchObject({
+      level: 'changes-data',
+      rule: 7,
+      verb: 'read',
+    });
+  });
+  it('a second-word verb still decides rules 2 and 5, and rules 1 and 3 still come first', () => {
+    expect(verdictOf({ name: 'zpa_delete_credential', annotations: {} })).toMatchObject({
+      level: 'high-risk',
+      rule: 2,
+    });
+    expect(verdictOf({ name: 'zpa_update_note', annotations: {} })).toMatchObject({ level: 'changes-data', rule: 5 });
+    expect(verdictOf({ name: 'vault_read_secret', annotations: { readOnlyHint: true } })).toMatchObject({
+      level: 'read-only',
+      rule: 3,
+    });
+    expect(verdictOf({ name: 'vault_read_secret', annotations: { destructiveHint: true } })).toMatchObject({
+      level: 'high-risk',
+      rule: 1,
+    });
+  });
+  it('a changing second-word verb keeps the plain rule-4 reason', () => {
+    expect(verdictOf({ name: 'vault_update_secret' }, bare)).toMatchObject({
+      level: 'high-risk',
+      rule: 4,
+      reason: 'Its name mentions "secret" and its verb is not a reading verb.',
+    });
+  });
+});
+
 describe('rule 5: a changing verb', () => {
   it.each(['create_issue', 'issues_update', 'sendMessage', 'archive_project'])('%s changes data', (name) => {
     expect(verdictOf({ name }, bare)).toMatchObject({ level: 'changes-data', rule: 5 });
