@@ -1,15 +1,22 @@
 // `mcp-atlas site <url>` against loopback sites: one that names an SDK McpServer in its Link header (pass), one
 // whose server card names an endpoint behind sign-in (partial), one whose /mcp answers a web page (fail), one with
 // nothing (not found), and one checked without --allow-private (not measured). Plain words, --json, exit codes.
+// With a service's store (--data, --store or their variables), an endpoint on an opted-out subdomain is not requested.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SiteCheckResultSchema } from '@mcp-atlas/probe';
+import { createNodeHttpClient } from '@mcp-atlas/probe/node';
 import { DOCUMENT_RULES } from '@mcp-atlas/probe/rules';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commandSite } from '../src/commands/site.js';
+import { commandSite, type SiteEnvironment } from '../src/commands/site.js';
+import { addOptedOutHost } from '../src/data/opted-out.js';
+import { createFsStorage } from '../src/storage/fs-storage.js';
 
 type Route = (req: IncomingMessage, res: ServerResponse, origin: string) => Promise<void> | void;
 
@@ -62,7 +69,10 @@ const sdkEndpoint: Route = async (req, res) => {
   await transport.handleRequest(req, res, body === '' ? undefined : JSON.parse(body));
 };
 
-async function runSite(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runSite(
+  args: readonly string[],
+  extra: Pick<SiteEnvironment, 'network' | 'variables'> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await commandSite(args, {
@@ -72,6 +82,7 @@ async function runSite(args: readonly string[]): Promise<{ code: number; stdout:
     stderr: (text) => {
       stderr += text;
     },
+    ...extra,
   });
   return { code, stdout, stderr };
 }
@@ -176,5 +187,109 @@ describe('mcp-atlas site', () => {
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toContain('Usage: mcp-atlas site <url>');
     }
+  });
+});
+
+describe('mcp-atlas site with a service store: the opt-out list', () => {
+  const folders: string[] = [];
+  afterEach(async () => {
+    for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  });
+
+  /** A data folder whose opt-out list names `hosts`, written the way the opt-out form writes it. */
+  async function storeOptingOut(...hosts: string[]): Promise<string> {
+    const folder = await mkdtemp(join(tmpdir(), 'atlas-site-optout-'));
+    folders.push(folder);
+    const storage = createFsStorage(folder);
+    for (const host of hosts) await addOptedOutHost(storage, host);
+    return folder;
+  }
+
+  /**
+   * shop.test, whose home page names its endpoint on the subdomain mcp.shop.test; both names resolve to the
+   * loopback site, and every POST the endpoint receives is counted.
+   */
+  async function startShop(): Promise<{
+    origin: string;
+    posts: () => number;
+    network: NonNullable<SiteEnvironment['network']>;
+  }> {
+    let posts = 0;
+    let port = '';
+    const loopback = await startSite({
+      '/': (_req, res) => {
+        res
+          .writeHead(200, { 'content-type': 'text/html', link: `<http://mcp.shop.test:${port}/mcp>; rel="mcp"` })
+          .end('<html></html>');
+      },
+      '/mcp': (req, res, origin) => {
+        if (req.method === 'POST') posts++;
+        return sdkEndpoint(req, res, origin);
+      },
+    });
+    port = new URL(loopback).port;
+    const lookup = async (host: string): Promise<string[]> => {
+      if (host === 'shop.test' || host === 'mcp.shop.test') return ['127.0.0.1'];
+      throw new Error(`ENOTFOUND ${host}`);
+    };
+    return {
+      origin: `http://shop.test:${port}`,
+      posts: () => posts,
+      network: { httpClient: createNodeHttpClient, lookup },
+    };
+  }
+
+  it('--data: an endpoint on an opted-out subdomain is not requested; not measured, exit 1', async () => {
+    const shop = await startShop();
+    const folder = await storeOptingOut('mcp.shop.test');
+    const run = await runSite([shop.origin, '--allow-private', '--json', '--data', folder], {
+      network: shop.network,
+      variables: {},
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      verdict: 'not-measured',
+      reason: 'opted-out',
+      endpoint: `${shop.origin.replace('shop.test', 'mcp.shop.test')}/mcp`,
+      posts: 0,
+    });
+    expect(shop.posts()).toBe(0);
+  });
+
+  it('the same site without a store, or with a list that does not name it, passes', async () => {
+    const shop = await startShop();
+    const unnamed = await runSite([shop.origin, '--allow-private', '--json'], { network: shop.network, variables: {} });
+    expect(unnamed.code).toBe(0);
+    expect(JSON.parse(unnamed.stdout)).toMatchObject({ verdict: 'pass' });
+    const other = await storeOptingOut('elsewhere.test');
+    const listed = await runSite([shop.origin, '--allow-private', '--json', '--store', `file:${other}`], {
+      network: shop.network,
+      variables: {},
+    });
+    expect(listed.code).toBe(0);
+    expect(shop.posts()).toBe(6);
+  });
+
+  it('MCP_ATLAS_DATA names the store when no flag does', async () => {
+    const shop = await startShop();
+    const folder = await storeOptingOut('shop.test');
+    const run = await runSite([shop.origin, '--allow-private', '--json'], {
+      network: shop.network,
+      variables: { MCP_ATLAS_DATA: folder },
+    });
+    expect(run.code).toBe(1);
+    // An opted-out name covers its subdomains, and the site itself is then not contacted either.
+    expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'not-measured', posts: 0 });
+    expect(shop.posts()).toBe(0);
+  });
+
+  it('a named store that does not exist is a usage error, and nothing is created', async () => {
+    const folder = join(await storeOptingOut(), 'missing');
+    const run = await runSite(['https://example.com', '--data', folder], { variables: {} });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`no data folder at ${folder}`);
+    expect(run.stderr).toContain('[--data DIR | --store URL]');
+    expect(await stat(folder).catch(() => null)).toBeNull();
   });
 });

@@ -47,8 +47,10 @@ export function remainingMs(deadline: Deadline): number {
 /**
  * Starts a step limited to `limitMs` and to what is left of the deadline, whichever is shorter, and
  * aborted at once by the caller's signal. The returned signal goes to the request and the body reads.
+ * With `limitMs` null the step has no limit of its own: only the deadline (and the signal) can end it,
+ * as in the site check, whose 12 s cover the whole session and no single request.
  */
-export function startStep(deadline: Deadline, limitMs: number): StepTimer {
+export function startStep(deadline: Deadline, limitMs: number | null): StepTimer {
   const { clock } = deadline;
   const startedAt = clock.now();
   const controller = new AbortController();
@@ -58,10 +60,14 @@ export function startStep(deadline: Deadline, limitMs: number): StepTimer {
     cause = why;
     controller.abort();
   };
+  const limit = limitMs ?? Infinity;
   const left = remainingMs(deadline);
-  const deadlineFirst = left <= limitMs;
-  const wait = Math.max(0, Math.min(limitMs, left));
-  const handle = clock.setTimeout(() => stop(deadlineFirst ? 'deadline' : 'timeout'), wait);
+  const deadlineFirst = left <= limit;
+  const wait = Math.max(0, Math.min(limit, left));
+  // No limit and no deadline: no timer at all (a timer of Infinity ms would fire at once on most runtimes).
+  const handle = Number.isFinite(wait)
+    ? clock.setTimeout(() => stop(deadlineFirst ? 'deadline' : 'timeout'), wait)
+    : null;
   const onAbort = (): void => stop('aborted');
   if (deadline.signal !== undefined) {
     if (deadline.signal.aborted) stop('aborted');
@@ -73,7 +79,7 @@ export function startStep(deadline: Deadline, limitMs: number): StepTimer {
     cause: () => cause,
     elapsed: () => clock.now() - startedAt,
     dispose() {
-      clock.clearTimeout(handle);
+      if (handle !== null) clock.clearTimeout(handle);
       deadline.signal?.removeEventListener('abort', onAbort);
     },
   };

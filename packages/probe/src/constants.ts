@@ -3,7 +3,7 @@
 // line in docs/methodology.md. Nothing else in the package may hold a number that decides a verdict.
 
 /** The version of these rules; every ProbeResult and SiteCheckResult records it. */
-export const PROBE_RULES_VERSION = '1.1.0';
+export const PROBE_RULES_VERSION = '1.2.0';
 
 // ---------------------------------------------------------------------------------------------------
 // Who we are
@@ -263,6 +263,13 @@ export const MCP_LINK_RELATIONS: ReadonlySet<string> = new Set(['mcp', 'mcp-serv
 
 /** The conventional endpoint path, tried last with one plain GET. */
 export const MCP_DEFAULT_PATH = '/mcp';
+
+/**
+ * The Accept header of that plain GET: a browser's, as the site scanner's own GET sends. Not MCP_ACCEPT: a
+ * GET naming text/event-stream asks a Streamable HTTP server to open its event stream, which never ends;
+ * asked plainly, such a server answers 405 or a JSON-RPC error instead, and either signals MCP.
+ */
+export const MCP_PATH_GET_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.7';
 
 /** Where `readWellKnown` looks for OAuth protected-resource metadata (does sign-in publish it?). */
 export const OAUTH_PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';

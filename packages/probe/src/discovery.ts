@@ -5,6 +5,7 @@ import type { Deadline } from './clock.js';
 import {
   MCP_DEFAULT_PATH,
   MCP_LINK_RELATIONS,
+  MCP_PATH_GET_ACCEPT,
   MCP_PATH_GET_TIMEOUT_MS,
   SERVER_CARD_MEDIA_TYPES,
   SITE_ANSWER_CAP_BYTES,
@@ -12,6 +13,7 @@ import {
 import { describeType, ProbeInputError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { hostOf, isOptedOut } from './guard.js';
+import { isRedirectStatus } from './handshake.js';
 import { decodeUtf8, mediaTypeOf } from './http.js';
 import { parseBoundedJson } from './json-depth.js';
 import { type NetworkOptions, type NetworkSettings, resolveNetworkSettings } from './options.js';
@@ -233,16 +235,30 @@ export function rejectCandidate(
   return null;
 }
 
-/** Whether a plain GET answer signals MCP: 405 whose Allow names POST, a JSON-RPC 2.0 message, or an event stream. 401 never does. */
+/**
+ * What the status and headers of the /mcp GET settle on their own: true (405 whose Allow names POST, or an
+ * event stream), false (a 401, whatever its challenge; a 3xx, which points elsewhere instead of answering),
+ * or null when only the body can tell.
+ */
+function signalFromHeaders(status: number, allow: string | null, contentType: string | null): boolean | null {
+  if (status === 401 || isRedirectStatus(status)) return false;
+  if (status === 405 && allow !== null && allow.split(',').some((m) => m.trim().toUpperCase() === 'POST')) return true;
+  if (mediaTypeOf(contentType) === 'text/event-stream') return true;
+  return null;
+}
+
+/**
+ * Whether a plain GET answer signals MCP: 405 whose Allow names POST, a JSON-RPC 2.0 message, or an event
+ * stream. A 401 never does, nor a 3xx (checkSite reports that as a redirect it does not follow).
+ */
 export function signalsMcp(
   status: number,
   allow: string | null,
   contentType: string | null,
   body: string | null,
 ): boolean {
-  if (status === 401) return false;
-  if (status === 405 && allow !== null && allow.split(',').some((m) => m.trim().toUpperCase() === 'POST')) return true;
-  if (mediaTypeOf(contentType) === 'text/event-stream') return true;
+  const settled = signalFromHeaders(status, allow, contentType);
+  if (settled !== null) return settled;
   if (body === null) return false;
   // A body nested past MAX_JSON_DEPTH is not read, and so signals nothing.
   const parsed = parseBoundedJson(body);
@@ -251,7 +267,11 @@ export function signalsMcp(
   return messages.some((m) => m !== null && typeof m === 'object' && (m as { jsonrpc?: unknown }).jsonrpc === '2.0');
 }
 
-/** @internal The one plain GET of /mcp. */
+/**
+ * @internal The one plain GET of /mcp, with a browser's Accept. The status and headers are judged first; the
+ * body (capped) is read only when they leave the answer open, to look for a JSON-RPC message. An event
+ * stream or a 405 naming POST counts at once and its body is dropped unread: a stream would never end.
+ */
 export async function probeMcpPath(
   origin: string,
   network: NetworkSettings,
@@ -262,7 +282,9 @@ export async function probeMcpPath(
     timeoutMs: MCP_PATH_GET_TIMEOUT_MS,
     capBytes: SITE_ANSWER_CAP_BYTES,
     maxRedirects: 0,
-    accept: 'application/json, text/event-stream',
+    accept: MCP_PATH_GET_ACCEPT,
+    wantsBody: (status, headers) =>
+      signalFromHeaders(status, headers.get('allow'), headers.get('content-type')) === null,
     ...(deadline === undefined ? {} : { deadline }),
   });
   if (!got.ok)

@@ -16,6 +16,12 @@ export interface GetOptions {
   readonly accept: string;
   /** An overall deadline shared with other steps, if any. */
   readonly deadline?: Deadline;
+  /**
+   * Decides from the status and headers whether the body is read at all. When it says no, the body is
+   * dropped unread and `bytes` is empty: an event stream may never end, so waiting for its end would spend
+   * the whole time limit on an answer its headers already settled. Without it every body is read.
+   */
+  readonly wantsBody?: (status: number, headers: HeaderReader) => boolean;
 }
 
 /** @internal What one GET got: a status and a (possibly truncated) body, or why there was no answer. */
@@ -90,6 +96,18 @@ export async function getDocument(url: string, network: NetworkSettings, options
           };
         }
         continue;
+      }
+      if (options.wantsBody !== undefined && !options.wantsBody(response.status, response.headers)) {
+        response.discard();
+        return {
+          ok: true,
+          url: current,
+          status: response.status,
+          headers: response.headers,
+          bytes: new Uint8Array(0),
+          overCap: false,
+          elapsedMs: timer.elapsed(),
+        };
       }
       const body = await readCappedBody(response, options.capBytes);
       return {

@@ -51,6 +51,24 @@ export interface HandshakePolicy {
   readonly listToolsOnlyWhenDeclared: boolean;
   readonly sendDelete: boolean;
   readonly deadlineMs: number | null;
+  /**
+   * Whether each step keeps its own limit (lookup 5 s, initialize 8 s, the notification 5 s, a tools/list page
+   * 8 s) inside the deadline. Default true (probeServer). The site check sets false: its 12 s cover the whole
+   * session, and a server may spend them as it likes. Without a deadline the step limits always apply, or a
+   * silent server could hold the session forever.
+   */
+  readonly perStepLimits?: boolean;
+  /**
+   * Whether any 3xx answer, on any step (the notification included), ends the session as an unfollowed
+   * redirect. Default false: only REDIRECT_STATUSES on initialize are redirects, and a redirect on tools/list
+   * is an HTTP error (probeServer's letters). The site check sets true: there every 3xx is "not followed".
+   */
+  readonly anyRedirectEnds?: boolean;
+}
+
+/** True for every 3xx status, 300 and 304 included: an answer that points elsewhere instead of answering. */
+export function isRedirectStatus(status: number): boolean {
+  return status >= 300 && status < 400;
 }
 
 /** @internal Everything a session learned; probeServer and checkSite each turn it into their result. */
@@ -71,6 +89,8 @@ export interface HandshakeOutcome {
   tools: unknown[];
   toolsJson: string | null;
   toolCount: number;
+  /** Tools listed that an agent could call by name: objects with a non-empty string `name` (every page read). */
+  namedToolCount: number;
   toolsTruncated: boolean;
   pages: number;
   paymentAddress: string | null;
@@ -194,7 +214,8 @@ export class HttpHandshake {
     this.client = this.network.makeClient();
     const initFailure = await this.initialize();
     if (initFailure !== null) return initFailure;
-    await this.notifyInitialized();
+    const notifyFailure = await this.notifyInitialized();
+    if (notifyFailure !== null) return notifyFailure;
     if (this.policy.listToolsOnlyWhenDeclared && !this.toolsDeclared) return null;
     return this.listTools();
   }
@@ -211,7 +232,7 @@ export class HttpHandshake {
       this.addresses = resolved.addresses;
       return null;
     }
-    const timer = startStep(this.deadline, DNS_TIMEOUT_MS);
+    const timer = startStep(this.deadline, this.stepLimit(DNS_TIMEOUT_MS));
     try {
       const resolved = await resolveTarget(target.href, { ...options, signal: timer.signal });
       const cause = timer.cause();
@@ -238,6 +259,16 @@ export class HttpHandshake {
     }
   }
 
+  /** A step's own limit, or null when the policy leaves the steps to the deadline alone. */
+  private stepLimit(limitMs: number): number | null {
+    return this.policy.perStepLimits === false && this.deadline.endsAt !== null ? null : limitMs;
+  }
+
+  /** Whether an answer's status makes it a redirect under this session's policy. */
+  private isRedirect(status: number): boolean {
+    return this.policy.anyRedirectEnds === true ? isRedirectStatus(status) : REDIRECT_STATUSES.has(status);
+  }
+
   private requestHeaders(post: boolean): Record<string, string> {
     const headers: Record<string, string> = {
       'user-agent': this.network.userAgent,
@@ -259,7 +290,7 @@ export class HttpHandshake {
     limitMs: number,
     read: (response: HttpResponse) => Promise<T>,
   ): Promise<StepRun<T>> {
-    const timer: StepTimer = startStep(this.deadline, limitMs);
+    const timer: StepTimer = startStep(this.deadline, this.stepLimit(limitMs));
     let status: number | null = null;
     let contentType: string | null = null;
     try {
@@ -349,7 +380,7 @@ export class HttpHandshake {
   private async readReply(response: HttpResponse, id: number, cap: number, allowPayment: boolean): Promise<Reply> {
     const status = response.status;
     if (isSuccess(status)) return { kind: 'answer', answer: await readRpcAnswer(response, id, cap) };
-    if (REDIRECT_STATUSES.has(status)) {
+    if (this.isRedirect(status)) {
       const location = response.headers.get('location');
       response.discard();
       return { kind: 'redirect', location };
@@ -504,7 +535,8 @@ export class HttpHandshake {
     return null;
   }
 
-  private async notifyInitialized(): Promise<void> {
+  /** Sends the notification; only a 3xx under a policy that ends on any redirect makes it a failure. */
+  private async notifyInitialized(): Promise<Failure | null> {
     const url = this.endpoint.href;
     const body = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const run = await this.exchange('POST', body, 'initialized', INITIALIZED_TIMEOUT_MS, async (response) => {
@@ -516,12 +548,18 @@ export class HttpHandshake {
     if (!run.ok) {
       this.warnings.push(`notifications/initialized: ${run.message}`);
       this.recordRun('initialized', null, url, run, run.reason, run.message);
-      return;
+      return null;
+    }
+    if (this.policy.anyRedirectEnds === true && isRedirectStatus(run.status)) {
+      const message = `notifications/initialized answered ${run.status}; redirects are not followed`;
+      this.recordRun('initialized', null, url, run, 'redirect-limit', message);
+      return new Failure('redirect-limit', message, 'initialized', run.status);
     }
     const detail = isSuccess(run.status)
       ? null
       : `answered ${run.status}; only initialize and tools/list decide the letter`;
     this.recordRun('initialized', null, url, run, 'ok', detail);
+    return null;
   }
 
   private toolsListBody(id: number, cursor: string | null): string {
@@ -569,6 +607,8 @@ export class HttpHandshake {
         }
         return stop('auth-required', `tools/list answered ${run.status}`, run.status);
       }
+      if (reply.kind === 'redirect' && this.policy.anyRedirectEnds === true)
+        return stop('redirect-limit', `tools/list answered ${run.status}; redirects are not followed`, run.status);
       if (reply.kind !== 'answer') {
         const detail = reply.kind === 'http-error' && reply.detail !== null ? ` (${reply.detail})` : '';
         return stop('http-error', `tools/list answered HTTP ${run.status}${detail}`, run.status);
@@ -638,6 +678,7 @@ export class HttpHandshake {
       tools: this.collector.tools,
       toolsJson,
       toolCount: this.collector.count,
+      namedToolCount: this.collector.named,
       toolsTruncated: this.collector.truncated,
       pages: this.pages,
       paymentAddress: this.paymentAddress,

@@ -96,6 +96,20 @@ export function isEchoableHeader(value: string): boolean {
   return value.length > 0 && value.length <= MAX_ECHOED_HEADER_LENGTH && /^[\x21-\x7e]+$/.test(value);
 }
 
+/**
+ * True for a tools/list element an agent could call: an object with a non-empty string `name`. An element
+ * without one (`{}`, `1`, `null`) is counted as listed but names no tool.
+ *
+ * @example
+ * isNamedTool({ name: 'search' }) // true
+ * isNamedTool({ name: '' })       // false
+ */
+export function isNamedTool(tool: unknown): boolean {
+  if (tool === null || typeof tool !== 'object' || Array.isArray(tool)) return false;
+  const name = (tool as { name?: unknown }).name;
+  return typeof name === 'string' && name !== '';
+}
+
 /** The note a result carries when some tools text had to be re-serialized (never expected: the text parsed). */
 export const RESERIALIZED_WARNING = 'the raw text of a tools array could not be located; that page is re-serialized';
 
@@ -115,6 +129,8 @@ interface KeptPage {
 export class ToolCollector {
   readonly tools: unknown[] = [];
   count = 0;
+  /** Elements over all pages that name a tool (`isNamedTool`), kept or not. */
+  named = 0;
   truncated = false;
   /** Set by `toolsJson()` when a page's raw text could not be located and was re-serialized instead. */
   reserialized = false;
@@ -128,6 +144,7 @@ export class ToolCollector {
   /** Adds one page; `text` is the JSON text that held the result (null when there is none). */
   add(tools: readonly unknown[], text: string | null, batchIndex: number | null): void {
     this.count += tools.length;
+    for (const tool of tools) if (isNamedTool(tool)) this.named++;
     const room = Math.max(0, this.limit - this.tools.length);
     const kept = tools.slice(0, room);
     if (kept.length < tools.length) this.truncated = true;

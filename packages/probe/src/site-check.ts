@@ -19,8 +19,9 @@ import { catalogCardUrls, discoverWith, rejectCandidate, type SiteDocuments } fr
 import { ProbeInputError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { checkTarget } from './guard.js';
-import { type HandshakeOutcome, HttpHandshake } from './handshake.js';
+import { type HandshakeOutcome, HttpHandshake, isRedirectStatus } from './handshake.js';
 import { mediaTypeOf } from './http.js';
+import { isNamedTool } from './interpret.js';
 import { type NetworkOptions, type NetworkSettings, resolveNetworkSettings } from './options.js';
 import { checkOrigin } from './robots.js';
 import type { DiscoveryResult, SiteCheckResult, SiteVerdict } from './schemas.js';
@@ -46,6 +47,9 @@ function judgement(verdict: SiteVerdict, reason: string, message: string, defect
   return { verdict, reason, message, defect };
 }
 
+/** What the site check says of every 3xx, on the /mcp GET or any step of the session. */
+const REDIRECT_MESSAGE = 'redirects; not followed';
+
 function decidingContentType(outcome: HandshakeOutcome): string {
   for (let i = outcome.steps.length - 1; i >= 0; i--) {
     const step = outcome.steps[i];
@@ -55,29 +59,57 @@ function decidingContentType(outcome: HandshakeOutcome): string {
 }
 
 /**
- * @internal Seed 002's verdict for a finished session. pass: tools/list names a tool. partial: a 401
- * with a WWW-Authenticate challenge, or initialize worked but no tool is listed or no tools capability
- * is declared. fail: an HTML page, no JSON-RPC answer, a JSON-RPC error, or another error status (the
- * first two are defects). not-measured: 403, 429, 5xx, 401 without a challenge, no answer, a redirect,
- * the 12 s limit, a guard refusal, an answer over the 64 KB cap.
+ * A failing error status: a fail, and a defect when the answer is an HTML page (a web server's error page
+ * where an MCP endpoint should be), as a 2xx HTML page already is.
+ */
+function failOnStatus(outcome: HandshakeOutcome, message: string): SiteJudgement {
+  if (decidingContentType(outcome) !== 'text/html') return judgement('fail', 'error-status', message);
+  const step = outcome.failedStep ?? 'the session';
+  return judgement(
+    'fail',
+    'html-answer',
+    `${step} answered HTTP ${outcome.decidingStatus ?? '?'} with an HTML page, not an MCP answer`,
+    true,
+  );
+}
+
+/** The verdict of a session that ended without a failure: what tools/list named, if it was asked. */
+function judgeListedTools(outcome: HandshakeOutcome): SiteJudgement {
+  if (!outcome.toolsDeclared)
+    return judgement(
+      'partial',
+      'no-tools-capability',
+      'initialize succeeded, but the server declares no tools capability',
+    );
+  const named = outcome.namedToolCount;
+  if (named === 0) {
+    const unnamed = outcome.toolCount;
+    return judgement(
+      'partial',
+      'no-tools-listed',
+      unnamed === 0
+        ? 'initialize succeeded, but tools/list names no tool'
+        : `initialize succeeded, but none of the ${unnamed} entries tools/list returned is a tool with a name`,
+    );
+  }
+  return judgement('pass', 'lists-tools', `tools/list names ${named} tool${named === 1 ? '' : 's'}`);
+}
+
+/**
+ * @internal Seed 002's verdict for a finished session. pass: tools/list names a tool (an object with a
+ * non-empty string name). partial: a 401 with a WWW-Authenticate challenge, or initialize worked but no
+ * tool is named or no tools capability is declared. fail: an HTML page (whatever its status), no JSON-RPC
+ * answer, a JSON-RPC error, or another error status (the first two are defects). not-measured: 403, 429,
+ * 5xx, 401 without a challenge, no answer, any 3xx on any step, the 12 s limit, a guard refusal, an answer
+ * over the 64 KB cap.
  */
 export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
   const status = outcome.decidingStatus;
+  // Any 3xx, 300 and 304 included and on whichever step, is a redirect the check does not follow.
+  if (status !== null && isRedirectStatus(status)) return judgement('not-measured', 'redirect', REDIRECT_MESSAGE);
   switch (outcome.reason) {
     case 'ok':
-      if (!outcome.toolsDeclared)
-        return judgement(
-          'partial',
-          'no-tools-capability',
-          'initialize succeeded, but the server declares no tools capability',
-        );
-      if (outcome.toolCount === 0)
-        return judgement('partial', 'no-tools-listed', 'initialize succeeded, but tools/list names no tool');
-      return judgement(
-        'pass',
-        'lists-tools',
-        `tools/list names ${outcome.toolCount} tool${outcome.toolCount === 1 ? '' : 's'}`,
-      );
+      return judgeListedTools(outcome);
     case 'auth-required':
       if (status === 401 && outcome.authChallenge !== null && outcome.authChallenge.trim() !== '') {
         return judgement(
@@ -93,9 +125,9 @@ export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
       if (status === 429) return judgement('not-measured', 'rate-limited', 'the server answers 429');
       if (status !== null && status >= 500)
         return judgement('not-measured', 'server-error', `the server answers ${status}`);
-      return judgement('fail', 'error-status', outcome.message);
+      return failOnStatus(outcome, outcome.message);
     case 'payment-required':
-      return judgement('fail', 'error-status', 'the server answers 402');
+      return failOnStatus(outcome, 'the server answers 402');
     case 'not-mcp': {
       const html = decidingContentType(outcome) === 'text/html';
       return judgement('fail', html ? 'html-answer' : 'no-jsonrpc-answer', outcome.message, true);
@@ -105,7 +137,7 @@ export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
     case 'redirect-cross-site':
     case 'redirect-limit':
     case 'redirect-invalid':
-      return judgement('not-measured', 'redirect', 'redirects; not followed');
+      return judgement('not-measured', 'redirect', REDIRECT_MESSAGE);
     case 'deadline':
       return judgement(
         'not-measured',
@@ -134,8 +166,7 @@ function siteResult(
   const names: string[] = [];
   for (const tool of outcome?.tools ?? []) {
     if (names.length >= SITE_MAX_TOOL_NAMES) break;
-    const name = tool !== null && typeof tool === 'object' ? (tool as { name?: unknown }).name : undefined;
-    if (typeof name === 'string') names.push(name);
+    if (isNamedTool(tool)) names.push((tool as { name: string }).name);
   }
   return {
     origin,
@@ -147,7 +178,8 @@ function siteResult(
     source: discovery.source,
     protocolVersion: outcome?.protocolVersion ?? null,
     toolNames: names,
-    toolCount: outcome?.toolCount ?? 0,
+    // Only tools an agent could call by name count; `{}` or `null` in the array names nothing.
+    toolCount: outcome?.namedToolCount ?? 0,
     posts: outcome?.posts ?? 0,
     steps: outcome?.steps ?? [],
     discovery,
@@ -209,9 +241,10 @@ async function readDocumentsWith(origin: string, network: NetworkSettings): Prom
  * The site check of seed 002. Discovery first (documents from `options.documents`, or read now); then,
  * with an endpoint, one MCP session: initialize offering 2025-11-25 (the version the server answers is
  * accepted), notifications/initialized, and tools/list only when the tools capability is declared; at
- * most 3 POSTs, 12 s in all, 64 KB per answer, no redirect followed, no DELETE, no other method. The
- * verdict: pass (a tool listed), partial, fail, not-measured or out-of-scope (no endpoint, and /mcp did
- * not signal MCP). Up to 25 tool names are kept.
+ * most 3 POSTs, 12 s in all (no step has a limit of its own), 64 KB per answer, no redirect followed (any
+ * 3xx is not measured), no DELETE, no other method. The verdict: pass (a named tool listed), partial,
+ * fail, not-measured or out-of-scope (no endpoint, and /mcp answered without signalling MCP). Up to 25
+ * tool names are kept.
  *
  * @example
  * const site = await checkSite('https://example.com', { ...nodeNetwork });
@@ -235,6 +268,10 @@ export async function checkSite(origin: string, options?: CheckSiteOptions): Pro
         judgement('not-measured', refused ? 'guard' : 'no-answer', `GET /mcp: ${discovery.mcpPath.failure}`),
       );
     }
+    // A 3xx on /mcp is not followed, so what it points at stays unknown: not measured, not out of scope.
+    const pathStatus = discovery.mcpPath?.httpStatus ?? null;
+    if (pathStatus !== null && isRedirectStatus(pathStatus))
+      return noSession(judgement('not-measured', 'redirect', REDIRECT_MESSAGE));
     return noSession(
       judgement(
         'out-of-scope',
@@ -268,6 +305,9 @@ export async function checkSite(origin: string, options?: CheckSiteOptions): Pro
     listToolsOnlyWhenDeclared: true,
     sendDelete: false,
     deadlineMs: SITE_SESSION_BUDGET_MS,
+    // The 12 s cover the session as a whole; the daily probe's 8 s / 5 s / 8 s step limits are not the site check's.
+    perStepLimits: false,
+    anyRedirectEnds: true,
   }).run();
   return siteResult(base, discovery, judgeSiteSession(outcome), outcome);
 }

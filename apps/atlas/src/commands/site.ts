@@ -3,6 +3,8 @@
 // It reads the site's documents first (so it can say which were found), runs `checkSite` with them, and prints
 // discovery, the session and the verdict in plain words; `--json` prints the result object instead.
 // Exit codes: 0 pass, 1 any other verdict (partial, fail, not measured, out of scope), 2 usage error.
+// Given a store (--data, --store or their environment variables), it honours the service's opt-out list, as every
+// check the service runs does; without one it has no list to read.
 import { parseArgs } from 'node:util';
 import {
   type CheckSiteOptions,
@@ -15,12 +17,19 @@ import {
 } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { DOCUMENT_RULES, SITE_CHECK_RULES } from '@mcp-atlas/probe/rules';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './shared.js';
+import { readOptedOutHosts } from '../data/opted-out.js';
+import { openExistingDataFolder } from './operator-args.js';
+import { DATA_FOLDER_ENV, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Flags, STORE_ENV, UsageError } from './shared.js';
+
+/** The command line of site, as its usage and error texts show it. */
+const SITE_SYNOPSIS = 'mcp-atlas site <url> [--json] [--allow-private] [--data DIR | --store URL]';
 
 /** The usage lines of site, for the app's help text. */
 export const SITE_USAGE = `  site    <url> [--json] [--allow-private]      can an agent find and use this site's MCP server? discovery (server
                                                 card, ai-catalog, Link rel, /mcp), the session and the verdict: pass,
-                                                partial, fail, not measured. Exit codes: 0 pass, 1 any other verdict, 2 usage error`;
+                                                partial, fail, not measured. Exit codes: 0 pass, 1 any other verdict, 2 usage error
+          [--data DIR | --store URL]            a service's store (or ${STORE_ENV} / ${DATA_FOLDER_ENV}): an endpoint on a
+                                                subdomain its owner opted out of is not requested (not measured)`;
 
 /** Where site writes and how it reaches the network; tests pass their own. */
 export interface SiteEnvironment {
@@ -28,6 +37,8 @@ export interface SiteEnvironment {
   stderr: (text: string) => void;
   /** The probe's network options; the default is the Node network (DNS checked, connections pinned). */
   network?: Pick<CheckSiteOptions, 'httpClient' | 'lookup' | 'fetch' | 'clock'>;
+  /** The environment variables a store may be named by; the default is the process's. */
+  variables?: NodeJS.ProcessEnv;
 }
 
 const defaultEnvironment = (): SiteEnvironment => ({
@@ -127,12 +138,33 @@ export function formatSiteText(result: SiteCheckResult, documents: SiteDocuments
 const OPTIONS = {
   json: { type: 'boolean' },
   'allow-private': { type: 'boolean' },
+  data: { type: 'string' },
+  store: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 function usage(env: SiteEnvironment, message: string): number {
-  env.stderr(`mcp-atlas site: ${message}\n\nUsage: mcp-atlas site <url> [--json] [--allow-private]\n${SITE_USAGE}\n`);
+  env.stderr(`mcp-atlas site: ${message}\n\nUsage: ${SITE_SYNOPSIS}\n${SITE_USAGE}\n`);
   return EXIT_USAGE;
+}
+
+/**
+ * Whether a store is named: --data or --store, or MCP_ATLAS_STORE or MCP_ATLAS_DATA set (an empty value counts as
+ * unset). Unlike the service's commands, site does not fall back to ./atlas-data: a site owner checking a site has
+ * no service, and the command must not create or read a folder nobody asked for.
+ */
+function isStoreNamed(flags: Flags, variables: NodeJS.ProcessEnv): boolean {
+  if (typeof flags.data === 'string' || typeof flags.store === 'string') return true;
+  return [STORE_ENV, DATA_FOLDER_ENV].some((name) => (variables[name] ?? '') !== '');
+}
+
+/**
+ * The hosts the service's owners opted out (a name covers its subdomains), read from the named store as every
+ * check of the service reads them; none when no store is named. A named store that does not exist is a usage error.
+ */
+async function readRemovalList(flags: Flags, variables: NodeJS.ProcessEnv): Promise<string[]> {
+  if (!isStoreNamed(flags, variables)) return [];
+  return readOptedOutHosts(await openExistingDataFolder(flags, variables));
 }
 
 /**
@@ -145,14 +177,17 @@ export async function commandSite(
   args: readonly string[],
   env: SiteEnvironment = defaultEnvironment(),
 ): Promise<number> {
-  let parsed: { values: { json?: boolean; 'allow-private'?: boolean; help?: boolean }; positionals: string[] };
+  let parsed: {
+    values: { json?: boolean; 'allow-private'?: boolean; data?: string; store?: string; help?: boolean };
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     return usage(env, (error as Error).message);
   }
   if (parsed.values.help === true) {
-    env.stdout(`Usage: mcp-atlas site <url> [--json] [--allow-private]\n${SITE_USAGE}\n`);
+    env.stdout(`Usage: ${SITE_SYNOPSIS}\n${SITE_USAGE}\n`);
     return EXIT_OK;
   }
   if (parsed.positionals.length !== 1) return usage(env, 'give one site URL, such as https://example.com');
@@ -165,9 +200,17 @@ export async function commandSite(
   } catch {
     return usage(env, 'the site is not an absolute URL such as https://example.com');
   }
+  let optedOut: string[];
+  try {
+    optedOut = await readRemovalList(parsed.values, env.variables ?? process.env);
+  } catch (error) {
+    if (error instanceof UsageError) return usage(env, error.message);
+    throw error;
+  }
   const options: CheckSiteOptions = {
     ...(env.network ?? nodeNetwork),
     ...(parsed.values['allow-private'] === true ? { allowPrivate: true } : {}),
+    optedOut,
   };
   try {
     const documents = await readSiteDocuments(origin, options);
