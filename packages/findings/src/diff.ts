@@ -170,6 +170,11 @@ function validateSnapshot(snapshot: unknown, where: string): asserts snapshot is
   assertToolsArray(snapshot.tools, `${where}.tools`);
 }
 
+/** Whether a server version was reported: a non-empty string. */
+function isVersion(version: string | null | undefined): version is string {
+  return typeof version === 'string' && version !== '';
+}
+
 /**
  * Compares a server's previous tool list with its current one, tool by tool (see {@link ToolListDiff}
  * for each field). Risk levels come from @mcp-atlas/risk, each list classified as a whole. Any JSON value
@@ -228,7 +233,8 @@ export function diffToolLists(before: ToolListSnapshot, after: ToolListSnapshot)
     ...unnamed.removed.map((entry) => labelTool(entry.tool, entry.index)),
   ].sort(byName);
   const unchanged = addedAll.length === 0 && removedAll.length === 0 && changed.length === 0 && renamed.length === 0;
-  const silent = !unchanged && typeof before.serverVersion === 'string' && before.serverVersion === after.serverVersion;
+  // Silent needs a version on both sides: an empty one (a server that sends none, read as '') is no version.
+  const silent = !unchanged && isVersion(before.serverVersion) && before.serverVersion === after.serverVersion;
 
   return {
     added: addedAll,

@@ -242,6 +242,8 @@ describe('silent changes', () => {
     expect(diffToolLists({ tools: [], serverVersion: null }, { tools: [readPage], serverVersion: null }).silent).toBe(
       false,
     );
+    // An empty version (a server whose serverInfo has none is read as '') is no version either.
+    expect(diff([readPage], [readPage, addPage], ['', '']).silent).toBe(false);
   });
 
   test('a rename alone under the same version is silent too', () => {

@@ -33,6 +33,12 @@ function nameOf(tool: unknown): string {
   return typeof name === 'string' ? name : '';
 }
 
+/** The server version the server reported, or null: a serverInfo without one is read by the probe as ''. */
+function reportedVersionOf(probe: ProbeResult): string | null {
+  const version = probe.serverInfo?.version;
+  return version === undefined || version === '' ? null : version;
+}
+
 /**
  * Turns a probe result into the day's record of that server, plus its catalog. `checkedAt` (ISO 8601) is
  * when the check started: it places the daily check in the incident rule's 2-hour window. Without it the
@@ -66,7 +72,7 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
     notStandardMcp: probe.notStandardMcp,
     protocolVersion: probe.protocolVersion,
     serverName: probe.serverInfo?.name ?? null,
-    serverVersion: probe.serverInfo?.version ?? null,
+    serverVersion: reportedVersionOf(probe),
     elapsedMs: Math.round(probe.elapsedMs),
     steps: probe.steps,
     toolCount: tools.length,
@@ -84,7 +90,7 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
     id: server.id,
     day,
     toolsHash,
-    serverVersion: probe.serverInfo?.version ?? null,
+    serverVersion: reportedVersionOf(probe),
     tools,
     verdicts: tools.map((tool, i) => {
       const verdict = verdicts[i];
