@@ -312,7 +312,9 @@ describe('the badge and the widget', () => {
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg) as {
       svg: { title: string; '@_aria-label': string };
     };
-    expect(parsed.svg.title).toBe('mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime (daily checks)');
+    expect(parsed.svg.title).toBe(
+      'mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime (daily checks)',
+    );
     expect(parsed.svg['@_aria-label']).toBe(parsed.svg.title);
   });
 

@@ -86,8 +86,20 @@ export interface IncidentDecision {
   signalReporters: number;
   /** The last call anyone saw work, ISO 8601, or null. */
   lastWorkedAt: string | null;
-  /** The earliest counted failure, ISO 8601, or null. */
+  /** The earliest counted failure of a shown incident, ISO 8601, or null. */
   since: string | null;
+  /**
+   * The next instant at which time alone changes this decision, ISO 8601, or null when nothing
+   * counted can expire: the first millisecond after a counted failure or a confirming check leaves
+   * the 2 hours, or the time of an item dated after `now`. Every instant before it gives this same
+   * decision; decide again at it.
+   */
+  changesAt: string | null;
+  /**
+   * When a shown incident stops being shown if nothing new arrives (no failure, no call that works,
+   * no closure), ISO 8601; null when it is not shown.
+   */
+  until: string | null;
   /** One sentence on the decision. */
   explanation: string;
 }
@@ -136,32 +148,90 @@ function sortedUnique(values: Iterable<string>): string[] {
  * Decides whether a live incident is shown for one server at `now`. A failure counts when it came
  * in the last 2 hours, after the last call anyone saw work (a report or sensor outcome that
  * worked, or `lastWorkedAt`; our own checks are not calls and never reset this) and after a person
- * last closed an incident; for
- * a sensor, only its newest outcome counts. The incident is confirmed by our own real check
- * failure in the same 2 hours (hourly, five-minute or daily) or by a paying reporter among the
- * failing ones, and is then shown with two signals: two distinct failing reporters, or one and
- * our own failed check. Failing sensors join a confirmed incident when our check confirms it (a
- * sensor reporting only `server_error` needs our check to have seen a server error) or when a
- * paying reporter gave one of its reasons (never `server_error`). Anonymous agents and sensors
- * never open one alone. An incident ends by itself once a call works or the 2 hours pass.
+ * last closed an incident; for a sensor, only its newest outcome counts. The incident is confirmed
+ * by our own real check failure in the same 2 hours (hourly, five-minute or daily, after the last
+ * closure; a call that worked since does not undo it) or by a paying reporter among the failing
+ * ones, and is then shown with two signals: two distinct failing reporters, or one and our own
+ * failed check. Failing sensors join a confirmed incident when our check confirms it (a sensor
+ * reporting only `server_error` needs our check to have seen a server error) or when a paying
+ * reporter gave one of its reasons (never `server_error`). Anonymous agents and sensors never open
+ * one alone. An incident ends by itself once a call works or the 2 hours pass: `changesAt` says
+ * when time alone next changes the decision (decide again then), and `until` when a shown incident
+ * ends if nothing new arrives.
  *
  * @example
  * decideIncident({
  *   reports: [{ reporter: 'acct-1', paid: true, ok: false, at: '2025-06-01T11:30:00Z', reason: 'timeout' }],
  *   checks: [{ kind: 'five_minute', at: '2025-06-01T11:35:00Z', outcome: 'timeout' }],
- * }, new Date('2025-06-01T12:00:00Z')).shown; // true
+ * }, new Date('2025-06-01T12:00:00Z')); // shown: true, changesAt: '2025-06-01T13:30:00.001Z', until: the same
  */
 export function decideIncident(input: IncidentInput, now: Date): IncidentDecision {
   const nowMs = instantOfDate(now, 'now');
-  const windowStart = nowMs - INCIDENT_WINDOW_HOURS * MS_PER_HOUR;
-  const closedMs = optionalInstant(input.closedAt, 'closedAt');
-  const reports = asList(input.reports, 'reports').map((r, i) => readReport(r, i));
-  const outcomes = asList(input.sensorOutcomes, 'sensorOutcomes').map((o, i) => readSensorOutcome(o, i));
-  const checks = asList(input.checks, 'checks').map((c, i) => readCheck(c, i));
+  const known = readIncidentInput(input);
+  const judged = judgeAt(known, nowMs);
+  const { changesAtMs, sinceMs, ...decision } = judged;
+  return {
+    ...decision,
+    since: isoOrNull(sinceMs),
+    changesAt: isoOrNull(changesAtMs),
+    until: judged.shown ? isoOrNull(endOfShownIncident(known, judged)) : null,
+  };
+}
+
+function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+/** The incident input read and checked once, so that it can be judged at several instants. */
+interface ReadInput {
+  reports: readonly ReportRead[];
+  outcomes: readonly SensorRead[];
+  checks: readonly CheckRead[];
+  lastWorkedMs: number | null;
+  closedMs: number | null;
+}
+
+function readIncidentInput(input: IncidentInput): ReadInput {
+  return {
+    closedMs: optionalInstant(input.closedAt, 'closedAt'),
+    lastWorkedMs: optionalInstant(input.lastWorkedAt, 'lastWorkedAt'),
+    reports: asList(input.reports, 'reports').map((r, i) => readReport(r, i)),
+    outcomes: asList(input.sensorOutcomes, 'sensorOutcomes').map((o, i) => readSensorOutcome(o, i)),
+    checks: asList(input.checks, 'checks').map((c, i) => readCheck(c, i)),
+  };
+}
+
+/** The decision at one instant, with its times still in milliseconds. */
+type Judgement = Omit<IncidentDecision, 'since' | 'changesAt' | 'until'> & {
+  sinceMs: number | null;
+  changesAtMs: number | null;
+};
+
+/**
+ * A shown incident judged again at each next change until it is no longer shown: the instant it
+ * ends if nothing new arrives, or null if it never does. Each step moves past at least one dated
+ * item (the next change is always later than the instant judged), so the walk ends.
+ */
+function endOfShownIncident(input: ReadInput, shown: Judgement): number | null {
+  let next = shown.changesAtMs;
+  while (next !== null) {
+    const later = judgeAt(input, next);
+    if (!later.shown) return next;
+    // Never true while judgeAt keeps its promise; it stops the walk rather than spin if that ever breaks.
+    if (later.changesAtMs !== null && later.changesAtMs <= next) return null;
+    next = later.changesAtMs;
+  }
+  return null;
+}
+
+function judgeAt(input: ReadInput, nowMs: number): Judgement {
+  const windowMs = INCIDENT_WINDOW_HOURS * MS_PER_HOUR;
+  const windowStart = nowMs - windowMs;
+  const { reports, outcomes, checks, closedMs } = input;
 
   // Anything dated after `now` is not known yet at `now`.
   const known = <T extends Timed>(item: T): boolean => item.atMs <= nowMs;
-  let lastWorkedMs = optionalInstant(input.lastWorkedAt, 'lastWorkedAt');
+  let lastWorkedMs = input.lastWorkedMs;
   const worked = (atMs: number): void => {
     if (atMs <= nowMs && (lastWorkedMs === null || atMs > lastWorkedMs)) lastWorkedMs = atMs;
   };
@@ -170,16 +240,18 @@ export function decideIncident(input: IncidentInput, now: Date): IncidentDecisio
   for (const r of reports) if (r.ok) worked(r.atMs);
   for (const o of outcomes) if (o.ok) worked(o.atMs);
 
-  const counts = (atMs: number): boolean =>
-    atMs >= windowStart &&
-    atMs <= nowMs &&
-    (lastWorkedMs === null || atMs > lastWorkedMs) &&
-    (closedMs === null || atMs > closedMs);
+  // In the window and after a person's closure: what any counted item needs.
+  const inWindow = (atMs: number): boolean =>
+    atMs >= windowStart && atMs <= nowMs && (closedMs === null || atMs > closedMs);
+  // A failure of a call also needs to come after the last call that worked.
+  const counts = (atMs: number): boolean => inWindow(atMs) && (lastWorkedMs === null || atMs > lastWorkedMs);
 
   const agentFailures: CountedFailure[] = reports
     .filter((r) => !r.ok && counts(r.atMs))
     .map((r) => ({ key: r.reporter, paid: r.paid, reason: r.reason, atMs: r.atMs }));
-  const failedChecks = checks.filter((c) => isRealCheckFailure(c.outcome) && counts(c.atMs));
+  // Our own failed check confirms within the same 2 hours, even when a call worked after it: the rule
+  // asks for our check in the window, and a call that worked drops only the failures reported before it.
+  const failedChecks = checks.filter((c) => isRealCheckFailure(c.outcome) && inWindow(c.atMs));
   const ownCheckFailed = failedChecks.length > 0;
   const ownCheckSawServerError = failedChecks.some((c) => c.outcome === 'server_error');
 
@@ -224,11 +296,30 @@ export function decideIncident(input: IncidentInput, now: Date): IncidentDecisio
     (ownCheckFailed && signalReporters >= INCIDENT_MIN_REPORTERS_WITH_CHECK);
   const shown = confirmed && twoSignals;
   const joinedSet = new Set(joinedSensors);
+  // The incident's failures run from the earliest counted one; a check before the last call that worked
+  // still confirms, but the failures shown start after that call.
   let firstFailure = Number.POSITIVE_INFINITY;
   for (const f of agentFailures) firstFailure = Math.min(firstFailure, f.atMs);
-  for (const c of failedChecks) firstFailure = Math.min(firstFailure, c.atMs);
+  for (const c of failedChecks) if (counts(c.atMs)) firstFailure = Math.min(firstFailure, c.atMs);
   for (const o of outcomes)
     if (!o.ok && counts(o.atMs) && joinedSet.has(o.sensor)) firstFailure = Math.min(firstFailure, o.atMs);
+
+  // Time alone changes this decision only when a counted item leaves the window (the first millisecond
+  // past its 2 hours) or when an item dated after `now` becomes known; between those, every instant
+  // gives the same answer.
+  let changesAtMs = Number.POSITIVE_INFINITY;
+  const leaves = (atMs: number): void => {
+    changesAtMs = Math.min(changesAtMs, atMs + windowMs + 1);
+  };
+  const arrives = (atMs: number): void => {
+    if (atMs > nowMs) changesAtMs = Math.min(changesAtMs, atMs);
+  };
+  for (const f of agentFailures) leaves(f.atMs);
+  for (const c of failedChecks) leaves(c.atMs);
+  for (const o of outcomes) if (!o.ok && counts(o.atMs)) leaves(o.atMs);
+  for (const r of reports) arrives(r.atMs);
+  for (const o of outcomes) arrives(o.atMs);
+  for (const c of checks) if (isRealCheckFailure(c.outcome)) arrives(c.atMs);
 
   return {
     shown,
@@ -242,7 +333,8 @@ export function decideIncident(input: IncidentInput, now: Date): IncidentDecisio
     joinedSensors: sortedUnique(joinedSensors),
     signalReporters,
     lastWorkedAt: lastWorkedMs === null ? null : new Date(lastWorkedMs).toISOString(),
-    since: shown && Number.isFinite(firstFailure) ? new Date(firstFailure).toISOString() : null,
+    sinceMs: shown && Number.isFinite(firstFailure) ? firstFailure : null,
+    changesAtMs: Number.isFinite(changesAtMs) ? changesAtMs : null,
     explanation: explain({
       shown,
       confirmed,

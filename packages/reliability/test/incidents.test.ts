@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   decideIncident,
   type IncidentCheck,
+  type IncidentInput,
   type IncidentReport,
   type IncidentSensorOutcome,
   isRealCheckFailure,
@@ -205,6 +207,177 @@ describe('a call that works', () => {
     expect(
       decideIncident({ reports: [paid('a', '11:00'), worked('n', '11:00'), paid('b', '11:05')] }, NOW).failingReporters,
     ).toEqual(['b']);
+  });
+});
+
+describe('our own failed check in the same 2 hours', () => {
+  // The audit's case: our check failed at 10:00, a call worked at 10:05, two anonymous agents failed after it.
+  const auditCase = {
+    checks: [check('10:00', 'timeout', 'hourly')],
+    reports: [worked('A', '10:05'), anon('B', '10:20'), anon('C', '10:25')],
+  };
+
+  it('confirms failures reported after a call that worked since the check', () => {
+    const decision = decideIncident(auditCase, new Date(at('10:30')));
+    expect(decision).toMatchObject({
+      shown: true,
+      confirmed: true,
+      confirmedBy: ['own_check'],
+      ownCheckFailed: true,
+      failingReporters: ['B', 'C'],
+      lastWorkedAt: '2025-06-01T10:05:00.000Z',
+      // The failures shown start after the call that worked; the check before it only confirms them.
+      since: '2025-06-01T10:20:00.000Z',
+    });
+  });
+
+  it('stops confirming when the check leaves the 2 hours, not when the failures do', () => {
+    expect(decideIncident(auditCase, new Date('2025-06-01T12:00:00.000Z')).shown).toBe(true); // at the edge
+    const after = decideIncident(auditCase, new Date('2025-06-01T12:00:00.001Z'));
+    expect(after).toMatchObject({
+      shown: false,
+      confirmed: false,
+      ownCheckFailed: false,
+      failingReporters: ['B', 'C'],
+    });
+  });
+
+  it('does not confirm with a check at or before a person closed the incident', () => {
+    for (const closedAt of [at('10:00'), at('10:10')]) {
+      const decision = decideIncident({ ...auditCase, closedAt }, new Date(at('10:30')));
+      expect(decision, closedAt).toMatchObject({ shown: false, confirmed: false, ownCheckFailed: false });
+    }
+    const justAfter = decideIncident({ ...auditCase, closedAt: '2025-06-01T09:59:59.999Z' }, new Date(at('10:30')));
+    expect(justAfter.shown).toBe(true);
+  });
+});
+
+describe('when time alone changes the decision', () => {
+  // Two paying reporters fail at 09:05: shown until their 2 hours pass, the first millisecond after 11:05.
+  const twoPaid = { reports: [paid('a', '09:05'), paid('b', '09:05')] };
+  const END = '2025-06-01T11:05:00.001Z';
+
+  it('names the first millisecond after the oldest counted failure leaves the 2 hours', () => {
+    const shown = decideIncident(twoPaid, new Date(at('11:04')));
+    expect(shown).toMatchObject({ shown: true, changesAt: END, until: END, since: '2025-06-01T09:05:00.000Z' });
+    // Just before: the same decision.
+    expect(decideIncident(twoPaid, new Date('2025-06-01T11:05:00.000Z'))).toEqual(shown);
+    // At it: nothing counts any more, and nothing is left to expire.
+    const ended = decideIncident(twoPaid, new Date(END));
+    expect(ended).toMatchObject({ shown: false, failingReporters: [], since: null, changesAt: null, until: null });
+    // Just after.
+    expect(decideIncident(twoPaid, new Date(at('11:06'))).shown).toBe(false);
+  });
+
+  it('gives the end of a shown incident that outlives its oldest failure', () => {
+    const input = { reports: [paid('a', '09:05'), paid('b', '09:30'), paid('c', '10:00')] };
+    const decision = decideIncident(input, new Date(at('11:00')));
+    // a leaves first, then b: from then on c alone is confirmed but lacks a second signal.
+    expect(decision).toMatchObject({ shown: true, changesAt: END, until: '2025-06-01T11:30:00.001Z' });
+    expect(decideIncident(input, new Date(END))).toMatchObject({
+      shown: true,
+      failingReporters: ['b', 'c'],
+      changesAt: '2025-06-01T11:30:00.001Z',
+      until: '2025-06-01T11:30:00.001Z',
+    });
+    expect(decideIncident(input, new Date('2025-06-01T11:30:00.000Z')).shown).toBe(true);
+    expect(decideIncident(input, new Date('2025-06-01T11:30:00.001Z'))).toMatchObject({
+      shown: false,
+      failingReporters: ['c'],
+      changesAt: '2025-06-01T12:00:00.001Z',
+      until: null,
+    });
+  });
+
+  it('counts a confirming check leaving the 2 hours as a change', () => {
+    const input = { reports: [anon('n1', '10:50')], checks: [check('10:00', 'timeout', 'hourly')] };
+    expect(decideIncident(input, new Date(at('11:00')))).toMatchObject({
+      shown: true,
+      changesAt: '2025-06-01T12:00:00.001Z',
+      until: '2025-06-01T12:00:00.001Z',
+    });
+    expect(decideIncident(input, new Date('2025-06-01T12:00:00.000Z')).shown).toBe(true);
+    expect(decideIncident(input, new Date('2025-06-01T12:00:00.001Z'))).toMatchObject({
+      shown: false,
+      confirmed: false,
+      changesAt: '2025-06-01T12:50:00.001Z',
+    });
+  });
+
+  it('names a change for failures that are not shown too, and none when nothing counted can expire', () => {
+    expect(decideIncident({ reports: [anon('n1', '11:00')] }, NOW)).toMatchObject({
+      shown: false,
+      changesAt: '2025-06-01T13:00:00.001Z',
+      until: null,
+    });
+    expect(decideIncident({}, NOW).changesAt).toBeNull();
+    expect(decideIncident({ reports: [worked('n1', '11:00')] }, NOW).changesAt).toBeNull();
+    expect(decideIncident({ reports: [paid('a', '09:00'), paid('b', '09:30')] }, NOW).changesAt).toBeNull();
+    expect(decideIncident({ ...twoPaid, closedAt: at('09:10') }, new Date(at('10:00'))).changesAt).toBeNull();
+    // A check that is no real failure never counts, so it never expires either.
+    expect(decideIncident({ checks: [check('11:30', 'not_found')] }, NOW).changesAt).toBeNull();
+  });
+
+  it('names the time of a report dated after now, when it becomes known', () => {
+    const decision = decideIncident({ reports: [paid('a', '11:00'), paid('b', '12:30')] }, NOW);
+    expect(decision).toMatchObject({ shown: false, changesAt: '2025-06-01T12:30:00.000Z' });
+    expect(decideIncident({ reports: [paid('a', '11:00'), paid('b', '12:30')] }, new Date(at('12:30'))).shown).toBe(
+      true,
+    );
+  });
+
+  it('gives the same decision at every instant from now until changesAt, and decides again at it', () => {
+    const minute = fc.integer({ min: -30, max: 180 });
+    const reason = fc.constantFrom('timeout', 'server_error', 'rate_limited', null);
+    const outcome = fc.constantFrom<OwnCheckOutcome>('timeout', 'server_error', 'answered', 'not_found');
+    const dated = (m: number): string => new Date(NOW.getTime() - m * 60_000).toISOString();
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.boolean(), fc.boolean(), minute, reason), {
+          maxLength: 8,
+        }),
+        fc.array(fc.tuple(fc.constantFrom('g1', 'g2'), fc.boolean(), minute, reason), { maxLength: 6 }),
+        fc.array(fc.tuple(outcome, minute), { maxLength: 3 }),
+        fc.option(minute, { nil: null }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (agents, sensors, checks, closed, share) => {
+          const input: IncidentInput = {
+            reports: agents.map(([reporter, isPaid, ok, m, r]) => ({
+              reporter,
+              paid: isPaid,
+              ok,
+              at: dated(m),
+              ...(ok ? {} : { reason: r }),
+            })),
+            sensorOutcomes: sensors.map(([sensorId, ok, m, r]) => ({
+              sensor: sensorId,
+              ok,
+              at: dated(m),
+              ...(ok ? {} : { reason: r }),
+            })),
+            checks: checks.map(([o, m]) => ({ kind: 'hourly', at: dated(m), outcome: o })),
+            closedAt: closed === null ? null : dated(closed),
+          };
+          const decision = decideIncident(input, NOW);
+          if (decision.changesAt === null) {
+            // Nothing left to expire: a day later, the same decision.
+            expect(decideIncident(input, new Date(NOW.getTime() + 86_400_000))).toEqual(decision);
+            return;
+          }
+          const changesAtMs = Date.parse(decision.changesAt);
+          expect(changesAtMs).toBeGreaterThan(NOW.getTime());
+          const between = NOW.getTime() + Math.floor(share * (changesAtMs - 1 - NOW.getTime()));
+          expect(decideIncident(input, new Date(between))).toEqual(decision);
+          expect(decideIncident(input, new Date(changesAtMs - 1))).toEqual(decision);
+          // A shown incident ends exactly at `until`, and not a millisecond before.
+          if (decision.until !== null) {
+            const untilMs = Date.parse(decision.until);
+            expect(decideIncident(input, new Date(untilMs - 1)).shown).toBe(true);
+            expect(decideIncident(input, new Date(untilMs)).shown).toBe(false);
+          }
+        },
+      ),
+    );
   });
 });
 

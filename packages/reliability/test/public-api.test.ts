@@ -88,6 +88,7 @@ describe('the root entry', () => {
       'newestHandshakeMs',
       'observationWindow',
       'oldestKeptDay',
+      'outstandingEstimate',
       'ownCheckOutcomeOf',
       'ownCheckViewOf',
       'packageLayerDays',

@@ -1,7 +1,16 @@
 // Who is on the other end of a request, as far as quotas need to know: an IP address, from the socket or
-// from a trusted proxy's X-Forwarded-For. The address is used on the spot and never stored or logged.
+// from a trusted proxy's X-Forwarded-For. The address is used on the spot and never stored or logged as it is:
+// the access log holds at most a keyed id of its network under a key that lives one UTC day, in memory only
+// (createDailyNetworkIds).
+import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { dayFromTime } from '@mcp-atlas/history';
+import { ReliabilityInputError, reporterKey } from '@mcp-atlas/reliability';
 import type { Context } from 'hono';
+import { keyedId } from '../data/keyed-id.js';
+
+/** Bytes of the random key that hashes client networks for the access log; a new one is drawn every UTC day. */
+export const DAILY_NETWORK_KEY_BYTES = 32;
 
 /** The socket's remote address under @hono/node-server, or null under any other runtime (or in app.request). */
 function socketAddress(c: Context): string | null {
@@ -26,4 +35,33 @@ export function clientAddress(c: Context, trustedProxyHops: number): string | nu
     return entries[entries.length - trustedProxyHops] ?? null;
   }
   return socketAddress(c);
+}
+
+/**
+ * Makes the function that names a client in the access log: a keyed hash of its network (the IPv4 /24 or IPv6
+ * /48 that tells anonymous reporters apart, `reporterKey`), never of the address, under a random key drawn
+ * afresh at each UTC day of `now()` and held only in this closure. Within a day, lines from one network can be
+ * told apart from another's (what spotting a flood needs); a line cannot be tied to the same network's lines of
+ * another day, nor, once the day's key is gone, to the network at all, by anyone holding the log, the operator
+ * and the signing key included. Null for a missing address or one that is not an IP address.
+ *
+ * @example
+ * const networkIdOf = createDailyNetworkIds(() => new Date());
+ * networkIdOf('203.0.113.7') === networkIdOf('203.0.113.200'); // true: one /24, one day
+ */
+export function createDailyNetworkIds(now: () => Date): (address: string | null) => string | null {
+  let current: { day: string; key: Buffer } | null = null;
+  return (address) => {
+    if (address === null) return null;
+    let network: string;
+    try {
+      network = reporterKey(address);
+    } catch (error) {
+      if (error instanceof ReliabilityInputError) return null;
+      throw error;
+    }
+    const day = dayFromTime(now());
+    if (current?.day !== day) current = { day, key: randomBytes(DAILY_NETWORK_KEY_BYTES) };
+    return keyedId(current.key, 'access-log network', network);
+  };
 }

@@ -210,19 +210,58 @@ export interface AccessEntry {
   route: string;
   status: number;
   durationMs: number;
-  /** A keyed hash of the client's address, or null when the address is unknown. */
-  client: string | null;
+  /**
+   * A keyed id of the client's network for the day (see RequestObserver.clientOf), or null when the address is
+   * unknown. Absent for every path {@link accessLineCarriesClient} refuses: sensor batches, page, widget and
+   * badge views, and any other path outside the API, /mcp, the well-known files and the probes.
+   */
+  client?: string | null;
 }
 
 /** Paths that are probed every few seconds: counted, but logged only at debug level. */
 export const QUIET_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * The paths whose access lines name the client (each with everything under it): the API, the MCP endpoint, the
+ * well-known files and the operator's endpoints, which programs call and where one network flooding or probing
+ * needs telling apart from many.
+ */
+const CLIENT_LOGGED_PATHS: readonly string[] = ['/api', '/mcp', '/.well-known', ...QUIET_PATHS];
+
+/**
+ * The sensor intake's path: its lines never name the client, because a sensor's address is never collected
+ * (methodology, "What is never collected"); the intake's own per-day network key limits it, in memory only.
+ */
+const SENSOR_PATH = '/api/sensors';
+
+/** True when `path` is `base` or lies under it. */
+const isUnder = (path: string, base: string): boolean => path === base || path.startsWith(`${base}/`);
+
+/**
+ * Whether the access line of a request for `path` carries a client id. Only the API (sensor batches excepted), the
+ * MCP endpoint, the well-known files and the operator's endpoints do. Pages, widgets and badges, which people and
+ * READMEs load, never do, so a view is never tied to a network; neither does any other path, so a page added
+ * later is covered without a change here.
+ *
+ * @example
+ * accessLineCarriesClient('/api/servers');       // true
+ * accessLineCarriesClient('/api/sensors');       // false
+ * accessLineCarriesClient('/servers/notes-hub'); // false
+ */
+export function accessLineCarriesClient(path: string): boolean {
+  if (isUnder(path, SENSOR_PATH)) return false;
+  return CLIENT_LOGGED_PATHS.some((base) => isUnder(path, base));
+}
 
 /** What the observing middleware reports to. */
 export interface RequestObserver {
   metrics?: AtlasMetrics;
   /** Writes one access-log line (at debug for QUIET_PATHS, info otherwise). */
   log(entry: AccessEntry, quiet: boolean): void;
-  /** The keyed client id of a request. */
+  /**
+   * The keyed client id of a request; asked only for paths {@link accessLineCarriesClient} accepts. It must never
+   * be the address itself, nor a hash that outlives the day (serve keys the network with a daily in-memory key).
+   */
   clientOf(c: Context): string | null;
 }
 
@@ -244,7 +283,7 @@ export function observeRequests(observer: RequestObserver): MiddlewareHandler {
         route,
         status,
         durationMs: Math.round(seconds * 100_000) / 100,
-        client: observer.clientOf(c),
+        ...(accessLineCarriesClient(c.req.path) ? { client: observer.clientOf(c) } : {}),
       },
       QUIET_PATHS.has(c.req.path),
     );

@@ -162,6 +162,7 @@ export function presentServerDetail(
       confirmedBy: server.incident.confirmedBy,
       failingReporters: server.incident.failingReporters.length,
       since: server.incident.since,
+      until: server.incident.until,
       explanation: server.incident.explanation,
     },
     rating: {

@@ -7,6 +7,7 @@
 // bytes written per report stay the same however long the day's log grows. Quotas are decided and counted
 // one report at a time, in order; the wait for the line to be durable happens outside that queue, which is
 // what lets concurrent reports share an fsync. Each request is answered only once its own line is durable.
+// A report's tool name is kept only when the server's newest tool list names it (see keptToolOf).
 import { checkReportQuota, ReliabilityInputError, reporterKey } from '@mcp-atlas/reliability';
 import { keyedId } from '../data/keyed-id.js';
 import { dayReportsPath, rootPath } from '../data/paths.js';
@@ -88,6 +89,25 @@ export function anonymousReporterId(secret: Uint8Array, network: string): string
 /** The keyed hash a paying reporter is known by: its license key never appears in storage. */
 export function paidReporterId(secret: Uint8Array, licenseKey: string): string {
   return `paid:${keyedId(secret, 'license', licenseKey)}`;
+}
+
+/**
+ * What the stored line holds in place of the tool name when the server has no tool list: an empty name. The line
+ * schema (data/stored-records.ts) wants a string, and an empty one says "no name kept" without adding words.
+ */
+export const NO_TOOL_KEPT = '';
+
+/**
+ * The tool name a report keeps: the name itself when the server has a tool list (the intake has checked that the
+ * list names it), else {@link NO_TOOL_KEPT}. Without a list to check against, a name-shaped string can carry
+ * whatever the reporter wrote ("see-evil.example/x"), and the day's log is sealed and kept for good; the report
+ * itself still counts, since ratings and incidents do not read the tool, so an agent's report of a server that is
+ * down (and so never listed its tools) is not lost.
+ *
+ * @example keptToolOf({ catalog: null }, 'find_contact'); // ''
+ */
+export function keptToolOf(server: { catalog: object | null }, tool: string): string {
+  return server.catalog === null ? NO_TOOL_KEPT : tool;
 }
 
 /** The stored line of an accepted report: fixed fields in a fixed order, plus who and when. */
@@ -250,6 +270,7 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
         };
       }
     } else if (!TOOL_NAME_PATTERN.test(body.tool)) {
+      // Not kept (keptToolOf), but still checked: a sentence where a name belongs is a malformed report.
       return {
         ok: false,
         refusal: refuse(400, 'invalid_body', 'tool: must be a tool name (letters, digits, "_", ".", "/", ":" or "-")', {
@@ -259,7 +280,12 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
     }
     const reporter = await identify(caller);
     if (!reporter.ok) return reporter;
-    const record = storedReportOf(body, server.id, reporter.value, deps.now());
+    const record = storedReportOf(
+      { ...body, tool: keptToolOf(server, body.tool) },
+      server.id,
+      reporter.value,
+      deps.now(),
+    );
     const result = await append(record);
     if (result.ok) {
       deps.logger?.info(

@@ -158,7 +158,10 @@ export const ReportBodySchema = z
       .min(1, 'must not be empty')
       .max(TOOL_NAME_MAX_LENGTH, `must be at most ${TOOL_NAME_MAX_LENGTH} characters`)
       .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters')
-      .describe('The name of the tool that was called.'),
+      .describe(
+        'The name of the tool that was called, as the server’s newest tool list names it. For a server without a ' +
+          'tool list the report still counts, but the name is not kept.',
+      ),
     ok: z.boolean().describe('True when the call worked.'),
     reason: z.enum(FAILURE_REASONS).optional().describe('Why the call failed; only with ok: false.'),
     ms: z.number().nonnegative().max(REPORT_MAX_MS).optional().describe('How long the call took, in milliseconds.'),
@@ -429,6 +432,10 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
       confirmedBy: z.array(z.enum(['own_check', 'paid_reporter'])),
       failingReporters: z.int(),
       since: z.string().nullable(),
+      until: z
+        .string()
+        .nullable()
+        .describe('When a shown incident ends if nothing new is reported (ISO 8601); null when none is shown.'),
       explanation: z.string(),
     })
     .describe(INCIDENT_TEXT),

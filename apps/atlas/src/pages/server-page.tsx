@@ -62,6 +62,11 @@ const IncidentBanner: FC<{ server: ServerView }> = ({ server }) => {
           .
         </p>
       ) : null}
+      {incident.until !== null ? (
+        <p class="small" data-incident-until>
+          If nothing new is reported, it ends at <time datetime={incident.until}>{formatInstant(incident.until)}</time>.
+        </p>
+      ) : null}
     </section>
   );
 };

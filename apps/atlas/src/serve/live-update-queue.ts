@@ -2,7 +2,8 @@
 // marks it pending, and one run a little later updates every pending server at once. Many reports about one
 // server within the window cause one update, and reports about several servers share one read of the
 // evidence. The window starts at the first pending event and is never pushed back by later ones, so an
-// event waits at most the window plus a run already under way.
+// event waits at most the window plus a run already under way. The wake alarm below is how news that comes by
+// time alone (an incident's 2 hours passing) enters the same queue.
 
 /** Seconds from the first pending event to the update that covers it (the coalescing window). */
 export const LIVE_UPDATE_DELAY_SECONDS = 5;
@@ -89,6 +90,77 @@ export function createLiveUpdateQueue(options: LiveUpdateQueueOptions): LiveUpda
       timer = null;
       pending.clear();
       await running;
+    },
+  };
+}
+
+/** Timers a service wakes itself with: Node's by default; a test that moves the clock by hand gives its own. */
+export interface WakeTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Node's timers, unreferenced so that a pending wake never keeps the process alive. */
+export const systemWakeTimers: WakeTimers = {
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** The longest delay Node's setTimeout keeps (a longer one fires at once); a later wake is re-armed on the way. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** One timer set to a single instant at a time. */
+export interface WakeAlarm {
+  /** Replaces the pending wake with one at `atMs` (milliseconds since the epoch), or with none for null. */
+  set(atMs: number | null): void;
+  /** Clears the pending wake; later `set` calls are ignored. */
+  close(): void;
+}
+
+/** Options of {@link createWakeAlarm}. */
+export interface WakeAlarmOptions {
+  /** The service's clock: the wake fires once it reads at least the instant set. */
+  now: () => Date;
+  timers?: WakeTimers;
+  onWake: () => void;
+}
+
+/**
+ * Creates an alarm that calls `onWake` once `now()` has reached the instant last set. The timer's delay is
+ * worked out from `now()` when it is set; if it fires before the clock reads the instant (a clock stepped
+ * back, a delay longer than a timer holds), it is set again for what is left.
+ *
+ * @example
+ * const alarm = createWakeAlarm({ now: () => new Date(), onWake: () => queue.enqueue(due()) });
+ * alarm.set(Date.parse('2026-11-10T11:05:00.001Z'));
+ */
+export function createWakeAlarm(options: WakeAlarmOptions): WakeAlarm {
+  const timers = options.timers ?? systemWakeTimers;
+  let handle: unknown = null;
+  let closed = false;
+  const clear = (): void => {
+    if (handle !== null) timers.clearTimeout(handle);
+    handle = null;
+  };
+  const set = (atMs: number | null): void => {
+    clear();
+    if (closed || atMs === null) return;
+    const delay = Math.min(Math.max(0, atMs - options.now().getTime()), LONGEST_TIMER_MS);
+    handle = timers.setTimeout(() => {
+      handle = null;
+      if (options.now().getTime() < atMs) set(atMs);
+      else options.onWake();
+    }, delay);
+  };
+  return {
+    set,
+    close() {
+      closed = true;
+      clear();
     },
   };
 }

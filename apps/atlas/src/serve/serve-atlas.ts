@@ -4,12 +4,11 @@
 import { type NetworkOptions, readOwnerToken } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
-import { keyedId } from '../data/keyed-id.js';
 import { badgeSightingsPath, refusedSensorRequestsPath, viewCountsPath } from '../data/paths.js';
 import { createDayCounter, randomWriter } from '../demand/day-counts.js';
 import { createDemandRecorder } from '../demand/recorder.js';
 import { createHttpApp } from '../http/app.js';
-import { clientAddress } from '../http/client-address.js';
+import { clientAddress, createDailyNetworkIds } from '../http/client-address.js';
 import type { HttpDeps } from '../http/deps.js';
 import type { IntakeHooks } from '../http/intake-hooks.js';
 import { createLicenseKeyStore, licenseValidatorOf, refuseEveryLicense } from '../http/license-keys.js';
@@ -22,9 +21,9 @@ import { pageSightingOf } from '../pages/routes.js';
 import { reporterSecretOf, type SigningKeys } from '../seal/keys.js';
 import type { Storage } from '../storage/storage.js';
 import { type AtlasView, buildView } from '../view/build-view.js';
-import { updateServersLive } from '../view/live-update.js';
+import { incidentChangesDue, nextIncidentChangeAt, updateServersLive } from '../view/live-update.js';
 import { listen, type NodeFetchHandler } from './listen.js';
-import { createLiveUpdateQueue } from './live-update-queue.js';
+import { createLiveUpdateQueue, createWakeAlarm, type WakeTimers } from './live-update-queue.js';
 
 /** A license validator for paid reporters; without one every key is refused (the demo installs its own). */
 export type LicenseValidator = (key: string) => Promise<boolean>;
@@ -47,6 +46,11 @@ export interface ServeOptions {
   /** Which license keys count as paying reporters; absent, none does. */
   validateLicense?: LicenseValidator;
   now?: () => Date;
+  /**
+   * The timers the service wakes itself with when a live incident's 2 hours pass (default: Node's). A test
+   * that moves `now` by hand gives timers that fire as it moves the clock.
+   */
+  timers?: WakeTimers;
   /** Called once on shutdown, before the promise `closed` resolves. */
   onClose?: () => Promise<void>;
   /** The network token files are read through (the guarded, pinned Node network unless a test gives another). */
@@ -148,8 +152,29 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
         stats.liveUpdates++;
         stats.serversUpdated += result.updated.length;
         if (result.indexUpdated) stats.indexUpdates++;
+        for (const id of ids) expiring.delete(id);
+        armIncidentAlarm();
       }),
   });
+  // Incidents end by time alone (their 2 hours pass) with no event to mark their server: one alarm, set after
+  // every change of the view to the earliest instant an incident decision changes, hands the servers due then
+  // to the live-update queue. `expiring` holds those handed over and not yet updated, so the alarm does not
+  // fire for them again meanwhile (after a failed update they wait for their next event or rebuild).
+  const expiring = new Set<string>();
+  const incidentAlarm = createWakeAlarm({
+    now,
+    ...(options.timers !== undefined ? { timers: options.timers } : {}),
+    onWake: () => {
+      const due = incidentChangesDue(view, now(), expiring);
+      for (const id of due) expiring.add(id);
+      liveUpdates.enqueue(due);
+      armIncidentAlarm();
+    },
+  });
+  function armIncidentAlarm(): void {
+    incidentAlarm.set(nextIncidentChangeAt(view, expiring));
+  }
+  armIncidentAlarm();
   // Held here so that shutdown can put the last counts and markers on disk.
   const countFlush =
     options.countFlushIntervalMs !== undefined ? { flushIntervalMs: options.countFlushIntervalMs } : {};
@@ -222,7 +247,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
       demand,
     };
     const hops = options.trustedProxyHops ?? 0;
-    const clientSecret = reporterSecretOf(options.keys);
+    const networkIdOf = createDailyNetworkIds(now);
     app = createHttpApp(
       deps,
       metrics === null || options.operator === undefined
@@ -233,11 +258,10 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
             readiness,
             observer: {
               metrics,
-              // A keyed hash of the address, never the address: lines can be told apart, not traced to a person.
-              clientOf: (c) => {
-                const address = clientAddress(c, hops);
-                return address === null ? null : keyedId(clientSecret, 'access-log client', address);
-              },
+              // The network's id under a key that lives one UTC day, in memory only: lines of one day can be told
+              // apart by network, never linked across days or traced to an address. Page views and sensor
+              // batches get no client at all (metrics.ts, accessLineCarriesClient).
+              clientOf: (c) => networkIdOf(clientAddress(c, hops)),
               log: (entry, quiet) => {
                 const line = { event: 'access', ...entry };
                 if (quiet) options.log.debug(line, 'request');
@@ -272,6 +296,7 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
         server.close(() => resolve());
         (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       });
+      incidentAlarm.close();
       await liveUpdates.close();
       await demand.flush();
       await Promise.all([badgeSightings.flush(), viewCounts.flush(), refusedSensorRequests.flush()]);
@@ -294,6 +319,8 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
       changeView(async () => {
         view = await buildView(options.storage, now());
         stats.fullBuilds++;
+        expiring.clear();
+        armIncidentAlarm();
       }),
     updateServers: (ids) => liveUpdates.enqueue(ids),
     flushLiveUpdates: () => liveUpdates.flush(),

@@ -9,6 +9,10 @@
 // between daily checks (answering, live incident, agents' reliability), the route package's `withLiveFields`
 // gives a new index with those servers' fields replaced and everything else shared, which answers as a full
 // rebuild would. The rankings are recomputed only when answering or the handshake time changed.
+//
+// Time alone changes an incident too: its failures and confirming checks leave the 2-hour window with no news
+// about the server. Each decision says when that next happens (`changesAt`); `nextIncidentChangeAt` and
+// `incidentChangesDue` let the service wake at that instant and update the servers due, as for news.
 import { dayFromTime } from '@mcp-atlas/history';
 import { isAnsweringNow, newestHandshakeMs, shownStatusOf as shownStatusOfLive } from '@mcp-atlas/reliability';
 import { type LiveServerUpdate, withLiveFields } from '@mcp-atlas/route';
@@ -109,4 +113,35 @@ export async function updateServersLive(
     indexUpdated: indexChanged,
     rankingsRebuilt: rankingsChanged,
   };
+}
+
+/**
+ * The earliest `incident.changesAt` among the view's servers (left-out ones included, since their pages still
+ * show the incident), in milliseconds since the epoch, leaving out `skip` (servers already waiting for a live
+ * update); null when no decision changes by time alone. A live update of the servers due then decides them
+ * again: this is how a shown incident ends when its 2 hours pass, with no report and no rebuild.
+ *
+ * @example
+ * nextIncidentChangeAt(view); // Date.parse('2026-11-10T11:05:00.001Z')
+ */
+export function nextIncidentChangeAt(view: AtlasView, skip: ReadonlySet<string> = new Set()): number | null {
+  let next: number | null = null;
+  for (const server of view.byId.values()) {
+    const { changesAt } = server.incident;
+    if (changesAt === null || skip.has(server.id)) continue;
+    const atMs = Date.parse(changesAt);
+    if (next === null || atMs < next) next = atMs;
+  }
+  return next;
+}
+
+/** The servers whose incident decision time alone has changed by `now` (their `changesAt` has come), less `skip`. */
+export function incidentChangesDue(view: AtlasView, now: Date, skip: ReadonlySet<string> = new Set()): string[] {
+  const nowMs = now.getTime();
+  const due: string[] = [];
+  for (const server of view.byId.values()) {
+    const { changesAt } = server.incident;
+    if (changesAt !== null && !skip.has(server.id) && Date.parse(changesAt) <= nowMs) due.push(server.id);
+  }
+  return due;
 }
