@@ -6,7 +6,14 @@
 // Changes are written before any state moves, so a crash between the two re-runs the fold from the same
 // changes file, and a state already rolled to this day is skipped (the fold is pure, so a re-run of a state
 // not yet rolled gives the same state). A server the daily cost cap left unchecked gets `n` for the day.
+//
+// The five-minute checks rewrite the same state files (their counters) while a day folds: every rewrite of a
+// server's state goes through updateServerState, which holds that server's lock from the read to the write.
+//
+// A day whose scan finished but whose fold never ran (a stop between its last shard and its fold) is folded
+// later by foldCheckedDays, before a later day's fold would turn its letters into `n`.
 import { diffToolLists } from '@mcp-atlas/findings';
+import { shiftDay } from '@mcp-atlas/history';
 import {
   foldServerDay,
   foldSkippedDay,
@@ -15,20 +22,38 @@ import {
   type ToolListDiffInput,
   toolListBaseline,
 } from '@mcp-atlas/reliability';
-import { dayCatalogPath, dayChangesPath, daySummaryPath, serverStatePath } from '../data/paths.js';
+import { LETTER_RULES } from '@mcp-atlas/reliability/rules';
+import {
+  dailySpendPath,
+  dayCatalogPath,
+  dayChangesPath,
+  dayIndexPath,
+  dayShardPath,
+  daySummaryPath,
+  serverStatePath,
+} from '../data/paths.js';
 import {
   type Catalog,
   CatalogSchema,
   type Change,
   ChangesFileSchema,
+  DayIndexSchema,
   type ServerDayResult,
   type ServerState,
   ServerStateSchema,
+  ShardFileSchema,
+  SpendLedgerSchema,
   type Summary,
   type WatchedServer,
 } from '../data/schemas.js';
+import { readWatchedServers } from '../data/watched-servers.js';
 import { type ScoreDayOptions, scoreDay } from '../score/score-day.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { findUnfinishedReason } from '../seal/seal-day.js';
+import { KeyedLocks } from '../storage/day-locks.js';
+import { getJson, getJsonOrNull, jsonBytes, putJson, type Storage } from '../storage/storage.js';
+
+// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
+const { windowDays: LETTER_WINDOW_DAYS } = LETTER_RULES;
 
 /** A server's state before its first check. */
 export function emptyServerState(server: Pick<WatchedServer, 'id' | 'url' | 'title'>): ServerState {
@@ -39,6 +64,41 @@ export function emptyServerState(server: Pick<WatchedServer, 'id' | 'url' | 'tit
     ...newServerFoldState(),
     fiveMinute: [],
   };
+}
+
+/**
+ * One lock per server id for this process's rewrites of state/servers/<id>.json. The fold and the five-minute
+ * checks both rewrite the file, and the daily scan and its fold run beside the ticks that run the five-minute
+ * checks, so a write made from a state read before the other's write would undo that write (a day's letter or
+ * a check's count). Processes do not share it: see the README's note on several processes.
+ */
+const serverStateLocks = new KeyedLocks();
+
+/**
+ * Rewrites one server's state under its lock: reads it (null when the server has none yet), passes it to
+ * `change`, and writes what `change` returns (null writes nothing). No other rewrite of that server's state in
+ * this process lands between the read and the write. Resolves to the state written, or null.
+ *
+ * @example
+ * await updateServerState(storage, 'notes', (state) =>
+ *   state === null ? null : { ...state, fiveMinute: recordFiveMinuteCheck(state.fiveMinute, day, true) });
+ */
+export async function updateServerState(
+  storage: Storage,
+  serverId: string,
+  change: (state: ServerState | null) => ServerState | null,
+): Promise<ServerState | null> {
+  return serverStateLocks.run(serverId, true, async () => {
+    const data = await getJson(storage, serverStatePath(serverId));
+    const next = change(data === null ? null : ServerStateSchema.parse(data));
+    if (next !== null) await putJson(storage, serverStatePath(serverId), next);
+    return next;
+  });
+}
+
+/** How many rewrites of `serverId`'s state wait for its lock now (for tests that must see one queued). */
+export function serverStateWaiters(serverId: string): number {
+  return serverStateLocks.waitersOf(serverId);
 }
 
 /** Reads a server's rolling state, or a fresh one. */
@@ -143,13 +203,10 @@ function summarize(
 // A server first seen on a capped day has no state yet: its history starts at its first check, as it
 // would had it joined a day later, so it gets no state and no letter here.
 async function rollSkippedServers(storage: Storage, day: string, skippedByCap: readonly string[]): Promise<void> {
-  for (const id of skippedByCap) {
-    const data = await getJson(storage, serverStatePath(id));
-    if (data === null) continue;
-    const state = ServerStateSchema.parse(data);
-    if (isDayFolded(state, day)) continue;
-    await putJson(storage, serverStatePath(id), foldSkippedDay(state, day));
-  }
+  for (const id of skippedByCap)
+    await updateServerState(storage, id, (state) =>
+      state === null || isDayFolded(state, day) ? null : foldSkippedDay(state, day),
+    );
 }
 
 /**
@@ -174,14 +231,15 @@ export async function foldDay(input: {
   if (saved === null) await putJson(storage, dayChangesPath(day), { day, changes });
   const byId = new Map(servers.map((s) => [s.id, s]));
   for (const result of results) {
-    // Read again just before the write, so counters another task wrote meanwhile (five-minute checks) stay.
-    const state = await readServerState(storage, byId.get(result.id) ?? { id: result.id, url: result.url });
-    if (isDayFolded(state, day)) continue;
-    await putJson(
-      storage,
-      serverStatePath(result.id),
-      foldResult(state, day, result, computed.diffs.get(result.id) ?? null).state,
-    );
+    // Read again under the server's lock, so counters another task wrote meanwhile (five-minute checks) stay,
+    // and none it writes while the fold rolls this server is lost.
+    const server = byId.get(result.id) ?? { id: result.id, url: result.url };
+    await updateServerState(storage, result.id, (stored) => {
+      const state = stored ?? emptyServerState(server);
+      return isDayFolded(state, day)
+        ? null
+        : foldResult(state, day, result, computed.diffs.get(result.id) ?? null).state;
+    });
   }
   const skippedByCap = input.skippedByCap ?? [];
   await rollSkippedServers(storage, day, skippedByCap);
@@ -197,4 +255,121 @@ export async function foldDay(input: {
   const summary = summarize(day, input.methodologyVersion, results, changes, skippedByCap.length);
   await putJson(storage, daySummaryPath(day), summary);
   return { changes, summary };
+}
+
+/**
+ * The days before `today` whose scan started (they have an index) and whose fold never ran, oldest first:
+ * those after the newest folded day, within the letters' window.
+ */
+async function unfoldedDaysBefore(storage: Storage, today: string): Promise<string[]> {
+  const days: string[] = [];
+  for (let back = 1; back <= LETTER_WINDOW_DAYS; back++) {
+    const day = shiftDay(today, -back);
+    if ((await storage.get(daySummaryPath(day))) !== null) break;
+    if ((await storage.get(dayIndexPath(day))) !== null) days.push(day);
+  }
+  return days.reverse();
+}
+
+/** What a finished day's fold needs: its results, its servers and those the daily cost cap left that day. */
+interface CheckedDay {
+  results: ServerDayResult[];
+  servers: WatchedServer[];
+  skippedByCap: string[];
+}
+
+/** `storage` read as though the day's summary were `summary`: the seal's rule asked about a fold not yet made. */
+function readerWithSummary(storage: Storage, day: string, summary: Summary): Pick<Storage, 'get' | 'list'> {
+  const path = daySummaryPath(day);
+  return {
+    get: async (wanted) => (wanted === path ? jsonBytes(summary) : storage.get(wanted)),
+    list: (prefix) => storage.list(prefix),
+  };
+}
+
+/**
+ * What a day's scan left for its fold, or why the day is not finished. A shard without a file counts as left by
+ * the cap only when the day's daily ledger records the cap's refusal: from then on a scan resumed that day
+ * refuses every shard still without a file. The day is finished when the seal's rule (findUnfinishedReason)
+ * accepts it with the summary this fold would write, so a day folded here is a day the seal signs, and a day a
+ * crash left with a shard missing is never folded as though it were whole.
+ */
+async function readCheckedDay(
+  storage: Storage,
+  day: string,
+  methodologyVersion: string,
+): Promise<CheckedDay | { unfinished: string }> {
+  const index = DayIndexSchema.safeParse(await getJsonOrNull(storage, dayIndexPath(day)));
+  if (!index.success) return { unfinished: `days/${day}/index.json is missing or unreadable` };
+  const ledger = SpendLedgerSchema.safeParse(await getJsonOrNull(storage, dailySpendPath(day)));
+  const capStopped = ledger.success && ledger.data.stopped !== null;
+  const results: ServerDayResult[] = [];
+  const skippedByCap: string[] = [];
+  for (let shard = 0; shard < index.data.shards; shard++) {
+    const path = dayShardPath(day, shard);
+    if ((await storage.get(path)) === null) {
+      if (capStopped)
+        skippedByCap.push(...index.data.servers.filter((entry) => entry.shard === shard).map((entry) => entry.id));
+      continue;
+    }
+    const file = ShardFileSchema.safeParse(await getJsonOrNull(storage, path));
+    if (!file.success) return { unfinished: `${path} cannot be read` };
+    results.push(...file.data.results);
+  }
+  // Only the summary's count of cap-skipped servers is read by the rule; the fold writes the real summary.
+  const summary = summarize(day, methodologyVersion, results, [], skippedByCap.length);
+  const unfinished = await findUnfinishedReason(readerWithSummary(storage, day, summary), day);
+  if (unfinished !== null) return { unfinished };
+  const watched = new Map((await readWatchedServers(storage)).map((server) => [server.id, server]));
+  const servers = index.data.servers.map(
+    (entry): WatchedServer => watched.get(entry.id) ?? { id: entry.id, url: entry.url, source: 'registry' },
+  );
+  return { results: results.sort((a, b) => a.id.localeCompare(b.id)), servers, skippedByCap: skippedByCap.sort() };
+}
+
+/**
+ * What foldCheckedDays did with one earlier day: folded it (with the results it folded), left it because its
+ * scan did not finish (`unfinished`, why), or tried and failed (`error`).
+ */
+export type EarlierDayFold =
+  | { day: string; outcome: 'folded'; results: ServerDayResult[] }
+  | { day: string; outcome: 'unfinished'; reason: string }
+  | { day: string; outcome: 'failed'; error: unknown };
+
+/**
+ * Folds, oldest first, every day before `today` whose scan finished but whose fold never ran (a stop between
+ * its last shard and its fold, or the cap's stop before the fold), so its servers keep that day's letters: a
+ * later day's fold would otherwise record it as `n`, a day the check did not run. A day whose scan did not
+ * finish is left as it is (the seal refuses it too) and reported with the reason. A fold that throws is
+ * reported rather than thrown, so one earlier day cannot hold up `today`'s check (its servers then get `n`
+ * for it, as before). Call it before `today`'s fold.
+ */
+export async function foldCheckedDays(input: {
+  storage: Storage;
+  today: string;
+  methodologyVersion: string;
+  scoring?: ScoreDayOptions;
+}): Promise<EarlierDayFold[]> {
+  const { storage, methodologyVersion } = input;
+  const outcomes: EarlierDayFold[] = [];
+  for (const day of await unfoldedDaysBefore(storage, input.today)) {
+    try {
+      const checked = await readCheckedDay(storage, day, methodologyVersion);
+      if ('unfinished' in checked) {
+        outcomes.push({ day, outcome: 'unfinished', reason: checked.unfinished });
+        continue;
+      }
+      await foldDay({
+        storage,
+        day,
+        ...checked,
+        methodologyVersion,
+        ...(input.scoring !== undefined ? { scoring: input.scoring } : {}),
+      });
+      outcomes.push({ day, outcome: 'folded', results: checked.results });
+    } catch (error) {
+      outcomes.push({ day, outcome: 'failed', error });
+    }
+  }
+  return outcomes;
 }

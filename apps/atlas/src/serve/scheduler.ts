@@ -3,8 +3,13 @@
 // five-minute checks for owners who opted in (with their second-failure alerts), the 6-hourly checks of
 // submitted servers (and their decisions), the reporters' and sensors' agreement with our checks once per
 // hour, the review queue's failures and incidents once per hour (the daily check queues its catalogs' pattern
-// matches itself), the daily aggregates of days that are over, and retention once per day. One tick runs what is due, in the
-// order runDue gives; ticks never overlap.
+// matches itself), the daily aggregates of days that are over, and retention once per day.
+//
+// Two lanes. The daily lane runs the daily check (with its fold, and first the fold of an earlier day whose
+// scan finished unfolded) and the outside tasks that read its results; a daily scan can take longer than an
+// hour. The tick lane runs everything else, one tick every TICK_MS, and never waits for the daily lane, so the
+// five-minute and hourly checks keep their slots while a daily scan runs. Each lane runs its tasks in order and
+// never overlaps itself; a tick starts the daily lane when it is not running. A stop waits for both.
 
 import { dayFromTime } from '@mcp-atlas/history';
 import { SEAL_RULES } from '@mcp-atlas/history/rules';
@@ -35,7 +40,13 @@ import {
   serverStatePath,
 } from '../data/paths.js';
 import { addReviewItems, queueCatalogReviews, reviewItemsOfIncident } from '../data/review-queue.js';
-import { HourlyFileSchema, type ServerState, ServerStateSchema, type WatchedServer } from '../data/schemas.js';
+import {
+  HourlyFileSchema,
+  type ServerDayResult,
+  type ServerState,
+  ServerStateSchema,
+  type WatchedServer,
+} from '../data/schemas.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import { writeDueAggregates } from '../demand/aggregates.js';
 import type { Logger } from '../log.js';
@@ -43,7 +54,7 @@ import { METHODOLOGY_VERSION } from '../methodology.js';
 import type { OutsideServiceUrls } from '../outside/outside-config.js';
 import { OutsideTasks } from '../outside/outside-tasks.js';
 import { createProgress } from '../progress.js';
-import { foldDay } from '../scan/fold-day.js';
+import { foldCheckedDays, foldDay, updateServerState } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
 import { scanDay } from '../scan/scan-day.js';
@@ -51,13 +62,13 @@ import type { RepositoryReader } from '../score/score-inputs.js';
 import type { SigningKeys } from '../seal/keys.js';
 import { sealDueDays } from '../seal/seal-day.js';
 import { type MonthlySearchEvalDeps, runMonthlySearchEvalIfDue } from '../search-eval/monthly-run.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { getJson, type Storage } from '../storage/storage.js';
 import { observeSubmissions } from '../submissions/observe.js';
 import { writeAgreementRecords } from '../view/agreement-job.js';
 import { buildView } from '../view/build-view.js';
 import { hourlyObservationsOf } from '../view/live-inputs.js';
 import type { ClusterOnce } from '../workers/cluster-once.js';
-import { nextHourlyEntry } from './hourly-entry.js';
+import { type HourResultOf, nextHourlyEntry, recordHourResults, writeHourlyFile } from './hourly-entry.js';
 import { syncRegistry } from './registry-sync.js';
 import { enforceRetention } from './retention.js';
 import { TaskBackoff } from './task-backoff.js';
@@ -89,6 +100,22 @@ const TASKS_WITHOUT_REFRESH: ReadonlySet<string> = new Set(['retention', 'review
  * the read model (when the service gives `updateServers`) instead of rebuilding it whole.
  */
 const PER_SERVER_TASKS: ReadonlySet<string> = new Set(['hourly', 'five-minute']);
+/** The order tick() names the tasks it ran in, whichever lane ran them: the schedule's order. */
+const TASK_ORDER: readonly string[] = [
+  'seal',
+  'submissions',
+  'daily',
+  'domain-age',
+  'packages',
+  'osv',
+  'hourly',
+  'five-minute',
+  'agreement',
+  'review',
+  'aggregates',
+  'retention',
+  'search-eval',
+];
 
 /** What the schedule needs. */
 export interface SchedulerDeps {
@@ -144,10 +171,49 @@ function isAfterSealTime(now: Date): boolean {
   return minutes >= SEAL_RULES.sealTimeUtc.hour * 60 + SEAL_RULES.sealTimeUtc.minute;
 }
 
+/** One run of the tick lane: the tasks it ran, and the daily lane running beside it (null when none could start). */
+interface TickRun {
+  done: string[];
+  daily: Promise<string[]> | null;
+}
+
+/** Runs a task by name when it is due; see Scheduler.attemptFor. */
+type Attempt = (name: string, task: () => Promise<boolean>, period?: string | null) => Promise<void>;
+
+/**
+ * A promise the daily lane settles once it has read the day's robots.txt files (after the day's registry
+ * read), or once it knows it will not read them; the tick lane's checks of that day wait for it.
+ */
+interface PendingOrigins {
+  day: string;
+  read: Promise<void>;
+  settle: () => void;
+}
+
+function pendingOrigins(day: string): PendingOrigins {
+  let settle!: () => void;
+  const read = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { day, read, settle };
+}
+
+/** Task names in the schedule's order. */
+function inTaskOrder(names: readonly string[]): string[] {
+  return [...names].sort((a, b) => TASK_ORDER.indexOf(a) - TASK_ORDER.indexOf(b));
+}
+
 /** Runs due work on each tick of an injected clock. */
 export class Scheduler {
   private timer: unknown = null;
-  private running: Promise<string[]> | null = null;
+  /** The tick lane's run in progress. */
+  private running: Promise<TickRun> | null = null;
+  /** The daily lane's run in progress. */
+  private dailyRunning: Promise<string[]> | null = null;
+  /** The daily lane's reading of the day's origins, while it has not settled. */
+  private dailyOrigins: PendingOrigins | null = null;
+  /** True while the daily lane folds an earlier day, whose aggregates must wait for it. */
+  private foldingEarlierDays = false;
   private lastFiveMinute = 0;
   private lastRetentionDay: string | null = null;
   private lastSubmissionRun = Number.NEGATIVE_INFINITY;
@@ -172,40 +238,55 @@ export class Scheduler {
     });
   }
 
-  /** Starts ticking; the first tick runs at once. */
+  /**
+   * Starts ticking; the first tick runs at once. The next tick is armed when the tick lane's run ends, not the
+   * daily lane's: a daily scan in progress holds up no five-minute or hourly check.
+   */
   start(): void {
     const loop = (): void => {
-      void this.tick().finally(() => {
+      void this.runTick().finally(() => {
         if (this.timer !== null) this.timer = this.clock.setTimeout(loop, TICK_MS);
       });
     };
     this.timer = this.clock.setTimeout(loop, 0);
   }
 
-  /** Stops ticking and waits for the work in progress. */
+  /** Stops ticking and waits for the work in progress in both lanes. */
   async stop(): Promise<void> {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
-    // The task running now finishes (its writes are atomic, a daily check's finished shards are kept and it
-    // resumes at the next start); the tasks after it in this tick are not started.
+    // The task running now in each lane finishes (its writes are atomic, a daily check's finished shards are
+    // kept and it resumes at the next start); the tasks after it are not started.
     this.stopping = true;
-    await this.running;
+    await Promise.all([this.running, this.dailyRunning]);
   }
 
-  /** Runs everything due now; returns the names of the tasks run. Overlapping calls share one run. */
-  tick(): Promise<string[]> {
+  /**
+   * Runs everything due now and waits for it, the daily lane included (the one this tick started, or the one
+   * already running); returns the names of the tasks run, in the schedule's order. Overlapping calls share one
+   * run of the tick lane.
+   */
+  async tick(): Promise<string[]> {
+    const run = await this.runTick();
+    const daily = run.daily === null ? [] : await run.daily;
+    return inTaskOrder([...run.done, ...daily]);
+  }
+
+  /** The tick lane's run for now, started unless one is in progress (the loop and tick() share it). */
+  private runTick(): Promise<TickRun> {
     this.running ??= this.runDue(this.clock.now()).finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async runDue(now: Date): Promise<string[]> {
-    const done: string[] = [];
-    const today = dayFromTime(now);
-    // `period`: with a cluster, the task runs once per period across every process (null: a lock only, and the
-    // task's own stored state, a root or a summary, says whether it is due).
-    const attempt = async (name: string, task: () => Promise<boolean>, period: string | null = null): Promise<void> => {
+  /**
+   * A function that runs a task by name when it is due at `now`, once across the cluster, and adds its name to
+   * `done` when it did something. `period`: with a cluster, the task runs once per period across every process
+   * (null: a lock only, and the task's own stored state, a root or a summary, says whether it is due).
+   */
+  private attemptFor(now: Date, done: string[]): Attempt {
+    return async (name, task, period = null) => {
       if (this.stopping || !this.backoff.isDue(name, now.getTime())) return;
       try {
         const once = this.deps.clusterOnce;
@@ -222,14 +303,17 @@ export class Scheduler {
         );
       }
     };
+  }
+
+  /** The tick lane: everything but the daily lane's tasks, which it starts beside itself when they are not running. */
+  private async runDue(now: Date): Promise<TickRun> {
+    const done: string[] = [];
+    const today = dayFromTime(now);
+    const attempt = this.attemptFor(now, done);
     await attempt('seal', () => this.sealIfDue(now, today));
-    // Before the daily check, so a server admitted at this tick is in today's check if that has not run yet.
+    // Before the daily lane starts, so a server admitted at this tick is in today's check if that has not run yet.
     await attempt('submissions', () => this.submissionsIfDue(now), slotOf(now, SUBMISSION_RUN_PERIOD_MS));
-    await attempt('daily', () => this.dailyIfDue(today));
-    // After the daily check: the domain ages its results call for, the day's package versions, and OSV from 04:05 UTC.
-    await attempt('domain-age', () => this.outside.domainAgeIfDue(today, now));
-    await attempt('packages', () => this.outside.packagesIfDue(today, now));
-    await attempt('osv', () => this.outside.osvIfDue(today, now));
+    const daily = this.startDailyLane(now);
     await attempt('hourly', () => this.hourlyIfDue(now, today), hourOf(now));
     await attempt('five-minute', () => this.fiveMinuteIfDue(now, today), slotOf(now, FIVE_MINUTE_PERIOD_MS));
     // After the checks, so this hour's tallies compare reports with the newest checks.
@@ -245,17 +329,52 @@ export class Scheduler {
         this.deps.searchEval !== undefined &&
         runMonthlySearchEvalIfDue({ ...this.deps.searchEval, storage: this.deps.storage, log: this.deps.log }, now),
     );
-    await this.showResults(done);
+    const checked = [...this.checkedThisTick];
+    this.checkedThisTick = new Set();
+    await this.showResults(done, checked);
+    return { done, daily };
+  }
+
+  /** The daily lane running now, or a new run of it; null while stopping. */
+  private startDailyLane(now: Date): Promise<string[]> | null {
+    if (this.dailyRunning === null && !this.stopping)
+      this.dailyRunning = this.runDailyLane(now).finally(() => {
+        this.dailyRunning = null;
+      });
+    return this.dailyRunning;
+  }
+
+  /**
+   * The daily lane: the daily check (which first folds an earlier day whose scan finished unfolded), then the
+   * outside tasks that read its results, then the read model rebuilt.
+   */
+  private async runDailyLane(now: Date): Promise<string[]> {
+    const done: string[] = [];
+    const today = dayFromTime(now);
+    const attempt = this.attemptFor(now, done);
+    // Set before the first await, so the tick lane's checks that run next wait for today's robots.txt reads.
+    const origins = pendingOrigins(today);
+    this.dailyOrigins = origins;
+    try {
+      await attempt('daily', () => this.dailyIfDue(today));
+    } finally {
+      // Whether the daily check read them, was not due, or failed: the checks of the tick lane go on.
+      origins.settle();
+      if (this.dailyOrigins === origins) this.dailyOrigins = null;
+    }
+    // After the daily check: the domain ages its results call for, the day's package versions, and OSV from 04:05 UTC.
+    await attempt('domain-age', () => this.outside.domainAgeIfDue(today, now));
+    await attempt('packages', () => this.outside.packagesIfDue(today, now));
+    await attempt('osv', () => this.outside.osvIfDue(today, now));
+    await this.showResults(done, []);
     return done;
   }
 
   /** Servers the hourly and five-minute checks of the current tick looked at. */
   private checkedThisTick = new Set<string>();
 
-  /** Puts a tick's results in front of readers: a whole rebuild, or only the servers its checks looked at. */
-  private async showResults(done: readonly string[]): Promise<void> {
-    const checked = [...this.checkedThisTick];
-    this.checkedThisTick = new Set();
+  /** Puts a lane's results in front of readers: a whole rebuild, or only the servers `checked` by its checks. */
+  private async showResults(done: readonly string[], checked: readonly string[]): Promise<void> {
     const shown = done.filter((name) => !TASKS_WITHOUT_REFRESH.has(name));
     if (shown.length === 0) return;
     if (this.deps.updateServers !== undefined && shown.every((name) => PER_SERVER_TASKS.has(name))) {
@@ -291,8 +410,58 @@ export class Scheduler {
     return result;
   };
 
-  private dailyIfDue(today: string): Promise<boolean> {
+  /**
+   * The schedule's daily task, for today only: folds any earlier day whose scan finished but was never folded
+   * (a stop between its last shard and its fold), so today's fold does not record it as `n`, then runs today's.
+   */
+  private async dailyIfDue(today: string): Promise<boolean> {
+    if ((await getJson(this.deps.storage, daySummaryPath(today))) !== null) return false;
+    await this.foldEarlierDays(today);
     return this.runDaily(today);
+  }
+
+  /** Folds the earlier days foldCheckedDays finds finished; logs those it leaves and why. */
+  private async foldEarlierDays(today: string): Promise<void> {
+    this.foldingEarlierDays = true;
+    try {
+      const outcomes = await foldCheckedDays({
+        storage: this.deps.storage,
+        today,
+        methodologyVersion: METHODOLOGY_VERSION,
+        scoring: this.scoringOptions(),
+      });
+      for (const fold of outcomes) {
+        if (fold.outcome === 'unfinished') {
+          this.deps.log.warn({ day: fold.day, reason: fold.reason }, 'earlier day not folded: its scan did not finish');
+          continue;
+        }
+        if (fold.outcome === 'failed') {
+          this.deps.log.error({ day: fold.day, err: fold.error }, 'earlier day not folded: its fold failed');
+          continue;
+        }
+        const queued = await queueCatalogReviews(this.deps.storage, fold.day, this.clock.now());
+        await this.recordDailyHours(fold.results);
+        this.deps.log.info({ day: fold.day, reviews: queued.length }, 'earlier day folded: its scan had finished');
+      }
+    } finally {
+      this.foldingEarlierDays = false;
+    }
+  }
+
+  /** The day's quality scoring as the schedule runs it: the queue's clock, and the repository reader if any. */
+  private scoringOptions(): { now: Date; readRepository?: RepositoryReader } {
+    return {
+      now: this.clock.now(),
+      ...(this.deps.readRepository !== undefined ? { readRepository: this.deps.readRepository } : {}),
+    };
+  }
+
+  /** Puts daily results in the hour-of-day profile at the time each check started (results without one are left). */
+  private async recordDailyHours(results: readonly ServerDayResult[]): Promise<void> {
+    const timed = results.flatMap((r): HourResultOf[] =>
+      r.checkedAt === undefined ? [] : [{ id: r.id, letter: r.letter, at: r.checkedAt }],
+    );
+    await recordHourResults(this.deps.storage, timed);
   }
 
   /** Runs (or resumes) the daily check of `day` unless it is complete; true when it ran. */
@@ -321,6 +490,8 @@ export class Scheduler {
       today,
       listed,
     );
+    // Read over the day's whole list: the tick lane's checks of the day can now read the same file.
+    if (this.dailyOrigins?.day === today) this.dailyOrigins.settle();
     const checked = listed.filter((s) => !excluded.has(new URL(s.url).origin));
     const bar = this.deps.progress ? createProgress(`daily check ${today}`, checked.length) : null;
     this.deps.metrics?.setScanProgress(today, 0, checked.length);
@@ -349,11 +520,10 @@ export class Scheduler {
       methodologyVersion: METHODOLOGY_VERSION,
       skippedByCap: scan.skippedByCap,
       // Injection matches of the day's scoring are queued for review at the schedule's time.
-      scoring: {
-        now: this.clock.now(),
-        ...(this.deps.readRepository !== undefined ? { readRepository: this.deps.readRepository } : {}),
-      },
+      scoring: this.scoringOptions(),
     });
+    // The hour-of-day profile keeps the latest result of any check at each hour, the daily check's included.
+    await this.recordDailyHours(scan.results);
     // The day's catalogs go to a person's review queue (review-only description checks), never to a page.
     const queued = await queueCatalogReviews(this.deps.storage, today, this.clock.now());
     if (queued.length > 0)
@@ -393,6 +563,11 @@ export class Scheduler {
 
   /** Watched servers whose origin's robots.txt (read once today) lets our bot in. */
   private async allowedServers(today: string, optedOut: readonly string[]): Promise<WatchedServer[]> {
+    // The daily lane reads the registry first and then the day's robots.txt files over the whole new list; a
+    // read made here first, over yesterday's list, would become the day's file and leave today's new origins
+    // unread, so the first checks of a day wait for the daily lane's.
+    const pending = this.dailyOrigins;
+    if (pending !== null && pending.day === today) await pending.read;
     // Opted-out hosts leave the list first, as in the daily check: not even their robots.txt is read again.
     const servers = (await readWatchedServers(this.deps.storage)).filter(
       (s) => !isOptedOut(new URL(s.url).hostname, optedOut),
@@ -416,7 +591,7 @@ export class Scheduler {
       const result = await this.probeOne(server, optedOut, {}, 'hourly');
       return [server.id, nextHourlyEntry(saved?.results[server.id], result, this.clock.now().toISOString())] as const;
     });
-    await putJson(this.deps.storage, HOURLY_PATH, { hour, results: Object.fromEntries(results) });
+    await writeHourlyFile(this.deps.storage, hour, Object.fromEntries(results));
     for (const [id] of results) this.checkedThisTick.add(id);
     await this.alertOwners('hourly', new Set(results.map(([id]) => id)));
     return true;
@@ -556,13 +731,15 @@ export class Scheduler {
       );
       await gate.charge(server.id, priceCheck(result.elapsedMs, this.costs.model));
       gate.release(reservation);
-      const data = await getJson(this.deps.storage, serverStatePath(server.id));
-      if (data === null) return;
-      const state = ServerStateSchema.parse(data);
       // Sign-in and payment answers count as up, like the daily letters: the server is there and answering.
-      // The counters keep 92 UTC days (not 92 entries): the package drops pairs older than that.
-      const fiveMinute = recordFiveMinuteCheck(state.fiveMinute, today, isAnsweringLetter(result.letter));
-      await putJson(this.deps.storage, serverStatePath(server.id), { ...state, fiveMinute });
+      // The counters keep 92 UTC days (not 92 entries): the package drops pairs older than that. Under the
+      // server's lock, so a fold running in the daily lane meanwhile neither loses this count nor loses its day.
+      const written = await updateServerState(this.deps.storage, server.id, (state) =>
+        state === null
+          ? null
+          : { ...state, fiveMinute: recordFiveMinuteCheck(state.fiveMinute, today, isAnsweringLetter(result.letter)) },
+      );
+      if (written === null) return;
       this.checkedThisTick.add(server.id);
       observed.set(server.id, observationOfCheck(result, at));
     });
@@ -572,6 +749,11 @@ export class Scheduler {
       for (const [id, observation] of observed)
         kept[id] = recordFiveMinuteObservation(kept[id] ?? [], observation) as FiveMinuteObservation[];
       await writeFiveMinuteChecks(this.deps.storage, kept);
+      // The hour-of-day profile keeps the latest result of any check at each hour, five-minute ones included.
+      await recordHourResults(
+        this.deps.storage,
+        [...observed].map(([id, observation]) => ({ id, letter: observation.letter, at: observation.at })),
+      );
       await this.alertOwners('five_minute', new Set(observed.keys()));
     }
     return servers.length > 0;
@@ -595,7 +777,9 @@ export class Scheduler {
   /** Writes the daily aggregates (demand, sensors) of days that are over; looks once per hour. */
   private async aggregatesIfDue(now: Date): Promise<boolean> {
     const hour = hourOf(now);
-    if (this.lastAggregateHour === hour) return false;
+    // An earlier day being folded has no summary yet, so its state report would be skipped, and a month
+    // closing meanwhile would be reported without it for good: wait for the fold (the next tick tries again).
+    if (this.foldingEarlierDays || this.lastAggregateHour === hour) return false;
     this.lastAggregateHour = hour;
     const written = await writeDueAggregates(this.deps.storage, now);
     if (written.length > 0) this.deps.log.info({ aggregates: written.length }, 'daily aggregates written');

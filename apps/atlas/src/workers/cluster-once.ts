@@ -41,7 +41,9 @@ export function postgresClusterOnce(db: WorkerDb): ClusterOnce {
 
 /** A ClusterOnce on its own small pool for `url` (postgres://…); close it when the schedule stops. */
 export async function openClusterOnce(url: string): Promise<ClusterOnce & { close(): Promise<void> }> {
-  // Its own pool: a task holds its lock's connection while it runs, and must not starve the store's pool.
-  const db = await openWorkerDb(url, 2);
+  // Its own pool: a task holds its lock's connection while it runs, and must not starve the store's pool. Three
+  // connections: the daily lane's task holds one for the whole scan, and a tick-lane task needs one for its lock
+  // and one for its period's record, so the hourly and five-minute checks keep their slots during a scan.
+  const db = await openWorkerDb(url, 3);
   return { ...postgresClusterOnce(db), close: () => db.close() };
 }
