@@ -88,6 +88,8 @@ export interface HandshakeOutcome {
   initialized: boolean;
   tools: unknown[];
   toolsJson: string | null;
+  /** Every listed element's JSON text over the pages read, kept or not (`ToolCollector.listedJson`). */
+  listedJson: string | null;
   toolCount: number;
   /** Tools listed that an agent could call by name: objects with a non-empty string `name` (every page read). */
   namedToolCount: number;
@@ -661,6 +663,7 @@ export class HttpHandshake {
     const notStandardMcp =
       reason === 'not-mcp' || (reason === 'http-error' && status !== null && NOT_STANDARD_MCP_STATUSES.has(status));
     const toolsJson = this.collector.toolsJson();
+    const listedJson = this.collector.listedJson();
     if (this.collector.reserialized) this.warnings.push(RESERIALIZED_WARNING);
     return {
       reason,
@@ -677,6 +680,7 @@ export class HttpHandshake {
       initialized: this.initialized,
       tools: this.collector.tools,
       toolsJson,
+      listedJson,
       toolCount: this.collector.count,
       namedToolCount: this.collector.named,
       toolsTruncated: this.collector.truncated,

@@ -113,18 +113,25 @@ export function isNamedTool(tool: unknown): boolean {
 /** The note a result carries when some tools text had to be re-serialized (never expected: the text parsed). */
 export const RESERIALIZED_WARNING = 'the raw text of a tools array could not be located; that page is re-serialized';
 
-interface KeptPage {
+interface ListedPage {
   readonly text: string | null;
   readonly batchIndex: number | null;
-  readonly listed: number;
-  readonly kept: readonly unknown[];
+  /** Every element of the page as parsed, kept or not: re-serialized only when its text cannot be located. */
+  readonly listed: readonly unknown[];
+  /** How many of `listed`, from the start, are kept under the tool limit. */
+  readonly kept: number;
 }
 
+type LocatedArray = { array: Span; elements: Span[] };
+
 /**
- * Gathers tools over the pages: keeps at most 500, counts all, and builds `toolsJson` from the raw text.
- * One page kept whole hands over its array text unchanged; otherwise the kept elements' raw texts are
- * joined with `,` inside `[` `]` (each element exactly as received, only the glue between them new).
- * The text is located only when `toolsJson()` is asked for, once, after the last page.
+ * Gathers tools over the pages: keeps at most 500, counts all, and builds two texts from the raw text:
+ * `toolsJson()`, the kept tools (what `capToolText` and the catalog cut from), and `listedJson()`, every
+ * element of every page (what the token estimate and heavy-tool-list measure: the cap limits what is kept,
+ * never what the server sent). One page taken whole hands over its array text unchanged; otherwise the
+ * elements' raw texts are joined with `,` inside `[` `]` (each element exactly as received, only the glue
+ * between them new). The texts are located only when asked for, after the last page, and each page's
+ * elements once for both texts.
  */
 export class ToolCollector {
   readonly tools: unknown[] = [];
@@ -132,10 +139,12 @@ export class ToolCollector {
   /** Elements over all pages that name a tool (`isNamedTool`), kept or not. */
   named = 0;
   truncated = false;
-  /** Set by `toolsJson()` when a page's raw text could not be located and was re-serialized instead. */
+  /** Set by `toolsJson()` or `listedJson()` when a page's raw text could not be located and was re-serialized. */
   reserialized = false;
-  private readonly pages: KeptPage[] = [];
+  private readonly pages: ListedPage[] = [];
+  private readonly located = new Map<ListedPage, LocatedArray | null>();
   private readonly limit: number;
+  private keptText: string | null | undefined;
 
   constructor(limit: number = MAX_TOOLS_KEPT) {
     this.limit = limit;
@@ -149,37 +158,55 @@ export class ToolCollector {
     const kept = tools.slice(0, room);
     if (kept.length < tools.length) this.truncated = true;
     this.tools.push(...kept);
-    this.pages.push({ text, batchIndex, listed: tools.length, kept });
+    this.pages.push({ text, batchIndex, listed: tools, kept: kept.length });
+    this.keptText = undefined;
   }
 
   get pageCount(): number {
     return this.pages.length;
   }
 
-  private locate(page: KeptPage): { array: Span; elements: Span[] } | null {
+  private locate(page: ListedPage): LocatedArray | null {
     if (page.text === null) return null;
-    const located = locateToolsArray(page.text, page.batchIndex);
-    return located !== null && located.elements.length === page.listed ? located : null;
+    const known = this.located.get(page);
+    if (known !== undefined) return known;
+    const found = locateToolsArray(page.text, page.batchIndex);
+    const located = found !== null && found.elements.length === page.listed.length ? found : null;
+    this.located.set(page, located);
+    return located;
   }
 
-  /** The tools arrays' JSON text, or null when no page was read. */
+  /** The kept tools' JSON text (at most the limit), or null when no page was read. */
   toolsJson(): string | null {
+    if (this.keptText === undefined) this.keptText = this.joinPages(false);
+    return this.keptText;
+  }
+
+  /**
+   * The JSON text of every element of every page read, as listed: what `toolsJson()` would be without the
+   * tool limit, and the same string when nothing was cut. Null when no page was read.
+   */
+  listedJson(): string | null {
+    return this.truncated ? this.joinPages(true) : this.toolsJson();
+  }
+
+  private joinPages(whole: boolean): string | null {
     if (this.pages.length === 0) return null;
-    const only = this.pages[0] as KeptPage;
-    if (this.pages.length === 1 && !this.truncated && only.text !== null) {
+    const only = this.pages[0] as ListedPage;
+    if (this.pages.length === 1 && (whole || !this.truncated) && only.text !== null) {
       // The array JSON.parse read as `tools` is the text to hand over; its elements need no cutting.
       const located = locateToolsArray(only.text, only.batchIndex, false);
       if (located !== null) return only.text.slice(located.array.start, located.array.end);
     }
     const pieces: string[] = [];
     for (const page of this.pages) {
+      const count = whole ? page.listed.length : page.kept;
       const located = this.locate(page);
       if (located !== null && page.text !== null) {
-        for (const span of located.elements.slice(0, page.kept.length))
-          pieces.push(page.text.slice(span.start, span.end));
+        for (const span of located.elements.slice(0, count)) pieces.push(page.text.slice(span.start, span.end));
       } else {
         if (page.text !== null) this.reserialized = true;
-        for (const tool of page.kept) pieces.push(JSON.stringify(tool));
+        for (const tool of page.listed.slice(0, count)) pieces.push(JSON.stringify(tool));
       }
     }
     return `[${pieces.join(',')}]`;

@@ -97,8 +97,9 @@ export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 /**
  * The result of one check. Everything a server did is in here; `probeServer` never throws for it.
  * `elapsedMs` is the handshake time: the wall time from the start of the check to the end of its last
- * handshake step (the closing DELETE is not counted). `toolsJson` is the JSON text of the tools arrays
- * exactly as received (see the README for how pages and the 500-tool cap are joined).
+ * handshake step (the closing DELETE is not counted). `toolsJson` is the JSON text of the kept tools
+ * exactly as received (see the README for how pages and the 500-tool cap are joined); `listedJson` is the
+ * same for every tool listed, kept or not.
  */
 export const ProbeResultSchema = z.object({
   url: z.string(),
@@ -117,6 +118,13 @@ export const ProbeResultSchema = z.object({
   capabilities: z.unknown(),
   tools: z.array(z.unknown()),
   toolsJson: z.string().nullable(),
+  /**
+   * The JSON text of every element of every tools/list page read, kept or not: the whole list's size, which
+   * the 500-tool cap does not change. The same string as `toolsJson` when nothing was cut; null when no page
+   * was read. Optional because results that predate it (and `probeStdio`'s, for now) do not carry it: read
+   * `toolsJson` then.
+   */
+  listedJson: z.string().nullable().optional(),
   /** Tools the server listed across the pages read, kept or not. */
   toolCount: z.number().int().nonnegative(),
   /** True when more than 500 tools were listed and the rest were dropped. */

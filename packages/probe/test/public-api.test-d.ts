@@ -15,6 +15,7 @@ expectTypeOf<ProbeResult['redirect']>().toEqualTypeOf<{
 expectTypeOf<ProbeResult['serverInfo']>().toEqualTypeOf<{ name: string; version: string } | null>();
 expectTypeOf<ProbeResult['tools']>().toEqualTypeOf<unknown[]>();
 expectTypeOf<ProbeResult['toolsJson']>().toEqualTypeOf<string | null>();
+expectTypeOf<ProbeResult['listedJson']>().toEqualTypeOf<string | null | undefined>();
 expectTypeOf<ProbeOptions['lookup']>().toEqualTypeOf<((hostname: string) => Promise<string[]>) | undefined>();
 expectTypeOf<ProbeOptions['fetch']>().toEqualTypeOf<typeof fetch | undefined>();
 expectTypeOf<ProbeOptions['clientInfo']>().toEqualTypeOf<{ name: string; version: string } | undefined>();

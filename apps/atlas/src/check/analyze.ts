@@ -22,12 +22,18 @@ export function describeTools(tools: readonly unknown[]): CheckedTool[] {
   });
 }
 
+/** The text of every tool the server listed (past the 500 kept too), or null when no list was read. */
+function listedJsonOf(result: ProbeResult): string | null {
+  return result.listedJson ?? result.toolsJson;
+}
+
 /** The findings of a probe result; none when the server sent no tool list to read. */
 export function describeFindings(result: ProbeResult): CheckFinding[] {
-  if (result.toolsJson === null) return [];
+  const listedJson = listedJsonOf(result);
+  if (listedJson === null) return [];
   const findings = analyzeToolList({
     tools: result.tools,
-    toolsJson: result.toolsJson,
+    toolsJson: listedJson,
     protocolVersion: result.protocolVersion,
     elapsedMs: result.elapsedMs,
   });
@@ -36,7 +42,8 @@ export function describeFindings(result: ProbeResult): CheckFinding[] {
 
 /** The token estimate of the tool list as sent, or null when no list was read. */
 export function describeTokens(result: ProbeResult): number | null {
-  return result.toolsJson === null ? null : estimateTokens(result.toolsJson);
+  const listedJson = listedJsonOf(result);
+  return listedJson === null ? null : estimateTokens(listedJson);
 }
 
 /** The handshake steps with their timings, in the order they ran. */

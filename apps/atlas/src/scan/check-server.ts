@@ -46,9 +46,13 @@ function reportedVersionOf(probe: ProbeResult): string | null {
  */
 export function recordCheck(server: WatchedServer, day: string, probe: ProbeResult, checkedAt?: string): ServerCheck {
   const answeredWithTools = probe.letter === 'o';
-  // The whole list's text as it came (its size is the token estimate), and the part kept within the cap.
-  const listedJson = answeredWithTools ? (probe.toolsJson ?? JSON.stringify(probe.tools)) : '[]';
-  const kept = answeredWithTools ? capToolText(probe.tools, listedJson) : { tools: [], toolsJson: '[]', cut: null };
+  // The kept tools' text (at most 500 tools) is what capToolText cuts to the stored part. The size of the list
+  // is every tool listed over the pages (methodology: the 500-tool cap limits what is kept, not what is
+  // measured), so the token estimate and heavy-tool-list read the whole list's text; a result without it
+  // (probeStdio's, an older probe's) falls back to the kept text.
+  const keptJson = answeredWithTools ? (probe.toolsJson ?? JSON.stringify(probe.tools)) : '[]';
+  const listedJson = answeredWithTools ? (probe.listedJson ?? keptJson) : '[]';
+  const kept = answeredWithTools ? capToolText(probe.tools, keptJson) : { tools: [], toolsJson: '[]', cut: null };
   const tools = kept.tools;
   const verdicts = classifyTools(tools);
   // The app runs on Node, so tool hashes use node:crypto (the packages default to portable JavaScript).

@@ -712,6 +712,8 @@ class StdioHandshake {
   ): ProbeResult {
     const reason: ProbeReason = failure === null ? 'ok' : failure.reason;
     const toolsJson = this.collector.toolsJson();
+    // The whole list's text is worked out before the warning too: a page re-serialized only for it counts.
+    const listedJson = this.collector.listedJson();
     if (this.collector.reserialized) this.warnings.push(RESERIALIZED_WARNING);
     return {
       url: this.commandLine,
@@ -730,6 +732,7 @@ class StdioHandshake {
       capabilities: this.capabilities,
       tools: this.collector.tools,
       toolsJson,
+      listedJson,
       toolCount: this.collector.count,
       toolsTruncated: this.collector.truncated,
       pages: this.pages,
