@@ -11,11 +11,12 @@ import { isAnsweringLetter, recordFiveMinuteCheck, recordFiveMinuteObservation }
 import { observationOfCheck } from '../data/check-observation.js';
 import { daysBetween } from '../data/days.js';
 import { type FiveMinuteObservation, readFiveMinuteChecks, writeFiveMinuteChecks } from '../data/five-minute-checks.js';
-import { HOURLY_PATH, serverStatePath } from '../data/paths.js';
-import { type HourlyFile, ServerStateSchema, type WatchedServer } from '../data/schemas.js';
+import { HOURLY_PATH } from '../data/paths.js';
+import type { HourlyFile, WatchedServer } from '../data/schemas.js';
+import { updateServerState } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { nextHourlyEntry } from '../serve/hourly-entry.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { putJson, type Storage } from '../storage/storage.js';
 import { DEMO_AT_HEADER, DEMO_DAY_HEADER } from './fleet.js';
 
 /** How many probes of the demo run at once. */
@@ -136,20 +137,26 @@ export async function simulateFiveMinuteChecks(
   const probes = await mapWithLimit(times, DEMO_PROBE_CONCURRENCY, (at) =>
     probeAt(server, firstDay, at, { deadlineMs: SESSION_RULES.fiveMinuteCheckDeadlineMs }),
   );
-  const state = ServerStateSchema.parse(await getJson(storage, serverStatePath(server.id)));
-  let counters = state.fiveMinute;
-  let kept: FiveMinuteObservation[] = (await readFiveMinuteChecks(storage))[server.id] ?? [];
-  let answered = 0;
-  times.forEach((at, i) => {
-    const result = probes[i] as ProbeResult;
-    const ok = isAnsweringLetter(result.letter);
-    if (ok) answered++;
-    counters = recordFiveMinuteCheck(counters, dayFromTime(new Date(at)), ok);
-    kept = recordFiveMinuteObservation(kept, observationOfCheck(result, at)) as FiveMinuteObservation[];
+  const answers = probes.map((result) => isAnsweringLetter(result.letter));
+  // Under the server's lock, as the schedule's five-minute task writes them: a fold or another writer of this
+  // state in the same process lands wholly before or wholly after these counters, never in between.
+  await updateServerState(storage, server.id, (state) => {
+    if (state === null) throw new Error(`no state for ${server.id}: the demo's daily checks must run first`);
+    let counters = state.fiveMinute;
+    times.forEach((at, i) => {
+      counters = recordFiveMinuteCheck(counters, dayFromTime(new Date(at)), answers[i] === true);
+    });
+    return { ...state, fiveMinute: counters };
   });
-  await putJson(storage, serverStatePath(server.id), { ...state, fiveMinute: counters });
+  let kept: FiveMinuteObservation[] = (await readFiveMinuteChecks(storage))[server.id] ?? [];
+  times.forEach((at, i) => {
+    kept = recordFiveMinuteObservation(
+      kept,
+      observationOfCheck(probes[i] as ProbeResult, at),
+    ) as FiveMinuteObservation[];
+  });
   const file = await readFiveMinuteChecks(storage);
   file[server.id] = kept;
   await writeFiveMinuteChecks(storage, file);
-  return answered;
+  return answers.filter(Boolean).length;
 }

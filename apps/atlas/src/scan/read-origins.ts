@@ -1,6 +1,11 @@
 // Robots.txt and the well-known files, read once per origin and UTC day before any check of that day. An
 // origin whose robots.txt shuts our bot out is left out of every check that day.
 //
+// An origin first listed after the day's file was written (a server admitted mid-day, a scan still running
+// past midnight, another process's file) is read when a check first needs it and added to the file, so it is
+// not checked as "allowed, unread" for the rest of the day. Within one process the reads and the file's
+// rewrite hold one lock, so two callers never read the same origin twice in a day.
+//
 // One origin cannot stop the day: a read that throws becomes that origin's error entry (and, robots.txt
 // unread, the origin counts as allowed, as a robots.txt that does not answer does), and the day's file is
 // written entry by entry, so a document that cannot be written is replaced by a note instead of failing
@@ -17,10 +22,29 @@ import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { z } from 'zod';
 import { ORIGINS_PATH } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
+import { SharedExclusiveLock } from '../storage/day-locks.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { mapWithLimit } from './pool.js';
 
-const SavedOriginsSchema = z.object({ day: z.string(), excluded: z.array(z.string()) });
+// Each origin's entry is kept as written when the file is rewritten with new origins; only its origin is read.
+const SavedOriginsSchema = z.object({
+  day: z.string(),
+  excluded: z.array(z.string()),
+  origins: z.array(z.unknown()).optional(),
+});
+const SavedOriginEntrySchema = z.looseObject({ origin: z.string() });
+
+/** One origin's entry of the day's file: a read made now, or one read back from the file as it was written. */
+type OriginEntry = OriginRead | z.infer<typeof SavedOriginEntrySchema>;
+
+/** The day's file as read back: its excluded origins and the entries whose origin can be read. */
+interface SavedOrigins {
+  excluded: string[];
+  entries: OriginEntry[];
+}
+
+/** Held by every read-change-write of the origins file in this process. */
+const originsFileLock = new SharedExclusiveLock();
 
 /** What reading the origins needs. */
 export interface OriginReadDeps {
@@ -63,7 +87,7 @@ export async function readOrigin(origin: string, network: NetworkOptions): Promi
 }
 
 /** One entry of the day's file as JSON text; an entry that cannot be written becomes its error note. */
-function encodeOriginRead(read: OriginRead): string {
+function encodeOriginRead(read: OriginEntry): string {
   try {
     return JSON.stringify(read);
   } catch (error) {
@@ -75,22 +99,60 @@ function encodeOriginRead(read: OriginRead): string {
  * The bytes of the day's origins file: `day`, the `excluded` origins and every origin's read, each entry
  * serialized on its own so that none can fail the whole file.
  */
-export function encodeOriginsFile(day: string, excluded: readonly string[], reads: readonly OriginRead[]): Uint8Array {
+export function encodeOriginsFile(day: string, excluded: readonly string[], reads: readonly OriginEntry[]): Uint8Array {
   const head = JSON.stringify({ day, excluded });
   return new TextEncoder().encode(`${head.slice(0, -1)},"origins":[${reads.map(encodeOriginRead).join(',')}]}\n`);
 }
 
-/** Reads robots.txt and the well-known files once per origin and day; returns the origins that said no. */
+/** The day's file as stored, or null when there is none for `day` (another day's, none, or unreadable). */
+async function readSavedOrigins(storage: Storage, day: string): Promise<SavedOrigins | null> {
+  const saved = SavedOriginsSchema.safeParse(await getJson(storage, ORIGINS_PATH));
+  if (!saved.success || saved.data.day !== day) return null;
+  const entries = (saved.data.origins ?? []).flatMap((entry) => {
+    const parsed = SavedOriginEntrySchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return { excluded: saved.data.excluded, entries };
+}
+
+/** The origins a saved file has read: every entry's, and the excluded ones (an entry may have been torn). */
+function listHeldOrigins(saved: SavedOrigins | null): Set<string> {
+  return new Set([...(saved?.excluded ?? []), ...(saved?.entries ?? []).map((entry) => entry.origin)]);
+}
+
+/**
+ * The file after `reads`: the saved file's entries and excluded origins first, as written, then each read of
+ * an origin it does not hold yet (another process may have added some while these were read).
+ */
+function mergeOrigins(saved: SavedOrigins | null, reads: readonly OriginRead[]): SavedOrigins {
+  const known = listHeldOrigins(saved);
+  const added = reads.filter((read) => !known.has(read.origin));
+  const excluded = [
+    ...(saved?.excluded ?? []),
+    ...added.filter((r) => r.robots?.excludesOrigin === true).map((r) => r.origin),
+  ];
+  return { excluded, entries: [...(saved?.entries ?? []), ...added] };
+}
+
+/**
+ * Reads robots.txt and the well-known files once per origin and day; returns the origins that said no. The
+ * first call of a day writes the day's file; a later call reads only the origins of `servers` the file does
+ * not hold yet and adds them to it.
+ */
 export async function readOriginsOfDay(
   deps: OriginReadDeps,
   day: string,
   servers: readonly WatchedServer[],
 ): Promise<Set<string>> {
-  const saved = SavedOriginsSchema.safeParse(await getJson(deps.storage, ORIGINS_PATH));
-  if (saved.success && saved.data.day === day) return new Set(saved.data.excluded);
-  const origins = [...new Set(servers.map((s) => new URL(s.url).origin))];
-  const reads = await mapWithLimit(origins, deps.concurrency, (origin) => readOrigin(origin, deps.network));
-  const excluded = reads.filter((r) => r.robots?.excludesOrigin === true).map((r) => r.origin);
-  await deps.storage.put(ORIGINS_PATH, encodeOriginsFile(day, excluded, reads));
-  return new Set(excluded);
+  return originsFileLock.run(true, async () => {
+    const saved = await readSavedOrigins(deps.storage, day);
+    const known = listHeldOrigins(saved);
+    const missing = [...new Set(servers.map((s) => new URL(s.url).origin))].filter((o) => !known.has(o));
+    if (saved !== null && missing.length === 0) return new Set(saved.excluded);
+    const reads = await mapWithLimit(missing, deps.concurrency, (origin) => readOrigin(origin, deps.network));
+    // Read again just before the write: what another process wrote meanwhile is kept, not overwritten.
+    const merged = mergeOrigins((await readSavedOrigins(deps.storage, day)) ?? saved, reads);
+    await deps.storage.put(ORIGINS_PATH, encodeOriginsFile(day, merged.excluded, merged.entries));
+    return new Set(merged.excluded);
+  });
 }

@@ -7,6 +7,7 @@ import {
   type AgreementRecord,
   type AgreementSubject,
   isAnsweringLetter,
+  type OwnCheckView,
   ownCheckViewOf,
   type TimedCheckView,
   tallyAgreementRecords,
@@ -33,39 +34,70 @@ function pushCheck(map: ChecksByServer, server: string, check: TimedCheckView): 
   else list.push(check);
 }
 
+/** The instants (epoch ms) at which a server has a full record of ours: a daily result or a kept observation. */
+type RecordedInstants = Map<string, Set<number>>;
+
+function noteInstant(instants: RecordedInstants, server: string, at: string): void {
+  const ms = Date.parse(at);
+  if (Number.isNaN(ms)) return;
+  const set = instants.get(server);
+  if (set === undefined) instants.set(server, new Set([ms]));
+  else set.add(ms);
+}
+
+/**
+ * Adds one full record of a check (daily, hourly or five-minute) and notes its instant, whether or not it says
+ * anything: a check that says nothing about the server must not be replaced by its hour-slot copy, which would.
+ */
+function addFullRecord(
+  checks: ChecksByServer,
+  instants: RecordedInstants,
+  server: string,
+  at: string,
+  view: OwnCheckView | null,
+): void {
+  noteInstant(instants, server, at);
+  if (view !== null) pushCheck(checks, server, { at, ...view });
+}
+
 /**
  * Every check of ours kept over the 31 days ending today, by server. A daily result stored before its start
  * time was kept is dated at the start of its day: the earliest it can have run, so it is the newest check
  * for every report of that day until an hourly or five-minute check comes after it.
+ *
+ * The hour-of-day slots hold copies of the hourly, five-minute and daily results, with only their letter. A
+ * slot at the instant of a full record is that record's copy and is left out: after the sort by time the slot
+ * would otherwise stand in for the record, saying "no server error" where the record saw a 5xx, and "not
+ * answering" where the record says nothing (our guard refused the check), so that the check before it counts.
  */
 export async function readOwnChecks(storage: Storage, today: string): Promise<ChecksByServer> {
   const checks: ChecksByServer = new Map();
+  const recorded: RecordedInstants = new Map();
   for (let back = REPORT_WINDOW_DAYS; back >= 0; back--) {
     const day = shiftDay(today, -back);
     for (const [server, result] of await readDayResults(storage, day)) {
       const view = ownCheckViewOf(dailyObservationOf(result, day));
-      if (view !== null) pushCheck(checks, server, { at: result.checkedAt ?? `${day}T00:00:00.000Z`, ...view });
+      // Only a real start time is an instant a slot can copy: the start of the day is our stand-in for none.
+      if (result.checkedAt !== undefined) addFullRecord(checks, recorded, server, result.checkedAt, view);
+      else if (view !== null) pushCheck(checks, server, { at: `${day}T00:00:00.000Z`, ...view });
     }
   }
   const hourlyData = HourlyFileSchema.safeParse(await getJson(storage, HOURLY_PATH));
   const hourly = hourlyData.success ? hourlyData.data.results : {};
+  for (const [server, entry] of Object.entries(hourly))
+    for (const observation of hourlyObservationsOf(entry))
+      addFullRecord(checks, recorded, server, observation.at, ownCheckViewOf(observation));
+  for (const [server, observations] of Object.entries(await readFiveMinuteChecks(storage)))
+    for (const observation of observations)
+      if (!Number.isNaN(Date.parse(observation.at)))
+        addFullRecord(checks, recorded, server, observation.at, ownCheckViewOf(observation));
+  // The slots keep only a letter: enough to say answering or not, never a server error.
   for (const [server, entry] of Object.entries(hourly)) {
-    const seen = new Set<string>();
-    for (const observation of hourlyObservationsOf(entry)) {
-      const view = ownCheckViewOf(observation);
-      seen.add(observation.at);
-      if (view !== null) pushCheck(checks, server, { at: observation.at, ...view });
-    }
-    // The hour-of-day slots keep only a letter: enough to say answering or not, never a server error.
+    const copies = recorded.get(server);
     for (const slot of entry.hours ?? []) {
-      if (slot === null || seen.has(slot.at) || Number.isNaN(Date.parse(slot.at))) continue;
+      const ms = slot === null ? Number.NaN : Date.parse(slot.at);
+      if (slot === null || Number.isNaN(ms) || copies?.has(ms) === true) continue;
       pushCheck(checks, server, { at: slot.at, answering: isAnsweringLetter(slot.letter), serverError: false });
-    }
-  }
-  for (const [server, observations] of Object.entries(await readFiveMinuteChecks(storage))) {
-    for (const observation of observations) {
-      const view = Number.isNaN(Date.parse(observation.at)) ? null : ownCheckViewOf(observation);
-      if (view !== null) pushCheck(checks, server, { at: observation.at, ...view });
     }
   }
   return checks;
