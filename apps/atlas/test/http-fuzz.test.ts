@@ -47,7 +47,7 @@ beforeAll(async () => {
   host = await startOwnerHost();
   storage = recordingWrites((await writeFixture(createMemoryStorage())).storage);
   writes.length = 0;
-  const view = await buildView(storage);
+  const view = await buildView(storage, FIXTURE_NOW);
   const keys = await generateKeyPair();
   app = createHttpApp({
     ...fixtureDeps(storage, view, keys.publicKey),

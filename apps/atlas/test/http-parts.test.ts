@@ -27,7 +27,7 @@ function captureLogger() {
 
 async function baseDeps(overrides: Partial<HttpDeps> = {}): Promise<HttpDeps> {
   const { storage, keys } = await writeFixture();
-  const view = await buildView(storage);
+  const view = await buildView(storage, FIXTURE_NOW);
   return {
     getView: () => view,
     storage,
@@ -132,7 +132,7 @@ describe('app.request without a socket', () => {
 describe('an app before the first scan', () => {
   it('answers with empty lists, no root and no latest day', async () => {
     const storage = createMemoryStorage();
-    const emptyView = await buildView(storage);
+    const emptyView = await buildView(storage, FIXTURE_NOW);
     const app = createHttpApp({ ...(await baseDeps()), storage, getView: () => emptyView });
     expect(await (await app.request('/api/servers')).json()).toEqual({ day: null, servers: [], observing: [] });
     expect(await (await app.request('/api/toolsearch?q=notes')).json()).toEqual({ results: [] });

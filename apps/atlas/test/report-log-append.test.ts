@@ -18,7 +18,7 @@ import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import type { Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
 import { bundleHarness } from './fixtures/bundle-harness.js';
-import { fixtureDeps, TODAY, writeFixture } from './fixtures/http-atlas.js';
+import { FIXTURE_NOW, fixtureDeps, TODAY, writeFixture } from './fixtures/http-atlas.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const LOG = dayReportsPath(TODAY);
@@ -36,7 +36,7 @@ async function tempFolder(): Promise<string> {
 
 /** The app in-process over `storage` (already holding the HTTP fixture), as the served app builds it. */
 async function appOver(storage: Storage) {
-  const view = await buildView(storage);
+  const view = await buildView(storage, FIXTURE_NOW);
   const keys = await generateKeyPair();
   return createHttpApp({ ...fixtureDeps(storage, view, keys.publicKey), validateLicense: async () => false });
 }

@@ -175,6 +175,25 @@ export function isDayFolded(state: Pick<ServerFoldState, 'lastDay'>, day: string
   return state.lastDay !== null && state.lastDay >= day;
 }
 
+/**
+ * A server's daily letters as they stand on `day`: the letters kept through `state.lastDay`, then `n` for every
+ * day after it up to and including `day` (no daily check was folded for them), the last 30 kept. So the figures
+ * read from them (uptime, success chance, days observed) cover the window ending `day` even while the daily check
+ * keeps failing, rather than a window that stopped at the last fold. A `day` on or before the last letter, or a
+ * state with no letter yet, leaves the letters as they are. Throws {@link ReliabilityInputError} (`invalid-day`)
+ * for a `day` or `lastDay` that is not YYYY-MM-DD.
+ *
+ * @example
+ * lettersAsOf({ letters: 'oo', lastDay: '2026-11-02' }, '2026-11-04'); // 'oonn'
+ * lettersAsOf({ letters: 'oo', lastDay: '2026-11-02' }, '2026-11-02'); // 'oo'
+ */
+export function lettersAsOf(state: Pick<ServerFoldState, 'letters' | 'lastDay'>, day: string): string {
+  startOfDay(day, 'day');
+  if (state.lastDay === null || state.lastDay >= day) return state.letters;
+  const missed = Math.min(LETTER_WINDOW_DAYS, daysFrom(state.lastDay, day));
+  return `${state.letters}${'n'.repeat(missed)}`.slice(-LETTER_WINDOW_DAYS);
+}
+
 /** Whole UTC days from `earlier` to `later`. */
 function daysFrom(earlier: string, later: string): number {
   return Math.round((startOfDay(later, 'day') - startOfDay(earlier, 'state.lastDay')) / MS_PER_DAY);

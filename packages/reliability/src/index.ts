@@ -78,6 +78,7 @@ export {
   foldServerDay,
   foldSkippedDay,
   isDayFolded,
+  lettersAsOf,
   newServerFoldState,
   type RiskRise,
   type ServerChange,

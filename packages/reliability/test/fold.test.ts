@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CHANGE_DAYS_KEPT, OUTAGES_KEPT } from '../src/constants.js';
 import {
   type DailyCheckOutcome,
+  dailyUptime,
   foldServerDay,
   foldSkippedDay,
   isDayFolded,
+  lettersAsOf,
   newServerFoldState,
   ReliabilityInputError,
   type ServerFoldState,
@@ -346,5 +348,40 @@ describe('foldServerDay: bad input', () => {
       /today.letter/,
     );
     expect(() => foldServerDay(newServerFoldState(), check({ id: '' }), { day: '2026-11-01' })).toThrow(/today.id/);
+  });
+});
+
+describe('lettersAsOf (the 30-day window ending a given day)', () => {
+  const LAST = '2026-11-10';
+
+  it('leaves the letters as they are on or before their last day, and with no letter yet', () => {
+    expect(lettersAsOf({ letters: 'od', lastDay: LAST }, LAST)).toBe('od');
+    expect(lettersAsOf({ letters: 'od', lastDay: LAST }, '2026-11-09')).toBe('od');
+    expect(lettersAsOf({ letters: '', lastDay: null }, LAST)).toBe('');
+  });
+
+  it('adds n for each day after the last letter, through the day', () => {
+    expect(lettersAsOf({ letters: 'od', lastDay: LAST }, '2026-11-11')).toBe('odn');
+    expect(lettersAsOf({ letters: 'od', lastDay: LAST }, '2026-11-13')).toBe('odnnn');
+    // Across a month's end.
+    expect(lettersAsOf({ letters: 'o', lastDay: '2026-11-30' }, '2026-12-02')).toBe('onn');
+  });
+
+  it('keeps the last 30, at and around the window', () => {
+    const full = `${'a'.repeat(29)}o`;
+    expect(lettersAsOf({ letters: full, lastDay: LAST }, '2026-11-11')).toBe(`${'a'.repeat(28)}on`);
+    expect(lettersAsOf({ letters: full, lastDay: LAST }, '2026-12-09')).toBe(`o${'n'.repeat(29)}`);
+    expect(lettersAsOf({ letters: full, lastDay: LAST }, '2026-12-10')).toBe('n'.repeat(30));
+    expect(lettersAsOf({ letters: full, lastDay: LAST }, '2027-03-01')).toBe('n'.repeat(30));
+  });
+
+  it('moves the uptime window with the days: 29 o and a d ten days ago is 95.0%, not 96.7%', () => {
+    const letters = `${'o'.repeat(29)}d`;
+    expect(dailyUptime(letters)).toBeCloseTo(96.7, 1);
+    expect(dailyUptime(lettersAsOf({ letters, lastDay: LAST }, '2026-11-20'))).toBe(95);
+  });
+
+  it('refuses a day that is not YYYY-MM-DD', () => {
+    expect(() => lettersAsOf({ letters: 'o', lastDay: LAST }, '2026-11-1')).toThrow(ReliabilityInputError);
   });
 });

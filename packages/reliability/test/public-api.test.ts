@@ -80,6 +80,7 @@ describe('the root entry', () => {
       'labelUptimePeriod',
       'lastClosureAt',
       'leftOutReasonOf',
+      'lettersAsOf',
       'median',
       'microUsdToUsd',
       'needsAggregateBeforeDelete',

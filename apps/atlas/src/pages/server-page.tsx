@@ -454,11 +454,11 @@ export const ServerPage: FC<{
         <>
           <p class="small">
             The last {plural(server.letters.length, 'daily result')}, oldest first
-            {server.state.lastDay !== null ? `, up to ${server.state.lastDay}` : ''}.
+            {server.lettersThrough !== null ? `, up to ${server.lettersThrough}` : ''}.
           </p>
           <LetterStrip
             letters={server.letters}
-            lastDay={server.state.lastDay}
+            lastDay={server.lettersThrough}
             label={`Daily letters of ${nameOf(server)}, oldest first`}
           />
         </>

@@ -27,7 +27,7 @@ p{margin:4px 0}
 /** The widget's whole document for one server. */
 export const WidgetPage: FC<{ server: ServerView; methodologyVersion: string }> = ({ server, methodologyVersion }) => {
   const name = server.title ?? server.id;
-  const days = daysOfLetters(server.letters, server.state.lastDay);
+  const days = daysOfLetters(server.letters, server.lettersThrough);
   return (
     <html lang="en">
       <head>

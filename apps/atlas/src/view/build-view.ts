@@ -20,6 +20,7 @@ import {
   type LeftOutReason,
   type LiveChecks,
   leftOutReasonOf,
+  lettersAsOf,
   newestHandshakeMs,
   type Rating,
   type Report,
@@ -49,6 +50,7 @@ import {
   dayChangesPath,
   dayIndexPath,
   dayReportsPath,
+  daySummaryPath,
   HOURLY_PATH,
   SENSOR_BATCHES_PREFIX,
   SERVER_STATES_PREFIX,
@@ -96,7 +98,14 @@ export interface ServerView {
   url: string;
   title: string | null;
   letter: 'o' | 'a' | 'p' | 'd' | null;
+  /**
+   * The daily letters of the 30 days ending `lettersThrough`: the kept ones, then `n` for each day since the last
+   * fold up to yesterday (no daily check was folded for it), so every figure read from them covers the window
+   * ending now even while the daily check keeps failing.
+   */
   letters: string;
+  /** The day the last of `letters` stands for (the last fold, or yesterday if later); null with no letter yet. */
+  lettersThrough: string | null;
   uptime: UptimeSummary;
   successChance: number;
   stability: number;
@@ -166,7 +175,7 @@ export function ownerViewOf(record: OwnerRecord | undefined, url: string): Owner
 
 /** The whole read model. */
 export interface AtlasView {
-  /** The newest scanned day, or null before the first scan. */
+  /** The newest folded day (or, before the first fold, the newest day whose scan started), or null before any. */
   day: string | null;
   servers: ServerView[];
   byId: Map<string, ServerView>;
@@ -195,10 +204,18 @@ export interface AtlasView {
   scores: ScoresView;
 }
 
-async function latestScannedDay(storage: Storage): Promise<string | null> {
-  const indexes = (await storage.list('days/')).filter((p) => p.endsWith('/index.json')).sort();
-  const newest = indexes.at(-1);
-  return newest === undefined ? null : newest.slice('days/'.length, 'days/'.length + 10);
+/**
+ * The day the read model shows: the newest day whose daily check has been folded (it has its summary, written
+ * last), so a scan under way (its index written, its shards not yet) never hides every server's last check. Before
+ * any day is folded, the newest day whose check started, so a first scan shows what it has.
+ */
+async function latestShownDay(storage: Storage): Promise<string | null> {
+  const paths = await storage.list('days/');
+  const dayOf = (path: string) => path.slice('days/'.length, 'days/'.length + 10);
+  const folded = paths.filter((path) => path === daySummaryPath(dayOf(path))).sort();
+  const started = paths.filter((path) => path === dayIndexPath(dayOf(path))).sort();
+  const newest = folded.at(-1) ?? started.at(-1);
+  return newest === undefined ? null : dayOf(newest);
 }
 
 /** Agents' reports of the 30 days ending `today`, grouped by server, in the shape ratings read. */
@@ -268,8 +285,22 @@ export function incidentChecksOf(
 }
 
 /** A server's uptime inputs: its letters, and its five-minute counters over the last 30 and 90 UTC days. */
-export function uptimeInputOf(state: ServerState, today: string | null): UptimeInput {
+export function uptimeInputOf(state: Pick<ServerState, 'letters' | 'fiveMinute'>, today: string | null): UptimeInput {
   return uptimeInputOfPairs(state.letters, state.fiveMinute, today);
+}
+
+/**
+ * A server's letters as of yesterday (`lettersAsOf`): the days since its last fold up to yesterday are `n`. Today
+ * is not counted until its check is folded, so a server is never marked for a day whose check may still run.
+ */
+export function windowLettersOf(
+  state: Pick<ServerState, 'letters' | 'lastDay'>,
+  today: string | null,
+): { letters: string; through: string | null } {
+  if (state.lastDay === null || today === null) return { letters: state.letters, through: state.lastDay };
+  const yesterday = shiftDay(today, -1);
+  const through = state.lastDay > yesterday ? state.lastDay : yesterday;
+  return { letters: lettersAsOf(state, through), through };
 }
 
 /** What the read model takes from gateway sensors, from one read of their batches. */
@@ -456,7 +487,7 @@ function categoryOf(latest: ServerDayResult | null, catalog: Catalog | null): st
 
 /** Builds the read model from storage; `now` dates the agents' ratings and the live incidents. */
 export async function buildView(storage: Storage, now: Date = new Date()): Promise<AtlasView> {
-  const day = await latestScannedDay(storage);
+  const day = await latestShownDay(storage);
   const today = dayFromTime(now);
   const reports = await readRecentReports(storage, today);
   const sensors = await readRecentSensorData(storage, today);
@@ -511,15 +542,19 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
     const catalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
     const changeDaysLast30 = day === null ? 0 : countChangeDays(state.changeDays, day);
+    // A server off the map keeps the letters it had when it left: its page is the record of what was seen.
+    const window =
+      leftOut === null ? windowLettersOf(state, today) : { letters: state.letters, through: state.lastDay };
     all.push({
       id: state.id,
       url: state.url,
       title: watched.get(state.id)?.title ?? state.title ?? null,
       letter: state.lastLetter,
-      letters: state.letters,
+      letters: window.letters,
+      lettersThrough: window.through,
       // Five-minute checks of today count before today's daily check has run.
-      uptime: describeUptime(uptimeInputOf(state, today)),
-      successChance: successChance(state.letters),
+      uptime: describeUptime(uptimeInputOf({ ...state, letters: window.letters }, today)),
+      successChance: successChance(window.letters),
       stability: stability(changeDaysLast30),
       changeDaysLast30,
       category: categoryOf(latest, catalog),
