@@ -298,9 +298,10 @@ export function windowLettersOf(
   today: string | null,
 ): { letters: string; through: string | null } {
   if (state.lastDay === null || today === null) return { letters: state.letters, through: state.lastDay };
+  // A state already folded today ends today; otherwise the window runs to yesterday.
   const yesterday = shiftDay(today, -1);
-  const through = state.lastDay > yesterday ? state.lastDay : yesterday;
-  return { letters: lettersAsOf(state, through), through };
+  if (state.lastDay >= yesterday) return { letters: state.letters, through: state.lastDay };
+  return { letters: lettersAsOf(state, yesterday), through: yesterday };
 }
 
 /** What the read model takes from gateway sensors, from one read of their batches. */
