@@ -261,7 +261,10 @@ const FindingsSection: FC<{ server: ServerView }> = ({ server }) => {
       ) : (
         <p>No token estimate: the newest check saw no tool list.</p>
       )}
-      {findings.length === 0 ? (
+      {latest?.letter !== 'o' ? (
+        // Findings are read from a tool list; "No findings" would read as "passed every check".
+        <p data-findings="none-read">No findings: the newest check saw no tool list to read.</p>
+      ) : findings.length === 0 ? (
         <p>No findings.</p>
       ) : (
         <ul>
