@@ -4,13 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ORIGINS_PATH } from '../src/data/paths.js';
 import type { WatchedServer } from '../src/data/schemas.js';
-import { createLogger } from '../src/log.js';
 import { readOriginsOfDay } from '../src/scan/read-origins.js';
-import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
-import { Scheduler } from '../src/serve/scheduler.js';
+import type { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson } from '../src/storage/storage.js';
-import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { loopbackScheduler } from './fixtures/loopback-scheduler.js';
 import { manualClock } from './fixtures/manual-clock.js';
 import { type OwnerHost, startOwnerHost } from './fixtures/submission-world.js';
 
@@ -47,15 +45,7 @@ describe('an origin listed after the day’s robots.txt reads', () => {
     const storage = createMemoryStorage();
     await putJson(storage, 'state/servers.json', { servers: [watched('open', open)] });
     const clock = manualClock(`${DAY}T00:10:00Z`);
-    const scheduler = new Scheduler({
-      storage,
-      log: createLogger('silent'),
-      keys: await loadOrCreateSigningKeys(storage, clock.now()),
-      registryUrl: null,
-      network: { allowPrivate: true },
-      outside: CLOSED_OUTSIDE,
-      clock,
-    });
+    const scheduler = await loopbackScheduler(storage, clock);
     schedulers.push(scheduler);
     // 00:10: the day's daily check and first hourly check; the day's file holds origin A alone.
     expect(await scheduler.tick()).toEqual(expect.arrayContaining(['daily', 'hourly']));

@@ -9,19 +9,17 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIVE_MINUTE_CHECKS_PATH, FIVE_MINUTE_OPT_IN_PATH, HOURLY_PATH, ORIGINS_PATH } from '../src/data/paths.js';
 import { type ServerState, ServerStateSchema } from '../src/data/schemas.js';
-import { createLogger } from '../src/log.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { foldDay, serverStateWaiters } from '../src/scan/fold-day.js';
 import { scanDay } from '../src/scan/scan-day.js';
-import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { listen } from '../src/serve/listen.js';
-import { type ScheduleClock, Scheduler } from '../src/serve/scheduler.js';
+import type { ScheduleClock } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { openStore } from '../src/storage/open-store.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { type ClusterOnce, postgresClusterOnce } from '../src/workers/cluster-once.js';
 import { openWorkerDb } from '../src/workers/worker-db.js';
-import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { loopbackScheduler } from './fixtures/loopback-scheduler.js';
 import { type OwnerHost, startOwnerHost } from './fixtures/submission-world.js';
 import { usePostgresPerFile } from './setup/postgres.js';
 
@@ -176,15 +174,7 @@ async function world(
   await putJson(storage, 'state/servers.json', { servers: [{ id: 'recipes', url: host.url, source: 'registry' }] });
   await putJson(storage, FIVE_MINUTE_OPT_IN_PATH, { servers: ['recipes'] });
   let refreshes = 0;
-  const scheduler = new Scheduler({
-    storage,
-    log: createLogger('silent'),
-    // The same key for every schedule on one store (it is stored there once).
-    keys: await loadOrCreateSigningKeys(storage, clock.now()),
-    registryUrl: null,
-    network: { allowPrivate: true },
-    outside: CLOSED_OUTSIDE,
-    clock,
+  const scheduler = await loopbackScheduler(storage, clock, {
     refresh: async () => {
       refreshes++;
     },
@@ -352,15 +342,7 @@ describe('the first checks of a day wait for the daily lane’s robots.txt reads
       },
     });
     const clock = firingClock('2026-12-09T23:55:00Z');
-    const scheduler = new Scheduler({
-      storage,
-      log: createLogger('silent'),
-      keys: await loadOrCreateSigningKeys(storage, clock.now()),
-      registryUrl: `http://127.0.0.1:${registry.port}`,
-      network: { allowPrivate: true },
-      outside: CLOSED_OUTSIDE,
-      clock,
-    });
+    const scheduler = await loopbackScheduler(storage, clock, { registryUrl: `http://127.0.0.1:${registry.port}` });
     cleanups.push(() => scheduler.stop());
     expect(await scheduler.tick()).toEqual(expect.arrayContaining(['daily', 'hourly']));
 

@@ -4,14 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIVE_MINUTE_OPT_IN_PATH, HOURLY_PATH } from '../src/data/paths.js';
 import { HourlyFileSchema } from '../src/data/schemas.js';
-import { createLogger } from '../src/log.js';
-import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { type HourlyEntry, recordHourResults, writeHourlyFile } from '../src/serve/hourly-entry.js';
-import { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
-import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { loopbackScheduler } from './fixtures/loopback-scheduler.js';
 import { manualClock } from './fixtures/manual-clock.js';
 import { type OwnerHost, startOwnerHost } from './fixtures/submission-world.js';
 
@@ -33,15 +30,7 @@ describe('the hour-of-day profile', () => {
     await putJson(storage, 'state/servers.json', { servers: [{ id: 'recipes', url: host.url, source: 'registry' }] });
     await putJson(storage, FIVE_MINUTE_OPT_IN_PATH, { servers: ['recipes'] });
     const clock = manualClock('2026-12-10T13:00:00Z');
-    const scheduler = new Scheduler({
-      storage,
-      log: createLogger('silent'),
-      keys: await loadOrCreateSigningKeys(storage, clock.now()),
-      registryUrl: null,
-      network: { allowPrivate: true },
-      outside: CLOSED_OUTSIDE,
-      clock,
-    });
+    const scheduler = await loopbackScheduler(storage, clock);
     expect(await scheduler.tick()).toEqual(expect.arrayContaining(['daily', 'hourly', 'five-minute']));
     expect((await slotsOf(storage, 'recipes'))![13]).toMatchObject({ letter: 'o' });
 

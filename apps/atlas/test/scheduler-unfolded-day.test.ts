@@ -10,12 +10,10 @@ import { type Fleet, startFleet } from '../src/demo/fleet.js';
 import type { Logger } from '../src/log.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { type DailyCap, scanDay, shardOf } from '../src/scan/scan-day.js';
-import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { findUnfinishedReason } from '../src/seal/seal-day.js';
-import { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
-import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { loopbackScheduler } from './fixtures/loopback-scheduler.js';
 import { manualClock } from './fixtures/manual-clock.js';
 
 let fleet: Fleet;
@@ -60,15 +58,7 @@ async function dayLeftUnfolded(cap?: DailyCap) {
   await putJson(storage, 'state/servers.json', { servers });
   const clock = manualClock('2026-12-08T00:30:00Z');
   const { log, lines } = capturedLogger();
-  const scheduler = new Scheduler({
-    storage,
-    log,
-    keys: await loadOrCreateSigningKeys(storage, clock.now()),
-    registryUrl: null,
-    network: { allowPrivate: true },
-    outside: CLOSED_OUTSIDE,
-    clock,
-  });
+  const scheduler = await loopbackScheduler(storage, clock, { log });
   expect(await scheduler.tick()).toContain('daily');
   clock.set('2026-12-09T00:30:00Z');
   await scanDay({

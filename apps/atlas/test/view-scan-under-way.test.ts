@@ -3,17 +3,14 @@
 // loopback (the demo fleet), the real schedule for the first day.
 import { probeServer } from '@mcp-atlas/probe';
 import { routeTask } from '@mcp-atlas/route';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fleet, startFleet } from '../src/demo/fleet.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { loadOrWriteIndex, scanDay } from '../src/scan/scan-day.js';
-import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
-import { Scheduler } from '../src/serve/scheduler.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson } from '../src/storage/storage.js';
 import { buildView } from '../src/view/build-view.js';
-import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { loopbackScheduler } from './fixtures/loopback-scheduler.js';
 import { manualClock } from './fixtures/manual-clock.js';
 
 let fleet: Fleet;
@@ -34,15 +31,7 @@ describe('the read model while a daily scan is under way', () => {
     }));
     await putJson(storage, 'state/servers.json', { servers });
     const clock = manualClock('2026-12-08T00:30:00Z');
-    const scheduler = new Scheduler({
-      storage,
-      log: pino({ level: 'silent' }),
-      keys: await loadOrCreateSigningKeys(storage, clock.now()),
-      registryUrl: null,
-      network: { allowPrivate: true },
-      outside: CLOSED_OUTSIDE,
-      clock,
-    });
+    const scheduler = await loopbackScheduler(storage, clock);
     expect(await scheduler.tick()).toContain('daily');
     const before = await buildView(storage, clock.now());
     expect(before.day).toBe('2026-12-08');
