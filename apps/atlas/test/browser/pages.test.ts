@@ -250,7 +250,7 @@ describe('the demo in Chromium, JavaScript off', () => {
     const { page, errors } = await visit(plain, '/widget/notes', 'widget-notes');
     expect(await page.locator('main').count()).toBe(1);
     expect(await page.locator('[data-status]').innerText()).toBe('answering with tools');
-    expect(await page.locator('[data-uptime]').innerText()).toBe('100.0% 30-day uptime');
+    expect(await page.locator('[data-uptime]').innerText()).toBe('100.0% 30-day uptime (daily checks)');
     expect(await page.locator('ol.mini li').count()).toBe(30);
     expect(errors).toEqual([]);
   });
@@ -274,7 +274,7 @@ describe('the demo in Chromium, JavaScript off', () => {
     expect(parsed).toEqual({
       errors: 0,
       root: 'svg',
-      title: 'mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime',
+      title: 'mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime (daily checks)',
     });
   });
 
