@@ -381,7 +381,13 @@ export class Scheduler {
       this.deps.updateServers(checked);
       return;
     }
-    await this.deps.refresh?.();
+    try {
+      await this.deps.refresh?.();
+    } catch (error) {
+      // A rebuild that fails (a file it cannot read) leaves the read model as it was, and the next task's
+      // rebuild tries again; it must not end the schedule, nor the process (nothing awaits the loop's ticks).
+      this.deps.log.error({ err: error }, 'read model rebuild failed; the pages keep the previous one');
+    }
   }
 
   private async sealIfDue(now: Date, today: string): Promise<boolean> {
