@@ -5,7 +5,7 @@
  * backup window), and it is shown only once enough hours have a result to say so.
  */
 
-import { DAILY_LETTERS, HOUR_PROFILE_MIN_HOURS, HOURS_PER_DAY, NO_DATA_LETTER } from './constants.js';
+import { DAILY_LETTERS, HOUR_PROFILE_MIN_HOURS, HOURS_PER_DAY, MS_PER_HOUR, NO_DATA_LETTER } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { ObservedLetter } from './letters.js';
 import { instantOf } from './validate.js';
@@ -72,6 +72,23 @@ export function recordHourResult(profile: HourProfile, result: HourResult): Hour
   const next = [...profile];
   next[hour] = { letter: result.letter, at: at.toISOString() };
   return next;
+}
+
+/**
+ * Whether a slot as it stands after a result (`after`) tells something the slot before it (`before`) did not: a
+ * result where there was none, another letter, or a result of another clock hour (the same hour of another
+ * day). A later result of the same clock hour with the same letter tells nothing new: the slot already shows
+ * that hour's latest letter, and keeps the time of the first result of the run. A caller that keeps profiles
+ * in a file rewrites it only for news, not on every five-minute check.
+ *
+ * @example
+ * isHourSlotNews({ letter: 'o', at: '2026-12-10T13:00:00.000Z' }, { letter: 'o', at: '2026-12-10T13:35:00.000Z' }); // false
+ * isHourSlotNews({ letter: 'o', at: '2026-12-10T13:00:00.000Z' }, { letter: 'd', at: '2026-12-10T13:35:00.000Z' }); // true
+ */
+export function isHourSlotNews(before: HourSlot | null, after: HourSlot | null): boolean {
+  if (after === before || after === null) return false;
+  if (before === null || before.letter !== after.letter) return true;
+  return Math.floor(Date.parse(before.at) / MS_PER_HOUR) !== Math.floor(Date.parse(after.at) / MS_PER_HOUR);
 }
 
 /**

@@ -95,6 +95,7 @@ export {
   type HourProfileView,
   type HourResult,
   type HourSlot,
+  isHourSlotNews,
   recordHourResult,
   viewHourProfile,
 } from './hour-profile.js';

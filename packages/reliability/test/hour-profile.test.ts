@@ -3,6 +3,7 @@ import {
   createHourProfile,
   describeHourProfile,
   type HourResult,
+  isHourSlotNews,
   ReliabilityInputError,
   recordHourResult,
   viewHourProfile,
@@ -56,5 +57,31 @@ describe('hour-of-day profile', () => {
     expect(() => recordHourResult(createHourProfile(), { letter: 'o', at: 'dawn' })).toThrow(/result\.at/);
     expect(() => recordHourResult([], { letter: 'o', at: '2025-06-01T05:00:00Z' })).toThrow(/24 slots/);
     expect(() => viewHourProfile('x' as unknown as HourResult[])).toThrow(ReliabilityInputError);
+  });
+});
+
+describe('isHourSlotNews (when a kept profile must be written again)', () => {
+  const slot = (letter: 'o' | 'd', at: string) => ({ letter, at });
+  const first = slot('o', '2026-12-10T13:00:00.000Z');
+
+  it('is news for a first result and for another letter', () => {
+    expect(isHourSlotNews(null, first)).toBe(true);
+    expect(isHourSlotNews(first, slot('d', '2026-12-10T13:35:00.000Z'))).toBe(true);
+  });
+
+  it('is not news for the same letter within the same clock hour, up to its last millisecond', () => {
+    expect(isHourSlotNews(first, slot('o', '2026-12-10T13:35:00.000Z'))).toBe(false);
+    expect(isHourSlotNews(first, slot('o', '2026-12-10T13:59:59.999Z'))).toBe(false);
+  });
+
+  it('is news for the same letter in the next clock hour, or the same hour of another day', () => {
+    expect(isHourSlotNews(slot('o', '2026-12-10T13:59:59.999Z'), slot('o', '2026-12-10T14:00:00.000Z'))).toBe(true);
+    expect(isHourSlotNews(first, slot('o', '2026-12-11T13:00:00.000Z'))).toBe(true);
+  });
+
+  it('is not news when nothing changed or no slot is left', () => {
+    expect(isHourSlotNews(first, first)).toBe(false);
+    expect(isHourSlotNews(first, null)).toBe(false);
+    expect(isHourSlotNews(null, null)).toBe(false);
   });
 });

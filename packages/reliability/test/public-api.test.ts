@@ -71,6 +71,7 @@ describe('the root entry', () => {
       'isDayClosed',
       'isDayFolded',
       'isDomainAgeFresh',
+      'isHourSlotNews',
       'isOsvCheckDue',
       'isPastRetentionLimit',
       'isRatingVisible',

@@ -8,7 +8,7 @@
 // write, and the hourly check, whose round reads the file long before it writes it, takes in the slots
 // recorded meanwhile. Processes do not share the lock (see the README's note on several processes).
 import type { ProbeResult } from '@mcp-atlas/probe';
-import { createHourProfile, type HourProfile, recordHourResult } from '@mcp-atlas/reliability';
+import { createHourProfile, type HourProfile, isHourSlotNews, recordHourResult } from '@mcp-atlas/reliability';
 import { observationOfCheck } from '../data/check-observation.js';
 import { HOURLY_PATH } from '../data/paths.js';
 import { type HourlyFile, HourlyFileSchema } from '../data/schemas.js';
@@ -61,20 +61,6 @@ function mergeHourProfiles(profile: HourProfile, other: HourProfile): HourProfil
   return merged;
 }
 
-const MS_PER_HOUR = 3_600_000;
-
-/**
- * Whether `after` says something `before` did not: a result where there was none, a result of another UTC hour
- * (another day at that hour), or another letter. A later result of the same hour with the same letter does not
- * count: the slot already shows the hour's latest letter, and the file (about 2.5 kB a server, so tens of MB
- * for a registry's worth) is then not rewritten on every five-minute round, only when a slot changes.
- */
-function isSlotNews(before: HourProfile[number], after: HourProfile[number]): boolean {
-  if (after === before || after === null) return false;
-  if (before === null || before.letter !== after.letter) return true;
-  return Math.floor(Date.parse(before.at) / MS_PER_HOUR) !== Math.floor(Date.parse(after.at) / MS_PER_HOUR);
-}
-
 /**
  * Writes the hourly file of `hour` with `results`, the entries the hourly round made from the file it read
  * when it began. Each entry's profile first takes in the slots the stored file gained since (five-minute and
@@ -118,7 +104,7 @@ export async function recordHourResults(storage: Storage, results: readonly Hour
       const before = entry.hours ?? createHourProfile();
       const after = recordHourResult(before, { letter: result.letter, at: result.at });
       const hour = new Date(result.at).getUTCHours();
-      if (!isSlotNews(before[hour] ?? null, after[hour] ?? null)) continue;
+      if (!isHourSlotNews(before[hour] ?? null, after[hour] ?? null)) continue;
       file.results[result.id] = { ...entry, hours: [...after] };
       changed++;
     }
