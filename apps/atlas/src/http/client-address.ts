@@ -9,8 +9,8 @@ import { ReliabilityInputError, reporterKey } from '@mcp-atlas/reliability';
 import type { Context } from 'hono';
 import { keyedId } from '../data/keyed-id.js';
 
-/** Bytes of the random key that hashes client networks for the access log; a new one is drawn every UTC day. */
-export const DAILY_NETWORK_KEY_BYTES = 32;
+/** Bytes of a random key that lives one UTC day (createDailyKeyedIds); a new one is drawn every UTC day. */
+export const DAILY_KEY_BYTES = 32;
 
 /** The socket's remote address under @hono/node-server, or null under any other runtime (or in app.request). */
 function socketAddress(c: Context): string | null {
@@ -50,7 +50,7 @@ export function clientAddress(c: Context, trustedProxyHops: number): string | nu
  * networkIdOf('203.0.113.7') === networkIdOf('203.0.113.200'); // true: one /24, one day
  */
 export function createDailyNetworkIds(now: () => Date): (address: string | null) => string | null {
-  let current: { day: string; key: Buffer } | null = null;
+  const idOf = createDailyKeyedIds('access-log network');
   return (address) => {
     if (address === null) return null;
     let network: string;
@@ -60,8 +60,24 @@ export function createDailyNetworkIds(now: () => Date): (address: string | null)
       if (error instanceof ReliabilityInputError) return null;
       throw error;
     }
-    const day = dayFromTime(now());
-    if (current?.day !== day) current = { day, key: randomBytes(DAILY_NETWORK_KEY_BYTES) };
-    return keyedId(current.key, 'access-log network', network);
+    return idOf(dayFromTime(now()), network);
+  };
+}
+
+/**
+ * Makes a function that gives a keyed id of a value under a random key of `day`: drawn the first time a day is
+ * asked for, held only in this closure, and dropped at the next day. Ids of one day can be compared; ids of two
+ * days cannot be linked, and once the day is over nobody can recompute them. The access log and the sensor
+ * intake's per-network count both key networks this way.
+ *
+ * @example
+ * const idOf = createDailyKeyedIds('sensor network');
+ * idOf('2026-12-03', '203.0.113.0/24') === idOf('2026-12-03', '203.0.113.0/24'); // true
+ */
+export function createDailyKeyedIds(label: string): (day: string, value: string) => string {
+  let current: { day: string; key: Buffer } | null = null;
+  return (day, value) => {
+    if (current?.day !== day) current = { day, key: randomBytes(DAILY_KEY_BYTES) };
+    return keyedId(current.key, label, value);
   };
 }

@@ -54,8 +54,5 @@ export const REPORTER_SECRET_MIN_BYTES = 32;
 /** The version the app reports when `appVersion` is not given. */
 export const UNVERSIONED = 'unversioned';
 
-/** Bytes of the random key that hashes sensor addresses; a new one is drawn every UTC day. */
-export const SENSOR_ADDRESS_KEY_BYTES = 32;
-
 /** Digits of a sensor batch file's sequence number within a sensor's day (up to 20,000 batches fit). */
 export const SENSOR_BATCH_SEQUENCE_DIGITS = 6;

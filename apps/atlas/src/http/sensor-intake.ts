@@ -2,16 +2,16 @@
 // and one file per accepted batch under sensors/<day>/<sensor>/. Sensor data is kept out of days/ because
 // the signed roots do not cover it. The sender's address is never stored: it is hashed with a key drawn at
 // random each UTC day and held only in memory, and only to stop one network from posing as many sensors.
-import { createHmac, randomBytes } from 'node:crypto';
 import { dayFromTime } from '@mcp-atlas/history';
 import { admitSensorBatch, ReliabilityInputError, reporterKey, type SensorOutcome } from '@mcp-atlas/reliability';
 import { parseJsonOrNull } from '../storage/parse-json.js';
 import { createSerialQueue } from '../storage/serial-queue.js';
 import { putJson } from '../storage/storage.js';
+import { createDailyKeyedIds } from './client-address.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { type Answer, invalidInput, type Refusal, refuse } from './errors.js';
 import { countSubmission, countUnreadable, type IntakeHooks } from './intake-hooks.js';
-import { SENSOR_ADDRESS_KEY_BYTES, SENSOR_BATCH_SEQUENCE_DIGITS } from './limits.js';
+import { SENSOR_BATCH_SEQUENCE_DIGITS } from './limits.js';
 import {
   type SensorAccepted,
   SensorBatchBodySchema,
@@ -47,10 +47,9 @@ interface SensorDay {
   batches: number;
 }
 
-/** Today's address key and the outcomes accepted per hashed network; replaced at each new UTC day. */
+/** Today's outcomes accepted per keyed network id; replaced at each new UTC day. */
 interface AddressDay {
   day: string;
-  key: Buffer;
   accepted: Map<string, number>;
 }
 
@@ -58,11 +57,13 @@ interface AddressDay {
 export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
   const queue = createSerialQueue();
   let addresses: AddressDay | null = null;
+  // The network's id under a key of the day, held in memory only: a day's counts cannot be tied to another's.
+  const networkIdOf = createDailyKeyedIds('sensor network');
   let sensorsDay: string | null = null;
   const sensors = new Map<string, SensorDay>();
 
   function addressDay(day: string): AddressDay {
-    if (addresses?.day !== day) addresses = { day, key: randomBytes(SENSOR_ADDRESS_KEY_BYTES), accepted: new Map() };
+    if (addresses?.day !== day) addresses = { day, accepted: new Map() };
     return addresses;
   }
 
@@ -140,7 +141,7 @@ export function createSensorIntake(deps: SensorIntakeDeps): SensorIntake {
       const now = deps.now();
       const day = dayFromTime(now);
       const today = addressDay(day);
-      const addressId = createHmac('sha256', today.key).update(network).digest('hex');
+      const addressId = networkIdOf(day, network);
       const counts = await sensorDay(day, batch.sensor);
       // One network counts as at most one sensor's daily budget, and one sensor id as one budget across
       // networks: the larger of the two counts decides.

@@ -5,6 +5,8 @@
 // event waits at most the window plus a run already under way. The wake alarm below is how news that comes by
 // time alone (an incident's 2 hours passing) enters the same queue.
 
+import type { ScheduleClock } from './scheduler.js';
+
 /** Seconds from the first pending event to the update that covers it (the coalescing window). */
 export const LIVE_UPDATE_DELAY_SECONDS = 5;
 
@@ -94,11 +96,11 @@ export function createLiveUpdateQueue(options: LiveUpdateQueueOptions): LiveUpda
   };
 }
 
-/** Timers a service wakes itself with: Node's by default; a test that moves the clock by hand gives its own. */
-export interface WakeTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+/**
+ * Timers a service wakes itself with: Node's by default; a test that moves the clock by hand gives its own. The
+ * schedule's clock has the same two, so one test clock serves both.
+ */
+export type WakeTimers = Pick<ScheduleClock, 'setTimeout' | 'clearTimeout'>;
 
 /** Node's timers, unreferenced so that a pending wake never keeps the process alive. */
 export const systemWakeTimers: WakeTimers = {
