@@ -17,6 +17,7 @@ const PACKAGE_DIRECTION = {
   reliability: ['risk'],
   history: ['risk'],
   probe: ['risk'],
+  operations: ['risk', 'reliability', 'score', 'findings', 'history', 'probe'],
   corpus: [],
 };
 
