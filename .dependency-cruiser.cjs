@@ -16,7 +16,7 @@ const PACKAGE_DIRECTION = {
   score: ['risk'],
   reliability: ['risk'],
   history: ['risk'],
-  probe: ['risk'],
+  probe: ['risk', 'score'],
   operations: ['risk', 'reliability', 'score', 'findings', 'history', 'probe'],
   corpus: [],
 };
