@@ -6,18 +6,21 @@
 // not built yet the name stays unresolved, so every package pattern matches both forms.
 
 /**
- * Which packages each package may import. risk is the base: it imports nothing and the others may use its
- * words, day helpers and levels. Any package-to-package import not listed here fails the lint.
+ * Which packages each package may import. base (private, bundled into each package's build) holds the shared
+ * day helpers, word splitters, address parsers and type names: it imports nothing and every package may use it.
+ * risk imports only base; findings, route, probe and operations also use its classifier and levels. Any
+ * package-to-package import not listed here fails the lint.
  */
 const PACKAGE_DIRECTION = {
-  risk: [],
-  findings: ['risk'],
-  route: ['risk'],
-  score: ['risk'],
-  reliability: ['risk'],
-  history: ['risk'],
-  probe: ['risk', 'score'],
-  operations: ['risk', 'reliability', 'score', 'findings', 'history', 'probe'],
+  base: [],
+  risk: ['base'],
+  findings: ['base', 'risk'],
+  route: ['base', 'risk'],
+  score: ['base'],
+  reliability: ['base'],
+  history: ['base'],
+  probe: ['base', 'risk', 'score'],
+  operations: ['base', 'reliability', 'score', 'history'],
   corpus: [],
 };
 

@@ -16,7 +16,7 @@ COPY apps ./apps
 COPY docs ./docs
 RUN npx --yes pnpm@10 install --frozen-lockfile
 RUN npx --yes pnpm@10 turbo run build --filter=@mcp-atlas/cli...
-# A self-contained folder: the app's package.json, dist/ (cli.js and the bundled methodology.md) and its
+# A self-contained folder: the app's package.json, dist/ (cli.js and the bundled methodology/ folder) and its
 # production node_modules, workspace packages included.
 RUN npx --yes pnpm@10 --filter @mcp-atlas/cli deploy --prod --legacy /out
 

@@ -1,6 +1,8 @@
-// The root lint must catch the four edits named in issue 21: a badly formatted line in a package, two app files
-// that import each other, a package that imports from apps/atlas, and an exported app function nothing uses; and
-// a rule Biome only warns about, since the root lint fails on warnings.
+// The root lint must catch what the house rules forbid: a badly formatted line in a package, two app files that
+// import each other, a package that imports from apps/atlas, and an exported app function nothing uses; and a rule
+// Biome only warns about, since the root lint fails on warnings. The root test must also catch a rule list edited
+// without a version: a verb added to risk's HIGH_RISK_VERBS and another dropped fail the rule pins
+// (scripts/rules-pin.mjs).
 // Each case edits a temporary copy of the working tree (never the tree itself), checks first that the tool the root
 // `lint` runs for that rule passes on the copy, then makes the edit and expects the same tool to fail, naming the
 // problem. The copy shares the real node_modules through pnpm's relative links, so the tools run as they do here.
@@ -8,7 +10,16 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -40,16 +51,24 @@ function copyTree() {
   return target;
 }
 
-/** Runs one of the root lint's tools in the copy and returns its exit code and everything it printed. */
-function run(tool, args) {
-  const result = spawnSync(join(BIN, tool), args, {
-    cwd: copy,
+/**
+ * Runs a program in the copy (or in `folder` of it) and returns its exit code and everything it printed. The
+ * limit only ends a program that hangs: far beyond what any of them takes on a loaded machine.
+ */
+function runProgram(program, args, folder = '.') {
+  const result = spawnSync(program, args, {
+    cwd: join(copy, folder),
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-    timeout: 240_000,
+    timeout: 900_000,
   });
   if (result.error) throw result.error;
   return { code: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** Runs one of the root lint's tools in the copy and returns its exit code and everything it printed. */
+function run(tool, args) {
+  return runProgram(join(BIN, tool), args);
 }
 
 /** Applies `edit` to the copy, runs `check`, and undoes the edit whatever happens, so each case starts clean. */
@@ -77,6 +96,23 @@ function withEdit(files, edit, check) {
 const biomeOn = (file) => run('biome', ['check', '--error-on-warnings', '--vcs-enabled=false', file]);
 const dependencyCruise = () => run('depcruise', ['packages', 'apps', '--config', '.dependency-cruiser.cjs']);
 const knip = () => run('knip', ['--no-config-hints', '--no-progress', '--workspace', 'apps/atlas']);
+// The rule pins as the root `test` script checks them, and the build of the package the pin case edits.
+const runRulesPin = (...args) => runProgram(process.execPath, ['scripts/rules-pin.mjs', ...args]);
+const buildRisk = () => runProgram(join(BIN, 'tsup'), [], 'packages/risk');
+
+/** The risk source file that declares HIGH_RISK_VERBS, and that declaration's text (up to its closing `]);`). */
+function findHighRiskVerbs() {
+  const folder = 'packages/risk/src';
+  for (const name of readdirSync(join(copy, folder)).filter((file) => file.endsWith('.ts'))) {
+    const file = `${folder}/${name}`;
+    const text = readFileSync(join(copy, file), 'utf8');
+    const start = text.search(/export const HIGH_RISK_VERBS\b/);
+    if (start === -1) continue;
+    const end = text.indexOf(']);', start);
+    return { file, text, declaration: text.slice(start, end) };
+  }
+  throw new Error('no packages/risk/src file declares HIGH_RISK_VERBS: update this case to where the list lives');
+}
 
 describe('the root lint catches the house rules it promises', () => {
   before(() => {
@@ -174,6 +210,36 @@ describe('the root lint catches the house rules it promises', () => {
     assert.notEqual(broken.code, 0, broken.output);
     assert.match(broken.output, /Unused exports/);
     assert.match(broken.output, /describeNothingForLint/);
+  });
+
+  test('adding a verb to HIGH_RISK_VERBS and dropping another fails the rule pins, naming the list', () => {
+    // Pinned as the copy is built now, so the case holds whatever the committed pins say.
+    const pinned = runRulesPin('--update');
+    assert.equal(pinned.code, 0, `pinning the copy should work:\n${pinned.output}`);
+    const clean = runRulesPin();
+    assert.equal(clean.code, 0, `the rule pins should pass before the edit:\n${clean.output}`);
+    const { file, text, declaration } = findHighRiskVerbs();
+    assert.match(declaration, /'wipe',/, 'the case drops `wipe` from the list: update it if the list lost it');
+    let broken;
+    try {
+      broken = withEdit(
+        [file],
+        () => writeFileSync(join(copy, file), text.replace(declaration, declaration.replace("'wipe',", "'shred',"))),
+        () => {
+          const built = buildRisk();
+          assert.equal(built.code, 0, `the edited risk package should build:\n${built.output}`);
+          return runRulesPin();
+        },
+      );
+    } finally {
+      // The copy's build back to its source, so every later case sees the package as it was.
+      assert.equal(buildRisk().code, 0);
+    }
+    assert.notEqual(broken.code, 0, broken.output);
+    assert.match(broken.output, /@mcp-atlas\/risk: exported values changed \(changed /);
+    assert.match(broken.output, /HIGH_RISK_VERBS|VERB_RULES/);
+    assert.match(broken.output, /still \d+\.\d+\.\d+ \(RISK_RULES_VERSION\)/);
+    assert.equal(runRulesPin().code, 0, 'the rule pins pass again once the edit is undone');
   });
 
   test('the copy is left as it was after each case', () => {

@@ -1,45 +1,65 @@
-// The app's folders point one way: storage <- data <- domain <- view <- http, pages <- serve, commands.
-// A folder may import from its own layer or a lower one, never from a higher one, and nothing may form a cycle.
-// `log.ts`, `methodology.ts` and `progress.ts` sit below every layer.
-/** The layers, lowest first; each entry lists the folders under src/ that belong to it. */
+// The app's folders point one way, in layers: storage <- data <- domain <- view <- http and pages <- serve,
+// commands and demo. A folder may import from its own layer or a lower one, never from a higher one, and nothing
+// may form a cycle. `log.ts`, `methodology.ts` and `progress.ts` sit below every layer.
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+
+/** The layers, lowest first: each has a name (used in the rule's name) and the folders under src/ in it. */
 const LAYERS = [
-  ['storage'],
-  ['data'],
-  [
-    'domain',
-    'costs',
-    'demand',
-    'outside',
-    'owners',
-    'scan',
-    'score',
-    'seal',
-    'submissions',
-    'verify',
-    'check',
-    'search-eval',
-    'workers',
-  ],
-  ['view'],
-  ['http', 'pages'],
-  ['serve', 'commands', 'demo'],
+  { name: 'storage', folders: ['storage'] },
+  { name: 'data', folders: ['data'] },
+  {
+    // What the service does with its data: checks, scans, seals, scores, costs and the outside lookups.
+    name: 'domain',
+    folders: [
+      'check',
+      'costs',
+      'demand',
+      'outside',
+      'owners',
+      'scan',
+      'score',
+      'seal',
+      'search-eval',
+      'submissions',
+      'verify',
+      'workers',
+    ],
+  },
+  { name: 'view', folders: ['view'] },
+  { name: 'http', folders: ['http', 'pages'] },
+  { name: 'entry', folders: ['serve', 'commands', 'demo'] },
 ];
 
 const folderPattern = (folders) => `^src/(${folders.join('|')})/`;
 
 /** One rule per layer: nothing in it imports a folder of a higher layer. */
-const layerRules = LAYERS.slice(0, -1).map((folders, index) => ({
-  name: `layer-${folders[0]}`,
-  comment: `${folders.join(', ')} may not import from a higher layer (${LAYERS.slice(index + 1)
-    .flat()
-    .join(', ')})`,
-  severity: 'error',
-  from: { path: folderPattern(folders) },
-  to: { path: folderPattern(LAYERS.slice(index + 1).flat()) },
-}));
+const layerRules = LAYERS.slice(0, -1).map((layer, index) => {
+  const higher = LAYERS.slice(index + 1).flatMap((above) => above.folders);
+  return {
+    name: `layer-${layer.name}`,
+    comment: `${layer.folders.join(', ')} may not import from a higher layer (${higher.join(', ')})`,
+    severity: 'error',
+    from: { path: folderPattern(layer.folders) },
+    to: { path: folderPattern(higher) },
+  };
+});
 
 /** Every folder under src/ must belong to a layer, so a new folder cannot slip past the rules. */
-const knownFolders = LAYERS.flat();
+const knownFolders = LAYERS.flatMap((layer) => layer.folders);
+
+// The rules below catch a folder without a layer only once it imports something, and nothing catches a layer
+// naming a folder that is gone: both are checked here against the app's own src/, whatever the cruise reads.
+const srcFolders = readdirSync(join(__dirname, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unlayered = srcFolders.filter((folder) => !knownFolders.includes(folder));
+const missing = knownFolders.filter((folder) => !srcFolders.includes(folder));
+if (unlayered.length > 0 || missing.length > 0)
+  throw new Error(
+    `.dependency-cruiser.cjs: the layers must name every folder of src/ and nothing else ` +
+      `(in no layer: ${unlayered.join(', ') || 'none'}; named but not in src/: ${missing.join(', ') || 'none'})`,
+  );
 
 module.exports = {
   forbidden: [

@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -7,9 +7,13 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   platform: 'node',
-  // The methodology page ships with the build: an installed app has no repository around it to find the doc in.
-  // pages/methodology-doc.ts reads this copy, next to cli.js, before it looks for the repository's.
+  // @mcp-atlas/base is private, never published: the bin bundles it (the published @mcp-atlas packages stay
+  // external dependencies).
+  noExternal: ['@mcp-atlas/base'],
+  // The methodology pages ship with the build: an installed app has no repository around it to find them in.
+  // pages/methodology-doc.ts reads this copy of docs/methodology/, next to cli.js, before it looks for the
+  // repository's.
   onSuccess: async () => {
-    await copyFile('../../docs/methodology.md', 'dist/methodology.md');
+    await cp('../../docs/methodology', 'dist/methodology', { recursive: true });
   },
 });

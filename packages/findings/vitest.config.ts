@@ -1,16 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Tests run against the sibling package's source, so a change there shows here without a rebuild.
+// Tests run against the sibling packages' source, so a change there shows here without a rebuild.
 const riskSource = fileURLToPath(new URL('../risk/src/', import.meta.url));
-// The root and each subpath of risk (`./rules`, `./text`, `./time`) map to their source file.
-const riskAlias = [
+const baseSource = fileURLToPath(new URL('../base/src/', import.meta.url));
+// risk's root and its `./rules` subpath, and base's root (which risk's source imports too), map to their source.
+const sourceAlias = [
   { find: /^@mcp-atlas\/risk$/, replacement: `${riskSource}index.ts` },
-  { find: /^@mcp-atlas\/risk\/(rules|text|time)$/, replacement: `${riskSource}$1.ts` },
+  { find: /^@mcp-atlas\/risk\/rules$/, replacement: `${riskSource}rules.ts` },
+  { find: /^@mcp-atlas\/base$/, replacement: `${baseSource}index.ts` },
 ];
 
 export default defineConfig({
-  resolve: { alias: riskAlias },
+  resolve: { alias: sourceAlias },
   test: {
     include: ['test/**/*.test.ts'],
     // No verdict rests on wall time: property tests are bounded by their number of runs and tests wait on

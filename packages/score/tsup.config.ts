@@ -1,10 +1,13 @@
 import { defineConfig } from 'tsup';
 
-// One build for the library: ESM + CJS + declarations.
+// One build for the library: ESM + CJS + declarations, for the root entry and the `./rules` subpath.
+// @mcp-atlas/base is private, never published: the build bundles it (its code and, with `resolve`, its types),
+// so the package has no runtime dependency.
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', rules: 'src/rules.ts' },
   format: ['esm', 'cjs'],
-  dts: true,
+  dts: { resolve: ['@mcp-atlas/base'] },
+  noExternal: ['@mcp-atlas/base'],
   clean: true,
   target: 'es2022',
 });

@@ -3,6 +3,7 @@
 // bench/run-load.mjs; never part of the app's build.
 import { loadCorpus } from '@mcp-atlas/corpus';
 import { hashToolList } from '@mcp-atlas/findings';
+import { dayCatalogPath, serverStatePath } from '../src/data/paths.js';
 import { runDemo } from '../src/demo/run-demo.js';
 import { createLogger } from '../src/log.js';
 import { emptyServerState } from '../src/scan/fold-day.js';
@@ -10,7 +11,6 @@ import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
 import { serveAtlas } from '../src/serve/serve-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
-import { catalogPathForBench, statePathForBench } from './paths.js';
 
 const DAY = '2026-11-30';
 
@@ -22,7 +22,7 @@ async function fillWithCorpus(storage: Storage, toolTarget: number): Promise<num
     const id = `bench-${i}`;
     const list = source.tools.slice(0, toolTarget - tools);
     tools += list.length;
-    await putJson(storage, catalogPathForBench(DAY, id), {
+    await putJson(storage, dayCatalogPath(DAY, id), {
       id,
       day: DAY,
       toolsHash: hashToolList(list),
@@ -30,7 +30,7 @@ async function fillWithCorpus(storage: Storage, toolTarget: number): Promise<num
       tools: list,
       verdicts: [],
     });
-    await putJson(storage, statePathForBench(id), {
+    await putJson(storage, serverStatePath(id), {
       ...emptyServerState({ id, url: `https://${id}.example.com/mcp` }),
       letters: 'o'.repeat(30),
       lastDay: DAY,

@@ -1,4 +1,4 @@
-// Shard-worker benchmark (issue 19): a loopback fleet of 2,000 MCP servers, each answering every request after a
+// Shard-worker benchmark: a loopback fleet of 2,000 MCP servers, each answering every request after a
 // fixed delay, scanned for one day by the real CLI: once with the file store in one process (`scan --data`,
 // the baseline), then on a fresh PostgreSQL database each with `scan --enqueue` and 1, 2 and 4
 // `worker --until-idle` processes. Then /api/servers and /api/toolsearch throughput (autocannon) with one and

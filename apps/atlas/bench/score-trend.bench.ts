@@ -5,13 +5,15 @@
 // The candidates: the new way cold (a store the process has not read yet: the first rebuild after start) and warm
 // (every day's trend points kept: every later rebuild). Also prints what the kept points weigh in memory.
 // Run: npx vitest bench --run bench/score-trend.bench.ts
+
 import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { shiftDay } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
+import { SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
 import { gradeFor } from '@mcp-atlas/score';
 import { afterAll, bench, describe } from 'vitest';
 import {
@@ -23,7 +25,7 @@ import {
 } from '../src/score/day-scores.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import type { Storage } from '../src/storage/storage.js';
-import { readScoresView, SCORE_SHOWN_MAX_DAYS, SCORE_TREND_DAYS, type ScoresView } from '../src/view/score-view.js';
+import { readScoresView, SCORE_TREND_DAYS, type ScoresView } from '../src/view/score-view.js';
 
 const SERVERS = 2_000;
 const DAY = '2026-11-30';
@@ -82,7 +84,7 @@ function scoreOf(i: number, d: number): ServerScore {
 /** The read model's scores as every rebuild read them before: each of the 30 files read and parsed afresh. */
 async function readScoresViewOldWay(storage: Storage, day: string): Promise<ScoresView> {
   const view: ScoresView = { latest: new Map(), trends: new Map() };
-  const shownFrom = shiftDay(day, -(SCORE_SHOWN_MAX_DAYS - 1));
+  const shownFrom = shiftDay(day, -(SHOWN_SCORE_RULES.maxDays - 1));
   for (let back = SCORE_TREND_DAYS - 1; back >= 0; back--) {
     const scoredDay = shiftDay(day, -back);
     for (const [id, score] of (await readDayScoresFile(storage, scoredDay)) ?? []) {
@@ -128,7 +130,7 @@ async function heapGrowthOf(fill: (storage: Storage) => Promise<unknown>): Promi
   return { bytes: process.memoryUsage().heapUsed - before, keep };
 }
 const wholeWeek = await heapGrowthOf(async (storage) => {
-  for (let back = 0; back < SCORE_SHOWN_MAX_DAYS; back++) await readDayScores(storage, shiftDay(DAY, -back));
+  for (let back = 0; back < SHOWN_SCORE_RULES.maxDays; back++) await readDayScores(storage, shiftDay(DAY, -back));
 });
 const rebuilt = await heapGrowthOf((storage) => readScoresView(storage, DAY));
 const points = SERVERS * SCORE_TREND_DAYS;

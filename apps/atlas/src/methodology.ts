@@ -1,5 +1,6 @@
 // The methodology version the service records with every day's files and publishes; it names the version
-// of docs/methodology.md (a test keeps the two equal). It is a label, not a rule: rules live in packages.
+// of docs/methodology/ (stated on its contents page, README.md; a test keeps the two equal). It is a label, not a
+// rule: rules live in packages.
 import appPackage from '../package.json' with { type: 'json' };
 
 export const METHODOLOGY_VERSION = '1.4.0';

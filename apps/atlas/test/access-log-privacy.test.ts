@@ -120,7 +120,7 @@ beforeAll(async () => {
   for (const address of [CLIENT_V6, SAME_NETWORK_V6, OTHER_NETWORK_V6])
     expect(await get(running, '/api/servers', address)).toBe(200);
   ipv6 = accessLinesOf(start);
-}, 30_000);
+});
 
 afterAll(async () => {
   await running?.close();

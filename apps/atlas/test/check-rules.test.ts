@@ -1,10 +1,11 @@
 // The rules of `mcp-atlas check` without a server: gate parsing and judging, argument parsing, the
 // loopback test of deep mode, how a call's answer is sorted, and the compliance score at its edges.
+import { PROTOCOL_RULES } from '@mcp-atlas/score/rules';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackUrl, parseCheckArguments } from '../src/check/command.js';
-import { AUTH_DISCOVERY_BONUS, DEFAULT_GATES, FUZZ_POINTS } from '../src/check/constants.js';
-import { classifyCall, plainValueFor, scoreCompliance, wrongValueFor } from '../src/check/deep.js';
+import { DEFAULT_GATES, FUZZ_POINTS } from '../src/check/constants.js';
+import { classifyCall, plainValueFor, scoreDeepSession, wrongValueFor } from '../src/check/deep.js';
 import { CheckUsageError } from '../src/check/errors.js';
 import { evaluateGates, type GateInput, parseGates } from '../src/check/gates.js';
 import type { BaselineComparison, CheckedTool, DeepCase } from '../src/check/report-schema.js';
@@ -214,14 +215,14 @@ describe('argument values', () => {
   });
 });
 
-describe('scoreCompliance', () => {
+describe('scoreDeepSession', () => {
   const t = (inputSchema: unknown) => ({ name: 'x', inputSchema });
   const none = { letter: 'o', tools: [], errorHandling: [], fuzz: [], smoke: [], authDiscovery: null };
 
   it('averages the measured parts with equal weight', () => {
     // schema validity 1 of 2 = 50; error handling 1 of 3 = 33; fuzz (100 + 50) / 2 = 75; smoke 1 of 2 = 50;
     // (100 + 50 + 33 + 75 + 50) / 5 = 61.6 -> 62
-    const result = scoreCompliance({
+    const result = scoreDeepSession({
       ...none,
       tools: [t({ type: 'object' }), t('object')],
       errorHandling: [deepCase('proper-error'), deepCase('crash'), deepCase('hang')],
@@ -237,7 +238,7 @@ describe('scoreCompliance', () => {
   });
 
   it('rounds half up: (100 + 50 + 33 + 75) / 4 = 64.5 -> 65', () => {
-    const result = scoreCompliance({
+    const result = scoreDeepSession({
       ...none,
       tools: [t({ type: 'object' }), t('object')],
       errorHandling: [deepCase('proper-error'), deepCase('crash'), deepCase('hang')],
@@ -247,25 +248,25 @@ describe('scoreCompliance', () => {
   });
 
   it('leaves out parts that were not measured', () => {
-    expect(scoreCompliance(none)).toEqual({
+    expect(scoreDeepSession(none)).toEqual({
       score: 100,
       parts: { reachability: 100, schemaValidity: null, errorHandling: null, fuzz: null, smoke: null },
       authDiscovery: null,
       authBonus: 0,
     });
-    expect(scoreCompliance({ ...none, letter: 'd' }).score).toBe(0);
+    expect(scoreDeepSession({ ...none, letter: 'd' }).score).toBe(0);
   });
 
   it('adds the OAuth discovery bonus of 10 to a sign-in server that publishes its metadata, capped at 100', () => {
-    expect(AUTH_DISCOVERY_BONUS).toBe(10);
+    expect(PROTOCOL_RULES.authDiscoveryBonus).toBe(10);
     // reachability 100, schema validity 1 of 2 = 50: mean 75, plus 10 = 85
     const half = { ...none, letter: 'a', tools: [t({ type: 'object' }), t(null)] };
-    expect(scoreCompliance({ ...half, authDiscovery: true })).toMatchObject({
+    expect(scoreDeepSession({ ...half, authDiscovery: true })).toMatchObject({
       score: 85,
       authBonus: 10,
       authDiscovery: true,
     });
-    expect(scoreCompliance({ ...half, authDiscovery: false })).toMatchObject({
+    expect(scoreDeepSession({ ...half, authDiscovery: false })).toMatchObject({
       score: 75,
       authBonus: 0,
       authDiscovery: false,
@@ -283,7 +284,7 @@ describe('scoreCompliance', () => {
         deepCase('accepted'),
       ],
     };
-    expect(scoreCompliance({ ...ninetyFive, authDiscovery: true }).score).toBe(100);
+    expect(scoreDeepSession({ ...ninetyFive, authDiscovery: true }).score).toBe(100);
     const ninety = {
       ...none,
       letter: 'a',
@@ -295,14 +296,14 @@ describe('scoreCompliance', () => {
         deepCase('accepted'),
       ],
     };
-    expect(scoreCompliance({ ...ninety, authDiscovery: false }).score).toBe(90);
-    expect(scoreCompliance({ ...ninety, authDiscovery: true }).score).toBe(100);
+    expect(scoreDeepSession({ ...ninety, authDiscovery: false }).score).toBe(90);
+    expect(scoreDeepSession({ ...ninety, authDiscovery: true }).score).toBe(100);
   });
 
   it('scores each fuzz outcome by FUZZ_POINTS', () => {
     expect(FUZZ_POINTS).toEqual({ 'proper-error': 100, accepted: 50, crash: 0, hang: 0 });
     for (const outcome of ['proper-error', 'accepted', 'crash', 'hang'] as const) {
-      expect(scoreCompliance({ ...none, fuzz: [deepCase(outcome)] }).parts.fuzz).toBe(FUZZ_POINTS[outcome]);
+      expect(scoreDeepSession({ ...none, fuzz: [deepCase(outcome)] }).parts.fuzz).toBe(FUZZ_POINTS[outcome]);
     }
   });
 });

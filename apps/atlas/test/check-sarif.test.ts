@@ -1,7 +1,7 @@
 // SARIF output of `mcp-atlas check`: validated against the SARIF 2.1.0 schema; a result for every finding, risk
 // rise and tripped gate (change, high-risk, not-answering); rules with readable names, help and a methodology
 // link whose anchor exists; results on the tool's line of the lock file when there is one, and no file otherwise.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,12 +54,17 @@ describe('SARIF rules', () => {
   });
 
   it('every rule has a readable name, short and full descriptions, help text and markdown, and a helpUri into the methodology', () => {
-    const methodology = readFileSync(fileURLToPath(new URL('../../../docs/methodology.md', import.meta.url)), 'utf8');
+    // Every anchor of every area file, as `<file>#<anchor>`: a link names the file and a heading in it.
+    const folder = fileURLToPath(new URL('../../../docs/methodology/', import.meta.url));
     const anchors = new Set(
-      methodology
-        .split('\n')
-        .filter((line) => line.startsWith('#'))
-        .map((line) => slug(line.replace(/^#+\s*/, ''))),
+      readdirSync(folder)
+        .filter((file) => file.endsWith('.md'))
+        .flatMap((file) =>
+          readFileSync(join(folder, file), 'utf8')
+            .split('\n')
+            .filter((line) => line.startsWith('#'))
+            .map((line) => `${file}#${slug(line.replace(/^#+\s*/, ''))}`),
+        ),
     );
     const rules = sarifRules();
     expect(rules.map((r) => r.name)).toEqual(
@@ -71,8 +76,8 @@ describe('SARIF rules', () => {
       expect(rule.fullDescription.text.length).toBeGreaterThan(rule.shortDescription.text.length);
       expect(rule.help.text).toContain(rule.helpUri);
       expect(rule.help.markdown).toContain(`](${rule.helpUri})`);
-      expect(rule.helpUri.startsWith(`${METHODOLOGY_URL}#`)).toBe(true);
-      expect(anchors.has(rule.helpUri.split('#')[1] as string)).toBe(true);
+      expect(rule.helpUri.startsWith(`${METHODOLOGY_URL}/`)).toBe(true);
+      expect(anchors.has(rule.helpUri.slice(`${METHODOLOGY_URL}/`.length)), rule.helpUri).toBe(true);
     }
   });
 

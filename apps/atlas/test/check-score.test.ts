@@ -59,7 +59,7 @@ describe('check over Streamable HTTP (the SDK server on loopback)', () => {
 
   it('--deep --i-own-this-server feeds error handling, fuzz and smoke into the protocol score', async () => {
     const run = await runCheckIn(makeWorkDir(), [server.url, '--json', '--deep', '--i-own-this-server'], {
-      deepCallTimeoutMs: 5_000,
+      deepCallTimeoutMs: 30_000,
     });
     const r = report(run.stdout);
     const deep = r.deep!;

@@ -49,7 +49,7 @@ describe('a stdio server given secrets through --env and NAME=value', () => {
         'SERVICE_TOKEN',
         ...command,
       ],
-      { environment, deepCallTimeoutMs: 5_000 },
+      { environment, deepCallTimeoutMs: 30_000 },
     );
     const report = CheckReportSchema.parse(JSON.parse(json.stdout));
     expect(report.letter).toBe('o');
@@ -115,7 +115,7 @@ describe('an HTTP server behind a header, Basic sign-in in the URL and a token i
     const url = `http://ci:${password}@127.0.0.1:${port}/mcp?access_token=${query}&lang=en`;
     const args = [url, '--header', `X-Api-Token: ${header}`, '--list-all'];
     const json = await runCheckIn(dir, [...args, '--json', '--deep', '--sarif', 's.sarif', '--update-baseline'], {
-      deepCallTimeoutMs: 5_000,
+      deepCallTimeoutMs: 30_000,
     });
     const report = CheckReportSchema.parse(JSON.parse(json.stdout));
     expect(report.letter).toBe('o');

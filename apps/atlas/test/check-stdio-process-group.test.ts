@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckReportSchema } from '../src/check/report-schema.js';
 import { makeWorkDir, runCheckIn } from './fixtures/check-run.js';
+import { waitFor } from './setup/wait-for.js';
 
 const lingering = fileURLToPath(new URL('./fixtures/check-stdio-lingering.mjs', import.meta.url));
 /** The built CLI (the test task runs after the build). */
@@ -75,15 +76,13 @@ describe('check -- <wrapper around a stdio server>', () => {
       { cwd: dir, stdio: 'ignore' },
     );
     const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
-    while (!existsSync(pidFile) || pidsIn(pidFile).length === 0)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor('the server writes its pid', () => existsSync(pidFile) && pidsIn(pidFile).length > 0);
     cli.kill('SIGINT');
     expect(await exited).toBe(130);
+    // The group is signalled as check exits; each process then ends on its own schedule.
     const pids = pidsIn(pidFile);
-    for (let waited = 0; waited < 5_000 && pids.some((pid) => !isGone(pid)); waited += 100)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
-  }, 30_000);
+    await waitFor('every server process has ended', () => pids.every(isGone));
+  });
 
   it('leaves no grandchild running after the handshake check', async () => {
     const { dir, pidFile } = workDir();
@@ -93,11 +92,11 @@ describe('check -- <wrapper around a stdio server>', () => {
     const pids = pidsIn(pidFile);
     expect(pids).toHaveLength(1);
     expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
-  }, 20_000);
+  });
 
   it('leaves no grandchild running after deep mode, which opens its own session', async () => {
     const { dir, pidFile } = workDir();
-    const run = await runCheckIn(dir, ['--json', '--deep', ...wrappedServer(pidFile)], { deepCallTimeoutMs: 1_000 });
+    const run = await runCheckIn(dir, ['--json', '--deep', ...wrappedServer(pidFile)], { deepCallTimeoutMs: 30_000 });
     expect(run.code).toBe(0);
     const deep = CheckReportSchema.parse(JSON.parse(run.stdout)).deep;
     expect(deep?.smoke.map((c) => [c.tool, c.outcome])).toEqual([['get_item', 'accepted']]);
@@ -105,5 +104,5 @@ describe('check -- <wrapper around a stdio server>', () => {
     const pids = pidsIn(pidFile);
     expect(pids.length).toBeGreaterThanOrEqual(2);
     expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
-  }, 30_000);
+  });
 });

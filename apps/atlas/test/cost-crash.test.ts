@@ -30,7 +30,7 @@ let fleet: Fleet;
 beforeAll(async () => {
   harness = await bundleHarness('cost-crash-harness');
   fleet = await startFleet(30);
-}, 60_000);
+});
 
 afterAll(async () => {
   await fleet.close();
@@ -181,7 +181,7 @@ describe('the daily cost cap across crashes', () => {
     console.log(
       `cost-cap scan runs killed: ${kills} of ${runs} (${midDay} mid-day); checks charged ${charged}, results kept ${kept}, checks sent ${probed}`,
     );
-  }, 180_000);
+  });
 
   it('a scan that dies mid-shard is charged for the checks it made, and the re-run adds only its own', async () => {
     const disk = createMemoryStorage();

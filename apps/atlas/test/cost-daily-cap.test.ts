@@ -3,8 +3,9 @@
 import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { priceCheck } from '@mcp-atlas/operations';
 import { probeServer } from '@mcp-atlas/probe';
-import { dailyUptime, priceCheck } from '@mcp-atlas/reliability';
+import { dailyUptime } from '@mcp-atlas/reliability';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_OK, EXIT_USAGE, runCommand } from '../src/commands.js';
 import { readCostFlags, resolveCosts } from '../src/costs/cost-settings.js';

@@ -5,7 +5,7 @@
 // gate has its own connection pool (a separate process, as far as PostgreSQL's advisory locks can tell), and
 // all of them share one PostgreSQL store. Clocks are injected, so staleness is tested without waiting.
 
-import { COST_CAP_POLICY } from '@mcp-atlas/reliability/policy';
+import { COST_CAP_RULES } from '@mcp-atlas/operations/rules';
 import { describe, expect, it } from 'vitest';
 import { SpendGate } from '../src/costs/spend-gate.js';
 import { dailySpendPath } from '../src/data/paths.js';
@@ -54,7 +54,7 @@ describe('reservations in the shared spend ledger', () => {
     const ledger = (await getJson(store, path)) as { stopped: { spentMicroUsd: number } | null };
     // The refusal counted the admitted shard's estimate, which lives only in the ledger.
     expect(ledger.stopped?.spentMicroUsd).toBe(1_000);
-  }, 60_000);
+  });
 
   it('frees the budget for another process once the shard is released', async () => {
     const { store, dbs } = await openProcesses(2);
@@ -70,15 +70,15 @@ describe('reservations in the shared spend ledger', () => {
     const next = await b!.tryStart('shard-1', 1_100);
     expect(next.reservation).not.toBeNull();
     expect(next.decision.afterMicroUsd).toBe(1_500);
-  }, 60_000);
+  });
 
   it('ignores and drops a reservation silent for longer than the limit, and counts it up to the limit', async () => {
     const { store, dbs } = await openProcesses(2);
     // One ledger per instant, since the refusal at the limit stops its day.
     const cases = [
-      { silentMs: COST_CAP_POLICY.reservationStaleMs - 1, admitted: false },
-      { silentMs: COST_CAP_POLICY.reservationStaleMs, admitted: false },
-      { silentMs: COST_CAP_POLICY.reservationStaleMs + 1, admitted: true },
+      { silentMs: COST_CAP_RULES.reservationStaleMs - 1, admitted: false },
+      { silentMs: COST_CAP_RULES.reservationStaleMs, admitted: false },
+      { silentMs: COST_CAP_RULES.reservationStaleMs + 1, admitted: true },
     ];
     for (const [i, { silentMs, admitted }] of cases.entries()) {
       const path = `state/costs/daily/stale-${i}.json`;
@@ -97,7 +97,7 @@ describe('reservations in the shared spend ledger', () => {
         expect(ledger.stopped).toEqual({ part: 'shard-1', estimateMicroUsd: 1_000, spentMicroUsd: 1_000 });
       }
     }
-  }, 60_000);
+  });
 
   it('keeps a long shard reserved while it charges checks: each charge is a sign of life', async () => {
     const { store, dbs } = await openProcesses(2);
@@ -105,7 +105,7 @@ describe('reservations in the shared spend ledger', () => {
     let aNow = 0;
     const a = await SpendGate.open(store, path, DAY, 1_000, advisoryLedgerLock(dbs[0]!), () => new Date(T0 + aNow));
     expect((await a.tryStart('shard-0', 990)).reservation).not.toBeNull();
-    aNow = COST_CAP_POLICY.reservationStaleMs - 1;
+    aNow = COST_CAP_RULES.reservationStaleMs - 1;
     await a.charge('shard-0', 10);
     // Made more than the limit ago, but charged 2 ms ago: still counted (10 charged + 980 left of its estimate), so
     // 10 + 980 + 11 is over the budget; were it taken for stale, 10 + 11 would fit.
@@ -115,7 +115,7 @@ describe('reservations in the shared spend ledger', () => {
       DAY,
       1_000,
       advisoryLedgerLock(dbs[1]!),
-      at(COST_CAP_POLICY.reservationStaleMs + 1),
+      at(COST_CAP_RULES.reservationStaleMs + 1),
     );
     const answer = await b.tryStart('shard-1', 11);
     expect(answer.reservation).toBeNull();
@@ -123,8 +123,8 @@ describe('reservations in the shared spend ledger', () => {
     const [held] = (await storedLedger(store, path)).reservations;
     expect(held).toMatchObject({ part: 'shard-0', estimateMicroUsd: 990, chargedMicroUsd: 10 });
     expect(held?.madeAt).toBe(new Date(T0).toISOString());
-    expect(held?.aliveAt).toBe(new Date(T0 + COST_CAP_POLICY.reservationStaleMs - 1).toISOString());
-  }, 60_000);
+    expect(held?.aliveAt).toBe(new Date(T0 + COST_CAP_RULES.reservationStaleMs - 1).toISOString());
+  });
 
   it('lets the worker that takes over a shard replace the reservation its dead holder left', async () => {
     const { store, dbs } = await openProcesses(2);
@@ -141,7 +141,7 @@ describe('reservations in the shared spend ledger', () => {
     // The old holder wakes up and releases: the new holder's reservation stays.
     await dead.release(lost!);
     expect((await storedLedger(store, path)).reservations.map((held) => held.owner)).toEqual(owners);
-  }, 60_000);
+  });
 
   it('counts a running shard once: its charges, plus what is left of its estimate, at and around the budget', async () => {
     const { store, dbs } = await openProcesses(2);
@@ -164,7 +164,7 @@ describe('reservations in the shared spend ledger', () => {
       expect(answer.reservation !== null, `case ${i}`).toBe(admitted);
       expect(answer.decision.afterMicroUsd, `case ${i}`).toBe(after);
     }
-  }, 60_000);
+  });
 
   it('counts a running part once in one process too (the five-minute checks run that way)', async () => {
     const { store } = await openProcesses(0);
@@ -180,7 +180,7 @@ describe('reservations in the shared spend ledger', () => {
       expect(answer.reservation !== null).toBe(admitted);
       expect(answer.decision.afterMicroUsd).toBe(1_000 + asked);
     }
-  }, 60_000);
+  });
 
   it('reads a ledger written before reservations were shared as one without any, figures kept', async () => {
     const { store, dbs } = await openProcesses(1);
@@ -214,7 +214,7 @@ describe('reservations in the shared spend ledger', () => {
       ...old,
       reservations: [{ part: '1', estimateMicroUsd: 700 }],
     });
-  }, 60_000);
+  });
 
   it('keeps one process without a lock as before: reservations in memory, none in the file', async () => {
     const { store } = await openProcesses(0);
@@ -233,5 +233,5 @@ describe('reservations in the shared spend ledger', () => {
     void gate.release(first.reservation!);
     const third = await gate.tryStart('2', 100);
     expect(third.decision).toMatchObject({ start: false, reason: 'stopped_for_the_day', afterMicroUsd: 350 });
-  }, 60_000);
+  });
 });

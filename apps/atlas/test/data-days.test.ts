@@ -1,7 +1,8 @@
-// The app's day arithmetic counts with @mcp-atlas/risk/time: across a leap day and a year end, and a day that is
-// not real is a bug that throws instead of a NaN that would slip into a page.
+// The app's day arithmetic counts with @mcp-atlas/base: across a leap day and a year end, and a day that is not
+// real is a bug that throws instead of a NaN that would slip into a page.
+import { daysBetween } from '@mcp-atlas/base';
 import { describe, expect, it } from 'vitest';
-import { daysBetween, daysOfLetters } from '../src/data/days.js';
+import { daysOfLetters } from '../src/data/days.js';
 
 describe('daysBetween', () => {
   it('counts whole days across a leap day and a year end, negative backwards', () => {

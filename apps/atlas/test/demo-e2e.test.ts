@@ -34,7 +34,7 @@ beforeAll(async () => {
     handleSignals: false,
     onClose: () => outcome.fleet.close(),
   });
-}, 180_000);
+});
 
 afterAll(async () => {
   await running?.close();
@@ -306,5 +306,5 @@ describe('mcp-atlas demo --once', () => {
     expect(text).toMatch(/^owner-verified: +maps \(note, five-minute checks\)$/m);
     expect(text).toMatch(/^route marks: +gateway calendar; directory weather$/m);
     expect(text).toMatch(/^submitted: +currency \(in its observation week, \d+ checks so far\)$/m);
-  }, 120_000);
+  });
 });

@@ -50,7 +50,7 @@ describe("the app's folder layers", () => {
     const result = await cruise(APP);
     expect(result.output).toContain('no dependency violations found');
     expect(result.code).toBe(0);
-  }, 60_000);
+  });
 
   it('refuse an import from a higher layer', async () => {
     const root = await tree({
@@ -60,7 +60,7 @@ describe("the app's folder layers", () => {
     const result = await cruise(root);
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('layer-storage: src/storage/low.ts → src/view/high.ts');
-  }, 60_000);
+  });
 
   it('refuse a cycle, even inside one layer', async () => {
     const root = await tree({
@@ -70,7 +70,7 @@ describe("the app's folder layers", () => {
     const result = await cruise(root);
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('no-circular');
-  }, 60_000);
+  });
 
   it('refuse a folder that belongs to no layer', async () => {
     const root = await tree({
@@ -80,5 +80,5 @@ describe("the app's folder layers", () => {
     const result = await cruise(root);
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('folder-has-a-layer');
-  }, 60_000);
+  });
 });

@@ -12,6 +12,7 @@ import { dayLocksOf, KeyedLocks, SharedExclusiveLock } from '../src/storage/day-
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { SealedDayWriteError } from '../src/storage/sealed-days.js';
 import type { Storage } from '../src/storage/storage.js';
+import { waitFor, waitForQueuedSteps } from './setup/wait-for.js';
 
 /** What the wrapped calls run first: set by a test, cleared after each. */
 const hooks = vi.hoisted(() => ({
@@ -51,21 +52,20 @@ async function tempFolder(): Promise<string> {
   return folder;
 }
 
-/** Resolves after `ms` of real time. */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Waits, while a write is held, until the seal of `DAY` in the folder `root` has either linked its root (no lock
- * held it back) or queued behind the day's lock; fails after 10 s rather than hang. Returns which came first.
+ * held it back) or queued behind the day's lock. Returns which came first.
  */
 async function sealOutcome(root: string): Promise<'linked' | 'queued'> {
   const rootPath = join(realpathSync(root), ROOT);
   const locks = dayLocksOf(realpathSync(root));
-  for (const started = Date.now(); Date.now() - started < 10_000; await pause(1)) {
-    if (hooks.linked.includes(rootPath)) return 'linked';
-    if (locks.waitersOf(DAY) > 0) return 'queued';
-  }
-  throw new Error('the seal neither linked its root nor queued for the day lock within 10 s');
+  let outcome: 'linked' | 'queued' | null = null;
+  await waitFor('the seal links its root or queues for the day lock', () => {
+    if (hooks.linked.includes(rootPath)) outcome = 'linked';
+    else if (locks.waitersOf(DAY) > 0) outcome = 'queued';
+    return outcome !== null;
+  });
+  return outcome as unknown as 'linked' | 'queued';
 }
 
 /** What a seal of DAY started while a write was held had done when the write went on to land. */
@@ -182,13 +182,13 @@ describe('SharedExclusiveLock', () => {
     const log: string[] = [];
     const [a, b, x] = [heldTask(log, 'a'), heldTask(log, 'b'), heldTask(log, 'x')];
     const runs = [lock.run(false, a.task), lock.run(false, b.task), lock.run(true, x.task)];
-    await pause(5);
+    await waitForQueuedSteps();
     expect(log).toEqual(['a+', 'b+']);
     a.release();
-    await pause(5);
+    await waitForQueuedSteps();
     expect(log).toEqual(['a+', 'b+', 'a-']);
     b.release();
-    await pause(5);
+    await waitForQueuedSteps();
     expect(log).toEqual(['a+', 'b+', 'a-', 'b-', 'x+']);
     x.release();
     await Promise.all(runs);
@@ -200,13 +200,13 @@ describe('SharedExclusiveLock', () => {
     const log: string[] = [];
     const [a, x, b] = [heldTask(log, 'a'), heldTask(log, 'x'), heldTask(log, 'b')];
     const runs = [lock.run(false, a.task), lock.run(true, x.task), lock.run(false, b.task)];
-    await pause(5);
+    await waitForQueuedSteps();
     expect(log).toEqual(['a+']);
     a.release();
-    await pause(5);
+    await waitForQueuedSteps();
     expect(log).toEqual(['a+', 'a-', 'x+']);
     x.release();
-    await pause(5);
+    await waitForQueuedSteps();
     expect(log).toEqual(['a+', 'a-', 'x+', 'x-', 'b+']);
     b.release();
     await Promise.all(runs);

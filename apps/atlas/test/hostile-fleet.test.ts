@@ -186,7 +186,7 @@ beforeAll(async () => {
     if ((req.url ?? '').startsWith('/v0.1/servers')) return sendText(res, 200, JSON.stringify(listing));
     return sendText(res, 404, '{}');
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const server of running.splice(0)) await server.close();
@@ -297,7 +297,7 @@ describe('a day with hostile origins', () => {
     expect(root.files.map((line) => line.split('  ')[1])).toEqual(
       expect.arrayContaining(['index.json', 'summary.json', `catalogs/${serverIdFor(names.overCap)}.json`]),
     );
-  }, 180_000);
+  });
 
   it('without --allow-private, the loopback registry is refused before any request', async () => {
     const other = await mkdtemp(join(tmpdir(), 'atlas-hostile-guarded-'));

@@ -11,7 +11,7 @@ afterAll(async () => {
   await f.close();
 });
 
-/** Seed 000's verification, step by step, with node:crypto alone and our host in place of theirs. */
+/** 7Maps' verification, step by step, with node:crypto alone and our host in place of theirs. */
 async function verifyDay(base: string, day: string): Promise<'verified' | 'mismatch'> {
   const wk = await (await fetch(`${base}/.well-known/mcp-atlas.json`)).json();
   const r = await (await fetch(`${base}/api/maps?a=root&day=${day}`)).json();
@@ -44,7 +44,7 @@ describe('GET /.well-known/mcp-atlas.json', () => {
 });
 
 describe('GET /api/maps?a=root', () => {
-  it.each(FIXTURE_DAYS)("verifies %s exactly as seed 000's snippet does", async (day) => {
+  it.each(FIXTURE_DAYS)("verifies %s exactly as 7Maps' snippet does", async (day) => {
     expect(await verifyDay(f.base, day)).toBe('verified');
   });
 

@@ -9,8 +9,9 @@ import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { createSerialQueue } from '../src/storage/serial-queue.js';
 import { putJson } from '../src/storage/storage.js';
 import type { ServerView } from '../src/view/build-view.js';
-import { buildView, shownStatusOf } from '../src/view/build-view.js';
+import { buildView, shownStatusFromRecords } from '../src/view/build-view.js';
 import { FIXTURE_NOW, writeFixture } from './fixtures/http-atlas.js';
+import { waitForQueuedSteps } from './setup/wait-for.js';
 
 function captureLogger() {
   const lines: { level: string; fields: object; message?: string }[] = [];
@@ -157,9 +158,13 @@ describe('createSerialQueue', () => {
   it('runs tasks one at a time, in order, and keeps going after a failure', async () => {
     const queue = createSerialQueue();
     const events: string[] = [];
-    const slow = (name: string, ms: number) => async () => {
+    let releaseA!: () => void;
+    const aHeld = new Promise<void>((resolve) => {
+      releaseA = resolve;
+    });
+    const task = (name: string, until: Promise<void>) => async () => {
       events.push(`start ${name}`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await until;
       events.push(`end ${name}`);
       return name;
     };
@@ -167,7 +172,12 @@ describe('createSerialQueue', () => {
       events.push('start bad');
       throw new Error('bad');
     });
-    const results = await Promise.allSettled([queue.run(slow('a', 20)), failing, queue.run(slow('b', 1))]);
+    const settled = Promise.allSettled([queue.run(task('a', aHeld)), failing, queue.run(task('b', Promise.resolve()))]);
+    // While a is held, b does not start: everything that could run without a has run by now.
+    await waitForQueuedSteps();
+    expect(events).toEqual(['start bad', 'start a']);
+    releaseA();
+    const results = await settled;
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(events).toEqual(['start bad', 'start a', 'end a', 'start b', 'end b']);
   });
@@ -219,7 +229,7 @@ describe('presentServerSummary', () => {
   it('says "not checked yet" for a server with no check at all', async () => {
     const deps = await baseDeps();
     const notes = deps.getView().byId.get('notes-hub')!;
-    const unchecked = { ...notes, latest: null, letter: null, shown: shownStatusOf(null, null, undefined) };
+    const unchecked = { ...notes, latest: null, letter: null, shown: shownStatusFromRecords(null, null, undefined) };
     expect(displayStatusOf(unchecked)).toEqual({ state: null, label: 'not checked yet' });
   });
 
@@ -227,7 +237,7 @@ describe('presentServerSummary', () => {
     const deps = await baseDeps();
     const odd = deps.getView().byId.get('odd-endpoint')!;
     const latest = { ...odd.latest!, notStandardMcp: false };
-    const plain = { ...odd, latest, shown: shownStatusOf(latest, null, undefined) };
+    const plain = { ...odd, latest, shown: shownStatusFromRecords(latest, null, undefined) };
     expect(displayStatusOf(plain)).toEqual({ state: 'down', label: 'not answering' });
   });
 });

@@ -254,7 +254,7 @@ describe('GET /api/servers without parameters', () => {
     let site: DemoSite;
     beforeAll(async () => {
       site = await buildDemoSite(8);
-    }, 180_000);
+    });
 
     it('answers byte for byte the JSON of the presented list, observing entries included', async () => {
       const response = await site.app.request('/api/servers');

@@ -20,7 +20,7 @@ beforeAll(async () => {
   cluster = await startPostgresCluster();
   url = await cluster.createDatabase();
   store = await openStore(url);
-}, 120_000);
+});
 
 afterAll(async () => {
   await store?.close();

@@ -3,8 +3,9 @@
 // answers of the running service (server detail and route). Also: the 41st lookup waits for the next scan,
 // a found date is reused for 30 days and read again after, a broken RDAP service leaves its reason, and the
 // lookup never reaches the server's own domain.
+
+import { DOMAIN_AGE_RULES } from '@mcp-atlas/operations/rules';
 import { createNodeHttpClient } from '@mcp-atlas/probe/node';
-import { DOMAIN_AGE_RULES } from '@mcp-atlas/reliability/rules';
 import { routeTask } from '@mcp-atlas/route';
 import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,10 +29,6 @@ import {
   startMcpHost,
   startRdap,
 } from './fixtures/outside-services.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { lookupsPerScan: DOMAIN_AGE_LOOKUPS_PER_SCAN } = DOMAIN_AGE_RULES;
-const { youngDomainDays: YOUNG_DOMAIN_DAYS } = ROUTE_SCORE_RULES;
 
 // Every .test name resolves to 127.0.0.1; connections are pinned to it by the probe's Node client.
 const network = { allowPrivate: true, lookup: lookupTestNames, httpClient: createNodeHttpClient };
@@ -127,7 +124,7 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
       });
       const old = ServerDetailSchema.parse(await (await fetch(`${running.url}/api/servers/old-bank`)).json());
       expect(old.domainAge).toMatchObject({ domain: 'old-bank.test', young: false });
-      expect(old.domainAge?.ageDays).toBeGreaterThan(YOUNG_DOMAIN_DAYS);
+      expect(old.domainAge?.ageDays).toBeGreaterThan(ROUTE_SCORE_RULES.youngDomainDays);
       const plain = ServerDetailSchema.parse(await (await fetch(`${running.url}/api/servers/plain-notes`)).json());
       expect(plain.domainAge).toBeNull();
 
@@ -216,7 +213,7 @@ describe('domain age from RDAP, through the schedule, the view and the route', (
   it('makes at most 40 new lookups per scan: the 41st waits for the next scan; dates are reused for 30 days and read again after', async () => {
     const storage = createMemoryStorage();
     const names = Array.from(
-      { length: DOMAIN_AGE_LOOKUPS_PER_SCAN + 1 },
+      { length: DOMAIN_AGE_RULES.lookupsPerScan + 1 },
       (_, i) => `cap${String(i + 1).padStart(2, '0')}.test`,
     );
     for (const name of names) rdap.registered.set(name, '2015-06-01T00:00:00Z');

@@ -1,19 +1,19 @@
 // The pages over the demo's month, through app.request: each page shows the real figures the read model
 // holds for the demo fleet, unknown servers get a 404 page, and every page stays within its budgets.
-import { type HourResult, viewHourProfile } from '@mcp-atlas/reliability';
+import { type HourResult, viewHourProfile } from '@mcp-atlas/reliability/live';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../src/http/app.js';
 import { createSiteAddress } from '../src/http/site-address.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../src/methodology.js';
 import type { AtlasView } from '../src/view/build-view.js';
-import { buildDemoSite, DEMO_TODAY, type DemoSite, getPage, pageBudgetBytes, renderMsOf } from './pages-fixtures.js';
+import { buildDemoSite, DEMO_TODAY, type DemoSite, getPage, PAGE_BUDGET_BYTES } from './pages-fixtures.js';
 
 let site: DemoSite;
 
 beforeAll(async () => {
   site = await buildDemoSite();
-}, 180_000);
+});
 
 /** The page's text with tags removed and entities of quotes decoded, for reading sentences. */
 function textOf(html: string): string {
@@ -337,45 +337,26 @@ describe('the badge and the widget', () => {
 });
 
 describe('budgets', () => {
-  const BUDGET_MS = 200;
-  const RUNS = 5;
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-  it('keeps every page under 100 KB (the methodology document under 256 KB) and its server render under 200 ms', async () => {
+  it('keeps every page under 100 KB, each methodology page included', async () => {
     const paths = [
       '/',
       '/servers',
       '/reliable',
       '/search?q=create+a+note',
       '/methodology',
+      '/methodology/score',
+      '/methodology/operations',
       '/widget/notes',
       '/badge/notes.svg',
       ...site.view().servers.map((s) => `/servers/${s.id}`),
     ];
-    const rows: string[] = [];
+    // Size only: how fast a page renders is measured by the benchmarks (bench/), never by a test, so that a
+    // busy machine cannot fail it.
     for (const path of paths) {
-      // The handler's own time (Server-Timing, taken with performance.now() from the routed request to the
-      // finished body) over 5 requests, the first one cold (change files not yet read). The median is held
-      // to the budget, so that a moment when the machine's other jobs take the CPU does not count as the
-      // page's cost; the slowest is printed beside it.
-      const timings: number[] = [];
-      const walls: number[] = [];
-      let bytes = 0;
-      for (let run = 0; run < RUNS; run++) {
-        const started = performance.now();
-        const response = await site.app.request(path);
-        const body = await response.arrayBuffer();
-        walls.push(performance.now() - started);
-        timings.push(renderMsOf(response.headers));
-        bytes = body.byteLength;
-      }
-      rows.push(
-        `${path.padEnd(26)} ${String(bytes).padStart(7)} B  render median ${median(timings).toFixed(1)} ms, first ${timings[0]!.toFixed(1)} ms, slowest ${Math.max(...timings).toFixed(1)} ms; app.request median ${median(walls).toFixed(1)} ms`,
-      );
-      expect(bytes, path).toBeLessThan(pageBudgetBytes(path));
-      expect(median(timings), path).toBeLessThan(BUDGET_MS);
-      expect(median(walls), path).toBeLessThan(BUDGET_MS);
+      const response = await site.app.request(path);
+      const bytes = (await response.arrayBuffer()).byteLength;
+      expect(response.status, path).toBe(200);
+      expect(bytes, path).toBeLessThan(PAGE_BUDGET_BYTES);
     }
-    console.log(`page budgets (bytes; handler time from Server-Timing; whole app.request):\n${rows.join('\n')}`);
   });
 });

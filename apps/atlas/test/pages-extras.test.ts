@@ -1,7 +1,7 @@
 // The parts of a server page other jobs feed: a verified owner's note (shown as the owner's words, escaped
 // like any untrusted text), the submission date, the domain's age from RDAP, and the packages the server
 // ships with their known vulnerabilities. Written as those jobs write their files, read through buildView.
-import { rdapDomainOf } from '@mcp-atlas/probe';
+import { rdapDomainOf } from '@mcp-atlas/probe/outside';
 import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_AGES_PATH, dayPackagesPath, SERVERS_PATH } from '../src/data/paths.js';
@@ -9,9 +9,6 @@ import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { writeOwnerRecord } from '../src/owners/owner-records.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { appOver, getPage, writeHandObservatory } from './pages-fixtures.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { youngDomainDays: YOUNG_DOMAIN_DAYS } = ROUTE_SCORE_RULES;
 
 const DAY = '2026-11-29';
 const NOW = new Date('2026-11-30T08:00:00Z');
@@ -118,7 +115,7 @@ describe('what other jobs add to a server page', () => {
     const text = (await getPage(app, '/servers/owned')).text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain('Submitted by its owner on 2026-11-10 .');
     // Registered 2026-10-01, today 2026-11-30: 60 days, under 90.
-    expect(YOUNG_DOMAIN_DAYS).toBe(90);
+    expect(ROUTE_SCORE_RULES.youngDomainDays).toBe(90);
     expect(text).toContain('registered 2026-10-01, 60 days ago (younger than 90 days)');
   });
 

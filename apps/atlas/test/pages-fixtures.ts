@@ -312,23 +312,8 @@ export async function getPage(app: Hono, path: string): Promise<{ status: number
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-/** The handler time a page reports in its Server-Timing header, in milliseconds. */
-export function renderMsOf(headers: Headers): number {
-  const match = /render;dur=([\d.]+)/.exec(headers.get('server-timing') ?? '');
-  if (match === null) throw new Error('no render timing in the answer');
-  return Number(match[1]);
-}
-
-/** Bytes a page may weigh: 100 KB for lists and server pages. */
-export const PAGE_BUDGET_BYTES = 100 * 1024;
-
 /**
- * The methodology page is the whole methodology document, not a list that grows with the fleet: it gets a budget
- * of its own, so the other pages stay held to 100 KB as the document grows.
+ * Bytes a page may weigh: 100 KB for every page, lists, server pages and each methodology page alike (the
+ * methodology is one page per area, so no page carries the whole text).
  */
-export const DOCUMENT_BUDGET_BYTES = 256 * 1024;
-
-/** The byte budget of the page at `path`. */
-export function pageBudgetBytes(path: string): number {
-  return path === '/methodology' ? DOCUMENT_BUDGET_BYTES : PAGE_BUDGET_BYTES;
-}
+export const PAGE_BUDGET_BYTES = 100 * 1024;

@@ -36,6 +36,7 @@ import {
 } from '../src/storage/pg-storage.js';
 import { SealedDayWriteError as SharedSealedDayWriteError } from '../src/storage/sealed-days.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
+import { waitFor } from './setup/wait-for.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array | null) => (data === null ? null : new TextDecoder().decode(data));
@@ -54,11 +55,20 @@ afterAll(async () => {
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
-/** Opens `url` as a separate process would: its own pool. Closed after the file's tests. */
-async function open(url: string): Promise<OpenedStore> {
-  const store = await openStore(url, { maxConnections: 4 });
+/** Opens `url` as a separate process would: its own pool (of `connections`). Closed after the file's tests. */
+async function open(url: string, connections = 4): Promise<OpenedStore> {
+  const store = await openStore(url, { maxConnections: connections });
   opened.push(store);
   return store;
+}
+
+/** How many statements on `store`'s database are waiting for a lock. */
+async function countLockWaiters(store: OpenedStore): Promise<number> {
+  const { rows } = await store.pg!.pool.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return rows[0]!.waiting;
 }
 
 describe('postgres store: puts seen from another process', () => {
@@ -253,24 +263,6 @@ describe('postgres store: a root racing the writes of its day', () => {
     return { release };
   }
 
-  /** How many statements on the store's database are waiting for a lock (here: a row the holder keeps). */
-  async function lockWaiters(store: OpenedStore): Promise<number> {
-    const { rows } = await store.pg!.pool.query<{ waiting: number }>(
-      `SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    return rows[0]!.waiting;
-  }
-
-  /** Polls `condition` every 10 ms; fails with `what` if it has not held within 20 s. */
-  async function waitUntil(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
-    const deadline = Date.now() + 20_000;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
   it('lands no day write after the root commits: writes held across its commit are refused, later ones too', async () => {
     const url = await cluster.createDatabase();
     const [one, two, sealer] = [await open(url), await open(url), await open(url)];
@@ -336,9 +328,9 @@ describe('postgres store: a root racing the writes of its day', () => {
     try {
       // Every stream reaches a held row within three writes and waits there, its snapshot taken before the root.
       // Waiting for all of them (not for a fixed time) keeps the race the same on a loaded machine.
-      await waitUntil(
+      await waitFor(
         'every stream waits at a held row',
-        async () => waitingAt.size === streams.length && (await lockWaiters(sealer)) === statementsWaiting(),
+        async () => waitingAt.size === streams.length && (await countLockWaiters(sealer)) === statementsWaiting(),
       );
       rootPutCalled = true;
       await sealer.put(`roots/${DAY}.json`, bytes('{"root":"r"}'));
@@ -348,10 +340,7 @@ describe('postgres store: a root racing the writes of its day', () => {
       // writes that started after the seal has ended.
       await release();
       const streamsWrittenAfterSeal = () => new Set(outcomes.filter((o) => o.startedAfterSeal).map((o) => o.stream));
-      await waitUntil(
-        'every stream has written after the seal',
-        () => streamsWrittenAfterSeal().size === streams.length,
-      );
+      await waitFor('every stream has written after the seal', () => streamsWrittenAfterSeal().size === streams.length);
     } finally {
       stop = true;
       await release();
@@ -461,11 +450,19 @@ describe('postgres store: the sealed-day guard holds for plain SQL too', () => {
 
   it('makes a root wait for a day change that holds the day lock, and a day change wait for a root, then refuse', async () => {
     const { store, client } = await sealedStoreAndClient();
-    const pending = (promise: Promise<unknown>) =>
-      Promise.race([
-        promise.then(() => 'settled'),
-        new Promise((resolve) => setTimeout(() => resolve('pending'), 400)),
-      ]);
+    /** Waits until `promise` either ends or is seen waiting for a lock in the database; says which. */
+    const pending = async (promise: Promise<unknown>) => {
+      let settled = false;
+      const settle = () => {
+        settled = true;
+      };
+      promise.then(settle, settle);
+      await waitFor(
+        'the statement waits for a lock, or ends',
+        async () => settled || (await countLockWaiters(store)) > 0,
+      );
+      return settled ? 'settled' : 'pending';
+    };
     // A plain-SQL change of an open day, left uncommitted: it holds the day's lock shared, so the root waits for it.
     await client.query('BEGIN');
     await client.query(`UPDATE ${PG_FILES_TABLE} SET bytes = '\\x5b5d' WHERE path = 'days/2026-07-02/index.json'`);
@@ -646,7 +643,11 @@ describe('postgres store: create if absent', () => {
     const stop = await reader.watchChanges!((path) => heard.push(path));
     expect(await writer.createIfAbsent('roots/2026-04-02.json', bytes('{}'))).toBe(true);
     expect(await writer.createIfAbsent('roots/2026-04-02.json', bytes('{}'))).toBe(false);
-    await expect.poll(() => heard, { timeout: 5_000 }).toEqual(['roots/2026-04-02.json']);
+    // A landmark put after both: one session hears notifications in commit order, so once it is heard, every
+    // announcement of the two creates has been heard too.
+    await writer.put('state/hourly.json', bytes('{}'));
+    await waitFor('the listener hears the later put', () => heard.includes('state/hourly.json'));
+    expect(heard).toEqual(['roots/2026-04-02.json', 'state/hourly.json']);
     await stop();
   });
 });
@@ -718,7 +719,8 @@ describe('postgres store: change notifications for read replicas', () => {
   it('tells a listener on another pool about a new day, seal or hour, and not about every other file', async () => {
     const url = await cluster.createDatabase();
     const writer = await open(url);
-    const reader = await open(url);
+    // One connection: a listener started after the stop gets the stopped one's connection back.
+    const reader = await open(url, 1);
     const heard: string[] = [];
     const stop = await reader.watchChanges!((path) => heard.push(path));
     await writer.put('days/2026-04-01/catalogs/a.json', bytes('{}'));
@@ -726,11 +728,16 @@ describe('postgres store: change notifications for read replicas', () => {
     await writer.put('state/servers/a.json', bytes('{}'));
     await writer.put('roots/2026-04-01.json', bytes('{}'));
     await writer.put('state/hourly.json', bytes('{}'));
-    await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(3);
+    await waitFor('the listener hears the hour', () => heard.includes('state/hourly.json'));
     expect(heard).toEqual(['days/2026-04-01/summary.json', 'roots/2026-04-01.json', 'state/hourly.json']);
     await stop();
+    // A listener started after the stop, on the same connection: it hears the later put as the stopped one
+    // would have, at the same moment, so once it has, the stopped one has had its chance.
+    const heardLater: string[] = [];
+    const stopLater = await reader.watchChanges!((path) => heardLater.push(path));
     await writer.put('state/hourly.json', bytes('{"later":true}'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor('a listener started after the stop hears the later put', () => heardLater.length === 1);
+    await stopLater();
     expect(heard).toHaveLength(3);
   });
 

@@ -1,4 +1,4 @@
-// Issue 16: daily limits a stranger could spend for an owner. Both attacks over HTTP against the served app,
+// Daily limits a stranger could spend for an owner. Both attacks over HTTP against the served app,
 // with the owner's host a real server on loopback serving its token files as the test sets them:
 //   1. a stranger's network spends the host's token-file reads with failures; the owner's real proof must
 //      still succeed (opt-out confirmation and owner verification alike);

@@ -172,7 +172,7 @@ describe('a crash mid-append', () => {
 
   beforeAll(async () => {
     harness = await bundleHarness('report-append-harness');
-  }, 60_000);
+  });
 
   afterEach(() => {
     for (const child of children) child.kill('SIGKILL');
@@ -242,5 +242,5 @@ describe('a crash mid-append', () => {
     expect(new Set(stored).size).toBe(stored.length);
     for (const line of text.split('\n').filter((l) => l !== ''))
       expect(line.match(/"server"/g)?.length ?? 0).toBeLessThanOrEqual(1);
-  }, 120_000);
+  });
 });

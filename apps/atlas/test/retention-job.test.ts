@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair } from '@mcp-atlas/history';
-import { needsAggregateBeforeDelete, RETENTION_STORES as POLICY_STORES } from '@mcp-atlas/reliability';
-import { RETENTION_POLICY } from '@mcp-atlas/reliability/policy';
+import { needsAggregateBeforeDelete } from '@mcp-atlas/operations';
+import { RETENTION_RULES } from '@mcp-atlas/operations/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemandRecorder } from '../src/demand/recorder.js';
 import { createLogger } from '../src/log.js';
@@ -17,9 +17,6 @@ import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
 import { manualClock } from './fixtures/submission-world.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { keepsCurrentMonth: RETENTION_KEEPS_CURRENT_MONTH } = RETENTION_POLICY;
 
 const folders: string[] = [];
 
@@ -126,7 +123,7 @@ describe('enforceRetention on 2026-11-20', () => {
         s.prefix,
         s.keepDays,
         s.aggregateOf !== undefined,
-        (RETENTION_KEEPS_CURRENT_MONTH as readonly string[]).includes(s.store),
+        (RETENTION_RULES.keepsCurrentMonth as readonly string[]).includes(s.store),
       ]),
     ).toEqual([
       ['raw sensor batches', 'sensors/', 35, true, false],
@@ -140,7 +137,7 @@ describe('enforceRetention on 2026-11-20', () => {
       ['MCP call log', 'mcp-calls/', 30, false, false],
     ]);
     // One location per store of the package's policy, and an aggregate path wherever the policy waits for one.
-    expect(RETENTION_STORES.map((s) => s.store)).toEqual(POLICY_STORES);
+    expect(RETENTION_STORES.map((s) => s.store)).toEqual(Object.keys(RETENTION_RULES.days));
     for (const s of RETENTION_STORES)
       expect(s.aggregateOf !== undefined, s.store).toBe(needsAggregateBeforeDelete(s.store));
   });

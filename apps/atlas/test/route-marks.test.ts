@@ -13,9 +13,6 @@ import { createLogger } from '../src/log.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson } from '../src/storage/storage.js';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { directoryFactor: DIRECTORY_FACTOR, guardGateway: GUARD_GATEWAY } = ROUTE_SCORE_RULES;
-
 const PAYMENTS = [
   {
     name: 'list_transactions',
@@ -88,8 +85,8 @@ describe('marks from the command line to the route', () => {
 
     const change = routeTask(indexWith(marks), 'create an invoice for a customer', { limit: 10 });
     const factorsOf = (id: string) => change.picks.find((p) => p.serverId === id)!.factors;
-    expect(GUARD_GATEWAY).toBe(0.7);
-    expect(DIRECTORY_FACTOR).toBe(1.15);
+    expect(ROUTE_SCORE_RULES.guardGateway).toBe(0.7);
+    expect(ROUTE_SCORE_RULES.directoryFactor).toBe(1.15);
     expect(factorsOf('pay-gw')).toMatchObject({ guard: 0.7, directory: 1 });
     expect(factorsOf('pay-listed')).toMatchObject({ guard: 1, directory: 1.15 });
     expect(factorsOf('pay-plain')).toMatchObject({ guard: 1, directory: 1 });

@@ -5,12 +5,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OWNER_NOTE_RULES } from '@mcp-atlas/operations/rules';
 import { DEEP_CHECK_RULES, OUTSIDE_SERVICE_RULES, SESSION_RULES } from '@mcp-atlas/probe/rules';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OSV_CHECK_TIME_UTC } from '../src/outside/outside-config.js';
-import { OWNER_NOTE_MAX_CHARACTERS } from '../src/owners/limits.js';
 import { formatCount, formatFactor, formatPercent, formatTimeOfDay } from '../src/pages/format.js';
 import { SERVERS_PER_PAGE } from '../src/pages/servers-page.js';
 import { getJsonAt, type RunningFixture, startFixture } from './fixtures/http-atlas.js';
@@ -55,7 +55,7 @@ function ruleNumbers(): string[] {
   ]) {
     collect(value);
   }
-  collect(OWNER_NOTE_MAX_CHARACTERS);
+  collect(OWNER_NOTE_RULES.maxCharacters);
   const written = new Set<string>();
   for (const value of values) {
     written.add(String(value));
@@ -242,7 +242,7 @@ describe('the served text carries the constants’ values', () => {
     expect(sensors.description).toContain(`older than ${r.SENSOR_OUTCOME_MAX_AGE_HOURS} hours`);
     expect(sensors.description).toContain(`${formatCount(r.SENSOR_OUTCOMES_PER_DAY)} outcomes a UTC day`);
     expect(doc.paths['/api/owners/settings'].post.description).toContain(
-      `at most ${OWNER_NOTE_MAX_CHARACTERS} characters`,
+      `at most ${OWNER_NOTE_RULES.maxCharacters} characters`,
     );
     expect(doc.paths['/api/servers'].get.summary).toContain(`${r.LETTER_WINDOW_DAYS} daily letters`);
     expect(doc.paths['/api/servers/{id}'].get.summary).toContain(`the last ${r.CHANGE_DAYS_KEPT} days`);

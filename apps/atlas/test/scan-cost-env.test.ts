@@ -29,13 +29,13 @@ interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI with only PATH and `env` in its environment. */
+/** Runs the built CLI with only PATH and `env` in its environment, and waits for it to exit. */
 function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [DIST_CLI, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
+      { env: { PATH: process.env.PATH ?? '', ...env } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
         resolve({ code, stdout, stderr });

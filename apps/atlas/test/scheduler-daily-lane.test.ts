@@ -22,6 +22,7 @@ import { openWorkerDb } from '../src/workers/worker-db.js';
 import { loopbackScheduler } from './fixtures/loopback-scheduler.js';
 import { type OwnerHost, startOwnerHost } from './fixtures/submission-world.js';
 import { usePostgresPerFile } from './setup/postgres.js';
+import { waitFor, waitForQueuedSteps } from './setup/wait-for.js';
 
 const postgres = usePostgresPerFile();
 
@@ -32,15 +33,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   await Promise.all(hosts.splice(0).map((h) => h.close()));
 });
-
-/** Resolves after `ms` of real time. */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `condition` every 5 ms; fails with `what` if it has not held within 10 s. */
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
-  for (const started = Date.now(); !(await condition()); await pause(5))
-    if (Date.now() - started > 10_000) throw new Error(`gave up waiting until ${what}`);
-}
 
 /** Starts `work` and notes when it settles, so a test can wait for "ended, or queued behind a lock". */
 function started<T>(work: Promise<T>): { done: Promise<T>; ended: () => boolean } {
@@ -137,7 +129,7 @@ function firingClock(start: string): ScheduleClock & { set(iso: string): void; f
         armed = true;
       };
       callback();
-      await waitUntil(`the loop armed its next tick after ${what}`, () => armed);
+      await waitFor(`the loop armed its next tick after ${what}`, () => armed);
       onArmed = null;
     },
   };
@@ -228,13 +220,13 @@ describe('the daily scan runs beside the ticks', () => {
     ]);
 
     // A stop waits for the scan in progress; its fold then keeps the counters the five-minute checks wrote.
+    // What the stop finds when it ends tells whether it waited: the scan's summary is there only if it did.
     const refreshesBefore = w.refreshes();
-    const stopping = started(w.scheduler.stop());
-    await pause(50);
+    const stopping = started(w.scheduler.stop().then(() => storage.get('days/2026-12-10/summary.json')));
+    await waitForQueuedSteps();
     expect(stopping.ended()).toBe(false);
     held.release();
-    await stopping.done;
-    expect(await storage.get('days/2026-12-10/summary.json')).not.toBeNull();
+    expect(await stopping.done).not.toBeNull();
     const state = await stateOf(storage, 'recipes');
     expect(state.letters).toBe('oo');
     expect(checksOn(state, '2026-12-10')).toBe(3);
@@ -279,7 +271,7 @@ describe('one server’s state is rewritten by one writer at a time', () => {
     const round = started(t.round());
     await held.reached;
     const fold = started(t.fold());
-    await waitUntil('the fold wrote or waits for the server', () => fold.ended() || serverStateWaiters('recipes') > 0);
+    await waitFor('the fold wrote or waits for the server', () => fold.ended() || serverStateWaiters('recipes') > 0);
     held.release();
     expect(await round.done).toContain('five-minute');
     await fold.done;
@@ -294,7 +286,7 @@ describe('one server’s state is rewritten by one writer at a time', () => {
     const fold = started(t.fold());
     await held.reached;
     const round = started(t.round());
-    await waitUntil(
+    await waitFor(
       'the five-minute round wrote or waits for the server',
       () => round.ended() || serverStateWaiters('recipes') > 0,
     );
@@ -313,16 +305,17 @@ describe('the first checks of a day wait for the daily lane’s robots.txt reads
     hosts.push(known!, shut!);
     const entry = (name: string, url: string) => ({ server: { name, remotes: [{ type: 'streamable-http', url }] } });
     let listed = [entry('io.example/known', known!.url)];
-    // On the new day the registry answers once the hourly round has begun and has written the day's origins
-    // file, or 200 ms after it began: a round that read robots.txt over yesterday's list before the registry
-    // answered would have made that file by then. (After 2 s in any case: a schedule that runs its hourly
-    // round only after the daily check never begins it while the registry waits.)
-    let hourlyBegan: () => void = () => undefined;
+    // On the new day the registry holds its answer until the schedule has taken every step it can take without
+    // waiting on the network. A round that went on to read robots.txt over yesterday's list has asked for the
+    // day's origins file by then, and the registry answers once that round has written it, so the daily lane
+    // finds that file. A round that waits for the daily lane's robots.txt reads has asked for nothing, and a
+    // schedule that runs its hourly round only after the daily check has not begun it: both get the answer.
+    let holdRegistry: (() => Promise<void>) | null = null;
+    let originsAsked = false;
     let originsWritten: () => void = () => undefined;
-    let holdRegistry: Promise<void> | null = null;
     const app = new Hono();
     app.get('/v0.1/servers', async (c) => {
-      if (holdRegistry !== null) await holdRegistry;
+      if (holdRegistry !== null) await holdRegistry();
       return c.json({ servers: listed, metadata: {} });
     });
     const registry = await listen(app.fetch, 0, '127.0.0.1');
@@ -335,7 +328,7 @@ describe('the first checks of a day wait for the daily lane’s robots.txt reads
     );
     const { storage } = holdingStore({
       onGet: (path) => {
-        if (path === HOURLY_PATH) hourlyBegan();
+        if (path === ORIGINS_PATH && holdRegistry !== null) originsAsked = true;
       },
       onPut: (path) => {
         if (path === ORIGINS_PATH) originsWritten();
@@ -347,15 +340,13 @@ describe('the first checks of a day wait for the daily lane’s robots.txt reads
     expect(await scheduler.tick()).toEqual(expect.arrayContaining(['daily', 'hourly']));
 
     listed = [...listed, entry('io.example/shut', shut!.url)];
-    const began = new Promise<void>((resolve) => {
-      hourlyBegan = resolve;
-    });
     const written = new Promise<void>((resolve) => {
       originsWritten = resolve;
     });
-    holdRegistry = Promise.race([began.then(() => Promise.race([written, pause(200)])), pause(2000)]).then(
-      () => undefined,
-    );
+    holdRegistry = async () => {
+      await waitForQueuedSteps();
+      if (originsAsked) await written;
+    };
     clock.set('2026-12-10T00:00:10Z');
     expect(await scheduler.tick()).toEqual(expect.arrayContaining(['daily', 'hourly']));
     const origins = (await getJson(storage, ORIGINS_PATH)) as { day: string; excluded: string[] };
@@ -415,5 +406,5 @@ describe('the daily lane across a cluster', () => {
     const state = await stateOf(storeB, 'recipes');
     expect(state.letters).toBe('oo');
     expect(checksOn(state, '2026-12-10')).toBe(3);
-  }, 120_000);
+  });
 });

@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeServer } from '@mcp-atlas/probe';
-import { SCORE_DROP_ALERT_POINTS, scoreDropOf, scoreServer } from '@mcp-atlas/score';
+import { scoreDropOf, scoreServer } from '@mcp-atlas/score';
+import { GRADE_RULES } from '@mcp-atlas/score/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readOwnerAlerts, writeOwnerAlerts } from '../src/data/owner-alerts.js';
 import type { WatchedServer } from '../src/data/schemas.js';
@@ -81,7 +82,7 @@ async function verifyOwner(serverId: string): Promise<void> {
 
 describe('scoreDropOf', () => {
   it('alerts at 10 points and more, not at 9, and never without a composite on both days', () => {
-    expect(SCORE_DROP_ALERT_POINTS).toBe(10);
+    expect(GRADE_RULES.dropAlertPoints).toBe(10);
     expect(scoreDropOf(80, 71)).toBeNull();
     expect(scoreDropOf(80, 70)).toBe(10);
     expect(scoreDropOf(80, 69)).toBe(11);
@@ -177,7 +178,7 @@ describe('recordScoreDropAlerts', () => {
     await checkAndFold('2026-11-10');
     const before = (await readDayScores(storage, '2026-11-09')).get(server.id)?.compositeScore as number;
     const after = (await readDayScores(storage, '2026-11-10')).get(server.id)?.compositeScore as number;
-    expect(before - after).toBeGreaterThanOrEqual(SCORE_DROP_ALERT_POINTS);
+    expect(before - after).toBeGreaterThanOrEqual(GRADE_RULES.dropAlertPoints);
     const drops = (await readOwnerAlerts(storage)).servers[server.id]?.scoreDrops ?? [];
     expect(drops).toEqual([expect.objectContaining({ day: '2026-11-10', from: before, to: after })]);
   });

@@ -2,7 +2,7 @@
 // GET /api/servers/:id; both as the OpenAPI document describes them. Served for real on loopback over the HTTP
 // fixture, with hand-made scores files for known tiers and numbers. Also the shown-score helpers the API, the
 // pages and `check` share, on hand-computed cases.
-import { TEMPLATE_DESCRIPTION_PENALTY } from '@mcp-atlas/score';
+import { SCHEMA_QUALITY_RULES } from '@mcp-atlas/score/rules';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -84,7 +84,7 @@ describe('scoreRaisersOf', () => {
   });
 
   it('gives a template description its schema-quality penalty back', () => {
-    expect(TEMPLATE_DESCRIPTION_PENALTY).toBe(15);
+    expect(SCHEMA_QUALITY_RULES.templateDescriptionPenalty).toBe(15);
     const template = {
       key: 'TEMPLATE_DESCRIPTION',
       severity: 'warning' as const,

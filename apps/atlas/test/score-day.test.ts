@@ -73,7 +73,7 @@ beforeAll(async () => {
   });
   for (const day of DAYS) await scheduler.runDaily(day);
   for (const day of DAYS) await sealStoredDay(storage, day, keys);
-}, 90_000);
+});
 
 afterAll(async () => {
   await fleet.close();

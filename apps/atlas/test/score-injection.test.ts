@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeServer } from '@mcp-atlas/probe';
-import { FLAG_SCORE_CAPS } from '@mcp-atlas/score';
+import { COMPOSITE_RULES } from '@mcp-atlas/score/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXIT_OK, runCommand } from '../src/commands.js';
 import { listReviewItems } from '../src/data/review-queue.js';
@@ -109,7 +109,7 @@ describe('injection-scan matches', () => {
     await checkAndFold('2026-11-03');
     const score = (await readDayScores(storage, '2026-11-03')).get(server.id);
     expect(score?.flags.map((f) => f.key)).toContain('PROMPT_INJECTION');
-    expect(score?.compositeScore).toBeLessThanOrEqual(FLAG_SCORE_CAPS.PROMPT_INJECTION as number);
+    expect(score?.compositeScore).toBeLessThanOrEqual(COMPOSITE_RULES.flagCaps.PROMPT_INJECTION as number);
 
     // The server removes the text: the confirmation no longer applies.
     live.state.toolDescription = CLEAN;

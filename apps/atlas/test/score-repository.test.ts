@@ -4,7 +4,8 @@
 // does not know, or no reader at all, leaves the category pending.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { probeServer, readGitHubRepository } from '@mcp-atlas/probe';
+import { probeServer } from '@mcp-atlas/probe';
+import { readGitHubRepository } from '@mcp-atlas/probe/outside';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WatchedServer } from '../src/data/schemas.js';
 import { createLogger } from '../src/log.js';

@@ -5,7 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { shiftDay } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
+import { SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
 import type { VisibilityLevel } from '@mcp-atlas/score';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayScoresPath } from '../src/data/paths.js';
@@ -15,7 +16,6 @@ import type { Storage } from '../src/storage/storage.js';
 import {
   cachedTrendDaysOf,
   readScoresView,
-  SCORE_SHOWN_MAX_DAYS,
   SCORE_TREND_CACHED_DAYS,
   SCORE_TREND_DAYS,
   type ScoresView,
@@ -110,7 +110,7 @@ async function scoresViewUncached(storage: Storage, day: string): Promise<Scores
     const scoredDay = shiftDay(day, -back);
     for (const [id, score] of (await readDayScoresFile(storage, scoredDay)) ?? new Map<string, ServerScore>()) {
       view.trends.set(id, [...(view.trends.get(id) ?? []), trendPointOf(scoredDay, score)]);
-      if (back < SCORE_SHOWN_MAX_DAYS) view.latest.set(id, { day: scoredDay, score });
+      if (back < SHOWN_SCORE_RULES.maxDays) view.latest.set(id, { day: scoredDay, score });
     }
   }
   return view;

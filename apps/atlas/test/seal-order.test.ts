@@ -2,10 +2,12 @@
 // it is; a day whose scan started but did not finish is refused; and a day is never signed once a later day
 // has a root, since that root already chained past it. Catch-up (the library call and `mcp-atlas seal`)
 // skips such days and says why; the chain of what was signed always verifies.
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dayFromTime, shiftDay, verifyChain } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
+import { dayFromTime, verifyChain } from '@mcp-atlas/history';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, runCommand } from '../src/commands.js';
 import { dayIndexPath, dayReportsPath, dayShardPath, daySummaryPath } from '../src/data/paths.js';

@@ -1,7 +1,8 @@
-// Seed 004's production run against a served app: `mcp-atlas search-eval` sends each job of a set to the
+// The production search evaluation against a served app: `mcp-atlas search-eval` sends each job of a set to the
 // app's /api/toolsearch over loopback, grades the answers, and appends each run to search-eval/history.json;
 // `/search-eval` shows the runs; the schedule runs it on the 1st of a month, once. Failing services (raw
 // node:http) give jobs with reasons, never a crash, and a run where nothing answered records nothing.
+
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -9,12 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair } from '@mcp-atlas/history';
+import { isSearchEvalDue } from '@mcp-atlas/operations';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../src/commands.js';
 import { SEARCH_EVAL_HISTORY_PATH } from '../src/data/paths.js';
 import { createLogger } from '../src/log.js';
 import { monthlyPoints, readSearchEvalHistory, type SearchEvalRecord } from '../src/search-eval/history.js';
-import { isSearchEvalDue, runMonthlySearchEvalIfDue } from '../src/search-eval/monthly-run.js';
+import { runMonthlySearchEvalIfDue } from '../src/search-eval/monthly-run.js';
 import { medianOf, runSearchEval, toolSearchUrlOf, weakestJobs } from '../src/search-eval/run-search-eval.js';
 import { packagedSearchEvalSetPath, parseSearchEvalSet } from '../src/search-eval/search-set.js';
 import { Scheduler } from '../src/serve/scheduler.js';

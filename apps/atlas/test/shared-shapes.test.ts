@@ -1,6 +1,6 @@
 // The app's shared shapes come from the packages that own them: the day from history's real-date check, the
 // letter from the probe, the risk level from risk's classifier and the route factors from a real route answer.
-import { isDay } from '@mcp-atlas/history';
+import { isDay } from '@mcp-atlas/base';
 import { LetterSchema } from '@mcp-atlas/probe';
 import { classifyTools } from '@mcp-atlas/risk';
 import { createToolIndex, routeTask } from '@mcp-atlas/route';

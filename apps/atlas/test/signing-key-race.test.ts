@@ -22,6 +22,7 @@ import { type OpenedStore, openStore } from '../src/storage/open-store.js';
 import type { Storage } from '../src/storage/storage.js';
 import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
+import { waitFor } from './setup/wait-for.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const NOW = new Date('2026-11-21T01:05:00Z');
@@ -134,7 +135,7 @@ describe('signing key creation racing on one PostgreSQL store', () => {
   const opened: OpenedStore[] = [];
   beforeAll(async () => {
     cluster = await startPostgresCluster();
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all(opened.map((store) => store.close().catch(() => undefined)));
     await cluster?.stop();
@@ -157,7 +158,7 @@ describe('two seal processes started at once on a fresh data folder', () => {
   let cli: string;
   beforeAll(async () => {
     cli = await bundleCliFromSource('signing-key-race');
-  }, 120_000);
+  });
 
   it('leave one key on disk that both signed with, and the folder verifies', async () => {
     const dir = await dataFolder();
@@ -169,12 +170,10 @@ describe('two seal processes started at once on a fresh data folder', () => {
     // Both processes load, then wait at the start gate (their first folder write) until the other is there too.
     const gate = join(dir, '..', 'gate');
     const running = [0, 1].map(() => runCli(cli, ['seal', '--data', dir, '--day', DAY], gate));
-    await expect
-      .poll(async () => (await readdir(join(dir, '..'))).filter((name) => name.startsWith('gate.ready.')).length, {
-        timeout: 60_000,
-        interval: 20,
-      })
-      .toBe(2);
+    await waitFor(
+      'both processes wait at the start gate',
+      async () => (await readdir(join(dir, '..'))).filter((name) => name.startsWith('gate.ready.')).length === 2,
+    );
     await writeFile(`${gate}.go`, '');
     const seals = await Promise.all(running);
     // Both signed the day and wrote its root; the second write passes only with the first's very bytes, signature
@@ -187,7 +186,7 @@ describe('two seal processes started at once on a fresh data folder', () => {
     expect(await readdir(join(dir, 'roots'))).toEqual([`${DAY}.json`]);
     const verified = await runCli(cli, ['verify', '--data', dir]);
     expect(verified, verified.stderr).toMatchObject({ code: 0, stdout: 'verified\n' });
-  }, 120_000);
+  });
 });
 
 /**

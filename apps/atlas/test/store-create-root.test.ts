@@ -18,6 +18,7 @@ import { type OpenedStore, openStore } from '../src/storage/open-store.js';
 import { SealedDayWriteError, SealedRootWriteError } from '../src/storage/sealed-days.js';
 import { readFilesUnder, type Storage, type StoredFile } from '../src/storage/storage.js';
 import { usePostgresPerFile } from './setup/postgres.js';
+import { waitFor } from './setup/wait-for.js';
 
 const postgres = usePostgresPerFile();
 const folders: string[] = [];
@@ -31,15 +32,6 @@ const ROOT = `roots/${DAY}.json`;
 const LATE = `${FOLDER}late.json`;
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array | null) => (data === null ? null : new TextDecoder().decode(data));
-
-/** Resolves after `ms` of real time. */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `condition` every 5 ms; fails with `what` if it has not held within 10 s. */
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
-  for (const started = Date.now(); !(await condition()); await pause(5))
-    if (Date.now() - started > 10_000) throw new Error(`gave up waiting until ${what}`);
-}
 
 /** Starts `write` and notes when it ends; a refusal is caught here (and checked by the test), never unhandled. */
 function started(write: Promise<void>): { write: Promise<void>; ended: () => boolean } {
@@ -75,7 +67,7 @@ async function folderStore(): Promise<StoreUnderTest> {
   return {
     sealer: createFsStorage(root),
     writer: createFsStorage(root),
-    writeHeld: (ended) => waitUntil('a write waits for the day lock', () => ended() || locks.waitersOf(DAY) > 0),
+    writeHeld: (ended) => waitFor('a write waits for the day lock', () => ended() || locks.waitersOf(DAY) > 0),
   };
 }
 
@@ -99,7 +91,7 @@ async function postgresStore(): Promise<StoreUnderTest> {
     sealer,
     writer,
     writeHeld: (ended) =>
-      waitUntil('a write waits for the day lock', async () => ended() || (await advisoryWaiters()) > 0),
+      waitFor('a write waits for the day lock', async () => ended() || (await advisoryWaiters()) > 0),
   };
 }
 

@@ -3,7 +3,7 @@
 // MCP call log), the state and monthly reports written by the aggregates, and each store's retention at its
 // limit. Nothing personal may be in any of them: no address, user agent, referrer or license key.
 
-import { RETENTION_POLICY } from '@mcp-atlas/reliability/policy';
+import { RETENTION_RULES } from '@mcp-atlas/operations/rules';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import { type RunningAtlas, serveAtlas } from '../src/serve/serve-atlas.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { dumpStorage, FIXTURE_NOW, TODAY, writeFixture } from './fixtures/http-atlas.js';
+import { waitFor } from './setup/wait-for.js';
 
 const log = createLogger('silent');
 const SECRET_AGENT = 'probe-agent/7.1 (contains-a-secret-detail-xyz)';
@@ -163,15 +164,20 @@ describe('the MCP call log, ask markers and daily-call markers', () => {
     }
   }
 
+  /** The day's MCP call log once it holds `count` lines: it is appended as calls come, not awaited by the answer. */
+  async function readCallLog(storage: Storage, count: number): Promise<string> {
+    let text = '';
+    await waitFor(`the call log holds ${count} lines`, async () => {
+      text = new TextDecoder().decode((await storage.get(mcpCallLogPath(TODAY))) ?? new Uint8Array());
+      return text.split('\n').filter(Boolean).length >= count;
+    });
+    return text;
+  }
+
   it('log each tool call (tool, time, client name, country unknown without a trusted proxy, keyed agent) and count markers', async () => {
     const { atlas, storage } = await serveFixture();
     await callTools(atlas, { 'cf-ipcountry': 'DE' });
-    // The log is appended as calls come (not awaited by the answer): wait until both lines are there.
-    let text = '';
-    for (let i = 0; i < 100 && text.split('\n').filter(Boolean).length < 2; i++) {
-      text = new TextDecoder().decode((await storage.get(mcpCallLogPath(TODAY))) ?? new Uint8Array());
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const text = await readCallLog(storage, 2);
     const lines = text
       .split('\n')
       .filter(Boolean)
@@ -198,11 +204,7 @@ describe('the MCP call log, ask markers and daily-call markers', () => {
   it('take the country from the CDN header only behind a trusted proxy', async () => {
     const { atlas, storage } = await serveFixture({ trustedProxyHops: 1 });
     await callTools(atlas, { 'cf-ipcountry': 'de', 'x-forwarded-for': '203.0.113.7' });
-    let text = '';
-    for (let i = 0; i < 100 && text.split('\n').filter(Boolean).length < 2; i++) {
-      text = new TextDecoder().decode((await storage.get(mcpCallLogPath(TODAY))) ?? new Uint8Array());
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const text = await readCallLog(storage, 2);
     expect(
       text
         .split('\n')
@@ -262,14 +264,14 @@ describe('state and monthly reports', () => {
 
 describe('retention of the filled stores at their limits', () => {
   const stores = [
-    { name: 'badge sightings', pathOf: badgeSightingsPath, limit: RETENTION_POLICY.days.badgeSightings },
-    { name: 'page and widget views', pathOf: viewCountsPath, limit: RETENTION_POLICY.days.viewCounts },
+    { name: 'badge sightings', pathOf: badgeSightingsPath, limit: RETENTION_RULES.days.badgeSightings },
+    { name: 'page and widget views', pathOf: viewCountsPath, limit: RETENTION_RULES.days.viewCounts },
     {
       name: 'refused sensor requests',
       pathOf: refusedSensorRequestsPath,
-      limit: RETENTION_POLICY.days.refusedSensorRequests,
+      limit: RETENTION_RULES.days.refusedSensorRequests,
     },
-    { name: 'ask markers', pathOf: askMarkersPath, limit: RETENTION_POLICY.days.askMarkers },
+    { name: 'ask markers', pathOf: askMarkersPath, limit: RETENTION_RULES.days.askMarkers },
   ];
   const plusDays = (day: string, days: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -325,8 +327,9 @@ describe('the batched counter', () => {
     });
     for (let i = 0; i < DAY_COUNT_MAX_KEYS + 10; i++) counter.add(`k${i}`);
     expect(puts).toBe(0);
-    // One put once the interval has passed (polled, so a loaded machine's late timer is no failure).
-    await expect.poll(() => puts, { timeout: 5_000 }).toBe(1);
+    // One put once the interval has passed, however late the timer fires.
+    await waitFor('the counter writes', () => puts > 0);
+    expect(puts).toBe(1);
     const counts = await countsIn(storage, 'views/2026-12-01/');
     expect(Object.keys(counts)).toHaveLength(DAY_COUNT_MAX_KEYS + 1);
     expect(counts[OVERFLOW_KEY]).toBe(10);

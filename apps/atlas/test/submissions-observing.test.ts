@@ -110,7 +110,7 @@ beforeAll(async () => {
   view = await buildView(storage, now);
   f = await startFixture({ storage, keys: written.keys });
   empty = await startFixture();
-}, 60_000);
+});
 
 afterAll(async () => {
   await f?.close();

@@ -1,10 +1,12 @@
 // `mcp-atlas verify --data DIR` checks what the roots promise: a real data folder, scanned over the demo
 // fleet on loopback and sealed, then tampered with in the ways that matter: a changed byte, a deleted day
 // folder, an unlisted file, and the whole history moved back a year with the same signatures.
+
 import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateKeyPair, publicKeyPem, shiftDay } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
+import { generateKeyPair, publicKeyPem } from '@mcp-atlas/history';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCommand } from '../src/commands.js';
 import { type Fleet, startFleet } from '../src/demo/fleet.js';
@@ -46,7 +48,7 @@ beforeAll(async () => {
   });
   for (const day of DAYS) await scheduler.runDaily(day);
   for (const day of DAYS) await sealStoredDay(storage, day, keys);
-}, 60_000);
+});
 
 afterAll(async () => {
   await fleet.close();

@@ -142,14 +142,19 @@ describe('verifyRemote', () => {
     const started = performance.now();
     const verdict = await verifyRemote(base, { now: NOW, limits: { requestTimeoutMs: 300 } });
     const elapsed = performance.now() - started;
+    // The body never ends, so the verdict itself shows the limit cut it; only the lower bound is the machine's
+    // business to keep (a loaded machine makes the cut later, never sooner).
     expect(verdict).toEqual({ ok: false, day: '-', reason: 'GET /.well-known/mcp-atlas.json took longer than 300 ms' });
     expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(2_000);
     expect(sent).toBeGreaterThan(0); // the server was still sending when the client gave up
   });
 
   it('stops reading a huge body at the byte cap', async () => {
     let written = 0;
+    let hungUp!: () => void;
+    const closed = new Promise<void>((resolve) => {
+      hungUp = resolve;
+    });
     const chunk = Buffer.alloc(16 * 1024, 0x20);
     const base = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }); // no content-length: the body just keeps coming
@@ -163,7 +168,10 @@ describe('verifyRemote', () => {
         }
         response.end();
       };
-      response.on('close', () => response.removeAllListeners('drain'));
+      response.on('close', () => {
+        response.removeAllListeners('drain');
+        hungUp();
+      });
       pump();
     });
     const verdict = await verifyRemote(base, { now: NOW, limits: { maxWellKnownBytes: 4096 } });
@@ -173,7 +181,7 @@ describe('verifyRemote', () => {
       reason: 'GET /.well-known/mcp-atlas.json is over 4096 bytes; stopped reading',
     });
     // The client hung up long before the 64 MB were sent (socket buffers hold some megabytes at most).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await closed;
     expect(written).toBeLessThan(32 * 1024 * 1024);
   });
 
@@ -200,7 +208,6 @@ describe('verifyRemote', () => {
         return true;
       }),
     );
-    const started = performance.now();
     const verdict = await verifyRemote(base, { now: NOW, limits: { requestTimeoutMs: 1_000, totalTimeoutMs: 400 } });
     expect(verdict.ok).toBe(false);
     expect(verdict).toMatchObject({
@@ -209,7 +216,6 @@ describe('verifyRemote', () => {
         /^GET \/api\/maps\?a=root&day=\d{4}-\d{2}-\d{2}: the whole verification passed its limit of 400 ms$/,
       ),
     });
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('refuses a root served under another day', async () => {

@@ -1,10 +1,11 @@
-import { decideIncident, ownCheckOutcomeOf } from '@mcp-atlas/reliability';
+import { decideIncident } from '@mcp-atlas/reliability';
+import { ownCheckOutcomeOf } from '@mcp-atlas/reliability/live';
 import { describe, expect, it } from 'vitest';
 import type { ServerDayResult } from '../src/data/schemas.js';
 import { emptyServerState } from '../src/scan/fold-day.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
-import { buildView, incidentChecksOf } from '../src/view/build-view.js';
+import { buildView, incidentChecksFromRecords } from '../src/view/build-view.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 
@@ -120,18 +121,26 @@ describe('live incidents in the read model', () => {
       steps: [{ httpStatus: 502, outcome: 'http-error' }],
     } as unknown as ServerDayResult;
     const dated = { ...latest, checkedAt: '2026-11-30T10:30:00.000Z' };
-    expect(incidentChecksOf(dated, '2026-11-30', undefined)).toEqual([
+    expect(incidentChecksFromRecords(dated, '2026-11-30', undefined)).toEqual([
       { kind: 'daily', at: '2026-11-30T10:30:00.000Z', outcome: 'server_error' },
     ]);
-    expect(decideIncident({ checks: incidentChecksOf(dated, '2026-11-30', undefined) }, NOW).ownCheckFailed).toBe(true);
+    expect(
+      decideIncident({ checks: incidentChecksFromRecords(dated, '2026-11-30', undefined) }, NOW).ownCheckFailed,
+    ).toBe(true);
     // Run more than 2 hours before now: outside the window.
     expect(
       decideIncident(
-        { checks: incidentChecksOf({ ...latest, checkedAt: '2026-11-30T09:59:59.000Z' }, '2026-11-30', undefined) },
+        {
+          checks: incidentChecksFromRecords(
+            { ...latest, checkedAt: '2026-11-30T09:59:59.000Z' },
+            '2026-11-30',
+            undefined,
+          ),
+        },
         NOW,
       ).ownCheckFailed,
     ).toBe(false);
-    expect(incidentChecksOf(latest, '2026-11-30', undefined)).toEqual([]);
+    expect(incidentChecksFromRecords(latest, '2026-11-30', undefined)).toEqual([]);
   });
 
   it('a five-minute check confirms an incident', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { emptyServerState } from '../src/scan/fold-day.js';
-import { uptimeInputOf } from '../src/view/build-view.js';
+import { uptimeInputFromState } from '../src/view/build-view.js';
 
 describe('a server’s uptime inputs', () => {
   it('use the daily letters alone when there are no five-minute checks', () => {
     const state = { ...emptyServerState({ id: 's', url: 'https://s.example/mcp' }), letters: 'ood' };
-    expect(uptimeInputOf(state, '2026-11-30')).toEqual({ letters: 'ood' });
+    expect(uptimeInputFromState(state, '2026-11-30')).toEqual({ letters: 'ood' });
   });
   it('sum five-minute counters over the last 30 and 90 UTC days, today included', () => {
     const state = {
@@ -19,7 +19,7 @@ describe('a server’s uptime inputs', () => {
         { day: '2026-11-30', answered: 10, checks: 12 },
       ],
     };
-    expect(uptimeInputOf(state, '2026-11-30')).toEqual({
+    expect(uptimeInputFromState(state, '2026-11-30')).toEqual({
       letters: 'oo',
       fiveMinute: { answered: 298, total: 300 },
       fiveMinuteLong: { answered: 628, total: 648 },

@@ -1,5 +1,5 @@
 // A list over 500 tools: the day's record keeps 500 tools, but its token estimate and heavy-tool-list measure every
-// tool listed, all pages read (seed 000, lines 11 and 130). Against a raw loopback MCP server listing 520 tools over
+// tool listed, all pages read, as 7Maps asks. Against a raw loopback MCP server listing 520 tools over
 // two pages (300 + 220), probed for real.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

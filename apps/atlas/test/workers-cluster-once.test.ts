@@ -26,21 +26,36 @@ describe('once across the cluster', () => {
     const url = await postgres.cluster.createDatabase();
     const [a, b] = [await openOnce(url), await openOnce(url)];
     let runs = 0;
-    const slow = async (): Promise<boolean> => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    /** A run that lasts until the test lets it end, so the two processes' runs overlap for certain. */
+    const holding = async (): Promise<boolean> => {
       runs++;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await held;
       return true;
     };
-    const first = await Promise.all([a.run('hourly', '2026-12-02T10', slow), b.run('hourly', '2026-12-02T10', slow)]);
-    expect(first.sort()).toEqual([false, true]);
+    const quick = async (): Promise<boolean> => {
+      runs++;
+      return true;
+    };
+    const both = [a.run('hourly', '2026-12-02T10', holding), b.run('hourly', '2026-12-02T10', holding)];
+    // One process holds the task; the other finds it taken and returns while the first still runs.
+    try {
+      expect(await Promise.race(both)).toBe(false);
+    } finally {
+      release();
+    }
+    expect((await Promise.all(both)).sort()).toEqual([false, true]);
     expect(runs).toBe(1);
     // The same period later, from either process: already run.
-    expect(await b.run('hourly', '2026-12-02T10', slow)).toBe(false);
+    expect(await b.run('hourly', '2026-12-02T10', quick)).toBe(false);
     expect(runs).toBe(1);
     // The next period runs again.
-    expect(await b.run('hourly', '2026-12-02T11', slow)).toBe(true);
+    expect(await b.run('hourly', '2026-12-02T11', quick)).toBe(true);
     expect(runs).toBe(2);
-  }, 60_000);
+  });
 
   it('does not note a failed run, so the task is tried again in the same period', async () => {
     const url = await postgres.cluster.createDatabase();
@@ -51,7 +66,7 @@ describe('once across the cluster', () => {
       }),
     ).rejects.toThrow('disk full');
     expect(await once.run('retention', '2026-12-02', async () => true)).toBe(true);
-  }, 60_000);
+  });
 
   it('two schedules ticking together on one store run each task once between them', async () => {
     const url = await postgres.cluster.createDatabase();
@@ -88,5 +103,5 @@ describe('once across the cluster', () => {
     expect(count('hourly')).toBe(1);
     expect(count('retention')).toBe(1);
     expect((await first.list('roots/')).length).toBe(1);
-  }, 120_000);
+  });
 });

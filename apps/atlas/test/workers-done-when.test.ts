@@ -1,7 +1,7 @@
-// Issue 19's "done when", end to end through the real CLI on a fresh throwaway PostgreSQL cluster: `scan
+// Workers sharing a day, end to end through the real CLI on a fresh throwaway PostgreSQL cluster: `scan
 // --enqueue` over a loopback registry; three `worker --until-idle --lease-seconds 10` processes, one killed with
-// SIGKILL three seconds in; the two left finish the day and every listed server has exactly one result; `seal`
-// then `verify` prints verified; two `serve --no-schedule` processes answer the same /api/servers.
+// SIGKILL while each holds a shard; the two left finish the day and every listed server has exactly one result;
+// `seal` then `verify` prints verified; two `serve --no-schedule` processes answer the same /api/servers.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { openWorkerDb } from '../src/workers/worker-db.js';
 import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
+import { waitFor } from './setup/wait-for.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const DAY = '2026-12-01';
@@ -29,10 +30,10 @@ beforeAll(async () => {
   cli = await bundleCliFromSource('workers-cli');
   cluster = await startPostgresCluster();
   url = await cluster.createDatabase();
-  // Each request waits 100 ms, so one worker's shard (20 servers, two at a time) lasts seconds: the kill at
-  // three seconds lands while the first worker holds a shard.
+  // Each request waits 100 ms, so one worker's shard (20 servers, two at a time) lasts seconds: the kill, once
+  // every worker holds a shard, lands while the first one is in the middle of its shard.
   fleet = await startLoopbackFleet(FLEET_SIZE, 100);
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -101,18 +102,14 @@ describe('scale-out on PostgreSQL, done when', () => {
 
     const workerArgs = ['worker', '--store', url, '--allow-private', '--until-idle', '--lease-seconds', '10'];
     const workers = [0, 1, 2].map(() => start([...workerArgs, '--concurrency', '2']));
-    // Three seconds in, and not before every worker holds a shard (a loaded machine may start them slowly), so
-    // the kill lands mid-shard: a shard lasts several seconds.
+    // Once every worker holds a shard (a loaded machine may start them slowly), so the kill lands mid-shard.
     const watch = await openWorkerDb(url, 1);
-    const startedAt = Date.now();
-    for (;;) {
+    await waitFor('the three workers hold a shard each', async () => {
       const { rows } = await watch.pool.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mcp-atlas-day-shards' AND state = 'active'",
       );
-      if (rows[0]!.n >= 3 && Date.now() - startedAt >= 3_000) break;
-      if (Date.now() - startedAt > 60_000) throw new Error('the three workers never held a shard each at once');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      return rows[0]!.n >= 3;
+    });
     await watch.close();
     workers[0]!.child.kill('SIGKILL');
     const [killed, ...left] = await Promise.all(workers.map((worker) => worker.done));
@@ -162,5 +159,5 @@ describe('scale-out on PostgreSQL, done when', () => {
     const [bodyA, bodyB] = await Promise.all([a!.json(), b!.json()]);
     expect(bodyB).toEqual(bodyA);
     expect(JSON.stringify(bodyA)).toContain('io.fleet/server-0');
-  }, 180_000);
+  });
 });

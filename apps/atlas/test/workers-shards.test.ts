@@ -34,7 +34,7 @@ let fleet: LoopbackFleet;
 
 beforeAll(async () => {
   fleet = await startLoopbackFleet(FLEET_SIZE, 20);
-}, 120_000);
+});
 
 afterAll(async () => {
   await fleet?.close();
@@ -119,7 +119,7 @@ describe('shard workers on PostgreSQL', () => {
     expect(summary.servers).toBe(FLEET_SIZE);
     expect(await findUnfinishedReason(world.store, DAY)).toBeNull();
     expect(await daysWithPendingShards(world.boss)).toEqual([]);
-  }, 60_000);
+  });
 
   it('a shard whose worker stopped renewing is taken again once its lease lapses', async () => {
     const world = await openWorld();
@@ -142,7 +142,7 @@ describe('shard workers on PostgreSQL', () => {
     const index = DayIndexSchema.parse(await getJson(world.store, `days/${DAY}/index.json`));
     expect(await shardResults(world, 3)).toHaveLength(index.servers.length);
     expect(await getJson(world.store, daySummaryPath(DAY))).not.toBeNull();
-  }, 60_000);
+  });
 
   it('a worker renews its lease while a shard outlasts it, so no other worker takes the shard', async () => {
     // Four servers answering after 400 ms, checked two at a time: the one shard lasts well past a 2 s lease.
@@ -168,7 +168,7 @@ describe('shard workers on PostgreSQL', () => {
     expect(worked.map((job) => job.outcome)).toEqual(['written']);
     // Each server was checked once: the lease never lapsed, so the second worker never took the shard.
     expect([...slow.initializes.values()]).toEqual([1, 1, 1, 1]);
-  }, 60_000);
+  });
 
   it('enqueuing a day twice queues each shard once', async () => {
     const world = await openWorld();
@@ -182,7 +182,7 @@ describe('shard workers on PostgreSQL', () => {
     };
     expect((await enqueueDay(options)).queued).toBe(4);
     expect((await enqueueDay(options)).queued).toBe(0);
-  }, 60_000);
+  });
 
   it('keeps the first record of a server for a day and drops a second', async () => {
     const world = await openWorld();
@@ -213,7 +213,7 @@ describe('shard workers on PostgreSQL', () => {
     expect(kept?.result).toEqual(result);
     expect(kept?.catalogBytes).toEqual(new Uint8Array([1]));
     expect((await countServerChecks(world.db, DAY)).get('srv-1')).toBe(1);
-  }, 60_000);
+  });
 
   it('a ledger shared through advisory locks keeps every charge of two processes', async () => {
     const world = await openWorld();
@@ -227,7 +227,7 @@ describe('shard workers on PostgreSQL', () => {
     const ledger = (await getJson(world.store, path)) as { spentMicroUsd: number; checks: number };
     expect(ledger.checks).toBe(80);
     expect(ledger.spentMicroUsd).toBe(560);
-  }, 60_000);
+  });
 
   it('a cap reached across workers skips the later shards, and the day folds and can be sealed', async () => {
     const world = await openWorld();
@@ -253,7 +253,7 @@ describe('shard workers on PostgreSQL', () => {
     expect(ledger.spentMicroUsd).toBeLessThanOrEqual(10_000);
     expect(ledger.checks).toBe(FLEET_SIZE - summary.skippedByCap);
     expect(await findUnfinishedReason(world.store, DAY)).toBeNull();
-  }, 60_000);
+  });
 
   it('scan --enqueue and worker refuse a store that is not PostgreSQL, with a usage error', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'atlas-workers-file-'));

@@ -1,5 +1,6 @@
 // Pure module: the one error this package throws, for callers that break the API contract.
 // Anything a server sends (any JSON value inside a tools array) is a result, never an error.
+import { describeType } from '@mcp-atlas/base';
 
 /** Which contract a caller broke; stable, so callers can branch on it instead of on the message. */
 export type FindingsInputErrorCode =
@@ -39,13 +40,6 @@ export function assertToolsArray(tools: unknown, where: string): asserts tools i
   if (!Array.isArray(tools)) {
     throw new FindingsInputError('tools-not-array', `${where} must be an array of tools, got ${describeType(tools)}`);
   }
-}
-
-/** @internal A short name for a value's type, for error messages. */
-export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
 }
 
 /** @internal Throws unless `value` is a (non-array) object; `where` names the function and argument. */

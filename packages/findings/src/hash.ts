@@ -1,10 +1,11 @@
 // Pure module: tool and tool-list hashes. The default SHA-256 comes from @noble/hashes, so the same code
 // runs in Node, browsers and edge runtimes without node:crypto, and stays synchronous. A caller with a
 // native SHA-256 (Node's createHash) can pass it in through HashOptions; the hashes do not change.
+import { describeType } from '@mcp-atlas/base';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { canonicalToolJson } from './canonical-json.js';
 import { HASH_SCRATCH_BYTES, LIST_HASH_SEPARATOR, SHA256_DIGEST_BYTES } from './constants.js';
-import { assertToolsArray, describeType, FindingsInputError } from './errors.js';
+import { assertToolsArray, FindingsInputError } from './errors.js';
 
 /**
  * A SHA-256 implementation: the bytes to hash in, the 32-byte digest out. It must be synchronous, must

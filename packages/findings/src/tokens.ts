@@ -1,7 +1,8 @@
 // Pure module: the token estimate of a tool list.
 
+import { describeType } from '@mcp-atlas/base';
 import { CHARS_PER_TOKEN } from './constants.js';
-import { describeType, FindingsInputError } from './errors.js';
+import { FindingsInputError } from './errors.js';
 
 /** @internal Throws unless `toolsJson` is a string; `where` names the function for the message. */
 export function assertToolsJson(toolsJson: unknown, where: string): asserts toolsJson is string {

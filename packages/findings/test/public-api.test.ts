@@ -97,10 +97,12 @@ describe('the package stays pure', () => {
     for (const { file, text } of sources) expect(text.split('\n')[0], file).toMatch(/^\/\/ Pure module:/);
   });
 
-  test('imports only relative modules, @noble/hashes and @mcp-atlas/risk', () => {
+  test('imports only relative modules, @noble/hashes, @mcp-atlas/risk and the bundled @mcp-atlas/base', () => {
     for (const { file, text } of sources) {
       for (const match of text.matchAll(/from\s+['"]([^'"]+)['"]/g)) {
-        expect(match[1], file).toMatch(/^(\.\/[\w-]+\.js|@noble\/hashes\/(sha2|utils)\.js|@mcp-atlas\/risk)$/);
+        expect(match[1], file).toMatch(
+          /^(\.\/[\w-]+\.js|@noble\/hashes\/(sha2|utils)\.js|@mcp-atlas\/risk|@mcp-atlas\/base)$/,
+        );
       }
     }
   });

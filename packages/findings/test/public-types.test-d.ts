@@ -1,4 +1,4 @@
-// Type test, checked by `pnpm typecheck` (tsc): it pins the public shapes of the contract in issue 3.
+// Type test, checked by `pnpm typecheck` (tsc): it pins the public shapes of the package's contract.
 import type { RiskLevel } from '@mcp-atlas/risk';
 import { expectTypeOf } from 'vitest';
 import {

@@ -9,6 +9,7 @@ import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'nod
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { shiftDay } from '@mcp-atlas/base';
 import * as ed from '@noble/ed25519';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import {
@@ -18,7 +19,6 @@ import {
   publicKeyFor,
   publicKeyPem,
   sealDay,
-  shiftDay,
   verifyChain,
 } from '../dist/index.js';
 import { nodeSha256, readDayFiles } from '../dist/node.js';

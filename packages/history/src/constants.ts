@@ -5,8 +5,6 @@
  * methodology change and bumps the methodology version.
  */
 
-import { MS_PER_DAY } from '@mcp-atlas/risk/time';
-
 /**
  * How far back, in days, a day looks for the root it chains to. The previous root of day D is the
  * root of the newest sealed day among D-1 … D-14 (both ends included); with none, it is `null`.
@@ -80,10 +78,7 @@ export const PEM_PRIVATE_KEY_LABEL = 'PRIVATE KEY';
 /** Base64 characters per PEM body line (RFC 7468). */
 export const PEM_LINE_WIDTH = 64;
 
-/** Milliseconds in a UTC day: @mcp-atlas/risk/time's, the one day length of the project. */
-export { MS_PER_DAY };
-
-/** The first year a day string can carry (four digits: 0000); days are read by @mcp-atlas/risk/time. */
+/** The first year a day string can carry (four digits: 0000); days are read by @mcp-atlas/base. */
 export const MIN_YEAR = 0;
 
 /** The last year a day string can carry (four digits: 9999). */

@@ -6,8 +6,8 @@
  * folder back a year (new file names, new `day` fields, same signatures) would still verify as a
  * chain. What pins a day to its date is a covered file that names the date: the folder's index.
  */
+import { isDay } from '@mcp-atlas/base';
 import { DAY_INDEX_FIELD, DAY_INDEX_PATH } from './constants.js';
-import { isDay } from './day.js';
 import { bytesToHex } from './encoding.js';
 import { describeValue } from './errors.js';
 import { type HashOptions, resolveSha256 } from './hash.js';

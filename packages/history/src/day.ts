@@ -1,33 +1,22 @@
 /**
- * UTC day strings and the two calendar rules of the seal: which day a root chains to, and which
+ * The UTC day of a moment and the two calendar rules of the seal: which day a root chains to, and which
  * days a run still has to sign.
  *
  * Pure module: the clock never appears here. "Today" is always an argument. Day arithmetic is done
  * on whole day numbers (days since 1970-01-01) with the proleptic Gregorian calendar, so month ends,
  * leap days and year ends need no special cases.
  */
-import { dayOfNumber, dayNumberOf as realDayNumberOf } from '@mcp-atlas/risk/time';
-import { CATCH_UP_DAYS, MS_PER_DAY, PREVIOUS_ROOT_WINDOW_DAYS } from './constants.js';
+import { dayNumberOf, dayOfNumber, dayOfTime } from '@mcp-atlas/base';
+import { CATCH_UP_DAYS, PREVIOUS_ROOT_WINDOW_DAYS } from './constants.js';
 import { isSha256Hex } from './encoding.js';
 import { describeValue, HistoryError } from './errors.js';
 
-// The calendar itself (day numbers, real-date checks, years 0000 to 9999) is @mcp-atlas/risk/time's, the one
-// day helper module of the project; this file adds the seal's rules and this package's errors.
-
-/**
- * True when `value` is a real calendar date written `YYYY-MM-DD` (2024-02-29 yes, 2026-02-29 no).
- *
- * @example
- * isDay('2026-10-02') // true
- * isDay('2026-10-2')  // false
- */
-export function isDay(value: unknown): value is string {
-  return realDayNumberOf(value) !== null;
-}
+// The calendar itself (day numbers, real-date checks, shifting a day, years 0000 to 9999) is @mcp-atlas/base's,
+// the one day helper module of the project; this file adds the seal's rules and this package's errors.
 
 /** Throws `invalid-day` unless `value` is a real `YYYY-MM-DD` date; returns its day number. */
-function dayNumberOf(value: unknown, label: string): number {
-  const dayNumber = realDayNumberOf(value);
+function dayNumberOrThrow(value: unknown, label: string): number {
+  const dayNumber = dayNumberOf(value);
   if (dayNumber === null) {
     throw new HistoryError(
       'invalid-day',
@@ -35,27 +24,6 @@ function dayNumberOf(value: unknown, label: string): number {
     );
   }
   return dayNumber;
-}
-
-function dayFromNumber(dayNumber: number, whatFailed: () => string): string {
-  const day = dayOfNumber(dayNumber);
-  if (day === null) throw new HistoryError('invalid-day', `${whatFailed()} falls outside the years 0000 to 9999`);
-  return day;
-}
-
-/**
- * The day `offset` whole days after `day` (before it when negative).
- *
- * @example
- * shiftDay('2024-02-28', 1)  // '2024-02-29'
- * shiftDay('2026-01-01', -1) // '2025-12-31'
- */
-export function shiftDay(day: string, offset: number): string {
-  const start = dayNumberOf(day, 'day');
-  if (!Number.isSafeInteger(offset)) {
-    throw new HistoryError('invalid-input', `offset must be a whole number of days, got ${describeValue(offset)}`);
-  }
-  return dayFromNumber(start + offset, () => `${day} moved by ${offset} day${Math.abs(offset) === 1 ? '' : 's'}`);
 }
 
 /**
@@ -73,7 +41,9 @@ export function dayFromTime(time: number | Date): string {
       `time must be finite milliseconds since 1970-01-01 or a valid Date, got ${describeValue(time instanceof Date ? 'Invalid Date' : time)}`,
     );
   }
-  return dayFromNumber(Math.floor(ms / MS_PER_DAY), () => `time ${ms}`);
+  const day = dayOfTime(ms);
+  if (day === null) throw new HistoryError('invalid-day', `time ${ms} falls outside the years 0000 to 9999`);
+  return day;
 }
 
 /**
@@ -88,7 +58,7 @@ export function dayFromTime(time: number | Date): string {
  * previousRootFor('2026-10-15', roots) // null  (2026-09-30 is 15 days back)
  */
 export function previousRootFor(day: string, roots: ReadonlyMap<string, string>): string | null {
-  const start = dayNumberOf(day, 'day');
+  const start = dayNumberOrThrow(day, 'day');
   if (typeof (roots as { get?: unknown } | null)?.get !== 'function') {
     throw new HistoryError('invalid-input', `roots must be a Map from day to root, got ${describeValue(roots)}`);
   }
@@ -118,7 +88,7 @@ export function previousRootFor(day: string, roots: ReadonlyMap<string, string>)
  * // ['2026-02-21', '2026-02-22', '2026-02-23', '2026-02-24', '2026-02-26', '2026-02-27', '2026-02-28']
  */
 export function daysToSign(today: string, sealed: ReadonlySet<string>): string[] {
-  const start = dayNumberOf(today, 'today');
+  const start = dayNumberOrThrow(today, 'today');
   if (typeof (sealed as { has?: unknown } | null)?.has !== 'function') {
     throw new HistoryError('invalid-input', `sealed must be a Set of days, got ${describeValue(sealed)}`);
   }
@@ -132,5 +102,5 @@ export function daysToSign(today: string, sealed: ReadonlySet<string>): string[]
 
 /** Throws `invalid-day` with an exact message unless `value` is a real `YYYY-MM-DD` date. @internal */
 export function assertDay(value: unknown, label: string): asserts value is string {
-  dayNumberOf(value, label);
+  dayNumberOrThrow(value, label);
 }

@@ -3,7 +3,7 @@
  * no clock, no randomness except in `generateKeyPair`. Node-only helpers live in `./node`, and the rule
  * constants (windows, separators, key sizes) in `./rules`, one frozen object per concern.
  */
-export { dayFromTime, daysToSign, isDay, previousRootFor, shiftDay } from './day.js';
+export { dayFromTime, daysToSign, previousRootFor } from './day.js';
 export { checkDayLabel, type DayLabelCheck, type DayLabelInput, readSealedDay } from './day-label.js';
 export { HistoryError, type HistoryErrorCode } from './errors.js';
 export type { HashOptions, Sha256 } from './hash.js';

@@ -6,8 +6,9 @@
  * a public key of the wrong length, files with refused paths.
  */
 
+import { isDay } from '@mcp-atlas/base';
 import { ED25519_SIGNATURE_BYTES, PREVIOUS_ROOT_WINDOW_DAYS } from './constants.js';
-import { isDay, previousRootFor } from './day.js';
+import { previousRootFor } from './day.js';
 import { assertKey, verifyBytes } from './ed25519.js';
 import { base64ToBytes, hexToBytes, isSha256Hex } from './encoding.js';
 import { describeValue, HistoryError } from './errors.js';

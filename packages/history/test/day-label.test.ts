@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { shiftDay } from '@mcp-atlas/base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_INDEX_FIELD, DAY_INDEX_PATH } from '../src/constants.js';
 import {
@@ -13,7 +14,6 @@ import {
   previousRootFor,
   readSealedDay,
   sealDaySync,
-  shiftDay,
   verifyChainSync,
 } from '../src/index.js';
 import { verifyFolder } from '../src/node/index.js';

@@ -1,8 +1,10 @@
-// Day strings, and the two calendar rules of the seal: the 14-day chaining window and the 7-day catch-up.
+// The UTC day of a moment, and the two calendar rules of the seal: the 14-day chaining window and the 7-day
+// catch-up. Day strings themselves (isDay, shiftDay) are tested in @mcp-atlas/base.
+import { shiftDay } from '@mcp-atlas/base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATCH_UP_DAYS, PREVIOUS_ROOT_WINDOW_DAYS } from '../src/constants.js';
-import { dayFromTime, daysToSign, HistoryError, isDay, previousRootFor, shiftDay } from '../src/index.js';
+import { dayFromTime, daysToSign, HistoryError, previousRootFor } from '../src/index.js';
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -16,78 +18,6 @@ function thrown(action: () => unknown): HistoryError {
   }
   throw new Error('expected a HistoryError');
 }
-
-describe('isDay', () => {
-  it.each(['2026-10-02', '2024-02-29', '2000-02-29', '0000-01-01', '9999-12-31', '2026-12-31'])('accepts %s', (day) => {
-    expect(isDay(day)).toBe(true);
-  });
-
-  it.each([
-    ['2026-02-29', 'not a leap year'],
-    ['1900-02-29', 'century, not a leap year'],
-    ['2026-13-01', 'month 13'],
-    ['2026-00-10', 'month 0'],
-    ['2026-04-31', 'April has 30 days'],
-    ['2026-10-00', 'day 0'],
-    ['2026-10-2', 'one-digit day'],
-    ['26-10-02', 'two-digit year'],
-    ['2026/10/02', 'slashes'],
-    [' 2026-10-02', 'leading space'],
-    ['2026-10-02T00:00:00Z', 'a timestamp'],
-    ['', 'empty'],
-  ])('refuses %s (%s)', (day) => {
-    expect(isDay(day)).toBe(false);
-  });
-
-  it('refuses non-strings', () => {
-    expect(isDay(20261002)).toBe(false);
-    expect(isDay(null)).toBe(false);
-    expect(isDay(new Date())).toBe(false);
-  });
-});
-
-describe('shiftDay', () => {
-  it.each([
-    ['2026-02-28', 1, '2026-03-01'],
-    ['2024-02-28', 1, '2024-02-29'],
-    ['2024-02-29', 1, '2024-03-01'],
-    ['2025-12-31', 1, '2026-01-01'],
-    ['2026-01-01', -1, '2025-12-31'],
-    ['2026-03-01', -1, '2026-02-28'],
-    ['2024-03-01', -1, '2024-02-29'],
-    ['2026-10-02', 0, '2026-10-02'],
-    ['2026-10-02', 365, '2027-10-02'],
-    ['2024-01-01', 366, '2025-01-01'],
-  ])('%s moved by %i is %s', (day, offset, expected) => {
-    expect(shiftDay(day, offset)).toBe(expected);
-  });
-
-  it('agrees with Date arithmetic for any day from 1970 to 2199 and any offset within a year', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 83_000 }), fc.integer({ min: -366, max: 366 }), (start, offset) => {
-        const day = new Date(start * 86_400_000).toISOString().slice(0, 10);
-        const expected = new Date((start + offset) * 86_400_000).toISOString().slice(0, 10);
-        expect(shiftDay(day, offset)).toBe(expected);
-        expect(isDay(day)).toBe(true);
-      }),
-    );
-  });
-
-  it('refuses a bad day, a fractional offset and a result outside the four-digit years', () => {
-    expect(thrown(() => shiftDay('2026-02-30', 1)).message).toBe(
-      'day must be a real calendar date written YYYY-MM-DD, got "2026-02-30"',
-    );
-    const fractional = thrown(() => shiftDay('2026-10-02', 1.5));
-    expect(fractional.code).toBe('invalid-input');
-    expect(fractional.message).toBe('offset must be a whole number of days, got number 1.5');
-    const late = thrown(() => shiftDay('9999-12-31', 1));
-    expect(late.code).toBe('invalid-day');
-    expect(late.message).toBe('9999-12-31 moved by 1 day falls outside the years 0000 to 9999');
-    expect(thrown(() => shiftDay('0000-01-01', -2)).message).toBe(
-      '0000-01-01 moved by -2 days falls outside the years 0000 to 9999',
-    );
-  });
-});
 
 describe('dayFromTime', () => {
   it('gives the UTC day of a moment, at and around midnight', () => {

@@ -1,5 +1,6 @@
 // Shared fixtures for the tests: fixed keys and small, made-up day folders in our own words.
-import { type DayFile, type DayRoot, previousRootFor, publicKeyFor, sealDaySync, shiftDay } from '../src/index.js';
+import { shiftDay } from '@mcp-atlas/base';
+import { type DayFile, type DayRoot, previousRootFor, publicKeyFor, sealDaySync } from '../src/index.js';
 
 const encoder = new TextEncoder();
 

@@ -1,4 +1,5 @@
 // Every kind of tampering is caught, and the verdict names the day or the file that broke.
+import { shiftDay } from '@mcp-atlas/base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signBytes } from '../src/ed25519.js';
@@ -11,7 +12,6 @@ import {
   HistoryError,
   parseDayRoot,
   sealDaySync,
-  shiftDay,
   verifyChain,
   verifyChainSync,
   verifyDayRoot,

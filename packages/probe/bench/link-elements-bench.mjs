@@ -3,8 +3,12 @@
 // each unclosed `<!--` or `<link` made the regex scan to the end of the page, so 256 KiB of `<!--` cost
 // seconds of synchronous CPU. The baseline below is a copy of it, kept here only as the yardstick.
 //   node bench/link-elements-bench.mjs [--kib 256] [--runs 20]
-// Run it with `pnpm --filter @mcp-atlas/probe bench:links` (builds first). No network.
-import { findLinkElements, MCP_LINK_RELATIONS } from '../dist/index.js';
+// Run it with `pnpm --filter @mcp-atlas/probe bench:links`, which first builds discovery.ts and constants.ts on
+// their own into node_modules/.cache/link-elements-bench: findLinkElements is internal, in no published entry,
+// and the copy never leaves this machine. No network.
+const built = new URL('../node_modules/.cache/link-elements-bench/', import.meta.url);
+const { findLinkElements } = await import(new URL('discovery.js', built).href);
+const { MCP_LINK_RELATIONS } = await import(new URL('constants.js', built).href);
 
 function flag(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);

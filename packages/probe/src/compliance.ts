@@ -1,7 +1,8 @@
 // Pure module: the protocol compliance score of a deep check (`mcp-atlas check --deep`) and the limits and
 // inputs of the calls it is measured from. No I/O: the caller runs the calls and counts what came back; this
 // file decides what the counts are worth. A change to any value here changes published CI verdicts, so it
-// needs a line in docs/methodology.md.
+// needs a line in docs/methodology/checks.md.
+import { PROTOCOL_RULES } from '@mcp-atlas/score/rules';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Letter } from './schemas.js';
 
@@ -116,13 +117,6 @@ export const UNREACHABLE_LETTER: Letter = 'd';
 /** The top of the compliance score and of each part. */
 export const COMPLIANCE_MAX = 100;
 
-/**
- * Points added to the compliance score when a server that asks for sign-in publishes its OAuth protected
- * resource metadata (`/.well-known/oauth-protected-resource`); the sum is capped at COMPLIANCE_MAX. A server
- * that asks for no sign-in, or publishes none, loses nothing.
- */
-export const AUTH_DISCOVERY_BONUS = 10;
-
 // ---------------------------------------------------------------------------------------------------
 // The score
 // ---------------------------------------------------------------------------------------------------
@@ -147,7 +141,7 @@ export interface ComplianceScore {
   score: number | null;
   parts: Record<CompliancePart, number | null>;
   authDiscovery: boolean | null;
-  /** 0 or AUTH_DISCOVERY_BONUS, before the cap. */
+  /** 0 or the quality score's auth-discovery bonus (`PROTOCOL_RULES.authDiscoveryBonus`), before the cap. */
   authBonus: number;
 }
 
@@ -180,8 +174,8 @@ function countOutcome(outcomes: readonly DeepCallOutcome[], wanted: DeepCallOutc
 /**
  * The protocol compliance score of a deep check. Each part is 0..COMPLIANCE_MAX, or null when it could not
  * be measured (no tools, no case of that kind); the score is the equal-weight mean of the measured parts,
- * rounded half up, plus AUTH_DISCOVERY_BONUS when a sign-in server publishes its OAuth metadata, capped at
- * COMPLIANCE_MAX. Reachability is always measured, so a score is null only if that rule changes.
+ * rounded half up, plus the quality score's PROTOCOL_RULES.authDiscoveryBonus when a sign-in server publishes its
+ * OAuth metadata, capped at COMPLIANCE_MAX. Reachability is always measured, so a score is null only if that rule changes.
  *
  * @example
  * scoreCompliance({ letter: 'a', toolCount: 2, usableSchemaCount: 1, errorHandling: [], fuzz: [], smoke: [], authDiscovery: true })
@@ -199,7 +193,8 @@ export function scoreCompliance(input: ComplianceInput): ComplianceScore {
     smoke: scoreShare(countOutcome(input.smoke, SMOKE_PASS_OUTCOME), input.smoke.length),
   };
   const measured = COMPLIANCE_PARTS.map((part) => parts[part]).filter((value): value is number => value !== null);
-  const authBonus = input.authDiscovery === true ? AUTH_DISCOVERY_BONUS : 0;
+  // The quality score's own bonus (one definition): a server that asks for no sign-in, or publishes none, loses nothing.
+  const authBonus = input.authDiscovery === true ? PROTOCOL_RULES.authDiscoveryBonus : 0;
   const score =
     measured.length === 0
       ? null

@@ -1,6 +1,6 @@
 // Pure module: every timeout, size cap, count, version string, header and address range the probe uses.
 // A change to any value here changes published results, so it needs a PROBE_RULES_VERSION bump and a
-// line in docs/methodology.md. Nothing else in the package may hold a number that decides a verdict.
+// line in docs/methodology/checks.md. Nothing else in the package may hold a number that decides a verdict.
 
 /** The version of these rules; every ProbeResult and SiteCheckResult records it. */
 export const PROBE_RULES_VERSION = '1.2.0';
@@ -83,10 +83,10 @@ export const TOOLS_LIST_PAGE_TIMEOUT_MS = 8_000;
 /** The five-minute check's overall deadline, on top of the per-step limits. */
 export const FIVE_MINUTE_CHECK_DEADLINE_MS = 30_000;
 
-/** Resolving the host name before a request (beyond the seed: a hung resolver must not hang the probe). */
+/** Resolving the host name before a request (our own limit: a hung resolver must not hang the probe). */
 export const DNS_TIMEOUT_MS = 5_000;
 
-/** The best-effort DELETE that ends a session the server issued (beyond the seed). */
+/** The best-effort DELETE that ends a session the server issued (our own limit). */
 export const DELETE_TIMEOUT_MS = 2_000;
 
 /** robots.txt: 3 s, redirects included; no answer in time means allowed. */
@@ -237,7 +237,7 @@ export const IPV6_EMBEDDING_RANGES: readonly (readonly [cidr: string, label: str
 ];
 
 // ---------------------------------------------------------------------------------------------------
-// Discovery (seed 002)
+// Discovery (as the site scanner finds an endpoint)
 // ---------------------------------------------------------------------------------------------------
 
 /** Where the current server card lives. */

@@ -1,6 +1,7 @@
 // Runtime-neutral module (no node: imports; network only through the injected client): finds a site's MCP endpoint in documents the scan
-// already holds, in a fixed order, and falls back to one plain GET of /mcp (seed 002).
+// already holds, in a fixed order, and falls back to one plain GET of /mcp, as the site scanner does.
 
+import { describeType } from '@mcp-atlas/base';
 import type { Deadline } from './clock.js';
 import {
   MCP_DEFAULT_PATH,
@@ -10,7 +11,7 @@ import {
   SERVER_CARD_MEDIA_TYPES,
   SITE_ANSWER_CAP_BYTES,
 } from './constants.js';
-import { describeType, ProbeInputError } from './errors.js';
+import { ProbeInputError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { hostOf, isOptedOut } from './guard.js';
 import { isRedirectStatus } from './handshake.js';
@@ -330,7 +331,10 @@ export async function discoverEndpoint(
 ): Promise<DiscoveryResult> {
   const base = checkOrigin(origin);
   if (documents === null || typeof documents !== 'object') {
-    throw new ProbeInputError('invalid-option', `documents must be an object, got ${describeType(documents)}`);
+    throw new ProbeInputError(
+      'invalid-option',
+      `documents must be an object, got ${describeType(documents, { article: true })}`,
+    );
   }
   const network = resolveNetworkSettings(options);
   return discoverWith(base, documents, network, options?.skipMcpPath === true);

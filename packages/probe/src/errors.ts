@@ -52,10 +52,3 @@ export class RegistryReadError extends Error {
     this.status = status;
   }
 }
-
-/** @internal A short name for a value's type, for error messages. */
-export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}

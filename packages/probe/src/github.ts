@@ -2,8 +2,9 @@
 // that the quality score's repository dimensions need, read from the GitHub REST API with the probe's
 // guard, DNS pinning, time limit and size caps (through requestOutsideJson, like every outside reader). The
 // token, when given, is sent only to the API's own origin and never appears in a result.
+import { describeType } from '@mcp-atlas/base';
 import { z } from 'zod';
-import { describeType, ProbeInputError } from './errors.js';
+import { ProbeInputError } from './errors.js';
 import {
   DEFAULT_GITHUB_API_URL,
   GITHUB_ACCEPT,
@@ -142,7 +143,10 @@ export function parseGitHubRepoUrl(url: unknown): { owner: string; repo: string 
 function checkToken(value: unknown): string | null {
   if (value === undefined) return null;
   if (typeof value !== 'string' || value.trim() === '')
-    throw new ProbeInputError('invalid-option', `token must be a non-empty string, got ${describeType(value)}`);
+    throw new ProbeInputError(
+      'invalid-option',
+      `token must be a non-empty string, got ${describeType(value, { article: true })}`,
+    );
   if (value.length > GITHUB_TOKEN_MAX_LENGTH || /[\x00-\x20\x7f]/.test(value))
     throw new ProbeInputError(
       'invalid-option',
@@ -209,8 +213,6 @@ export const GitHubRepoRecordSchema = z.looseObject({
     .nullable()
     .optional(),
 });
-/** The type GitHubRepoRecordSchema validates. */
-export type GitHubRepoRecord = z.infer<typeof GitHubRepoRecordSchema>;
 
 /** The part of `GET /repos/{owner}/{repo}/git/trees/{branch}?recursive=1` read here. */
 export const GitHubTreeSchema = z.looseObject({

@@ -1,9 +1,10 @@
 // Pure module: decides, before any request, whether a URL may be probed at all, and which addresses a
 // connection to it may use. The DNS part runs through an injected `lookup`; nothing here opens a socket.
+import { describeType, parseIpv4 } from '@mcp-atlas/base';
 import { getDomain } from 'tldts';
 import { REFUSED_HOST_SUFFIXES, REFUSED_HOSTNAMES } from './constants.js';
-import { describeType, ProbeInputError } from './errors.js';
-import { classifyAddress, isIpAddress, parseIpv4 } from './ip.js';
+import { ProbeInputError } from './errors.js';
+import { classifyAddress, isIpAddress } from './ip.js';
 
 /** Resolves a host name to its addresses (IPv4 and IPv6, as text). Injected so tests never touch DNS. */
 export type LookupFunction = (hostname: string) => Promise<string[]>;
@@ -120,7 +121,7 @@ function validateCheckOptions(options: CheckTargetOptions): void {
   if (options.allowPrivate !== undefined && typeof options.allowPrivate !== 'boolean') {
     throw new ProbeInputError(
       'invalid-option',
-      `allowPrivate must be a boolean, got ${describeType(options.allowPrivate)}`,
+      `allowPrivate must be a boolean, got ${describeType(options.allowPrivate, { article: true })}`,
     );
   }
   if (
@@ -129,11 +130,14 @@ function validateCheckOptions(options: CheckTargetOptions): void {
   ) {
     throw new ProbeInputError(
       'invalid-option',
-      `optedOut must be an iterable of host names, got ${describeType(options.optedOut)}`,
+      `optedOut must be an iterable of host names, got ${describeType(options.optedOut, { article: true })}`,
     );
   }
   if (options.remoteType !== undefined && typeof options.remoteType !== 'string') {
-    throw new ProbeInputError('invalid-option', `remoteType must be a string, got ${describeType(options.remoteType)}`);
+    throw new ProbeInputError(
+      'invalid-option',
+      `remoteType must be a string, got ${describeType(options.remoteType, { article: true })}`,
+    );
   }
 }
 
@@ -151,7 +155,7 @@ function validateCheckOptions(options: CheckTargetOptions): void {
  */
 export function checkTarget(url: string, options: CheckTargetOptions = {}): TargetCheck {
   if (typeof url !== 'string')
-    throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url)}`);
+    throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url, { article: true })}`);
   validateCheckOptions(options);
   const allowPrivate = options.allowPrivate === true;
 
@@ -206,13 +210,13 @@ function withAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
 }
 
 /**
- * The DNS half of the guard (beyond the seed). It resolves the URL's host with `lookup` and refuses the
- * target when any address is not public, so a name pointing at a private, loopback, link-local, CGNAT or
- * multicast address is never reached; the addresses it returns are the only ones a connection may use,
- * so a DNS answer that changes between this check and the connection cannot redirect it. An IP literal
- * (only possible with `allowPrivate`) is its own address. Without `lookup` a host name is refused
- * (`guard:no-resolver`), unless `allowPrivate`, where the transport resolves it itself (addresses: null).
- * Run `checkTarget` first: this function assumes a URL that passed it.
+ * The DNS half of the guard (our own addition, not taken from 7Maps or the site scanner). It resolves the URL's
+ * host with `lookup` and refuses the target when any address is not public, so a name pointing at a private,
+ * loopback, link-local, CGNAT or multicast address is never reached; the addresses it returns are the only ones a
+ * connection may use, so a DNS answer that changes between this check and the connection cannot redirect it. An IP
+ * literal (only possible with `allowPrivate`) is its own address. Without `lookup` a host name is refused
+ * (`guard:no-resolver`), unless `allowPrivate`, where the transport resolves it itself (addresses: null). Run
+ * `checkTarget` first: this function assumes a URL that passed it.
  */
 export async function resolveTarget(url: string, options: ResolveTargetOptions = {}): Promise<ResolvedTarget> {
   const parsed = new URL(url);

@@ -1,5 +1,5 @@
 // Runtime-neutral module (no node: imports; network only through the injected client): the MCP session over Streamable HTTP, shared by
-// probeServer (the daily/hourly/five-minute checks) and checkSite (seed 002), which differ only in the
+// probeServer (the daily/hourly/five-minute checks) and checkSite (the site scanner's check), which differ only in the
 // policy they pass. Every request goes through the guard and the pinned addresses; every answer is read
 // under a cap and a time limit; whatever the server does ends as an outcome, never as an exception.
 import { type RpcAnswer, readErrorBody, readRpcAnswer } from './answer.js';

@@ -1,9 +1,10 @@
 // Runtime-neutral module: the options every network function shares, checked once into settings. Bad options are
 // the caller's bug and throw ProbeInputError; nothing here reads the environment except the global
 // fetch and timers as documented defaults.
+import { describeType } from '@mcp-atlas/base';
 import { type ProbeClock, systemClock } from './clock.js';
 import { DEFAULT_CLIENT_INFO, DEFAULT_PROTOCOL_VERSION, DEFAULT_USER_AGENT } from './constants.js';
-import { describeType, ProbeInputError } from './errors.js';
+import { ProbeInputError } from './errors.js';
 import type { LookupFunction } from './guard.js';
 import { createFetchHttpClient, type FetchFunction, type HttpClientFactory } from './http.js';
 
@@ -64,12 +65,12 @@ function fail(message: string): never {
 
 function optionalFunction(name: string, value: unknown): void {
   if (value !== undefined && typeof value !== 'function')
-    fail(`${name} must be a function, got ${describeType(value)}`);
+    fail(`${name} must be a function, got ${describeType(value, { article: true })}`);
 }
 
 function checkHeaderText(name: string, value: unknown, maxLength: number): string {
   if (typeof value !== 'string' || value.trim() === '')
-    fail(`${name} must be a non-empty string, got ${describeType(value)}`);
+    fail(`${name} must be a non-empty string, got ${describeType(value, { article: true })}`);
   // A header value with a control character would be refused by the HTTP stack mid-check; refuse it here.
   if (value.length > maxLength || /[\x00-\x1f\x7f]/.test(value)) {
     fail(`${name} must be at most ${maxLength} characters with no control characters (line breaks included)`);
@@ -101,7 +102,7 @@ function checkSignal(value: unknown): AbortSignal | undefined {
     typeof signal.aborted !== 'boolean' ||
     typeof signal.addEventListener !== 'function'
   ) {
-    fail(`signal must be an AbortSignal, got ${describeType(value)}`);
+    fail(`signal must be an AbortSignal, got ${describeType(value, { article: true })}`);
   }
   return value as AbortSignal;
 }
@@ -113,11 +114,12 @@ function checkOptedOut(value: unknown): string[] {
     typeof value === 'string' ||
     typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function'
   ) {
-    fail(`optedOut must be an iterable of host names, got ${describeType(value)}`);
+    fail(`optedOut must be an iterable of host names, got ${describeType(value, { article: true })}`);
   }
   const names: string[] = [];
   for (const entry of value as Iterable<unknown>) {
-    if (typeof entry !== 'string') fail(`optedOut entries must be strings, got ${describeType(entry)}`);
+    if (typeof entry !== 'string')
+      fail(`optedOut entries must be strings, got ${describeType(entry, { article: true })}`);
     names.push(entry);
   }
   return names;
@@ -126,10 +128,10 @@ function checkOptedOut(value: unknown): string[] {
 /** @internal Checks the shared options and fills in defaults. */
 export function resolveNetworkSettings(options: NetworkOptions | undefined): NetworkSettings {
   if (options !== undefined && (options === null || typeof options !== 'object'))
-    fail(`options must be an object, got ${describeType(options)}`);
+    fail(`options must be an object, got ${describeType(options, { article: true })}`);
   const o = options ?? {};
   if (o.allowPrivate !== undefined && typeof o.allowPrivate !== 'boolean')
-    fail(`allowPrivate must be a boolean, got ${describeType(o.allowPrivate)}`);
+    fail(`allowPrivate must be a boolean, got ${describeType(o.allowPrivate, { article: true })}`);
   optionalFunction('lookup', o.lookup);
   optionalFunction('httpClient', o.httpClient);
   optionalFunction('fetch', o.fetch);

@@ -1,7 +1,8 @@
 // Runtime-neutral module (network only through the injected client): the known vulnerabilities of package
 // versions, from the OSV API's batch query, with the probe's guard, pinning, time limit and size cap.
+import { describeType } from '@mcp-atlas/base';
 import { z } from 'zod';
-import { describeType, ProbeInputError } from './errors.js';
+import { ProbeInputError } from './errors.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
 import {
   DEFAULT_OSV_URL,
@@ -56,17 +57,16 @@ export const OsvBatchResultSchema = z.looseObject({
   vulns: z.array(z.looseObject({ id: z.string().min(1).max(OSV_ID_MAX_LENGTH) })).optional(),
   next_page_token: z.string().optional(),
 });
-/** The type OsvBatchResultSchema validates. */
-export type OsvBatchResult = z.infer<typeof OsvBatchResultSchema>;
 
 /** A querybatch answer: one result per query, in the same order. */
 export const OsvBatchAnswerSchema = z.looseObject({ results: z.array(OsvBatchResultSchema) });
-/** The type OsvBatchAnswerSchema validates. */
-export type OsvBatchAnswer = z.infer<typeof OsvBatchAnswerSchema>;
 
 function checkQueries(queries: unknown): OsvQuery[] {
   if (!Array.isArray(queries))
-    throw new ProbeInputError('invalid-option', `queries must be an array, got ${describeType(queries)}`);
+    throw new ProbeInputError(
+      'invalid-option',
+      `queries must be an array, got ${describeType(queries, { article: true })}`,
+    );
   return queries.map((query: unknown, index) => {
     const q = query as Partial<OsvQuery> | null;
     if (

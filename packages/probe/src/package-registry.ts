@@ -1,8 +1,9 @@
 // Runtime-neutral module (network only through the injected client): the current version of an npm package
 // (its `latest` dist-tag) and of a PyPI project (`info.version` of the JSON API), read from the public
 // package metadata with the probe's guard, pinning, time limit and size cap.
+import { describeType } from '@mcp-atlas/base';
 import { z } from 'zod';
-import { describeType, ProbeInputError } from './errors.js';
+import { ProbeInputError } from './errors.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
 import {
   DEFAULT_NPM_REGISTRY_URL,
@@ -63,15 +64,11 @@ export const NpmPackageDocumentSchema = z.looseObject({
   name: z.string().optional(),
   'dist-tags': z.record(z.string(), z.string()),
 });
-/** The type NpmPackageDocumentSchema validates. */
-export type NpmPackageDocument = z.infer<typeof NpmPackageDocumentSchema>;
 
 /** The part of a PyPI JSON API answer read here. */
 export const PypiProjectSchema = z.looseObject({
   info: z.looseObject({ name: z.string().optional(), version: z.string() }),
 });
-/** The type PypiProjectSchema validates. */
-export type PypiProject = z.infer<typeof PypiProjectSchema>;
 
 // The npm rules for new names (validate-npm-package-name), with capitals allowed because old packages have them.
 const NPM_NAME = /^(?:@[a-z0-9-*~][a-z0-9-*._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/i;
@@ -80,7 +77,7 @@ const PYPI_NAME = /^([A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9])$/i;
 
 function checkName(name: unknown): string {
   if (typeof name !== 'string')
-    throw new ProbeInputError('invalid-option', `name must be a string, got ${describeType(name)}`);
+    throw new ProbeInputError('invalid-option', `name must be a string, got ${describeType(name, { article: true })}`);
   return name;
 }
 

@@ -1,4 +1,5 @@
 // Runtime-neutral module (no node: imports; network only through the injected client): probeServer, the check behind every outcome letter.
+import { describeType } from '@mcp-atlas/base';
 import {
   INITIALIZE_ANSWER_CAP_BYTES,
   MAX_INITIALIZE_REDIRECTS,
@@ -7,7 +8,7 @@ import {
   PROBE_RULES_VERSION,
   TOOLS_PAGE_CAP_BYTES,
 } from './constants.js';
-import { describeType, ProbeInputError } from './errors.js';
+import { ProbeInputError } from './errors.js';
 import { checkTarget } from './guard.js';
 import { type HandshakeOutcome, HttpHandshake } from './handshake.js';
 import { type ProbeOptions, resolveProbeSettings } from './options.js';
@@ -104,7 +105,7 @@ export function toProbeResult(url: string, outcome: HandshakeOutcome): ProbeResu
  */
 export async function probeServer(url: string, options?: ProbeOptions): Promise<ProbeResult> {
   if (typeof url !== 'string')
-    throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url)}`);
+    throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url, { article: true })}`);
   const settings = resolveProbeSettings(options);
   const guard = checkTarget(url, { allowPrivate: settings.allowPrivate, optedOut: settings.optedOut });
   if (!guard.ok) return refusedResult(url, guard.reason, guard.message);

@@ -1,11 +1,12 @@
 // Runtime-neutral module (network only through the injected client): a domain's registration date from its
 // public RDAP record. The lookup goes to the RDAP service only, never to the server whose domain it is: a
 // hop whose host is that domain, or under it, is refused before anything is sent.
+import { describeType, parseIpv4 } from '@mcp-atlas/base';
 import { getDomain } from 'tldts';
 import { z } from 'zod';
-import { describeType, ProbeInputError } from './errors.js';
+import { ProbeInputError } from './errors.js';
 import { hostOf, normalizeHostname } from './guard.js';
-import { isIpAddress, parseIpv4 } from './ip.js';
+import { isIpAddress } from './ip.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
 import {
   DEFAULT_RDAP_URL,
@@ -34,8 +35,6 @@ export const RdapDomainSchema = z.looseObject({
   ldhName: z.string().optional(),
   events: z.array(RdapEventSchema),
 });
-/** The type RdapDomainSchema validates. */
-export type RdapDomain = z.infer<typeof RdapDomainSchema>;
 
 /** What a registration lookup found: the date, or why there is none. */
 export type DomainRegistrationRead =
@@ -84,7 +83,10 @@ function hostFrom(value: string): string {
  */
 export function rdapDomainOf(hostOrUrl: string): string | null {
   if (typeof hostOrUrl !== 'string')
-    throw new ProbeInputError('url-not-string', `host must be a string, got ${describeType(hostOrUrl)}`);
+    throw new ProbeInputError(
+      'url-not-string',
+      `host must be a string, got ${describeType(hostOrUrl, { article: true })}`,
+    );
   const host = hostFrom(hostOrUrl.trim());
   if (host === '' || isIpAddress(host) || parseIpv4(host) !== null) return null;
   return getDomain(host, { allowPrivateDomains: false }) ?? null;

@@ -1,5 +1,6 @@
 // Runtime-neutral module (no node: imports; network only through the injected client): reading the official MCP registry's listing, and
 // choosing which remote of an entry to probe.
+import { describeType } from '@mcp-atlas/base';
 import {
   REGISTRY_MAX_PAGES,
   REGISTRY_OFFICIAL_META_KEY,
@@ -8,7 +9,7 @@ import {
   REGISTRY_PAGE_TIMEOUT_MS,
   REGISTRY_SERVERS_PATH,
 } from './constants.js';
-import { describeType, ProbeInputError, RegistryReadError } from './errors.js';
+import { ProbeInputError, RegistryReadError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { decodeUtf8 } from './http.js';
 import { describeTooDeep, parseBoundedJson } from './json-depth.js';
@@ -62,7 +63,10 @@ export async function* listRegistryServers(
   options?: ListRegistryOptions,
 ): AsyncGenerator<RegistryEntry, void, undefined> {
   if (typeof baseUrl !== 'string')
-    throw new ProbeInputError('invalid-origin', `baseUrl must be a string, got ${describeType(baseUrl)}`);
+    throw new ProbeInputError(
+      'invalid-origin',
+      `baseUrl must be a string, got ${describeType(baseUrl, { article: true })}`,
+    );
   let base: string;
   try {
     base = new URL(baseUrl).href.replace(/\/+$/, '');

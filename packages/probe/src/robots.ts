@@ -1,8 +1,9 @@
 // Runtime-neutral module (no node: imports; network only through the injected client): robots.txt read the RFC 9309 way. Parsing, group
 // selection and path matching are pure functions; readRobots fetches within 3 s and treats no answer as
 // permission.
+import { describeType } from '@mcp-atlas/base';
 import { ROBOTS_CAP_BYTES, ROBOTS_MAX_REDIRECTS, ROBOTS_PATH, ROBOTS_TIMEOUT_MS } from './constants.js';
-import { describeType, ProbeInputError } from './errors.js';
+import { ProbeInputError } from './errors.js';
 import { getDocument } from './get-document.js';
 import { type NetworkOptions, resolveNetworkSettings } from './options.js';
 import type { RobotsPolicy, RobotsRule } from './schemas.js';
@@ -181,7 +182,10 @@ function permissive(
 /** @internal Checks an origin argument and returns it without a trailing slash. */
 export function checkOrigin(origin: unknown): string {
   if (typeof origin !== 'string')
-    throw new ProbeInputError('invalid-origin', `origin must be a string, got ${describeType(origin)}`);
+    throw new ProbeInputError(
+      'invalid-origin',
+      `origin must be a string, got ${describeType(origin, { article: true })}`,
+    );
   let parsed: URL;
   try {
     parsed = new URL(origin);
@@ -212,7 +216,7 @@ export async function readRobots(origin: string, agent: string, options?: Networ
   if (typeof agent !== 'string' || !TOKEN.test(agent)) {
     throw new ProbeInputError(
       'invalid-agent-token',
-      `agent must be a product token of letters, _ and -, got ${typeof agent === 'string' ? agent : describeType(agent)}`,
+      `agent must be a product token of letters, _ and -, got ${typeof agent === 'string' ? agent : describeType(agent, { article: true })}`,
     );
   }
   const network = resolveNetworkSettings(options);

@@ -1,15 +1,16 @@
 /**
- * The methodology's rule constants of @mcp-atlas/probe, published as `@mcp-atlas/probe/rules`: one frozen object
- * per concern, each naming the section of docs/methodology.md ("Checking a server", "Domain age and the package
- * layer", "Quality score") that explains it. The values are written once, in constants.ts, outside-constants.ts,
- * github-constants.ts and compliance.ts; these objects only group them. The root entry exports none of them: a
- * rule is read here, a function is called from the root. Wire plumbing (JSON-RPC ids, header values, drain and
- * echo limits, page sizes) is in none of these objects and in no entry: it can change without a release note.
+ * The methodology's rule constants of @mcp-atlas/probe, published as `@mcp-atlas/probe/rules`: one frozen object per
+ * concern, each naming the section of the methodology that explains it (docs/methodology/checks.md, "Checking a server"
+ * and "Package layer"; operations.md, "Domain age"; score.md, "Quality score"). The values are written once, in
+ * constants.ts, outside-constants.ts, github-constants.ts and compliance.ts; these objects only group them. The root
+ * entry exports none of them: a rule is read here, a function is called from the root. Wire plumbing (JSON-RPC ids,
+ * header values, drain and echo limits, page sizes) is in none of these objects and in no entry: it can change without
+ * a release note.
  *
  * Pure module: no I/O, no clock, no Node built-in.
  */
+import { PROTOCOL_RULES } from '@mcp-atlas/score/rules';
 import {
-  AUTH_DISCOVERY_BONUS,
   COMPLIANCE_MAX,
   DEEP_CALL_TIMEOUT_MS,
   DEEP_MAX_TOOLS,
@@ -186,7 +187,7 @@ export const SESSION_RULES = Object.freeze({
 });
 
 /** Which HTTP statuses give which letter (methodology, "Checking a server" > "The letter"). */
-export const LETTER_RULES = Object.freeze({
+export const STATUS_LETTER_RULES = Object.freeze({
   /** Statuses shown as "answers, but not as a standard MCP endpoint" (letter d). */
   notStandardMcpStatuses: NOT_STANDARD_MCP_STATUSES,
   /** Statuses that mean sign-in is needed (letter a). */
@@ -301,7 +302,7 @@ export const DEEP_CHECK_RULES = Object.freeze({
   /** The top of the compliance score and of each part. */
   complianceMax: COMPLIANCE_MAX,
   /** Points added when a server asking for sign-in publishes its protected resource metadata. */
-  authDiscoveryBonus: AUTH_DISCOVERY_BONUS,
+  authDiscoveryBonus: PROTOCOL_RULES.authDiscoveryBonus,
 });
 
 /**

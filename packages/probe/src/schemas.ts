@@ -146,7 +146,7 @@ export const ProbeResultSchema = z.object({
 /** The type ProbeResultSchema validates. */
 export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 
-/** The verdicts of the site check (seed 002). */
+/** The verdicts of the site check, as the site scanner names them. */
 export const SiteVerdictSchema = z.enum(['pass', 'partial', 'fail', 'not-measured', 'out-of-scope']);
 /** The type SiteVerdictSchema validates. */
 export type SiteVerdict = z.infer<typeof SiteVerdictSchema>;

@@ -1,6 +1,6 @@
-// Runtime-neutral module (no node: imports; network only through the injected client): the site scanner's check "MCP server answers and
-// lists its tools" (seed 002): discovery, then one capped MCP session of at most 3 POSTs in 12 s, and a
-// verdict of pass, partial, fail, not-measured or out-of-scope.
+// Runtime-neutral module (no node: imports; network only through the injected client): the site scanner's check
+// "MCP server answers and lists its tools", as that scanner measures it: discovery, then one capped MCP session of
+// at most 3 POSTs in 12 s, and a verdict of pass, partial, fail, not-measured or out-of-scope.
 import {
   AI_CATALOG_PATH,
   DEFAULT_CLIENT_INFO,
@@ -96,12 +96,11 @@ function judgeListedTools(outcome: HandshakeOutcome): SiteJudgement {
 }
 
 /**
- * @internal Seed 002's verdict for a finished session. pass: tools/list names a tool (an object with a
- * non-empty string name). partial: a 401 with a WWW-Authenticate challenge, or initialize worked but no
- * tool is named or no tools capability is declared. fail: an HTML page (whatever its status), no JSON-RPC
- * answer, a JSON-RPC error, or another error status (the first two are defects). not-measured: 403, 429,
- * 5xx, 401 without a challenge, no answer, any 3xx on any step, the 12 s limit, a guard refusal, an answer
- * over the 64 KB cap.
+ * @internal The site scanner's verdict for a finished session. pass: tools/list names a tool (an object with a
+ * non-empty string name). partial: a 401 with a WWW-Authenticate challenge, or initialize worked but no tool is
+ * named or no tools capability is declared. fail: an HTML page (whatever its status), no JSON-RPC answer, a
+ * JSON-RPC error, or another error status (the first two are defects). not-measured: 403, 429, 5xx, 401 without a
+ * challenge, no answer, any 3xx on any step, the 12 s limit, a guard refusal, an answer over the 64 KB cap.
  */
 export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
   const status = outcome.decidingStatus;
@@ -238,13 +237,12 @@ async function readDocumentsWith(origin: string, network: NetworkSettings): Prom
 }
 
 /**
- * The site check of seed 002. Discovery first (documents from `options.documents`, or read now); then,
- * with an endpoint, one MCP session: initialize offering 2025-11-25 (the version the server answers is
- * accepted), notifications/initialized, and tools/list only when the tools capability is declared; at
- * most 3 POSTs, 12 s in all (no step has a limit of its own), 64 KB per answer, no redirect followed (any
- * 3xx is not measured), no DELETE, no other method. The verdict: pass (a named tool listed), partial,
- * fail, not-measured or out-of-scope (no endpoint, and /mcp answered without signalling MCP). Up to 25
- * tool names are kept.
+ * The site scanner's check, as that scanner measures it. Discovery first (documents from `options.documents`, or
+ * read now); then, with an endpoint, one MCP session: initialize offering 2025-11-25 (the version the server
+ * answers is accepted), notifications/initialized, and tools/list only when the tools capability is declared; at
+ * most 3 POSTs, 12 s in all (no step has a limit of its own), 64 KB per answer, no redirect followed (any 3xx is
+ * not measured), no DELETE, no other method. The verdict: pass (a named tool listed), partial, fail, not-measured
+ * or out-of-scope (no endpoint, and /mcp answered without signalling MCP). Up to 25 tool names are kept.
  *
  * @example
  * const site = await checkSite('https://example.com', { ...nodeNetwork });

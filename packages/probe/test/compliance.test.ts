@@ -1,9 +1,9 @@
 // The deep-mode compliance score, with hand-computed cases at and around each rounding edge, the cap and
 // every outcome's worth.
+import { PROTOCOL_RULES } from '@mcp-atlas/score/rules';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import {
-  AUTH_DISCOVERY_BONUS,
   COMPLIANCE_MAX,
   COMPLIANCE_PARTS,
   DEEP_CALL_TIMEOUT_MS,
@@ -12,6 +12,8 @@ import {
   FUZZ_OVERSIZED_CHARS,
   FUZZ_POINTS,
   SMOKE_PASS_OUTCOME,
+  scoreFuzz,
+  scoreShare,
   UNREACHABLE_LETTER,
 } from '../src/compliance.js';
 import {
@@ -20,8 +22,6 @@ import {
   DEEP_CALL_OUTCOMES,
   type DeepCallOutcome,
   scoreCompliance,
-  scoreFuzz,
-  scoreShare,
 } from '../src/index.js';
 
 const none: ComplianceInput = {
@@ -38,7 +38,7 @@ const times = (outcome: DeepCallOutcome, n: number): DeepCallOutcome[] => Array.
 describe('the constants', () => {
   it('hold the published values', () => {
     expect(COMPLIANCE_MAX).toBe(100);
-    expect(AUTH_DISCOVERY_BONUS).toBe(10);
+    expect(PROTOCOL_RULES.authDiscoveryBonus).toBe(10);
     expect(FUZZ_POINTS).toEqual({ 'proper-error': 100, accepted: 50, crash: 0, hang: 0 });
     expect(COMPLIANCE_PARTS).toEqual(['reachability', 'schemaValidity', 'errorHandling', 'fuzz', 'smoke']);
     expect(DEEP_CALL_OUTCOMES).toEqual(['proper-error', 'accepted', 'crash', 'hang']);

@@ -1,10 +1,10 @@
-// The numbers the seeds fix, pinned: changing one of them changes published results and must be deliberate.
+// The numbers the methodology fixes, pinned: changing one of them changes published results and must be deliberate.
 import { describe, expect, it } from 'vitest';
 import * as probe from '../src/constants.js';
-import { isIpAddress } from '../src/index.js';
+import { isIpAddress } from '../src/ip.js';
 
 describe('the probe rules', () => {
-  it('use the seed timeouts', () => {
+  it('use the methodology timeouts', () => {
     expect(probe.INITIALIZE_TIMEOUT_MS).toBe(8_000);
     expect(probe.INITIALIZED_TIMEOUT_MS).toBe(5_000);
     expect(probe.TOOLS_LIST_PAGE_TIMEOUT_MS).toBe(8_000);
@@ -14,7 +14,7 @@ describe('the probe rules', () => {
     expect(probe.SITE_SESSION_BUDGET_MS).toBe(12_000);
   });
 
-  it('use the seed counts and caps', () => {
+  it('use the methodology counts and caps', () => {
     expect(probe.MAX_TOOLS_PAGES).toBe(3);
     expect(probe.MAX_TOOLS_KEPT).toBe(500);
     expect(probe.MAX_INITIALIZE_REDIRECTS).toBe(1);
@@ -27,7 +27,7 @@ describe('the probe rules', () => {
     expect(probe.ROBOTS_MAX_REDIRECTS).toBe(5);
   });
 
-  it('offer the seed protocol versions and statuses', () => {
+  it('offer the methodology protocol versions and statuses', () => {
     expect(probe.DEFAULT_PROTOCOL_VERSION).toBe('2025-06-18');
     expect(probe.SITE_CHECK_PROTOCOL_VERSION).toBe('2025-11-25');
     expect([...probe.NOT_STANDARD_MCP_STATUSES].sort()).toEqual([400, 405, 406, 415, 422]);

@@ -1,17 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SITE_CHECK_PROTOCOL_VERSION, SITE_SESSION_BUDGET_MS } from '../src/constants.js';
+import { catalogCardUrls, findLinkElements, parseLinkHeader, rejectCandidate, signalsMcp } from '../src/discovery.js';
 import type { CheckSiteOptions, SiteCheckResult } from '../src/index.js';
 import {
-  catalogCardUrls,
   checkSite,
   discoverEndpoint,
-  findLinkElements,
-  parseLinkHeader,
   readSiteDocuments,
   readWellKnown,
-  rejectCandidate,
   SiteCheckResultSchema,
-  signalsMcp,
   WellKnownResultSchema,
 } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
@@ -211,7 +207,7 @@ describe('readWellKnown', () => {
   });
 });
 
-describe('checkSite verdicts (seed 002)', () => {
+describe('checkSite verdicts', () => {
   async function site(server: LocalServer, options: CheckSiteOptions = {}): Promise<SiteCheckResult> {
     const result = await checkSite(server.origin, {
       ...network,

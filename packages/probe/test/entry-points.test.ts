@@ -1,6 +1,6 @@
-// The root entry must run outside Node (browsers, edge runtimes): nothing it imports, directly or through
-// its dependencies, may be a Node built-in, and nothing under src/node may be reached from it. The built
-// package must load as ESM and CJS from both entries.
+// The root and `./outside` entries must run outside Node (browsers, edge runtimes): nothing they import,
+// directly or through their dependencies, may be a Node built-in, and nothing under src/node may be reached from
+// them. The built package must load as ESM and CJS from every entry.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
@@ -75,6 +75,12 @@ describe('the root entry is free of Node built-ins', () => {
     expect([...graph.files].filter((f) => f.startsWith(join(srcDir, 'node')))).toEqual([]);
   });
 
+  it('the outside entry imports no Node built-in and never reaches the node/ folder', () => {
+    const outsideGraph = walk(join(srcDir, 'outside.ts'));
+    expect(outsideGraph.builtins).toEqual([]);
+    expect([...outsideGraph.files].filter((f) => f.startsWith(join(srcDir, 'node')))).toEqual([]);
+  });
+
   it('the node entry does import Node built-ins (the walk would see them)', () => {
     const nodeGraph = walk(join(srcDir, 'node', 'index.ts'));
     expect(nodeGraph.builtins.some((b) => b.startsWith('node:http'))).toBe(true);
@@ -83,18 +89,18 @@ describe('the root entry is free of Node built-ins', () => {
 
 describe('the built package', () => {
   beforeAll(() => {
-    if (!existsSync(join(packageDir, 'dist', 'node.cjs'))) {
+    if (!['node.cjs', 'outside.cjs'].every((file) => existsSync(join(packageDir, 'dist', file)))) {
       const tsup = createRequire(join(packageDir, 'package.json')).resolve('tsup/dist/cli-default.js');
       execFileSync(process.execPath, [tsup], { cwd: packageDir, stdio: 'ignore' });
     }
-  }, 120_000);
+  });
 
   function node(args: string[]): string {
     return execFileSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8' }).trim();
   }
 
-  it('loads the root ESM entry with every Node built-in forbidden', () => {
-    // A resolve hook that throws on any built-in: importing the root entry must not trip it.
+  it('loads the root and outside ESM entries with every Node built-in forbidden', () => {
+    // A resolve hook that throws on any built-in: importing those entries must not trip it.
     const hooks = `export async function resolve(s, c, next) { if (s.startsWith('node:') || ${JSON.stringify([...BUILTINS])}.includes(s)) throw new Error('built-in ' + s + ' from ' + c.parentURL); return next(s, c); }`;
     const register = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}));`;
     const out = node([
@@ -102,9 +108,9 @@ describe('the built package', () => {
       `data:text/javascript,${encodeURIComponent(register)}`,
       '--input-type=module',
       '-e',
-      "const m = await import('@mcp-atlas/probe'); console.log(typeof m.probeServer, typeof m.checkTarget, 'probeStdio' in m)",
+      "const m = await import('@mcp-atlas/probe'); const o = await import('@mcp-atlas/probe/outside'); console.log(typeof m.probeServer, typeof m.checkTarget, 'probeStdio' in m, typeof o.readGitHubRepository)",
     ]);
-    expect(out).toBe('function function false');
+    expect(out).toBe('function function false function');
   });
 
   it('the same hook does trip on the node entry, so the check above has teeth', () => {
@@ -128,13 +134,13 @@ describe('the built package', () => {
     ).toThrow(/built-in node:http/);
   });
 
-  it('requires both entries from CommonJS', () => {
+  it('requires every entry from CommonJS', () => {
     const out = node([
       '--input-type=commonjs',
       '-e',
-      "const root = require('@mcp-atlas/probe'); const n = require('@mcp-atlas/probe/node'); console.log(root.checkTarget('https://127.0.0.1/').reason, typeof n.probeStdio, typeof n.nodeNetwork.lookup)",
+      "const root = require('@mcp-atlas/probe'); const n = require('@mcp-atlas/probe/node'); const o = require('@mcp-atlas/probe/outside'); console.log(root.checkTarget('https://127.0.0.1/').reason, typeof n.probeStdio, typeof n.nodeNetwork.lookup, o.rdapDomainOf('mcp.example.com'))",
     ]);
-    expect(out).toBe('guard:ip-literal function function');
+    expect(out).toBe('guard:ip-literal function function example.com');
   });
 
   it('imports the node entry as ESM', () => {
@@ -148,9 +154,10 @@ describe('the built package', () => {
     );
   });
 
-  it('ships declarations for both entries and formats', () => {
-    for (const file of ['index.d.ts', 'index.d.cts', 'node.d.ts', 'node.d.cts'])
-      expect(existsSync(join(packageDir, 'dist', file))).toBe(true);
+  it('ships declarations for every entry and format', () => {
+    for (const entry of ['index', 'rules', 'outside', 'node'])
+      for (const file of [`${entry}.d.ts`, `${entry}.d.cts`])
+        expect(existsSync(join(packageDir, 'dist', file))).toBe(true);
     expect(readFileSync(join(packageDir, 'dist', 'index.js'), 'utf8')).not.toMatch(/from ['"]node:/);
   });
 });

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseGitHubRepoUrl, readGitHubRepository } from '../src/github.js';
 import {
   DEFAULT_GITHUB_API_URL,
   GITHUB_ANSWER_CAP_BYTES,
@@ -14,7 +15,7 @@ import {
   GITHUB_TAGS_PAGE_SIZE,
   GITHUB_TIMEOUT_MS,
 } from '../src/github-constants.js';
-import { ProbeInputError, parseGitHubRepoUrl, readGitHubRepository } from '../src/index.js';
+import { ProbeInputError } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { scaledClock } from './fixtures/env.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';

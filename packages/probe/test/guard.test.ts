@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { isSameSite, registrableDomain, resolveTarget } from '../src/guard.js';
 import {
   checkTarget,
   isOptedOut,
-  isSameSite,
   listRegistryServers,
   ProbeInputError,
   probeServer,
   readRobots,
   readWellKnown,
-  registrableDomain,
-  resolveTarget,
 } from '../src/index.js';
 import { recordingFetch, tableLookup } from './fixtures/env.js';
 

@@ -2,7 +2,7 @@
 // unclosed comment, and adversarial pages of 256 KiB (which cost the old regex version seconds of CPU)
 // read in a few milliseconds. The ratio against the old version is measured by bench/link-elements-bench.mjs.
 import { describe, expect, it } from 'vitest';
-import { findLinkElements } from '../src/index.js';
+import { findLinkElements } from '../src/discovery.js';
 
 const KIB_256 = 256 * 1024;
 

@@ -5,14 +5,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../src/constants.js';
 import type { ProbeOptions, ProbeResult } from '../src/index.js';
-import {
-  exceedsJsonDepth,
-  listRegistryServers,
-  ProbeResultSchema,
-  probeServer,
-  RegistryReadError,
-  readWellKnown,
-} from '../src/index.js';
+import { listRegistryServers, ProbeResultSchema, probeServer, RegistryReadError, readWellKnown } from '../src/index.js';
+import { exceedsJsonDepth } from '../src/json-depth.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { CLIENTS } from './fixtures/env.js';
 import { fixtureTool, type LocalServer, sendJson, startRawServer, startScriptedServer } from './fixtures/servers.js';

@@ -2,8 +2,9 @@
 // request and answer shapes, paging with next_page_token), and the ways it can misbehave: a 500, a huge
 // body, text that is not JSON, the wrong number of results, no answer in time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OsvQuery, ProbeInputError, queryOsvBatch } from '../src/index.js';
+import { ProbeInputError } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
+import { type OsvQuery, queryOsvBatch } from '../src/osv.js';
 import {
   DEFAULT_OSV_URL,
   OSV_BATCH_MAX_QUERIES,

@@ -1,4 +1,4 @@
-// Type-level pins of the outside-service readers (checked by `tsc`, which includes test/).
+// Type-level pins of the outside-service readers, the `./outside` entry (checked by `tsc`, which includes test/).
 import { expectTypeOf } from 'vitest';
 import type {
   DomainRegistrationRead,
@@ -7,8 +7,14 @@ import type {
   OutsideFailureReason,
   PackageVersionRead,
   RdapOptions,
-} from '../src/index.js';
-import { queryOsvBatch, rdapDomainOf, readDomainRegistration, readNpmPackage, readPypiPackage } from '../src/index.js';
+} from '../src/outside.js';
+import {
+  queryOsvBatch,
+  rdapDomainOf,
+  readDomainRegistration,
+  readNpmPackage,
+  readPypiPackage,
+} from '../src/outside.js';
 
 expectTypeOf(readDomainRegistration).parameters.toEqualTypeOf<[hostOrUrl: string, options?: RdapOptions]>();
 expectTypeOf(readDomainRegistration).returns.toEqualTypeOf<Promise<DomainRegistrationRead>>();

@@ -3,14 +3,7 @@
 // service can misbehave: a 500, a huge or endless body, text that is not JSON, the wrong shape, no answer.
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isNpmPackageName,
-  normalizePypiName,
-  npmDocumentPath,
-  ProbeInputError,
-  readNpmPackage,
-  readPypiPackage,
-} from '../src/index.js';
+import { ProbeInputError } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import {
   DEFAULT_NPM_REGISTRY_URL,
@@ -18,6 +11,13 @@ import {
   PACKAGE_METADATA_CAP_BYTES,
   PACKAGE_METADATA_TIMEOUT_MS,
 } from '../src/outside-constants.js';
+import {
+  isNpmPackageName,
+  normalizePypiName,
+  npmDocumentPath,
+  readNpmPackage,
+  readPypiPackage,
+} from '../src/package-registry.js';
 import { scaledClock } from './fixtures/env.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';
 

@@ -10,8 +10,9 @@ import {
   TOOLS_LIST_PAGE_TIMEOUT_MS,
 } from '../src/constants.js';
 import type { ProbeOptions, ProbeResult } from '../src/index.js';
-import { letterForReason, ProbeInputError, ProbeReasonSchema, ProbeResultSchema, probeServer } from '../src/index.js';
+import { ProbeInputError, ProbeReasonSchema, ProbeResultSchema, probeServer } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
+import { letterForReason } from '../src/probe-server.js';
 import { CLIENTS, scaledClock, tableLookup } from './fixtures/env.js';
 import {
   fixtureTool,

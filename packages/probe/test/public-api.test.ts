@@ -1,11 +1,14 @@
 /**
- * Pins the public names of @mcp-atlas/probe: the root entry holds functions, types, schemas, the error classes
- * and the vocabularies; the methodology's rule constants are the `./rules` subpath, one frozen object per
- * concern; wire plumbing (request ids, header values, drain limits) is in no entry. A name added to or dropped
- * from an entry fails here, so every change to the semver promise is a deliberate one.
+ * Pins the public names of @mcp-atlas/probe: the root entry holds what a user of the probe calls (checking a
+ * server, the guard, the site check and discovery, the registry listing, the deep check's score), the error
+ * classes and the schemas of their results; the readers of outside services are the `./outside` subpath; the
+ * methodology's rule constants are the `./rules` subpath, one frozen object per concern; parsing helpers and wire
+ * plumbing (request ids, header values, drain limits) are in no entry. A name added to or dropped from an entry
+ * fails here, so every change to the semver promise is a deliberate one.
  */
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
+import * as outside from '../src/outside.js';
 import * as rules from '../src/rules.js';
 
 describe('the root entry', () => {
@@ -13,99 +16,60 @@ describe('the root entry', () => {
     expect(Object.keys(api).sort()).toEqual([
       'DEEP_CALL_OUTCOMES',
       'DiscoveryResultSchema',
-      'EndpointCandidateSchema',
-      'EndpointSourceSchema',
-      'GUARD_REASONS',
-      'GitHubReleaseEntrySchema',
-      'GitHubRepoRecordSchema',
-      'GitHubTagEntrySchema',
-      'GitHubTreeSchema',
       'LetterSchema',
-      'McpPathProbeSchema',
-      'NpmPackageDocumentSchema',
-      'OsvBatchAnswerSchema',
-      'OsvBatchResultSchema',
       'ProbeInputError',
       'ProbeReasonSchema',
-      'ProbeRedirectSchema',
       'ProbeResultSchema',
       'ProbeStepSchema',
-      'PypiProjectSchema',
-      'RdapDomainSchema',
-      'RdapEventSchema',
       'RegistryEntrySchema',
-      'RegistryMetaSchema',
       'RegistryReadError',
-      'RegistryRemoteSchema',
-      'RegistryServerSchema',
       'RobotsPolicySchema',
-      'RobotsRuleSchema',
-      'RobotsStatusSchema',
-      'ServerInfoSchema',
       'SiteCheckResultSchema',
       'SiteVerdictSchema',
-      'StepNameSchema',
-      'StepOutcomeSchema',
-      'WellKnownDocumentSchema',
       'WellKnownResultSchema',
       'capToolText',
-      'catalogCardUrls',
       'checkSite',
       'checkTarget',
       'classifyAddress',
       'classifyDeepCall',
       'createFetchHttpClient',
       'discoverEndpoint',
-      'exceedsJsonDepth',
-      'excludesOrigin',
-      'findLinkElements',
-      'isIpAddress',
-      'isListedEntry',
-      'isNpmPackageName',
       'isOptedOut',
-      'isPathAllowed',
-      'isPublicAddress',
-      'isSameSite',
-      'letterForReason',
       'listRegistryServers',
-      'normalizeBaseUrl',
-      'normalizePypiName',
-      'npmDocumentPath',
-      'parseGitHubRepoUrl',
-      'parseIpv4',
-      'parseIpv6',
-      'parseLinkHeader',
-      'parsePaymentAddress',
-      'parseRobots',
       'pickRemote',
       'probeServer',
-      'queryOsvBatch',
-      'rdapDomainOf',
-      'readDomainRegistration',
-      'readGitHubRepository',
-      'readNpmPackage',
       'readOwnerToken',
-      'readPypiPackage',
       'readRobots',
       'readSiteDocuments',
       'readWellKnown',
-      'registrableDomain',
-      'registrationDateOf',
-      'rejectCandidate',
-      'resolveTarget',
-      'robotsPolicyFor',
       'scoreCompliance',
-      'scoreFuzz',
-      'scoreShare',
-      'selectRobotsRules',
-      'signalsMcp',
-      'systemClock',
     ]);
   });
 
   it('exports no wire plumbing and no schedule time', () => {
     for (const name of ['FIRST_TOOLS_LIST_REQUEST_ID', 'DRAIN_CAP_BYTES', 'COMPLIANCE_PARTS', 'OSV_CHECK_TIME_UTC'])
       expect(Object.keys(api), name).not.toContain(name);
+  });
+
+  it('exports none of the outside-service readers', () => {
+    for (const name of Object.keys(outside)) expect(Object.keys(api), name).not.toContain(name);
+  });
+});
+
+describe('the outside subpath', () => {
+  it('exports exactly the outside-service readers and their helpers', () => {
+    expect(Object.keys(outside).sort()).toEqual([
+      'isNpmPackageName',
+      'normalizeBaseUrl',
+      'normalizePypiName',
+      'parseGitHubRepoUrl',
+      'queryOsvBatch',
+      'rdapDomainOf',
+      'readDomainRegistration',
+      'readGitHubRepository',
+      'readNpmPackage',
+      'readPypiPackage',
+    ]);
   });
 });
 
@@ -135,12 +99,12 @@ describe('the rules subpath', () => {
       'GITHUB_RULES',
       'GUARD_RULES',
       'IDENTITY_RULES',
-      'LETTER_RULES',
       'OUTSIDE_SERVICE_RULES',
       'PROBE_RULES_VERSION',
       'REGISTRY_RULES',
       'SESSION_RULES',
       'SITE_CHECK_RULES',
+      'STATUS_LETTER_RULES',
     ]);
     for (const [name, group] of Object.entries(rules)) {
       if (name === 'PROBE_RULES_VERSION') expect(group).toMatch(/^\d+\.\d+\.\d+$/);
@@ -169,9 +133,9 @@ describe('the rules subpath', () => {
       toolsPageCapBytes: 8_388_608,
       maxJsonDepth: 128,
     });
-    expect([...rules.LETTER_RULES.notStandardMcpStatuses].sort()).toEqual([400, 405, 406, 415, 422]);
-    expect([...rules.LETTER_RULES.signInStatuses].sort()).toEqual([401, 403]);
-    expect(rules.LETTER_RULES.paymentStatus).toBe(402);
+    expect([...rules.STATUS_LETTER_RULES.notStandardMcpStatuses].sort()).toEqual([400, 405, 406, 415, 422]);
+    expect([...rules.STATUS_LETTER_RULES.signInStatuses].sort()).toEqual([401, 403]);
+    expect(rules.STATUS_LETTER_RULES.paymentStatus).toBe(402);
     expect(rules.GUARD_RULES).toMatchObject({ ipv6GlobalUnicast: '2000::/3', dnsTimeoutMs: 5_000 });
     expect(rules.DOCUMENT_RULES).toMatchObject({
       robotsTimeoutMs: 3_000,

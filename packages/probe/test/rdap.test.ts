@@ -4,9 +4,10 @@
 // server whose domain it looks up, whether the base URL or a redirect points there.
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProbeInputError, rdapDomainOf, readDomainRegistration, registrationDateOf } from '../src/index.js';
+import { ProbeInputError } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { DEFAULT_RDAP_URL, RDAP_CAP_BYTES, RDAP_TIMEOUT_MS } from '../src/outside-constants.js';
+import { rdapDomainOf, readDomainRegistration, registrationDateOf } from '../src/rdap.js';
 import { CLIENTS, scaledClock, tableLookup } from './fixtures/env.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';
 

@@ -1,13 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RegistryEntry } from '../src/index.js';
-import {
-  isListedEntry,
-  listRegistryServers,
-  pickRemote,
-  RegistryEntrySchema,
-  RegistryReadError,
-} from '../src/index.js';
+import { listRegistryServers, pickRemote, RegistryEntrySchema, RegistryReadError } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
+import { isListedEntry } from '../src/registry.js';
 import { type LocalServer, sendJson, startRawServer } from './fixtures/servers.js';
 
 const network = { allowPrivate: true, httpClient: createNodeHttpClient };

@@ -1,16 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROBOTS_CAP_BYTES, ROBOTS_TIMEOUT_MS } from '../src/constants.js';
-import {
-  excludesOrigin,
-  isPathAllowed,
-  ProbeInputError,
-  parseRobots,
-  RobotsPolicySchema,
-  readRobots,
-  robotsPolicyFor,
-  selectRobotsRules,
-} from '../src/index.js';
+import { ProbeInputError, RobotsPolicySchema, readRobots } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
+import { excludesOrigin, isPathAllowed, parseRobots, robotsPolicyFor, selectRobotsRules } from '../src/robots.js';
 import { scaledClock } from './fixtures/env.js';
 import { type LocalServer, startRawServer } from './fixtures/servers.js';
 

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../src/constants.js';
-import { exceedsJsonDepth, ProbeResultSchema } from '../src/index.js';
+import { ProbeResultSchema } from '../src/index.js';
+import { exceedsJsonDepth } from '../src/json-depth.js';
 import { probeStdio } from '../src/node/index.js';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/stdio-deep-server.mjs');

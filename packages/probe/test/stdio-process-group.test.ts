@@ -86,14 +86,14 @@ describe('a server started through a wrapper', () => {
     const pid = pidIn(pidFile);
     await client.close();
     expect(isGone(pid)).toBe(false);
-  }, 15_000);
+  });
 
   it('is gone once probeStdio returns', async () => {
     const pidFile = newPidFile();
     const result = await probeStdio(wrapped(pidFile));
     expect(result).toMatchObject({ letter: 'o', toolCount: 1 });
     expect(isGone(pidIn(pidFile))).toBe(true);
-  }, 15_000);
+  });
 
   it('is gone once the transport closes, even when it ignores SIGTERM (SIGKILL after the grace)', async () => {
     const pidFile = newPidFile();
@@ -110,7 +110,7 @@ describe('a server started through a wrapper', () => {
     // Stdin closed, then the exit grace, then SIGTERM ignored, then the kill grace.
     expect(performance.now() - started).toBeGreaterThanOrEqual(STDIO_EXIT_GRACE_MS + STDIO_KILL_GRACE_MS - 100);
     expect(transport.pid).toBeNull();
-  }, 15_000);
+  });
 
   it('reports a command that cannot start, and closes without waiting', async () => {
     const transport = new ProcessGroupStdioTransport({ command: join(tmpdir(), 'no-such-command-here') });

@@ -1,4 +1,4 @@
-// The whole list's size (seed 000, lines 11 and 130): only what is kept is capped at 500 tools, while the size
+// The whole list's size (as 7Maps measures it): only what is kept is capped at 500 tools, while the size
 // the token estimate and heavy-tool-list read is the JSON of every tool listed, all pages read. Against real
 // loopback servers: 520 tools over two pages (300 + 220), and one page of 520 written with odd spacing.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,14 +1,15 @@
 /**
  * Every threshold, weight and formula constant of @mcp-atlas/reliability, in one place, one name each for the
- * package's own modules. Users read them grouped and frozen: the methodology's rules through `./rules`
- * (rules.ts), the operations policy (cost caps, intake quotas, retention) through `./policy` (policy.ts).
+ * package's own modules. Users read them grouped and frozen through `./rules` (rules.ts). The service's
+ * operating rules (cost caps, intake quotas, submissions, retention, domain age) are @mcp-atlas/operations'.
  *
  * Pure module: no I/O, no clock. The formulas that use these numbers live next to the functions
- * that apply them; docs/methodology.md states each one in words. Changing any value here changes
- * published figures, so it must come with a methodology version bump and a changelog line.
+ * that apply them; docs/methodology/ (reliability.md, ratings-and-incidents.md) states each one in words.
+ * Changing any value here changes published figures, so it must come with a methodology version bump and a
+ * changelog line.
  */
 
-import { MS_PER_DAY } from '@mcp-atlas/risk/time';
+import { MS_PER_DAY } from '@mcp-atlas/base';
 
 // ---------------------------------------------------------------------------------------------
 // Units
@@ -17,7 +18,7 @@ import { MS_PER_DAY } from '@mcp-atlas/risk/time';
 /** Milliseconds in one hour. */
 export const MS_PER_HOUR = 3_600_000;
 
-/** Milliseconds in one UTC day: @mcp-atlas/risk/time's, the one day helper module of the project. */
+/** Milliseconds in one UTC day: @mcp-atlas/base's, the one day helper module of the project. */
 export { MS_PER_DAY };
 
 /** Hours in a day; the hour-of-day profile has one slot per UTC hour. */
@@ -295,51 +296,7 @@ export const SHOWN_STATE_WORDS = {
 export const HOUR_PROFILE_MIN_HOURS = 6;
 
 // ---------------------------------------------------------------------------------------------
-// Compute caps (what the daily and the five-minute checks may spend per UTC day)
-// ---------------------------------------------------------------------------------------------
-
-/** Micro-dollars in one US dollar. Spend is counted in whole micro-dollars so that sums are exact. */
-export const MICRO_USD_PER_USD = 1_000_000;
-
-/** What the daily checks may spend per UTC day, in US dollars; past it the remaining shards wait. */
-export const DAILY_CHECK_BUDGET_USD = 0.1;
-
-/** What the five-minute checks may spend per UTC day by default, in US dollars; an operator may set another. */
-export const FIVE_MINUTE_BUDGET_USD = 0.25;
-
-/**
- * Our choice (the source rules give no cost model): the fixed part of one check's cost, in US dollars,
- * standing for a function invocation and the requests around the check.
- */
-export const CHECK_COST_PER_CHECK_USD = 0.00001;
-
-/** Our choice: the part of one check's cost per second of its wall time, in US dollars. */
-export const CHECK_COST_PER_SECOND_USD = 0.00001;
-
-/** The cost model used unless an operator configures another: fixed part plus a part per second. */
-export const DEFAULT_CHECK_COST_MODEL = Object.freeze({
-  perCheckUsd: CHECK_COST_PER_CHECK_USD,
-  perSecondUsd: CHECK_COST_PER_SECOND_USD,
-});
-
-/**
- * Our choice: the wall time assumed, when a check's cost is estimated before it starts, for a server
- * never timed before. It is the probe's initialize timeout, so an unknown server is costed as one that
- * makes us wait the longest single step.
- */
-export const CHECK_WALL_MS_WITHOUT_HISTORY = 8_000;
-
-/**
- * Our choice: how long a running shard's reservation of its estimate stays counted after its worker's last sign
- * of life (the shard's start, or a charge of one of its checks), when several workers share a day's ledger. Past
- * it the worker is taken for dead and the reservation no longer counts, so a crashed worker cannot hold the day's
- * budget. A live shard charges after every check, and every step of a check has its own timeout (a couple of
- * minutes at worst), so a live worker is never silent this long.
- */
-export const CAP_RESERVATION_STALE_MS = 15 * 60 * 1000;
-
-// ---------------------------------------------------------------------------------------------
-// Retention (what the service keeps per server, and for how long its short-lived stores live)
+// What the daily fold keeps per server
 // ---------------------------------------------------------------------------------------------
 
 /** Days a server's tool-list change days are kept. */
@@ -352,78 +309,8 @@ export const OUTAGES_KEPT = 5;
 export const FIVE_MINUTE_DAYS_KEPT = 92;
 
 /**
- * Days each short-lived store keeps its day folders before the daily clean-up deletes them. Signed day
- * files, roots, reports and daily aggregates are never deleted on a schedule. Raw sensor batches and raw
- * demand records go only once their day's aggregate exists; daily-call markers are never deleted within
- * the current month.
+ * Days, today included, a server's state keeps the days on which a tool rose in risk. It covers the route's
+ * set-aside window (`ROUTE_SCORE_RULES.riskRiseDays` of @mcp-atlas/route, a rise under 7 days old): the route reads
+ * how many days ago the newest kept rise was, so keeping fewer days here would end the set-aside early.
  */
-export const RETENTION_DAYS = Object.freeze({
-  rawSensorBatches: 35,
-  rawDemandRecords: 35,
-  refusedSensorRequests: 35,
-  askMarkers: 30,
-  badgeSightings: 30,
-  viewCounts: 90,
-  dailyCallMarkers: 7,
-  rateCounters: 7,
-  // The methodology keeps a log of MCP calls to run the service and stop abuse, and names no limit for it. We keep
-  // 30 days: long enough to trace an abuse report, short enough that the log never becomes a record of agents.
-  mcpCallLog: 30,
-});
-
-// ---------------------------------------------------------------------------------------------
-// Servers submitted by their owners
-// ---------------------------------------------------------------------------------------------
-
-/** Hours between two checks of a submitted server; checks sit on this grid from the submission time. */
-export const SUBMISSION_CHECK_INTERVAL_HOURS = 6;
-
-/** Days one observation window lasts; the decision is due when it ends. */
-export const SUBMISSION_WINDOW_DAYS = 7;
-
-/** Checks a window needs before its server may join the map (28 fit in a full window). */
-export const SUBMISSION_MIN_CHECKS = 20;
-
-/** Percent of a window's checks that must have answered with tools to join the map. */
-export const SUBMISSION_ADMIT_PERCENT = 90;
-
-/** Percent from which (up to SUBMISSION_ADMIT_PERCENT) a window earns one more window instead of a refusal. */
-export const SUBMISSION_EXTEND_PERCENT = 70;
-
-/** Changes of the tool list a window may show and still join the map. */
-export const SUBMISSION_MAX_TOOL_LIST_CHANGES = 1;
-
-/** Extra observation windows a submission may get, in all. */
-export const SUBMISSION_MAX_EXTENSIONS = 1;
-
-// ---------------------------------------------------------------------------------------------
-// Rate limits on submissions and ownership checks (our defaults: the source rules give no numbers)
-// ---------------------------------------------------------------------------------------------
-
-/** New submissions one requester (a network, as reporterKey names it) may make per UTC day. */
-export const SUBMISSIONS_PER_REQUESTER_PER_DAY = 10;
-
-/** New submissions of URLs on one host name per UTC day, whoever sends them. */
-export const SUBMISSIONS_PER_HOST_PER_DAY = 3;
-
-/** Reads of an owner's token file one requester may cause per UTC day (verify, owner changes, opt-out). */
-export const OWNERSHIP_CHECKS_PER_REQUESTER_PER_DAY = 20;
-
-/**
- * Reads of one host's token file per UTC day from all networks together, as counted only by the deprecated
- * checkOwnershipCheckQuota. The current rules never refuse a read on a host-wide count (a stranger could
- * spend it and lock the owner out): decideOwnershipCheck limits each network's own reads and failed reads,
- * and chargeOwnershipFailure uses the host's failures from everyone (OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
- * the same 10) only to make further failures cost a network all its remaining tries.
- */
-export const OWNERSHIP_CHECKS_PER_HOST_PER_DAY = 10;
-
-// ---------------------------------------------------------------------------------------------
-// Domain age (read from public RDAP records)
-// ---------------------------------------------------------------------------------------------
-
-/** New lookups one scan may make; the domains past this number wait for the next scan. */
-export const DOMAIN_AGE_LOOKUPS_PER_SCAN = 40;
-
-/** Days a found registration date is used: looked up on day D, it serves D to D + 29 and is read again on D + 30. */
-export const DOMAIN_AGE_KEEP_DAYS = 30;
+export const RISK_RISE_DAYS_KEPT = 7;

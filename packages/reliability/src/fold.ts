@@ -10,6 +10,7 @@
  * was not checked has no list hash to differ from. Hourly and five-minute checks never enter the fold.
  */
 
+import { shiftDay } from '@mcp-atlas/base';
 import {
   CHANGE_DAYS_KEPT,
   DOWN_LETTER,
@@ -17,11 +18,11 @@ import {
   MS_PER_DAY,
   NO_DATA_LETTER,
   OUTAGES_KEPT,
+  RISK_RISE_DAYS_KEPT,
 } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import { appendDailyLetter, isAnsweringLetter, type ObservedLetter } from './letters.js';
-import { shiftDay, startOfDay } from './validate.js';
-import { RISK_RISE_DAYS_KEPT } from './windows.js';
+import { startOfDay } from './validate.js';
 
 /** The kinds of change a daily check can record. */
 export const CHANGE_KINDS = Object.freeze([

@@ -1,21 +1,20 @@
 /**
- * @mcp-atlas/reliability: uptime, success chance, stability, rankings, agent ratings and live
- * incidents for MCP servers. Pure: no I/O, no clock, no randomness; `now` is always an argument.
- * This file re-exports the public names and nothing else: functions, types, the error class and the
- * vocabularies. The methodology's rule constants are the `./rules` subpath (rules.ts); the operations policy
- * (cost caps, intake quotas, retention) is the `./policy` subpath (policy.ts).
+ * @mcp-atlas/reliability: uptime, success chance, stability, rankings, agent ratings and incidents for MCP
+ * servers. Pure: no I/O, no clock, no randomness; `now` is always an argument.
+ *
+ * This file re-exports the public names and nothing else: the functions users call, their types and the error
+ * class. The live side (five-minute and hourly results, the shown status, the hour-of-day profile, owner alerts)
+ * is the `./live` subpath (live.ts); the methodology's rule constants and vocabularies are the `./rules` subpath
+ * (rules.ts). The service's operating rules (cost caps, intake quotas, submissions, retention, domain age) are
+ * @mcp-atlas/operations'.
  */
 
 export {
   type Agreement,
   type AgreementTally,
-  computeAgreementFactor,
   type FailureReason,
   type OwnCheckView,
-  reportAgreement,
   reporterWeight,
-  sensorWeight,
-  tallyAgreement,
 } from './agreement.js';
 export {
   type AgreementRecord,
@@ -23,56 +22,11 @@ export {
   type TimedCheckView,
   tallyAgreementRecords,
 } from './agreement-records.js';
-export { countChangeDays, stability, successChance, weighDay } from './chance.js';
-// The vocabularies (letters, report reasons, check outcomes) are data shapes, not thresholds: they stay here.
-export {
-  DAILY_LETTERS,
-  DOWN_LETTER,
-  FAILURE_REASONS,
-  NO_DATA_LETTER,
-  OWN_CHECK_KINDS,
-  OWN_CHECK_OUTCOMES,
-  SURPRISES,
-} from './constants.js';
-export {
-  type CapDecision,
-  type CapStartInput,
-  type CheckCostModel,
-  chargeSpend,
-  decideCapStart,
-  estimateChecksCost,
-  estimateCheckWallMs,
-  isReservationLive,
-  microUsdToUsd,
-  outstandingEstimate,
-  type PreviousShardRun,
-  planShardOrder,
-  priceCheck,
-  type SpendTally,
-  usdToMicroUsd,
-} from './cost-cap.js';
-export {
-  type DomainAgeSubject,
-  type DomainLookupPlan,
-  type DomainLookupState,
-  domainAgeDays,
-  isDomainAgeFresh,
-  needsDomainAge,
-  planDomainLookups,
-} from './domain-age.js';
+export { countChangeDays, stability, successChance } from './chance.js';
 export { ReliabilityInputError, type ReliabilityInputErrorCode } from './errors.js';
 export {
-  type FiveMinuteDay,
-  keepFiveMinuteDays,
-  recordFiveMinuteCheck,
-  recordFiveMinuteObservation,
-  uptimeInputOf,
-} from './five-minute.js';
-export {
-  CHANGE_KINDS,
   type ChangeKind,
   type DailyCheckOutcome,
-  describeToolChange,
   type FoldContext,
   type FoldResult,
   foldServerDay,
@@ -88,23 +42,7 @@ export {
   type ToolListDiffSummary,
   toolListBaseline,
 } from './fold.js';
-export {
-  createHourProfile,
-  describeHourProfile,
-  type HourProfile,
-  type HourProfileView,
-  type HourResult,
-  type HourSlot,
-  isHourSlotNews,
-  recordHourResult,
-  viewHourProfile,
-} from './hour-profile.js';
-export {
-  checkClosureNote,
-  decideClosedIncident,
-  type IncidentClosure,
-  lastClosureAt,
-} from './incident-closure.js';
+export { checkClosureNote, decideClosedIncident, type IncidentClosure } from './incident-closure.js';
 export {
   decideIncident,
   type IncidentCheck,
@@ -112,57 +50,19 @@ export {
   type IncidentInput,
   type IncidentReport,
   type IncidentSensorOutcome,
-  isRealCheckFailure,
   type OwnCheckKind,
   type OwnCheckOutcome,
 } from './incidents.js';
 export {
-  chargeOwnershipFailure,
-  checkOwnershipCheckQuota,
-  checkSubmissionQuota,
-  decideOwnershipCheck,
-  decideSubmission,
-  type IntakeQuotaDecision,
-  type IntakeUsage,
-  type OwnershipCheckDecision,
-  type OwnershipCheckUsage,
-  type OwnershipFailureCharge,
-  type SubmissionUsage,
-} from './intake-quota.js';
-export {
-  appendDailyLetter,
-  countLetters,
   countObservedDays,
   type DailyLetter,
   isAnsweringLetter,
-  isDailyLetters,
   type LetterCounts,
   type ObservedLetter,
 } from './letters.js';
-export {
-  type DailyObservation,
-  decideOwnerAlert,
-  incidentChecksOf,
-  isAnsweringNow,
-  type LiveChecks,
-  newestHandshakeMs,
-  type OwnerAlertDecision,
-  shownStatusOf,
-  type TimedObservation,
-} from './live-checks.js';
-export { LEFT_OUT_REASONS, type LeftOutReason, leftOutReasonOf, type MapFacts } from './map-listing.js';
-export {
-  type CheckFacts,
-  failedHttpStatus,
-  incidentCheckOf,
-  ownCheckOutcomeOf,
-  ownCheckViewOf,
-  type StepStatus,
-} from './own-check-outcome.js';
+export { type LeftOutReason, leftOutReasonOf, type MapFacts } from './map-listing.js';
 export {
   type CategoryRanking,
-  countTopPlaces,
-  findListingGaps,
   type ListingGap,
   type RankableServer,
   type RankedServer,
@@ -170,7 +70,6 @@ export {
 } from './ranking.js';
 export {
   describePublicRating,
-  isRatingVisible,
   median,
   type PublicRating,
   type RateOptions,
@@ -186,25 +85,6 @@ export {
 } from './ratings.js';
 export { checkReportQuota, type QuotaDecision, type ReportUsage, reporterKey } from './reporters.js';
 export {
-  decideRetention,
-  isPastRetentionLimit,
-  needsAggregateBeforeDelete,
-  oldestKeptDay,
-  RETENTION_STORES,
-  type RetentionDecision,
-  type RetentionKeepReason,
-  type RetentionQuestion,
-  type RetentionStore,
-} from './retention-policy.js';
-export {
-  isAtOrAfterTimeOfDay,
-  isDayClosed,
-  isOsvCheckDue,
-  type OsvCheckState,
-  packageLayerDays,
-  type UtcTimeOfDay,
-} from './schedule-windows.js';
-export {
   admitSensorBatch,
   type SensorBatch,
   type SensorBatchDecision,
@@ -212,30 +92,6 @@ export {
   type ServerSensorDayEntry,
   summarizeSensorOutcomes,
 } from './sensors.js';
-export {
-  type CheckObservation,
-  decideShownStatus,
-  describeShownState,
-  displayState,
-  type ShownState,
-  type ShownStatus,
-  shouldAlertOwner,
-} from './status.js';
-export {
-  decideObservation,
-  type ObservationDecision,
-  type ObservationFigures,
-  type ObservationWindow,
-  observationWindow,
-  reviewSubmission,
-  type Submission,
-  type SubmissionCheck,
-  type SubmissionCondition,
-  type SubmissionConditionId,
-  type SubmissionReview,
-  type SubmissionVerdict,
-  summarizeObservation,
-} from './submission.js';
 export {
   type CheckCounts,
   checkUptime,
@@ -246,5 +102,4 @@ export {
   labelUptimePeriod,
   type UptimeInput,
   type UptimeSummary,
-  usesFiveMinuteFigure,
 } from './uptime.js';

@@ -5,6 +5,7 @@
  * free to change on every request, a network is not.
  */
 
+import { parseIpv4, parseIpv6 } from '@mcp-atlas/base';
 import {
   IPV4_REPORTER_PREFIX_BITS,
   IPV6_REPORTER_PREFIX_BITS,
@@ -27,8 +28,6 @@ export type QuotaDecision =
   | { admitted: true }
   | { admitted: false; reason: 'reporter_daily_limit' | 'server_daily_limit'; limit: number };
 
-const IPV4_OCTET = /^(?:0|[1-9]\d{0,2})$/;
-const HEXTET = /^[0-9a-f]{1,4}$/;
 const IPV6_GROUPS = 8;
 const BITS_PER_GROUP = 16;
 const BITS_PER_OCTET = 8;
@@ -41,61 +40,17 @@ function invalidIp(ip: unknown): ReliabilityInputError {
   );
 }
 
-/** @internal The four octets of a dotted-quad IPv4 address, or null. Leading zeros are refused (octal ambiguity). */
-export function parseIpv4(text: string): number[] | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  const octets: number[] = [];
-  for (const part of parts) {
-    if (!IPV4_OCTET.test(part)) return null;
-    const value = Number(part);
-    if (value > 255) return null;
-    octets.push(value);
-  }
-  return octets;
+// The base parser drops an IPv6 zone id whatever follows the `%`; a reporter address with an empty zone id
+// ("fe80::1%") names no interface and has always been refused here.
+function hasEmptyZone(text: string): boolean {
+  const body = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
+  const zone = body.indexOf('%');
+  return zone !== -1 && zone === body.length - 1;
 }
 
-function parseHextets(part: string): number[] | null {
-  if (part === '') return [];
-  const groups: number[] = [];
-  for (const group of part.split(':')) {
-    if (!HEXTET.test(group)) return null;
-    groups.push(parseInt(group, 16));
-  }
-  return groups;
-}
-
-/**
- * @internal The eight 16-bit groups of an IPv6 address, or null. Accepts `::` shortening, an
- * embedded IPv4 tail, surrounding brackets and a zone id (which is dropped).
- */
-export function parseIpv6(text: string): number[] | null {
-  let rest = text;
-  if (rest.startsWith('[') && rest.endsWith(']')) rest = rest.slice(1, -1);
-  const zone = rest.indexOf('%');
-  if (zone !== -1) {
-    if (zone === rest.length - 1) return null;
-    rest = rest.slice(0, zone);
-  }
-  rest = rest.toLowerCase();
-  let tail: number[] = [];
-  if (rest.includes('.')) {
-    const lastColon = rest.lastIndexOf(':');
-    const v4 = lastColon === -1 ? null : parseIpv4(rest.slice(lastColon + 1));
-    if (v4 === null) return null;
-    tail = [((v4[0] as number) << 8) | (v4[1] as number), ((v4[2] as number) << 8) | (v4[3] as number)];
-    rest = rest.slice(0, lastColon + 1);
-    if (!rest.endsWith('::')) rest = rest.slice(0, -1);
-  }
-  const halves = rest.split('::');
-  if (halves.length > 2) return null;
-  const head = parseHextets(halves[0] as string);
-  const after = halves.length === 2 ? parseHextets(halves[1] as string) : [];
-  if (head === null || after === null) return null;
-  const explicit = head.length + after.length + tail.length;
-  if (halves.length === 1) return explicit === IPV6_GROUPS ? [...head, ...tail] : null;
-  if (explicit > IPV6_GROUPS - 1) return null;
-  return [...head, ...new Array<number>(IPV6_GROUPS - explicit).fill(0), ...after, ...tail];
+// The eight 16-bit groups of an address's 16 bytes.
+function groupsOf(bytes: Uint8Array): number[] {
+  return Array.from({ length: IPV6_GROUPS }, (_, i) => ((bytes[2 * i] as number) << 8) | (bytes[2 * i + 1] as number));
 }
 
 // RFC 5952 text: lowercase, no leading zeros, the longest run of two or more zero groups as `::`.
@@ -154,10 +109,11 @@ export function reporterKey(ip: string): string {
   if (!text.includes(':')) {
     const octets = parseIpv4(text);
     if (octets === null) throw invalidIp(ip);
-    return ipv4Key(octets);
+    return ipv4Key(Array.from(octets));
   }
-  const groups = parseIpv6(text);
-  if (groups === null) throw invalidIp(ip);
+  const bytes = parseIpv6(text);
+  if (bytes === null || hasEmptyZone(text)) throw invalidIp(ip);
+  const groups = groupsOf(bytes);
   if (isMappedIpv4(groups)) {
     const high = groups[6] as number;
     const low = groups[7] as number;

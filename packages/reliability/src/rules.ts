@@ -1,9 +1,11 @@
 /**
- * The methodology's rule constants of @mcp-atlas/reliability, published as `@mcp-atlas/reliability/rules`: one
- * frozen object per concern, each naming the section of docs/methodology.md that explains it. The values are
- * written once, in constants.ts and next to the functions that apply them; these objects only group them. The
- * root entry exports none of them: a rule is read here, a function is called from the root. What an operator
- * may set differently (cost caps, intake quotas, retention) is not here but in `./policy` (policy.ts).
+ * The methodology's rule constants of @mcp-atlas/reliability, published as `@mcp-atlas/reliability/rules`: one frozen
+ * object per concern, each naming the section of docs/methodology/ (reliability.md, ratings-and-incidents.md) that
+ * explains it. The values are written once, in constants.ts and next to the functions that apply them; these objects
+ * only group them. The root entry exports none of them: a rule is read here, a function is called from the root. The
+ * vocabularies the rules speak of (the daily letters, report reasons, check outcomes) are fields of the same groups.
+ * What an operator may set differently (cost caps, intake quotas, submissions, retention, domain age) is not here but
+ * in `@mcp-atlas/operations/rules`.
  *
  * Pure module: no I/O, no clock.
  */
@@ -17,11 +19,12 @@ import {
   ANONYMOUS_REPORTER_WEIGHT,
   ANSWERING_LETTERS,
   CHANGE_DAYS_KEPT,
+  DAILY_LETTERS,
   DAY_WEIGHT_BASE,
   DISAGREEMENT_COUNT,
   DISTRIBUTION_MIN_MEDIAN_DAYS,
-  DOMAIN_AGE_KEEP_DAYS,
-  DOMAIN_AGE_LOOKUPS_PER_SCAN,
+  DOWN_LETTER,
+  FAILURE_REASONS,
   FAILURES_IN_A_ROW_TO_SHOW,
   FIVE_MINUTE_DAYS_KEPT,
   FIVE_MINUTE_LONG_WINDOW_DAYS,
@@ -34,10 +37,13 @@ import {
   IPV4_REPORTER_PREFIX_BITS,
   IPV6_REPORTER_PREFIX_BITS,
   LETTER_WINDOW_DAYS,
+  NO_DATA_LETTER,
   NON_STANDARD_HTTP_STATUSES,
   NON_STANDARD_LABEL,
   NOT_ENOUGH_REPORTS_LABEL,
   OUTAGES_KEPT,
+  OWN_CHECK_KINDS,
+  OWN_CHECK_OUTCOMES,
   PAID_REPORTER_WEIGHT,
   RANKING_MIN_OBSERVED_DAYS,
   REACHABILITY_REASONS,
@@ -47,6 +53,7 @@ import {
   REPORT_WINDOW_DAYS,
   REPORTS_PER_REPORTER_PER_DAY,
   REPORTS_PER_REPORTER_PER_SERVER_PER_DAY,
+  RISK_RISE_DAYS_KEPT,
   SENSOR_OUTCOME_MAX_AGE_HOURS,
   SENSOR_OUTCOMES_PER_BATCH,
   SENSOR_OUTCOMES_PER_DAY,
@@ -60,15 +67,9 @@ import {
   STAR_FLOOR,
   STAR_SPAN,
   STAR_WEIGHTS,
-  SUBMISSION_ADMIT_PERCENT,
-  SUBMISSION_CHECK_INTERVAL_HOURS,
-  SUBMISSION_EXTEND_PERCENT,
-  SUBMISSION_MAX_EXTENSIONS,
-  SUBMISSION_MAX_TOOL_LIST_CHANGES,
-  SUBMISSION_MIN_CHECKS,
-  SUBMISSION_WINDOW_DAYS,
   SUCCESS_PRIOR_SUCCESSES,
   SUCCESS_PRIOR_TRIALS,
+  SURPRISES,
   THIRTY_DAY_LABEL_MIN_DAYS,
   THIRTY_DAY_UPTIME_LABEL,
   TOP_PLACES_DIVISOR,
@@ -78,8 +79,10 @@ import {
   VISIBLE_MIN_PAID_WEIGHT,
   VISIBLE_MIN_REPORTERS,
 } from './constants.js';
+import { CHANGE_KINDS } from './fold.js';
 import { CLOSURE_NOTE_MAX_CHARS } from './incident-closure.js';
 import { FIVE_MINUTE_OBSERVATIONS_KEPT } from './live-checks.js';
+import { LEFT_OUT_REASONS } from './map-listing.js';
 import {
   BROKEN_HANDSHAKE_REASONS,
   HTTP_ERROR_REASON,
@@ -87,13 +90,6 @@ import {
   REDIRECT_REASON_PREFIX,
   TIMEOUT_REASONS,
 } from './own-check-outcome.js';
-import {
-  OSV_RETRY_HOURS,
-  PACKAGE_LAYER_LOOKBACK_DAYS,
-  PACKAGES_PER_SERVER_MAX,
-  RISK_RISE_DAYS_KEPT,
-  SUBMISSION_EARLIER_ATTEMPTS_KEPT,
-} from './windows.js';
 
 /** The daily letters (methodology, "Reliability" > "Daily letters"): the window shown and which letters answer. */
 export const LETTER_RULES = Object.freeze({
@@ -101,6 +97,12 @@ export const LETTER_RULES = Object.freeze({
   windowDays: LETTER_WINDOW_DAYS,
   /** The letters of a day on which the server answered (a sign-in or payment request counts). */
   answeringLetters: ANSWERING_LETTERS,
+  /** Every daily letter: `o` tools, `a` sign-in, `p` payment, `d` not answering, `n` no check that day. */
+  letters: DAILY_LETTERS,
+  /** The letter of a day the server did not answer. */
+  downLetter: DOWN_LETTER,
+  /** The letter of a day without a daily check; it counts neither as up nor as down. */
+  noDataLetter: NO_DATA_LETTER,
 });
 
 /**
@@ -153,6 +155,8 @@ export const FOLD_RULES = Object.freeze({
   riskRiseDaysKept: RISK_RISE_DAYS_KEPT,
   /** Days of five-minute counters kept per server. */
   fiveMinuteDaysKept: FIVE_MINUTE_DAYS_KEPT,
+  /** The kinds of change a daily check can record. */
+  changeKinds: CHANGE_KINDS,
 });
 
 /** The most reliable lists (methodology, "Reliability" > "Most reliable by category"). */
@@ -211,6 +215,10 @@ export const RATING_RULES = Object.freeze({
   visibleMinPaidWeight: VISIBLE_MIN_PAID_WEIGHT,
   /** What a page shows in place of stars when a rating is not yet visible. */
   notEnoughReportsLabel: NOT_ENOUGH_REPORTS_LABEL,
+  /** The failure reasons a report may give. */
+  failureReasons: FAILURE_REASONS,
+  /** The surprises a report may name. */
+  surprises: SURPRISES,
 });
 
 /** How many reports a reporter may send, and who counts as one reporter (same section as {@link RATING_RULES}). */
@@ -259,6 +267,10 @@ export const INCIDENT_RULES = Object.freeze({
   httpErrorReason: HTTP_ERROR_REASON,
   /** The prefix of the probe reasons of a redirect. */
   redirectReasonPrefix: REDIRECT_REASON_PREFIX,
+  /** Every result our own check can report to the incident rule. */
+  ownCheckOutcomes: OWN_CHECK_OUTCOMES,
+  /** The kinds of our own check; any of them can confirm an incident. */
+  ownCheckKinds: OWN_CHECK_KINDS,
 });
 
 /** What status a server is shown with (methodology, "Reliability" > "Shown status"). */
@@ -277,40 +289,8 @@ export const SHOWN_STATUS_RULES = Object.freeze({
   hourProfileMinHours: HOUR_PROFILE_MIN_HOURS,
 });
 
-/** How a submitted server is observed and admitted (methodology, "Reliability" > "Submitted servers"). */
-export const SUBMISSION_RULES = Object.freeze({
-  /** Hours between two checks of a submitted server. */
-  checkIntervalHours: SUBMISSION_CHECK_INTERVAL_HOURS,
-  /** Days of the observation window. */
-  windowDays: SUBMISSION_WINDOW_DAYS,
-  /** Checks a window needs before its server may join the map. */
-  minChecks: SUBMISSION_MIN_CHECKS,
-  /** Percent of a window's checks that must have answered with tools to join the map. */
-  admitPercent: SUBMISSION_ADMIT_PERCENT,
-  /** Percent from which (up to `admitPercent`) a window earns one more window instead of a refusal. */
-  extendPercent: SUBMISSION_EXTEND_PERCENT,
-  /** Changes of the tool list a window may show and still join the map. */
-  maxToolListChanges: SUBMISSION_MAX_TOOL_LIST_CHANGES,
-  /** Extra observation windows a submission may get, in all. */
-  maxExtensions: SUBMISSION_MAX_EXTENSIONS,
-  /** Finished earlier attempts of the same URL kept on its submission record. */
-  earlierAttemptsKept: SUBMISSION_EARLIER_ATTEMPTS_KEPT,
-});
-
-/** Domain age lookups (methodology, "Domain age and the package layer" > "Domain age"). */
-export const DOMAIN_AGE_RULES = Object.freeze({
-  /** Domains looked up per scan at most. */
-  lookupsPerScan: DOMAIN_AGE_LOOKUPS_PER_SCAN,
-  /** Days a looked-up creation date is reused before it is looked up again. */
-  keepDays: DOMAIN_AGE_KEEP_DAYS,
-});
-
-/** The package layer (methodology, "Domain age and the package layer" > "Package layer"). */
-export const PACKAGE_LAYER_RULES = Object.freeze({
-  /** Packages read per registry entry at most. */
-  packagesPerServerMax: PACKAGES_PER_SERVER_MAX,
-  /** Days before today the pages look back for a package layer OSV answered for. */
-  lookbackDays: PACKAGE_LAYER_LOOKBACK_DAYS,
-  /** Hours a failed OSV check waits before it is tried again. */
-  osvRetryHours: OSV_RETRY_HOURS,
+/** Who is on the published map (methodology, "Reliability" > "Who is on the published map"). */
+export const MAP_LISTING_RULES = Object.freeze({
+  /** The reasons a server is left out, in the order they are named when several apply. */
+  leftOutReasons: LEFT_OUT_REASONS,
 });

@@ -3,6 +3,7 @@
  * always an argument.
  */
 
+import { shiftDay } from '@mcp-atlas/base';
 import {
   DISTRIBUTION_MIN_MEDIAN_DAYS,
   FIVE_MINUTE_MIN_CHECKS,
@@ -14,7 +15,7 @@ import {
 } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import { countLetters } from './letters.js';
-import { assertCount, shiftDay, startOfDay } from './validate.js';
+import { assertCount, startOfDay } from './validate.js';
 
 /** Answered and total checks over a window (five-minute counters). */
 export interface CheckCounts {

@@ -3,7 +3,7 @@
  * every instant comes from the caller. Not re-exported from the package entry.
  */
 
-import { dayOfTime, dayStartMs, shiftDay as shiftRealDay } from '@mcp-atlas/risk/time';
+import { dayOfTime, dayStartMs } from '@mcp-atlas/base';
 import { describeValue, ReliabilityInputError, type ReliabilityInputErrorCode } from './errors.js';
 
 // ISO 8601 with a date, a time and an explicit offset: Date.parse is only reliable across runtimes
@@ -105,7 +105,7 @@ export function parseInstant(value: unknown): number {
 
 /** @internal Midnight UTC (ms) of a `YYYY-MM-DD` day, or throws. */
 export function startOfDay(day: unknown, field: string, code: ReliabilityInputErrorCode = 'invalid-day'): number {
-  // The day arithmetic is @mcp-atlas/risk/time's (the project's one day helper); only the error is ours.
+  // The day arithmetic is @mcp-atlas/base's (the project's one day helper); only the error is ours.
   const ms = dayStartMs(day);
   if (ms !== null) return ms;
   throw new ReliabilityInputError(code, field, `expected a calendar day "YYYY-MM-DD", received ${describeValue(day)}`);
@@ -116,12 +116,4 @@ export function formatDay(ms: number): string {
   const day = dayOfTime(ms);
   if (day === null) throw new RangeError(`no calendar day in the years 0000 to 9999 holds the instant ${ms}`);
   return day;
-}
-
-/** @internal The UTC day `offset` days after `day`. */
-export function shiftDay(day: string, offset: number): string {
-  startOfDay(day, 'day');
-  const shifted = shiftRealDay(day, offset);
-  if (shifted === null) throw new RangeError(`${day} moved by ${offset} days leaves the years 0000 to 9999`);
-  return shifted;
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeAgreementFactor,
-  ReliabilityInputError,
-  rateServer,
-  type TimedCheckView,
-  tallyAgreementRecords,
-} from '../src/index.js';
+import { computeAgreementFactor } from '../src/agreement.js';
+import { ReliabilityInputError, rateServer, type TimedCheckView, tallyAgreementRecords } from '../src/index.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 const up = (at: string): TimedCheckView => ({ at, answering: true, serverError: false });
@@ -85,7 +80,7 @@ describe('each reporter’s agreement with our newest check at the time of its r
     expect(edge.get('edge')).toEqual({ agree: 1, disagree: 0, compared: 1 }); // exactly 30 days: still in
   });
 
-  it('gives the weight the seed’s formula gives once passed to ratings', () => {
+  it('gives the weight of the agreement formula once passed to ratings', () => {
     // Two agreements and one disagreement: 0.5 + 0.5 x 3 / 4.5 = 0.8333...
     expect(computeAgreementFactor({ agree: 2, disagree: 0.5 })).toBeCloseTo(0.5 + (0.5 * 3) / 4.5, 12);
     const reports = [{ reporter: 'a', paid: true, ok: false, at: '2026-11-30T11:00:00Z' }];

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeAgreementFactor,
-  type FailureReason,
-  ReliabilityInputError,
-  reportAgreement,
-  reporterWeight,
-  sensorWeight,
-  tallyAgreement,
-} from '../src/index.js';
+import { computeAgreementFactor, reportAgreement, sensorWeight, tallyAgreement } from '../src/agreement.js';
+import { type FailureReason, ReliabilityInputError, reporterWeight } from '../src/index.js';
 
 const up = { answering: true, serverError: false };
 const down = { answering: false, serverError: false };

@@ -19,7 +19,7 @@ import {
 } from '../src/index.js';
 
 describe('public types', () => {
-  it('pins the contract of issue 5', () => {
+  it('pins the signatures users rely on', () => {
     expectTypeOf(dailyUptime).toEqualTypeOf<(letters: string) => number | null>();
     expectTypeOf(checkUptime).toEqualTypeOf<(answered: number, total: number) => number | null>();
     expectTypeOf(successChance).toEqualTypeOf<(letters: string) => number>();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countChangeDays, ReliabilityInputError, stability, successChance, weighDay } from '../src/index.js';
+import { weighDay } from '../src/chance.js';
+import { countChangeDays, ReliabilityInputError, stability, successChance } from '../src/index.js';
 
 describe('weighDay', () => {
   it('is 0.5 + i / n, oldest i = 1', () => {

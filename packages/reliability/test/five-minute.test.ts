@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FIVE_MINUTE_DAYS_KEPT } from '../src/constants.js';
-import {
-  keepFiveMinuteDays,
-  ReliabilityInputError,
-  recordFiveMinuteCheck,
-  recordFiveMinuteObservation,
-  uptimeInputOf,
-} from '../src/index.js';
+import { keepFiveMinuteDays } from '../src/five-minute.js';
+import { ReliabilityInputError } from '../src/index.js';
+import { recordFiveMinuteCheck, recordFiveMinuteObservation, uptimeInputOf } from '../src/live.js';
 
 const TODAY = '2026-12-01';
 const pair = (day: string, answered = 1, checks = 1) => ({ day, answered, checks });

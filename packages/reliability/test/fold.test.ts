@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_DAYS_KEPT, OUTAGES_KEPT } from '../src/constants.js';
+import { CHANGE_DAYS_KEPT, OUTAGES_KEPT, RISK_RISE_DAYS_KEPT } from '../src/constants.js';
 import {
   type DailyCheckOutcome,
   dailyUptime,
@@ -13,7 +13,6 @@ import {
   type ToolListDiffInput,
   toolListBaseline,
 } from '../src/index.js';
-import { RISK_RISE_DAYS_KEPT } from '../src/windows.js';
 
 /** A check answered with tools, hash `h`; overrides change any field. */
 function check(over: Partial<DailyCheckOutcome> = {}): DailyCheckOutcome {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ReliabilityInputError } from '../src/index.js';
 import {
   createHourProfile,
   describeHourProfile,
   type HourResult,
   isHourSlotNews,
-  ReliabilityInputError,
   recordHourResult,
   viewHourProfile,
-} from '../src/index.js';
+} from '../src/live.js';
 
 const hourly = (hours: number[], day = '2025-06-01'): HourResult[] =>
   hours.map((h) => ({ letter: 'o', at: `${day}T${String(h).padStart(2, '0')}:05:00Z` }));

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSURE_NOTE_MAX_CHARS } from '../src/incident-closure.js';
+import { CLOSURE_NOTE_MAX_CHARS, lastClosureAt } from '../src/incident-closure.js';
 import {
   checkClosureNote,
   decideClosedIncident,
   decideIncident,
   type IncidentClosure,
   type IncidentInput,
-  lastClosureAt,
   ReliabilityInputError,
 } from '../src/index.js';
 

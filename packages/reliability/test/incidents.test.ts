@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isRealCheckFailure } from '../src/incidents.js';
 import {
   decideIncident,
   type IncidentCheck,
   type IncidentInput,
   type IncidentReport,
   type IncidentSensorOutcome,
-  isRealCheckFailure,
   type OwnCheckOutcome,
   ReliabilityInputError,
 } from '../src/index.js';
@@ -211,14 +211,14 @@ describe('a call that works', () => {
 });
 
 describe('our own failed check in the same 2 hours', () => {
-  // The audit's case: our check failed at 10:00, a call worked at 10:05, two anonymous agents failed after it.
-  const auditCase = {
+  // A mixed case: our check failed at 10:00, a call worked at 10:05, two anonymous agents failed after it.
+  const mixedCase = {
     checks: [check('10:00', 'timeout', 'hourly')],
     reports: [worked('A', '10:05'), anon('B', '10:20'), anon('C', '10:25')],
   };
 
   it('confirms failures reported after a call that worked since the check', () => {
-    const decision = decideIncident(auditCase, new Date(at('10:30')));
+    const decision = decideIncident(mixedCase, new Date(at('10:30')));
     expect(decision).toMatchObject({
       shown: true,
       confirmed: true,
@@ -232,8 +232,8 @@ describe('our own failed check in the same 2 hours', () => {
   });
 
   it('stops confirming when the check leaves the 2 hours, not when the failures do', () => {
-    expect(decideIncident(auditCase, new Date('2025-06-01T12:00:00.000Z')).shown).toBe(true); // at the edge
-    const after = decideIncident(auditCase, new Date('2025-06-01T12:00:00.001Z'));
+    expect(decideIncident(mixedCase, new Date('2025-06-01T12:00:00.000Z')).shown).toBe(true); // at the edge
+    const after = decideIncident(mixedCase, new Date('2025-06-01T12:00:00.001Z'));
     expect(after).toMatchObject({
       shown: false,
       confirmed: false,
@@ -244,10 +244,10 @@ describe('our own failed check in the same 2 hours', () => {
 
   it('does not confirm with a check at or before a person closed the incident', () => {
     for (const closedAt of [at('10:00'), at('10:10')]) {
-      const decision = decideIncident({ ...auditCase, closedAt }, new Date(at('10:30')));
+      const decision = decideIncident({ ...mixedCase, closedAt }, new Date(at('10:30')));
       expect(decision, closedAt).toMatchObject({ shown: false, confirmed: false, ownCheckFailed: false });
     }
-    const justAfter = decideIncident({ ...auditCase, closedAt: '2025-06-01T09:59:59.999Z' }, new Date(at('10:30')));
+    const justAfter = decideIncident({ ...mixedCase, closedAt: '2025-06-01T09:59:59.999Z' }, new Date(at('10:30')));
     expect(justAfter.shown).toBe(true);
   });
 });

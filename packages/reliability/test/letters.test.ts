@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appendDailyLetter,
-  countLetters,
-  countObservedDays,
-  isAnsweringLetter,
-  isDailyLetters,
-  ReliabilityInputError,
-} from '../src/index.js';
+import { countObservedDays, isAnsweringLetter, ReliabilityInputError } from '../src/index.js';
+import { appendDailyLetter, countLetters, isDailyLetters } from '../src/letters.js';
 
 describe('daily letters', () => {
   it('accepts only o a p d n, at most 30, the empty string included', () => {

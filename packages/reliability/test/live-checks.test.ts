@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { FAILURES_IN_A_ROW_TO_SHOW } from '../src/constants.js';
+import { decideIncident } from '../src/index.js';
 import {
   type DailyObservation,
-  decideIncident,
   decideOwnerAlert,
   incidentChecksOf,
   isAnsweringNow,
   newestHandshakeMs,
   shownStatusOf,
   type TimedObservation,
-} from '../src/index.js';
+} from '../src/live.js';
 
 const daily = (letter: DailyObservation['letter'], extra: Partial<DailyObservation> = {}): DailyObservation => ({
   day: '2026-11-30',

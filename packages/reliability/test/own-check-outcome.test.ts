@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideIncident,
-  failedHttpStatus,
-  incidentCheckOf,
-  ownCheckOutcomeOf,
-  ownCheckViewOf,
-  ReliabilityInputError,
-} from '../src/index.js';
+import { decideIncident, ReliabilityInputError } from '../src/index.js';
+import { failedHttpStatus, ownCheckOutcomeOf, ownCheckViewOf } from '../src/live.js';
+import { incidentCheckOf } from '../src/own-check-outcome.js';
 
 describe('our checks in the incident rule’s words', () => {
   it.each([

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkUptime,
-  countTopPlaces,
   dailyUptime,
   decideIncident,
   type IncidentReport,
@@ -18,6 +17,7 @@ import {
   starsFor,
   successChance,
 } from '../src/index.js';
+import { countTopPlaces } from '../src/ranking.js';
 
 const letters = fc.string({ unit: fc.constantFrom('o', 'a', 'p', 'd', 'n'), maxLength: 30 });
 const share = fc.double({ min: 0, max: 1, noNaN: true });

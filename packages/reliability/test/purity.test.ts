@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
+import * as live from '../src/live.js';
 
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
 const sources = readdirSync(srcDir)
@@ -14,11 +15,11 @@ function code(text: string): string {
 }
 
 describe('purity', () => {
-  it('imports nothing but its own modules and the shared day helpers of @mcp-atlas/risk/time', () => {
+  it('imports nothing but its own modules and the shared helpers of @mcp-atlas/base', () => {
     for (const { name, text } of sources) {
       const specifiers = [...code(text).matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1]);
       for (const specifier of specifiers)
-        expect(specifier, `${name} imports ${specifier}`).toMatch(/^(?:\.\/[a-z-]+\.js|@mcp-atlas\/risk\/time)$/);
+        expect(specifier, `${name} imports ${specifier}`).toMatch(/^(?:\.\/[a-z-]+\.js|@mcp-atlas\/base)$/);
       expect(code(text), name).not.toMatch(/\brequire\(|\bimport\(/);
     }
   });
@@ -37,13 +38,16 @@ describe('purity', () => {
     }
   });
 
-  it('has an index that only re-exports', () => {
-    const index = sources.find((s) => s.name === 'index.ts')!;
-    const statements = code(index.text)
-      .split(/;\s*/)
-      .map((s) => s.trim())
-      .filter(Boolean);
-    for (const statement of statements) expect(statement).toMatch(/^export (\{[\s\S]*\}|\*) from '\.\/[a-z-]+\.js'$/);
+  it('has entries (the root and ./live) that only re-export', () => {
+    for (const entry of ['index.ts', 'live.ts']) {
+      const source = sources.find((s) => s.name === entry)!;
+      const statements = code(source.text)
+        .split(/;\s*/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const statement of statements)
+        expect(statement, entry).toMatch(/^export (\{[\s\S]*\}|\*) from '\.\/[a-z-]+\.js'$/);
+    }
   });
 
   it('exports no internal helpers', () => {
@@ -57,6 +61,7 @@ describe('purity', () => {
       'describeValue',
     ]) {
       expect(Object.keys(api), name).not.toContain(name);
+      expect(Object.keys(live), name).not.toContain(name);
     }
   });
 });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countTopPlaces,
-  findListingGaps,
-  type RankableServer,
-  ReliabilityInputError,
-  rankMostReliable,
-} from '../src/index.js';
+import { type RankableServer, ReliabilityInputError, rankMostReliable } from '../src/index.js';
+import { countTopPlaces, findListingGaps } from '../src/ranking.js';
 
 function server(id: string, overrides: Partial<RankableServer> = {}): RankableServer {
   return {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   describePublicRating,
-  isRatingVisible,
   ReliabilityInputError,
   type Report,
   rateServer,
@@ -9,6 +8,7 @@ import {
   speedScore,
   starsFor,
 } from '../src/index.js';
+import { isRatingVisible } from '../src/ratings.js';
 
 const NOW = new Date('2025-06-30T12:00:00Z');
 const DAY = 86_400_000;

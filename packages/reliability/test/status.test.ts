@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CheckObservation,
-  decideShownStatus,
-  describeShownState,
-  displayState,
-  ReliabilityInputError,
-  shouldAlertOwner,
-} from '../src/index.js';
+import { ReliabilityInputError } from '../src/index.js';
+import { type CheckObservation, describeShownState, displayState } from '../src/live.js';
+import { decideShownStatus, shouldAlertOwner } from '../src/status.js';
 
 const o: CheckObservation = { letter: 'o' };
 const a: CheckObservation = { letter: 'a' };

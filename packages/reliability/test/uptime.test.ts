@@ -6,8 +6,8 @@ import {
   describeUptime,
   labelUptimePeriod,
   ReliabilityInputError,
-  usesFiveMinuteFigure,
 } from '../src/index.js';
+import { usesFiveMinuteFigure } from '../src/uptime.js';
 
 describe('dailyUptime', () => {
   it('is null when no day was observed', () => {

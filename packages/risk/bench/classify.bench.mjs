@@ -1,8 +1,9 @@
 // Benchmark: classify 149,725 tools (the largest published registry census), built by repeating the real
 // corpus, and compare with the floor of merely splitting the same names into words in the same run.
 // Run: pnpm --filter @mcp-atlas/risk bench   (builds first; reads ../shared/corpus in place)
+import { splitWords } from '@mcp-atlas/base';
 import { loadCorpus } from '@mcp-atlas/corpus';
-import { classifyTools, splitWords } from '../dist/index.js';
+import { classifyTools } from '../dist/index.js';
 
 const CENSUS_SIZE = 149_725;
 const ROUNDS = 7;

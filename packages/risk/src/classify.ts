@@ -1,7 +1,8 @@
 // Pure module: the eight risk rules, applied in order, then the description raise. No I/O, no clock.
+
+import { splitWords } from '@mcp-atlas/base';
 import { BUILT_IN_LISTS, BUILT_IN_NEGATION_WORDS, type WordLists } from './builtin-lists.js';
 import { RiskOptionsError } from './errors.js';
-import { splitWords } from './text.js';
 import type { ClassifyContext, RiskLevel, RiskRule, RiskVerdict, ToolLike } from './types.js';
 import { NEGATION_WINDOW_WORDS, RAISE_PHRASES, type RaisePhrase, type VerbClass } from './vocabulary.js';
 import { findNameVerb } from './words.js';

@@ -1,7 +1,7 @@
 // Pure module: compiles a caller's extra words into word lists once, normalised the way tool names are read.
+import { describeType, splitWords } from '@mcp-atlas/base';
 import { BUILT_IN_LISTS, type WordLists } from './builtin-lists.js';
-import { describeType, RiskOptionsError } from './errors.js';
-import { splitWords } from './text.js';
+import { RiskOptionsError } from './errors.js';
 import type { CustomWords } from './types.js';
 import type { VerbClass } from './vocabulary.js';
 

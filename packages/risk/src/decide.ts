@@ -1,9 +1,10 @@
 // Pure module: the gateway decision call. A level becomes allow, ask or deny under a policy; custom words are
 // compiled once per classifier. No I/O, no clock; the same tool, policy and context always give the same answer.
+import { describeType } from '@mcp-atlas/base';
 import { BUILT_IN_LISTS, type WordLists } from './builtin-lists.js';
 import { classifyAllWith, classifyWith, type InternalContext, serverHasAnnotations } from './classify.js';
 import { compileWordLists, hasCustomWords, WORD_LIST_OPTIONS } from './custom-words.js';
-import { describeType, RiskOptionsError } from './errors.js';
+import { RiskOptionsError } from './errors.js';
 import type {
   ClassifyContext,
   GatewayDecision,

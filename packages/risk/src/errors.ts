@@ -38,10 +38,3 @@ export class RiskOptionsError extends Error {
     this.code = code;
   }
 }
-
-/** @internal A short name for a value's type, for error messages. */
-export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}

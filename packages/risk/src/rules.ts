@@ -1,6 +1,6 @@
 /**
  * The methodology's rule constants of @mcp-atlas/risk, published as `@mcp-atlas/risk/rules`: the rules version
- * and one frozen object per concern, each naming the section of docs/methodology.md ("Tool risk levels") that
+ * and one frozen object per concern, each naming the section of docs/methodology/risk.md ("Tool risk levels") that
  * explains it. The word lists are written once, in vocabulary.ts; these objects only group them. The root entry
  * exports the functions that apply them: a rule is read here, a function is called from the root.
  *

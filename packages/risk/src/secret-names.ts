@@ -1,9 +1,10 @@
 // Pure module: which names (an environment variable, a command-line flag, a query parameter, a header) look like
 // they hold a secret, so a tool that records a command line or a URL can write their values as `***`. No I/O, no
 // clock, no dependency. These words change no risk verdict, so they are not part of RISK_RULES_VERSION.
+
+import { splitWords } from '@mcp-atlas/base';
 import { BUILT_IN_LISTS } from './builtin-lists.js';
 import { FrozenSet } from './frozen.js';
-import { splitWords } from './text.js';
 
 /**
  * The words that make a name look secret on top of the sensitive nouns of rule 4 (`SENSITIVE_NOUN_RULES.nouns`).

@@ -1,5 +1,5 @@
 // Pure module: the word lists and description phrases behind the risk rules. They are data: every change
-// here changes verdicts, so it needs a methodology version bump and a line in docs/methodology.md.
+// here changes verdicts, so it needs a methodology version bump and a line in docs/methodology/changelog.md.
 // Every exported list is read-only (FrozenSet, FrozenMap, frozen arrays); the classifier reads private copies
 // made in builtin-lists.ts, so no caller can change another caller's verdicts through them.
 import { FrozenMap, FrozenSet } from './frozen.js';

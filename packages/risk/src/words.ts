@@ -1,7 +1,7 @@
-// Pure module: where the verb of a tool name is read from. The name is cut into words by text.ts's splitWords,
-// the one word splitter of the project.
+// Pure module: where the verb of a tool name is read from. The name is cut into words by splitWords from
+// @mcp-atlas/base, the one word splitter of the project.
+import { splitWords } from '@mcp-atlas/base';
 import { BUILT_IN_LISTS } from './builtin-lists.js';
-import { splitWords } from './text.js';
 import type { VerbClass } from './vocabulary.js';
 
 /**

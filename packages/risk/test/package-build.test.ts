@@ -43,21 +43,20 @@ describe('the built package', () => {
     expect(cjs).toBe('ask word-conflict');
   });
 
-  it('serves the ./text and ./time subpaths from both formats, with no dependency', () => {
+  it('has no runtime dependency: the shared helpers it uses are bundled into its build', () => {
     const esm = node([
       '--input-type=module',
       '-e',
-      "import { splitText } from '@mcp-atlas/risk/text'; import { shiftDay } from '@mcp-atlas/risk/time'; console.log(splitText('getHTTPStatus').join(','), shiftDay('2024-02-28', 1))",
+      "import { toolVerb } from '@mcp-atlas/risk'; console.log(toolVerb('getHTTPStatus'))",
     ]);
-    expect(esm).toBe('get,http,status 2024-02-29');
-    const cjs = node([
-      '--input-type=commonjs',
-      '-e',
-      "const { splitWords } = require('@mcp-atlas/risk/text'); const { daysBetween } = require('@mcp-atlas/risk/time'); console.log(splitWords('pages.createPage').join(','), daysBetween('2025-12-31', '2026-01-01'))",
-    ]);
-    expect(cjs).toBe('pages,create,page 1');
+    expect(esm).toBe('get');
     const pkg = JSON.parse(node(['-p', "JSON.stringify(require('./package.json'))"])) as Record<string, unknown>;
     expect(pkg.dependencies).toBeUndefined();
+    expect(Object.keys(pkg.exports as object)).toEqual(['.', './rules', './package.json']);
+    for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/cli.js']) {
+      const built = node(['-e', `process.stdout.write(require('node:fs').readFileSync('${file}', 'utf8'))`]);
+      expect(built, file).not.toContain('@mcp-atlas/base');
+    }
   });
 
   it('ships type declarations for both formats', () => {

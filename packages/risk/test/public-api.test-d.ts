@@ -19,7 +19,6 @@ import {
   decideToolCalls,
   looksSecretName,
   SECRET_NAME_WORDS,
-  splitWords,
   toolVerb,
 } from '../src/index.js';
 import { VERB_RULES } from '../src/rules.js';
@@ -36,11 +35,10 @@ expectTypeOf<RiskVerdict>().toEqualTypeOf<{
 expectTypeOf(classifyTool).parameters.toEqualTypeOf<[ToolLike, { serverHasAnnotations: boolean }]>();
 expectTypeOf(classifyTools).toEqualTypeOf<(tools: readonly unknown[]) => RiskVerdict[]>();
 expectTypeOf(toolVerb).returns.toEqualTypeOf<string | null>();
-expectTypeOf(splitWords).returns.toEqualTypeOf<string[]>();
 expectTypeOf(looksSecretName).toEqualTypeOf<(name: string) => boolean>();
 expectTypeOf(SECRET_NAME_WORDS).toEqualTypeOf<ReadonlySet<string>>();
 
-// The gateway calls (issue 22).
+// The gateway calls.
 
 expectTypeOf(decideToolCall).toEqualTypeOf<
   (tool: ToolLike, policy?: GatewayPolicy, context?: ClassifyContext) => ToolCallDecision

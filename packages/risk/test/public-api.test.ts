@@ -1,14 +1,12 @@
 /**
  * Pins the public names of @mcp-atlas/risk: the root entry holds functions, types, the error class, the frozen
  * collection classes and the level vocabulary; the word lists are the `./rules` subpath, one frozen object per
- * concern; the word splitter is `./text` and the day helpers `./time`. A name added to or dropped from an
- * entry fails here, so every change to the semver promise is a deliberate one.
+ * concern. The word splitter and the day helpers are @mcp-atlas/base's, bundled and not re-exported. A name
+ * added to or dropped from an entry fails here, so every change to the semver promise is a deliberate one.
  */
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import * as rules from '../src/rules.js';
-import * as text from '../src/text.js';
-import * as time from '../src/time.js';
 
 describe('the root entry', () => {
   it('exports exactly these runtime names', () => {
@@ -29,7 +27,6 @@ describe('the root entry', () => {
       'findSensitiveNoun',
       'looksSecretName',
       'serverHasAnnotations',
-      'splitWords',
       'toolVerb',
     ]);
   });
@@ -70,26 +67,5 @@ describe('the rules subpath', () => {
     expect(rules.DESCRIPTION_RAISE_RULES.negationWindowWords).toBe(3);
     expect(rules.DESCRIPTION_RAISE_RULES.negationWords.has('not')).toBe(true);
     expect(rules.DESCRIPTION_RAISE_RULES.phrases.length).toBeGreaterThan(0);
-  });
-});
-
-describe('the text and time subpaths', () => {
-  it('export the word splitters and the day helpers, and nothing else', () => {
-    expect(Object.keys(text).sort()).toEqual(['splitText', 'splitWords']);
-    expect(Object.keys(time).sort()).toEqual([
-      'MS_PER_DAY',
-      'dayNumberOf',
-      'dayOfNumber',
-      'dayOfTime',
-      'dayStartMs',
-      'daysBetween',
-      'daysSince',
-      'isDay',
-      'shiftDay',
-    ]);
-  });
-
-  it('the root splitWords is the text subpath one', () => {
-    expect(api.splitWords).toBe(text.splitWords);
   });
 });

@@ -1,6 +1,6 @@
 // Pure module: every number, word list and formula constant of @mcp-atlas/route, in one place. They are
 // data: a change to any of them changes rankings or grades, so it bumps ROUTE_RULES_VERSION and gets a line
-// in docs/methodology.md.
+// in docs/methodology/route-and-search.md.
 
 /** Methodology version of the search, route and evaluation rules; recorded with every result. */
 export const ROUTE_RULES_VERSION = '1.2.0';

@@ -1,4 +1,4 @@
-// Pure module: the search evaluation of seed 004. A deterministic judge (no model): synonym groups matched
+// Pure module: the search evaluation 7Maps describes. A deterministic judge (no model): synonym groups matched
 // with light stemming, the job's risk allowance, and a prefer group for the higher grade.
 import type { RiskLevel } from '@mcp-atlas/risk';
 import {

@@ -1,4 +1,4 @@
-// Pure module: the route score of seed 000, one small function per factor so each can be read and tested
+// Pure module: the route score 7Maps describes, one small function per factor so each can be read and tested
 // alone. The score is the product of the factors; nothing else enters it.
 import type { RiskLevel } from '@mcp-atlas/risk';
 import {

@@ -21,7 +21,7 @@ import { readTaskIntent } from './task.js';
 import { stemWord } from './text.js';
 import { matchText } from './text-match.js';
 import {
-  daysBetween,
+  countDaysSince,
   type IndexState,
   LEVELS_BY_RANK,
   levelOfDoc,
@@ -54,7 +54,7 @@ export function setAsideReasons(entry: ServerEntry, taskRisk: TaskRisk, now: Dat
     );
   }
   if (taskRisk === 'high') {
-    const ageDays = entry.submittedAtMs === null || now === undefined ? null : daysBetween(entry.submittedAtMs, now);
+    const ageDays = entry.submittedAtMs === null || now === undefined ? null : countDaysSince(entry.submittedAtMs, now);
     if (isNewSubmission(ageDays)) reasons.push(`submitted under ${NEW_SERVER_DAYS} days ago and the task is high risk`);
     if (isYoungDomain(server.domainAgeDays)) {
       reasons.push(
@@ -201,7 +201,7 @@ export function routeTask(index: ToolIndex, task: string, options?: RouteOptions
       });
       continue;
     }
-    const ageDays = entry.submittedAtMs === null || now === undefined ? null : daysBetween(entry.submittedAtMs, now);
+    const ageDays = entry.submittedAtMs === null || now === undefined ? null : countDaysSince(entry.submittedAtMs, now);
     const serverFacts = {
       ...(entry.server.successChance !== undefined ? { successChance: entry.server.successChance } : {}),
       ...(entry.server.stability !== undefined ? { stability: entry.server.stability } : {}),

@@ -1,5 +1,5 @@
 // Pure module: how text is cut into words and words into stems, for the index, queries and the judge.
-import { splitText as splitRiskText } from '@mcp-atlas/risk/text';
+import { splitText as splitBaseText } from '@mcp-atlas/base';
 import {
   MIN_STEM_LENGTH,
   MIN_TOKEN_LENGTH,
@@ -11,13 +11,13 @@ import {
 
 /**
  * Splits any text into lower-cased words, on every character that is not a letter or digit and on camelCase
- * humps, keeping acronyms whole. It is @mcp-atlas/risk's splitter (`@mcp-atlas/risk/text`), so a tool name is
- * cut into the same words when route indexes it as when risk classifies it; route publishes it under its own
- * name too. See {@link tokenize} for search terms.
+ * humps, keeping acronyms whole. It is the project's one splitter (from the private @mcp-atlas/base, bundled
+ * into this build, which @mcp-atlas/risk bundles too), so a tool name is cut into the same words when route
+ * indexes it as when risk classifies it; route publishes it under its own name. See {@link tokenize} for search terms.
  *
  * @example splitText('list_pullRequests (GitHub)') // ['list', 'pull', 'requests', 'git', 'hub']
  */
-export const splitText: (text: string) => string[] = splitRiskText;
+export const splitText: (text: string) => string[] = splitBaseText;
 
 function hasVowel(word: string): boolean {
   return /[aeiouy]/.test(word);

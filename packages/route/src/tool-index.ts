@@ -1,7 +1,7 @@
 // Pure module: the inverted index over every tool of every server. Built once per catalog, then searched
 // many times; its internals sit behind a WeakMap so callers hold an opaque, read-only handle.
+import { daysSince } from '@mcp-atlas/base';
 import { classifyTools, type RiskLevel } from '@mcp-atlas/risk';
-import { daysSince } from '@mcp-atlas/risk/time';
 import { BM25_B, BM25_K1, DESCRIPTION_REST_WEIGHT, NAME_FIELD_WEIGHT, SERVER_FIELD_WEIGHT } from './constants.js';
 import { RouteInputError } from './errors.js';
 import { type LearnedSynonym, learnSynonyms } from './learned-synonyms.js';
@@ -453,7 +453,7 @@ export function withLiveFields(index: ToolIndex, updates: readonly LiveServerUpd
   return nextIndex;
 }
 
-/** Whole days from `fromMs` to `now` as a fraction (negative when `fromMs` is in the future). */
-export function daysBetween(fromMs: number, now: Date): number {
+/** How old, in days as a fraction, an instant `fromMs` is at `now` (negative when `fromMs` is in the future). */
+export function countDaysSince(fromMs: number, now: Date): number {
   return daysSince(fromMs, now.getTime());
 }

@@ -1,4 +1,4 @@
-// The search evaluation (seed 004) over the real tool corpus, with MiniSearch (BM25) as the baseline in
+// 7Maps' search evaluation over the real tool corpus, with MiniSearch (BM25) as the baseline in
 // the same run. The set is frozen: its SHA-256 is checked before anything runs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

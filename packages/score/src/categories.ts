@@ -191,7 +191,7 @@ export const SECRET_COUNT_POINTS: readonly { readonly max: number; readonly poin
 
 /**
  * Points for the transport (engine 0.9.0, out of 15): a local server on stdio 15, streamable HTTP 12,
- * SSE 9, a remote server with an unknown transport 6. The seed's page lists no streamable-HTTP row;
+ * SSE 9, a remote server with an unknown transport 6. The Scoreboard's page lists no streamable-HTTP row;
  * the engine gives it 12.
  */
 export const TRANSPORT_POINTS = Object.freeze({ stdio: 15, streamableHttp: 12, sse: 9, unknownRemote: 6 });
@@ -213,7 +213,7 @@ export const DISTRIBUTION_POINTS = Object.freeze({ packageAndRepo: 15, repoOnly:
 
 /**
  * The most points behavioral security (the 0-100 `behavioral_security.behavioral_security_score` of
- * the registry metadata) adds (engine 0.9.0: 20; the seed's page says 35 with a default of 50/100).
+ * the registry metadata) adds (engine 0.9.0: 20; the Scoreboard's page says 35 with a default of 50/100).
  */
 export const BEHAVIORAL_SECURITY_MAX_POINTS = 20;
 

@@ -3,8 +3,10 @@
  * rounded half to even, then capped by critical flags. Pure module: no I/O, no clock.
  */
 
+import { FLAG_SCORE_CAPS } from './flags.js';
 import { roundHalfEven } from './rounding.js';
 import type { CategoryScores, Flag } from './types.js';
+import { DIMENSIONS, MIN_DIMENSIONS_FOR_COMPOSITE } from './visibility.js';
 
 /** Category weights without an agent-usability score (engine 0.9.0): 25/20/20/15/20. */
 export const STANDARD_WEIGHTS = Object.freeze({
@@ -86,4 +88,21 @@ export function applyFlagCaps(
     if (Object.hasOwn(caps, flag.key)) capped = Math.min(capped, caps[flag.key] as number);
   }
   return capped;
+}
+
+/**
+ * The composite a server with these categories and flags is given: null with fewer than
+ * MIN_DIMENSIONS_FOR_COMPOSITE scored dimensions (an unscored server has no composite), else
+ * {@link computeComposite}'s score capped by the flags' composite caps (FLAG_SCORE_CAPS). scoreServer gives its
+ * composite through this function, so a caller asking "what if this category or flag changed" gets the same
+ * gate, rounding and caps.
+ *
+ * @example
+ * computeCappedComposite({ ...categories, schemaQuality: 100 }, result.flags); // the composite with full schema quality
+ */
+export function computeCappedComposite(categories: CategoryScores, flags: readonly Pick<Flag, 'key'>[]): number | null {
+  const scored = DIMENSIONS.filter((dimension) => categories[dimension] != null).length;
+  if (scored < MIN_DIMENSIONS_FOR_COMPOSITE) return null;
+  const { score } = computeComposite(categories);
+  return score === null ? null : applyFlagCaps(score, flags, FLAG_SCORE_CAPS);
 }

@@ -6,7 +6,7 @@
 // (`confirmedInjection`), never from a pattern match or a `behavioral_security.prompt_injection_found` fact alone,
 // because the observatory publishes no unreviewed description match.
 
-import { MS_PER_DAY } from '@mcp-atlas/risk/time';
+import { MS_PER_DAY } from '@mcp-atlas/base';
 import { envVarName, envVarsOf, isSecretEnvVar } from './env-vars.js';
 import { parseIsoTime } from './iso-time.js';
 import { codePointLength, sliceCodePoints, stripPython } from './python-text.js';

@@ -1,241 +1,64 @@
 /**
- * @mcp-atlas/score: the MCP Scoreboard quality score (0-100 composite, grade, visibility tier, flags,
- * badges, classification), with the answers of its open engine 0.9.0. Pure: no I/O, no clock, no
- * randomness, and no dependency but the day helpers of `@mcp-atlas/risk/time`; `now` is an input. This file re-exports the public names and nothing else.
+ * @mcp-atlas/score: the MCP Scoreboard quality score (0-100 composite, grade, visibility tier, flags, badges,
+ * classification), with the answers of its open engine 0.9.0. Pure: no I/O, no clock, no randomness, and no
+ * runtime dependency (the shared day helpers of the private `@mcp-atlas/base` are bundled); `now` is an input.
+ * This file re-exports the public names and nothing else: what a user calls, the shapes it takes and gives, and
+ * the vocabularies. The rule constants are the `./rules` subpath (rules.ts).
  */
 
+export type { BadgeInput } from './badges.js';
+export { applyRuntimeSchemaOverride, type SecurityParts, scoreSecurityParts } from './categories.js';
+export { classifyServer, publisherOf, SERVER_CATEGORIES, type ServerCategory } from './classification.js';
+export { type CompositeParts, computeCappedComposite, computeComposite, type WeightSet } from './composite.js';
+export { type EnvVarEntry, isSecretEnvVar } from './env-vars.js';
 export {
-  ACTIVITY_BADGE_DAYS,
-  type BadgeInput,
-  ERROR_HANDLING_BADGE_THRESHOLDS,
-  FEW_SECRETS_MAX,
-  generateBadges,
-  LATENCY_BADGE_THRESHOLDS_MS,
-  RELEASE_BADGE_COUNTS,
-  SEMVER_BADGE_RATIO,
-  UPTIME_BADGE_THRESHOLDS,
-} from './badges.js';
-export {
-  AUTH_DISCOVERY_BONUS,
-  applyRuntimeSchemaOverride,
-  applySpecVersionBonus,
-  BEHAVIORAL_SECURITY_MAX_POINTS,
-  CREDENTIAL_POINTS,
-  computeDocsMaintenanceScore,
-  computeProtocolScore,
-  computeSchemaQualityScore,
-  computeSecurityScore,
-  DISTRIBUTION_POINTS,
-  DOCS_MAINTENANCE_WEIGHTS,
-  FEW_HIGHLY_SENSITIVE_MAX,
-  LATEST_SPEC_VERSION,
-  PROTOCOL_REACHABLE_POINTS,
-  PROTOCOL_SCHEMA_POINTS,
-  preferRuntimeSchemaCompleteness,
-  SCHEMA_QUALITY_WEIGHTS,
-  SECRET_COUNT_POINTS,
-  SECURITY_MAX_POINTS,
-  SECURITY_STATIC_MAX_POINTS,
-  type SecurityParts,
-  SPEC_VERSION_BONUS,
-  scoreSecurityParts,
-  TEMPLATE_DESCRIPTION_PENALTY,
-  TRANSPORT_POINTS,
-} from './categories.js';
-export {
-  CLASSIFICATION_FIELD_WEIGHTS,
-  classifyServer,
-  publisherOf,
-  SERVER_CATEGORIES,
-  type ServerCategory,
-  TARGET_PLATFORMS,
-  type TargetPlatformEntry,
-  VERIFIED_PUBLISHERS,
-} from './classification.js';
-export {
-  applyFlagCaps,
-  type CompositeParts,
-  computeComposite,
-  ENHANCED_WEIGHTS,
-  STANDARD_WEIGHTS,
-  type WeightSet,
-} from './composite.js';
-export {
-  type EnvVarEntry,
-  envVarName,
-  envVarsOf,
-  HIGH_SENSITIVITY_ENV_VAR_PATTERN,
-  isHighlySensitiveEnvVar,
-  isSecretEnvVar,
-  SECRET_ENV_VAR_PATTERN,
-  secretEnvVarNames,
-} from './env-vars.js';
-export {
-  AMBIGUOUS_SCHEMA_MIN_TOOLS,
-  AMBIGUOUS_SCHEMA_NAMES_SHOWN,
   countDescriptions,
-  DEAD_REPO_STATUSES,
-  DESCRIPTION_DUPLICATE_MIN_COUNT,
-  DESCRIPTION_DUPLICATE_MIN_LENGTH,
-  DESCRIPTION_KEY_MAX_CHARS,
   type DetectFlagsInput,
-  descriptionKey,
   detectFlags,
-  FLAG_DEFINITIONS,
   FLAG_KEYS,
-  FLAG_SCORE_CAPS,
   type FlagDefinition,
   type FlagKey,
-  HIGH_SECRET_DEMAND_MIN_VARS,
-  NON_SENSITIVE_ENV_VAR_PATTERN,
-  OUTDATED_SPEC_VERSION,
-  SENSITIVE_CREDS_MIN_SECRETS,
-  SENSITIVE_CREDS_NAMES_SHOWN,
-  STAGING_URL_PATTERN,
-  STALE_ANALYSIS_DAYS,
-  STALE_PROJECT_DAYS,
-  TEMPLATE_DESCRIPTIONS,
 } from './flags.js';
-export { GRADE_THRESHOLDS, type GradeThreshold, gradeFor, SCORE_DROP_ALERT_POINTS, scoreDropOf } from './grade.js';
+export { gradeFor, scoreDropOf } from './grade.js';
 export {
-  INJECTION_PATTERNS,
-  INJECTION_SNIPPET_CONTEXT,
   type InjectionMatch,
-  type InjectionPattern,
   scanDescriptionForInjection,
   scanToolDescriptions,
   type ToolDescriptionLike,
   type ToolInjectionMatch,
 } from './injection.js';
 export {
-  AMBIGUOUS_TOOL_SPREAD,
   type BlendedJudgeScore,
-  blendJudgeScores,
-  CONSENSUS_SPREAD,
   type Consensus,
-  consensusFor,
-  deriveJudgeScore,
   evaluateSchemaInterpretability,
-  findAmbiguousTools,
-  JUDGE_BLEND_WEIGHTS,
   type JudgeEvaluation,
   type JudgeToolRating,
-  LOW_CONSENSUS_FACTOR,
   type SchemaInterpretability,
 } from './judge.js';
-export { LATENCY_ANCHORS, type LatencyAnchor, scoreLatency } from './latency.js';
+export { scoreLatency } from './latency.js';
+export { latencyPercentile } from './reliability.js';
 export {
-  computeReliabilityScore,
-  latencyPercentile,
-  MINIMUM_PROBE_COUNT,
-  RELIABILITY_WEIGHTS,
-  RELIABILITY_WEIGHTS_WITHOUT_P95,
-  SCORE_RELIABILITY_WINDOW_DAYS,
-} from './reliability.js';
-export {
-  type AgeStep,
   type AnalyzeRepositoryOptions,
   analyzeRepository,
-  CHANGELOG_FILE_NAMES,
-  CI_PATH_PREFIXES,
-  CODE_OF_CONDUCT_PATHS,
-  COMMIT_BONUS,
-  COMMUNITY_CAP,
-  CONTRIBUTING_FILE_NAMES,
-  type CountStep,
-  DEPENDENCY_AUTOMATION_FILES,
-  DEPENDENCY_MANIFESTS,
-  DEPENDENCY_POINTS,
-  DOCS_PATH_PREFIXES,
-  DOCUMENTATION_CAP,
-  DOCUMENTATION_POINTS,
-  dependencyHealth,
-  documentationChecks,
-  EXAMPLES_PATH_PREFIXES,
-  FORK_POINTS,
-  INSTALLABLE_MANIFESTS,
-  ISSUE_POINTS,
-  KNOWN_LICENSES,
-  LICENSE_FILE_NAMES,
-  LICENSE_POINTS,
-  LOCK_FILES,
-  licenseClarity,
-  maintenancePulse,
-  NO_ASSERTION,
-  PROVENANCE_CAP,
-  PROVENANCE_POINTS,
-  PUSH_RECENCY_VITALITY,
-  provenanceSignals,
-  README_FILE_NAMES,
-  RELEASE_COUNT_POINTS,
-  RELEASE_DISCIPLINE_CAP,
-  RELEASE_NOTES_POINTS,
-  RELEASE_NOTES_SHARE,
-  RELEASE_NOTES_WINDOW,
-  RELEASE_RECENCY_POINTS,
   type RepositoryAnalysis,
-  registryNamespace,
-  roundToHundredths,
   type SchemaPart,
-  SECURITY_POLICY_PATHS,
-  SEMVER_PATTERN,
-  SEMVER_RATIO_THRESHOLDS,
-  STABILITY_FLOOR,
-  STAR_POINTS,
   type SubScore,
   staticAnalysisOf,
-  VERSION_POINTS,
-  VITALITY_CAP,
-  versionHygiene,
 } from './repository-analysis.js';
-export { roundHalfEven, truncateScore } from './rounding.js';
-export {
-  analyzeRuntimeSchemas,
-  DESCRIPTION_ACTION_WORDS,
-  DESCRIPTION_DETAILED_CHARS,
-  DESCRIPTION_MIN_CHARS,
-  DESCRIPTION_POINTS_ACTIONABLE,
-  DESCRIPTION_POINTS_DETAILED,
-  DESCRIPTION_POINTS_PARAMETERS,
-  DESCRIPTION_POINTS_PRESENT,
-  type RuntimeSchemaAnalysis,
-  SCHEMA_COMPLETENESS_BASE,
-  SCHEMA_COMPLETENESS_CAP_WITHOUT_DESCRIPTIONS,
-  SCHEMA_COMPLETENESS_CAP_WITHOUT_INPUT_SCHEMA,
-  SCHEMA_COMPLETENESS_MARKER_POINTS,
-  SCHEMA_MARKERS,
-  type SchemaMarker,
-  scoreToolDescription,
-} from './schema-analysis.js';
+export { roundHalfEven } from './rounding.js';
+export { analyzeRuntimeSchemas, type RuntimeSchemaAnalysis, type SchemaMarker } from './schema-analysis.js';
 export { scoreServer } from './score-server.js';
 export {
   detectSpecFromSdk,
   detectSpecFromSourceMarkers,
-  FEATURES_2025_06_18,
-  FEATURES_2025_11_25,
-  KNOWN_PROTOCOL_VERSIONS,
-  NODE_SDK_PACKAGE,
-  PYTHON_SDK_PACKAGE,
-  parseSdkVersion,
-  SDK_MIN_FOR_2025_06_18,
-  SDK_MIN_FOR_2025_11_25,
   type SourceFile,
-  SPEC_FEATURE_MARKERS,
   SPEC_VERSIONS,
   type SpecVersion,
   type SpecVersionResult,
-  specVersionForSdk,
   specVersionFromProtocolVersion,
   toSpecVersionMetadata,
 } from './spec-version.js';
-export {
-  ageInDays,
-  decayStaticAnalysis,
-  STALE_DECAY_FLOOR,
-  STALE_DECAY_STEPS,
-  type StaleDecayStep,
-  staleDecayFactor,
-} from './stale.js';
+export { ageInDays, decayStaticAnalysis } from './stale.js';
 export type {
   Badge,
   BadgeGroup,
@@ -263,9 +86,7 @@ export {
   type DimensionStatus,
   decideVisibility,
   dimensionChecklist,
-  MIN_DIMENSIONS_FOR_COMPOSITE,
   VISIBILITY_LEVELS,
   type Visibility,
   type VisibilityInput,
-  visibilityRank,
 } from './visibility.js';

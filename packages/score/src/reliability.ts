@@ -15,13 +15,13 @@ export const MINIMUM_PROBE_COUNT = 10;
 
 /**
  * The blend when uptime, p50 and p95 are all known (engine 0.9.0): uptime 75%, p50 latency 15%,
- * p95 latency 10%. Uptime dominates because latency depends on where the probe stands; the seed's
+ * p95 latency 10%. Uptime dominates because latency depends on where the probe stands; the Scoreboard's
  * page says 60/25/15, the engine (which we follow) says 75/15/10.
  */
 export const RELIABILITY_WEIGHTS = Object.freeze({ uptime: 0.75, p50: 0.15, p95: 0.1 });
 
 /**
- * The blend when p95 is unknown (engine 0.9.0): uptime 80%, p50 latency 20% (the seed's page says 70/30).
+ * The blend when p95 is unknown (engine 0.9.0): uptime 80%, p50 latency 20% (the Scoreboard's page says 70/30).
  */
 export const RELIABILITY_WEIGHTS_WITHOUT_P95 = Object.freeze({ uptime: 0.8, p50: 0.2 });
 

@@ -7,7 +7,7 @@
  * Schema completeness and description quality are not here: they come from the live tool schemas
  * (schema-analysis.ts). {@link staticAnalysisOf} puts both halves together into a StaticAnalysis.
  */
-import { MS_PER_DAY } from '@mcp-atlas/risk/time';
+import { MS_PER_DAY } from '@mcp-atlas/base';
 import { parseIsoTime } from './iso-time.js';
 import { roundHalfEven } from './rounding.js';
 import type { RepositoryFacts, RepositoryRelease, StaticAnalysis } from './types.js';

@@ -17,8 +17,8 @@ import {
   TEMPLATE_DESCRIPTION_PENALTY,
 } from './categories.js';
 import { classifyServer, publisherOf } from './classification.js';
-import { applyFlagCaps, computeComposite } from './composite.js';
-import { detectFlags, FLAG_SCORE_CAPS } from './flags.js';
+import { computeCappedComposite } from './composite.js';
+import { detectFlags } from './flags.js';
 import { gradeFor } from './grade.js';
 import { computeReliabilityScore } from './reliability.js';
 import type { CategoryScores, Flag, ScoreInput, ScoreResult } from './types.js';
@@ -84,11 +84,9 @@ export function scoreServer(input: ScoreInput): ScoreResult {
     hasDeepProbe: deepProbe != null,
   });
 
-  let compositeScore: number | null = null;
-  if (visibility.visibilityLevel !== 'unscored') {
-    const { score } = computeComposite(categories);
-    compositeScore = score == null ? null : applyFlagCaps(score, flags, FLAG_SCORE_CAPS);
-  }
+  // Only above "unscored" is there a composite: the same gate as computeCappedComposite's dimension minimum, since
+  // every tier above it rests on at least MIN_DIMENSIONS_FOR_COMPOSITE scored dimensions.
+  const compositeScore = computeCappedComposite(categories, flags);
 
   return {
     compositeScore,

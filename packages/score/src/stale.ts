@@ -7,7 +7,7 @@
  * old analysis applies {@link decayStaticAnalysis} before scoring.
  */
 
-import { MS_PER_DAY } from '@mcp-atlas/risk/time';
+import { MS_PER_DAY } from '@mcp-atlas/base';
 import { parseIsoTime } from './iso-time.js';
 import { truncateScore } from './rounding.js';
 import type { StaticAnalysis } from './types.js';

@@ -80,8 +80,9 @@ describe('scanDescriptionForInjection: hits and near misses', () => {
     const hostile = '<!--'.repeat(50_000);
     const started = performance.now();
     expect(idsOf(hostile)).toEqual([]);
-    // A backtracking search takes minutes here; the line scan takes milliseconds.
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // A backtracking search takes minutes here; the line scan takes milliseconds, and well under this bound
+    // however loaded the machine.
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('answers [] for a value that is not a string', () => {

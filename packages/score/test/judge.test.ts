@@ -20,7 +20,7 @@ const rate = (tool: string, clarity: number, inputCompleteness: number, confiden
 });
 
 describe('constants', () => {
-  it('hold the seed page numbers', () => {
+  it('hold the Scoreboard page numbers', () => {
     expect(JUDGE_BLEND_WEIGHTS).toEqual({ 1: [1], 2: [0.6, 0.4], 3: [0.5, 0.3, 0.2] });
     expect(CONSENSUS_SPREAD).toEqual({ high: 10, medium: 25 });
     expect(LOW_CONSENSUS_FACTOR).toBe(0.9);

@@ -9,7 +9,7 @@ import {
 const full = { uptimePct: 99.5, latencyP50Ms: 150, latencyP95Ms: 600, probeCount: 200 };
 
 describe('reliability constants', () => {
-  it('are the engine 0.9.0 numbers, not the seed page ones', () => {
+  it('are the engine 0.9.0 numbers, not the Scoreboard page ones', () => {
     expect(MINIMUM_PROBE_COUNT).toBe(10);
     expect(RELIABILITY_WEIGHTS).toEqual({ uptime: 0.75, p50: 0.15, p95: 0.1 });
     expect(RELIABILITY_WEIGHTS_WITHOUT_P95).toEqual({ uptime: 0.8, p50: 0.2 });

@@ -1,16 +1,12 @@
 // The score-drop alert (at 9, 10 and 11 points, and with no composite on either side), the reliability window
 // and the nearest-rank latency percentile, on hand-computed cases.
 import { describe, expect, it } from 'vitest';
-import {
-  latencyPercentile,
-  SCORE_DROP_ALERT_POINTS,
-  SCORE_RELIABILITY_WINDOW_DAYS,
-  scoreDropOf,
-} from '../src/index.js';
+import { latencyPercentile, scoreDropOf } from '../src/index.js';
+import { GRADE_RULES, RELIABILITY_RULES } from '../src/rules.js';
 
 describe('the score-drop alert', () => {
   it('is 10 points', () => {
-    expect(SCORE_DROP_ALERT_POINTS).toBe(10);
+    expect(GRADE_RULES.dropAlertPoints).toBe(10);
   });
 
   it('does not fire at 9 points, fires at 10 and 11', () => {
@@ -29,7 +25,7 @@ describe('the score-drop alert', () => {
 
 describe('the reliability window', () => {
   it('reads 7 days, the scored day included', () => {
-    expect(SCORE_RELIABILITY_WINDOW_DAYS).toBe(7);
+    expect(RELIABILITY_RULES.windowDays).toBe(7);
   });
 });
 

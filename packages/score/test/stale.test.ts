@@ -9,7 +9,7 @@ import {
 import type { StaticAnalysis } from '../src/types.js';
 
 describe('staleDecayFactor', () => {
-  it('holds the seed page steps', () => {
+  it('holds the Scoreboard page steps', () => {
     expect(STALE_DECAY_STEPS.map((s) => [s.maxDays, s.factor])).toEqual([
       [7, 1],
       [14, 0.97],

@@ -3,6 +3,7 @@
 // here and on its page where the inputs are the same. What one check cannot know stays pending: reliability needs
 // history (the score's probe-count minimum), docs and maintenance need the repository, security sees no registry
 // entry. Deep mode adds its error-handling, fuzz and smoke parts to the protocol dimension.
+import { deepProbeOf, reliabilityInputOf, staticAnalysisFrom } from '@mcp-atlas/operations';
 import type { ProbeResult } from '@mcp-atlas/probe';
 import {
   analyzeRuntimeSchemas,
@@ -14,7 +15,6 @@ import {
   toSpecVersionMetadata,
 } from '@mcp-atlas/score';
 import { WATCHED_TRANSPORT } from '../score/registry-facts.js';
-import { deepProbeOf, reliabilityInputOf, staticAnalysisFrom } from '../score/score-inputs.js';
 import { ATLAS_SCORE_SCOPE, type ScoreScope } from '../score/shown-score.js';
 import type { DeepReport } from './report-schema.js';
 

@@ -3,9 +3,6 @@
 // DEEP_CHECK_RULES (`@mcp-atlas/probe/rules`), named here once for the rest of the command.
 import { DEEP_CHECK_RULES, SESSION_RULES } from '@mcp-atlas/probe/rules';
 
-/** Points added for published protected resource metadata: the probe's `DEEP_CHECK_RULES.authDiscoveryBonus`. */
-export const AUTH_DISCOVERY_BONUS = DEEP_CHECK_RULES.authDiscoveryBonus;
-
 /** How long one deep-mode call may take: the probe's `DEEP_CHECK_RULES.callTimeoutMs`. */
 export const DEEP_CALL_TIMEOUT_MS = DEEP_CHECK_RULES.callTimeoutMs;
 
@@ -86,8 +83,8 @@ export const LIST_ALL_MAX_ENTRIES = SESSION_RULES.maxToolsKept;
  */
 export const FOREIGN_HOST_HEADER = 'rebinding-check.mcp-atlas.invalid';
 
-/** Where the methodology lives on the web; SARIF rules link to its sections. */
-export const METHODOLOGY_URL = 'https://github.com/mcp-atlas/mcp-atlas/blob/main/docs/methodology.md';
+/** Where the methodology's folder (one file per area) lives on the web; SARIF rules link to its sections. */
+export const METHODOLOGY_URL = 'https://github.com/mcp-atlas/mcp-atlas/blob/main/docs/methodology';
 
 /** SARIF rule ids of the tripped gates that are not findings or risk rises. */
 export const SARIF_GATE_RULES = {

@@ -5,7 +5,7 @@
 // mishandles a bad input cannot be made to change or delete anything by this check.
 
 import { isUsableSchema } from '@mcp-atlas/findings';
-import { classifyDeepCall, readWellKnown, scoreCompliance as scoreCounts } from '@mcp-atlas/probe';
+import { classifyDeepCall, readWellKnown, scoreCompliance } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -206,9 +206,9 @@ export interface ComplianceInput {
  * Counts what the session saw (tools with a usable input schema, each case's outcome) and scores it with the
  * probe's compliance rule (`scoreCompliance` of @mcp-atlas/probe): parts, equal weights, the bonus and the cap.
  */
-export function scoreCompliance(input: ComplianceInput): DeepReport['compliance'] {
+export function scoreDeepSession(input: ComplianceInput): DeepReport['compliance'] {
   const outcomes = (cases: readonly DeepCase[]) => cases.map((c) => c.outcome);
-  return scoreCounts({
+  return scoreCompliance({
     letter: input.letter,
     toolCount: input.tools.length,
     usableSchemaCount: input.tools.filter((tool) => isObject(tool) && isUsableSchema(tool.inputSchema)).length,
@@ -250,7 +250,7 @@ export async function runDeep(input: DeepInput): Promise<DeepReport> {
       errorHandling: [],
       fuzz: [],
       smoke: [],
-      compliance: scoreCompliance(none),
+      compliance: scoreDeepSession(none),
       skipped: `the handshake did not pass (letter ${input.letter}), so no tool was called`,
       hostHeader,
     };
@@ -265,7 +265,7 @@ export async function runDeep(input: DeepInput): Promise<DeepReport> {
       errorHandling,
       fuzz,
       smoke,
-      compliance: scoreCompliance({
+      compliance: scoreDeepSession({
         letter: input.letter,
         tools: input.tools,
         errorHandling,

@@ -4,6 +4,7 @@
 // server must refuse it. node:http is used because fetch does not let a caller set Host.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { type ForeignHostAnswer, judgeForeignHostAnswer } from '@mcp-atlas/operations';
 import { FOREIGN_HOST_HEADER } from './constants.js';
 import type { HostHeaderCheck } from './report-schema.js';
 import { type ExtraHeader, headerRecord, isLoopbackUrl } from './target-access.js';
@@ -16,9 +17,7 @@ export interface HostHeaderInput {
   timeoutMs: number;
 }
 
-type Answer = { status: number } | { closed: string } | { timedOut: true };
-
-function sendWithForeignHost(input: HostHeaderInput): Promise<Answer> {
+function sendWithForeignHost(input: HostHeaderInput): Promise<ForeignHostAnswer> {
   const url = new URL(input.url);
   const body = JSON.stringify({
     jsonrpc: '2.0',
@@ -57,38 +56,6 @@ function sendWithForeignHost(input: HostHeaderInput): Promise<Answer> {
   });
 }
 
-/** Sorts the answer to the foreign-Host request into pass, fail or not-run, with a reason a person can act on. */
-export function judgeHostAnswer(answer: Answer, timeoutMs: number): HostHeaderCheck {
-  const host = FOREIGN_HOST_HEADER;
-  if ('timedOut' in answer)
-    return { outcome: 'fail', status: null, host, reason: `no answer within ${timeoutMs} ms instead of a refusal` };
-  if ('closed' in answer)
-    return { outcome: 'pass', status: null, host, reason: `the server closed the connection (${answer.closed})` };
-  const { status } = answer;
-  if (status === 401)
-    return {
-      outcome: 'not-run',
-      status,
-      host,
-      reason: 'the server asked for sign-in (401) before looking at the host; give --header with a token to test it',
-    };
-  if (status >= 400 && status < 500)
-    return { outcome: 'pass', status, host, reason: `the server refused a request for another host (HTTP ${status})` };
-  if (status >= 200 && status < 300)
-    return {
-      outcome: 'fail',
-      status,
-      host,
-      reason: `the server answered a request for another host (HTTP ${status}); a web page could reach it through DNS rebinding: check the Host header against the names you serve`,
-    };
-  return {
-    outcome: 'fail',
-    status,
-    host,
-    reason: `the server did not refuse a request for another host (HTTP ${status}); it should answer 403 or 421`,
-  };
-}
-
 /** Runs the Host-header check; a server that is not on this machine, or did not pass the handshake, is not-run. */
 export async function checkHostHeader(input: HostHeaderInput): Promise<HostHeaderCheck> {
   const host = FOREIGN_HOST_HEADER;
@@ -96,5 +63,6 @@ export async function checkHostHeader(input: HostHeaderInput): Promise<HostHeade
     return { outcome: 'not-run', status: null, host, reason: 'only a server on this machine (loopback) is checked' };
   if (input.letter !== 'o')
     return { outcome: 'not-run', status: null, host, reason: `the handshake did not pass (letter ${input.letter})` };
-  return judgeHostAnswer(await sendWithForeignHost(input), input.timeoutMs);
+  // The verdict by status is the operating rule of @mcp-atlas/operations; this file only sends the request.
+  return judgeForeignHostAnswer(await sendWithForeignHost(input), host, input.timeoutMs);
 }

@@ -143,7 +143,7 @@ export const DeepReportSchema = z.object({
     }),
     /** True or false when the server asked for sign-in (was its OAuth metadata published?), else null. */
     authDiscovery: z.boolean().nullable(),
-    /** The points authDiscovery added (0 or AUTH_DISCOVERY_BONUS), before the cap. */
+    /** The points authDiscovery added (0 or `PROTOCOL_RULES.authDiscoveryBonus` of @mcp-atlas/score/rules), before the cap. */
     authBonus: z.number().int().nonnegative(),
   }),
   /** Why deep mode could not run, when it could not (the server did not answer, or a connection failed). */

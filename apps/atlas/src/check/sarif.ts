@@ -60,16 +60,16 @@ export interface SarifLockFile {
   text: string;
 }
 
-/** The methodology sections the rules link to (GitHub's heading anchors). */
+/** The methodology sections the rules link to: the area's file and GitHub's heading anchor in it. */
 export const METHODOLOGY_ANCHORS = {
-  findings: 'findings',
-  change: 'change-detection-between-two-daily-checks',
-  risk: 'tool-risk-levels',
-  letter: 'the-letter',
+  findings: 'findings.md#findings',
+  change: 'findings.md#change-detection-between-two-daily-checks',
+  risk: 'risk.md#tool-risk-levels',
+  letter: 'checks.md#the-letter',
 } as const;
 
 const helpUri = (anchor: keyof typeof METHODOLOGY_ANCHORS): string =>
-  `${METHODOLOGY_URL}#${METHODOLOGY_ANCHORS[anchor]}`;
+  `${METHODOLOGY_URL}/${METHODOLOGY_ANCHORS[anchor]}`;
 
 /** Why each finding matters and what to do, in the words a server author reads in code scanning. */
 // The thresholds themselves are in the finding's message and the methodology; the help says why it matters.

@@ -1,7 +1,8 @@
 // How check reaches a server that needs more than a bare URL or command: extra HTTP headers (`--header`, and the
 // Basic authorization a URL's user info stands for), extra environment for a stdio server (`--env`), and the
 // time limit (`--timeout`). The values live only in memory; what is recorded is built by redact.ts.
-import { classifyAddress, type HttpClientFactory, parseIpv6 } from '@mcp-atlas/probe';
+import { parseIpv6 } from '@mcp-atlas/base';
+import { classifyAddress, type HttpClientFactory } from '@mcp-atlas/probe';
 import { CheckUsageError } from './errors.js';
 
 /** One extra HTTP header, as given with `--header 'Name: value'`. */

@@ -56,6 +56,18 @@ async function openDemoStorage(flags: Flags): Promise<OpenedStore> {
   return openStore(`file:${dir}`);
 }
 
+/**
+ * The instant the demo runs and serves at: the real clock, or the one MCP_ATLAS_DEMO_NOW names (an ISO time, such
+ * as 2026-11-30T12:00:00.000Z), so that two runs can be compared byte for byte (scripts/demo-snapshot.mjs).
+ */
+function demoClockOf(env: NodeJS.ProcessEnv): Date | null {
+  const text = env.MCP_ATLAS_DEMO_NOW;
+  if (text === undefined || text === '') return null;
+  const fixed = new Date(text);
+  if (Number.isNaN(fixed.getTime())) throw new UsageError('MCP_ATLAS_DEMO_NOW must be an ISO time');
+  return fixed;
+}
+
 /** Runs `demo`; resolves to the exit code. */
 export async function commandDemo(args: readonly string[], log: Logger): Promise<number> {
   const flags = parse(args, {
@@ -67,9 +79,10 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
   });
   const days = intFlag(flags, 'days', 30, 1, 30);
   const port = intFlag(flags, 'port', 8787, 0, 65_535);
+  const fixedNow = demoClockOf(process.env);
   const storage = await openDemoStorage(flags);
   await storage.put(DEMO_MARKER, new TextEncoder().encode('{"made_by":"mcp-atlas demo"}\n'));
-  const outcome = await runDemo({ days, storage, now: new Date(), log, progress: true });
+  const outcome = await runDemo({ days, storage, now: fixedNow ?? new Date(), log, progress: true });
   printDemoTable(
     outcome.letters,
     outcome.fleet.members.filter((m) => m.watched).map((m) => ({ id: m.id, kind: m.kind })),
@@ -90,6 +103,7 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
     log,
     keys: outcome.keys,
     validateLicense: demoLicenseValidator,
+    ...(fixedNow !== null ? { now: () => fixedNow } : {}),
     onClose: async () => {
       await outcome.fleet.close();
       await storage.close();

@@ -1,5 +1,5 @@
-// `mcp-atlas search-eval --url BASE --set FILE [--data DIR | --store URL] [--json]`: seed 004's production
-// run by hand. Every job is one request to BASE/api/toolsearch with its defaults, graded by the set's judge;
+// `mcp-atlas search-eval --url BASE --set FILE [--data DIR | --store URL] [--json]`: the production search
+// evaluation, run by hand. Every job is one request to BASE/api/toolsearch with its defaults, graded by the set's judge;
 // the run is printed and appended to search-eval/history.json in the store.
 import { fileURLToPath } from 'node:url';
 import { appendSearchEvalRecord, recordOfRun, SearchEvalHistoryError } from '../search-eval/history.js';

@@ -2,8 +2,9 @@
 // flag and an environment variable (the flag wins), read once into ServeSettings before anything starts.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type NetworkOptions, readGitHubRepository } from '@mcp-atlas/probe';
+import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { readGitHubRepository } from '@mcp-atlas/probe/outside';
 import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { COST_FLAG_OPTIONS, type CostSettings, resolveCosts } from '../costs/cost-settings.js';
 import {

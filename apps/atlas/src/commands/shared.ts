@@ -1,9 +1,10 @@
 // What every command shares: the exit codes, the usage error, and the flag readers. Each command lives in its
 // own file next to this one; commands.ts dispatches to them.
+
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isDay } from '@mcp-atlas/history';
+import { isDay } from '@mcp-atlas/base';
 import { CostFlagError, type CostSettings, readCostFlags } from '../costs/cost-settings.js';
 import { type OutsideServiceUrls, OutsideUrlError, readOutsideFlags } from '../outside/outside-config.js';
 import { createFsStorage, removeStaleTempFiles } from '../storage/fs-storage.js';

@@ -1,14 +1,7 @@
 // The two compute caps' settings: each cap's budget per UTC day and the cost model both share. The numbers
-// and the rule live in @mcp-atlas/reliability; this file only resolves what an operator configured.
-import { type CheckCostModel, usdToMicroUsd } from '@mcp-atlas/reliability';
-import { COST_CAP_POLICY } from '@mcp-atlas/reliability/policy';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const {
-  dailyCheckBudgetUsd: DAILY_CHECK_BUDGET_USD,
-  defaultCheckCostModel: DEFAULT_CHECK_COST_MODEL,
-  fiveMinuteBudgetUsd: FIVE_MINUTE_BUDGET_USD,
-} = COST_CAP_POLICY;
+// and the rule live in @mcp-atlas/operations; this file only resolves what an operator configured.
+import { type CheckCostModel, usdToMicroUsd } from '@mcp-atlas/operations';
+import { COST_CAP_RULES } from '@mcp-atlas/operations/rules';
 
 /** What an operator may set; anything left out takes the methodology's default. */
 export interface CostSettings {
@@ -29,14 +22,14 @@ export interface ResolvedCosts {
 
 /** Fills in the defaults and converts budgets to whole micro-dollars; throws on a negative or non-finite amount. */
 export function resolveCosts(settings: CostSettings = {}): ResolvedCosts {
-  const model = settings.model ?? DEFAULT_CHECK_COST_MODEL;
+  const model = settings.model ?? COST_CAP_RULES.defaultCheckCostModel;
   // Converting both parts checks the model now, at start-up, rather than at the first check.
   usdToMicroUsd(model.perCheckUsd, 'perCheckUsd');
   usdToMicroUsd(model.perSecondUsd, 'perSecondUsd');
   return {
-    dailyBudgetMicroUsd: usdToMicroUsd(settings.dailyBudgetUsd ?? DAILY_CHECK_BUDGET_USD, 'dailyBudgetUsd'),
+    dailyBudgetMicroUsd: usdToMicroUsd(settings.dailyBudgetUsd ?? COST_CAP_RULES.dailyCheckBudgetUsd, 'dailyBudgetUsd'),
     fiveMinuteBudgetMicroUsd: usdToMicroUsd(
-      settings.fiveMinuteBudgetUsd ?? FIVE_MINUTE_BUDGET_USD,
+      settings.fiveMinuteBudgetUsd ?? COST_CAP_RULES.fiveMinuteBudgetUsd,
       'fiveMinuteBudgetUsd',
     ),
     model: { perCheckUsd: model.perCheckUsd, perSecondUsd: model.perSecondUsd },
@@ -87,8 +80,8 @@ export function readCostFlags(flags: Record<string, string | boolean | undefined
   if (fiveMinuteBudgetUsd !== undefined) settings.fiveMinuteBudgetUsd = fiveMinuteBudgetUsd;
   if (perCheckUsd !== undefined || perSecondUsd !== undefined) {
     settings.model = {
-      perCheckUsd: perCheckUsd ?? DEFAULT_CHECK_COST_MODEL.perCheckUsd,
-      perSecondUsd: perSecondUsd ?? DEFAULT_CHECK_COST_MODEL.perSecondUsd,
+      perCheckUsd: perCheckUsd ?? COST_CAP_RULES.defaultCheckCostModel.perCheckUsd,
+      perSecondUsd: perSecondUsd ?? COST_CAP_RULES.defaultCheckCostModel.perSecondUsd,
     };
   }
   return settings;

@@ -1,15 +1,12 @@
 // What the daily scan reads to apply its cap: each server's last wall time (for a shard's estimate before it
 // starts) and how the previous scanned day ran its shards (so the day after a capped day starts with the
-// shards that day left undone). The rules themselves are @mcp-atlas/reliability's.
-import { shiftDay } from '@mcp-atlas/history';
-import { type PreviousShardRun, planShardOrder } from '@mcp-atlas/reliability';
+// shards that day left undone). The rules themselves are @mcp-atlas/operations'.
+import { shiftDay } from '@mcp-atlas/base';
+import { type PreviousShardRun, planShardOrder } from '@mcp-atlas/operations';
 import { LETTER_RULES } from '@mcp-atlas/reliability/rules';
 import { dayIndexPath, dayShardPath, serverStatePath } from '../data/paths.js';
 import { DayIndexSchema, ServerStateSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { windowDays: LETTER_WINDOW_DAYS } = LETTER_RULES;
 
 /** Each server's last measured check time in ms (null for one never checked), read from its rolling state. */
 export async function readLastWallTimes(
@@ -35,7 +32,7 @@ export function naturalOrder(shards: number): number[] {
  * never finished. Null when no earlier day was scanned in that window.
  */
 export async function readPreviousShardRun(storage: Storage, day: string): Promise<PreviousShardRun | null> {
-  for (let back = 1; back <= LETTER_WINDOW_DAYS; back++) {
+  for (let back = 1; back <= LETTER_RULES.windowDays; back++) {
     const earlier = shiftDay(day, -back);
     const data = await getJson(storage, dayIndexPath(earlier));
     if (data === null) continue;

@@ -11,7 +11,7 @@ import {
   decideCapStart,
   isReservationLive,
   outstandingEstimate,
-} from '@mcp-atlas/reliability';
+} from '@mcp-atlas/operations';
 import { type SpendLedger, SpendLedgerSchema } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 

@@ -1,7 +1,7 @@
 // One hourly or five-minute check as the rolling files keep it, made from the probe's result. The hourly task,
 // the five-minute task and the demo all record checks in this one shape.
 import type { ProbeResult } from '@mcp-atlas/probe';
-import { failedHttpStatus } from '@mcp-atlas/reliability';
+import { failedHttpStatus } from '@mcp-atlas/reliability/live';
 import type { HourlyObservation } from './schemas.js';
 
 /** The observation a check at `at` left: letter, reason, not-MCP flag, the failing HTTP status and its wall time. */

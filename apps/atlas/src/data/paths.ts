@@ -114,5 +114,5 @@ export const INCIDENT_CLOSURES_PATH = 'state/review/incident-closures.json';
 /** Operator-kept lists for the route: servers that are gateways, and servers listed in the Claude or ChatGPT directory. */
 export const GATEWAYS_PATH = 'state/gateways.json';
 export const DIRECTORIES_PATH = 'state/directories.json';
-/** Every search-eval run (seed 004's monthly run and any run by hand), oldest first; published, never signed. */
+/** Every search-eval run (the schedule's monthly run and any run by hand), oldest first; published, never signed. */
 export const SEARCH_EVAL_HISTORY_PATH = 'search-eval/history.json';

@@ -7,6 +7,8 @@
 // rewrite each other's work; every write goes through the storage's atomic put.
 import { createHash } from 'node:crypto';
 import { findReviewOnlyPatternsInTools, REVIEW_ONLY_CHECK_IDS } from '@mcp-atlas/findings';
+import { decideIncidentReview } from '@mcp-atlas/operations';
+import { REVIEW_QUEUE_RULES } from '@mcp-atlas/operations/rules';
 import { checkClosureNote, type IncidentDecision } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
@@ -202,33 +204,32 @@ export async function readConfirmedInjectionIds(storage: Storage): Promise<Set<s
  * The review items of one server's incident decision at `now`: an `incident` item when the incident is shown
  * (its id hashes the earliest counted failure, so a new incident after a closure is a new item), or an
  * `unconfirmed-failure` item when failures count but nothing confirmed them (its id hashes the last call seen
- * working, so one run of failures is one item). Nothing otherwise. Where to call it: wherever the read model's
- * incident decisions are fresh (the schedule's hourly task, after buildView), then {@link addReviewItems}.
+ * working, so one run of failures is one item). Nothing otherwise. Which decision calls for which item is the
+ * review queue's rule, `decideIncidentReview` of @mcp-atlas/operations; this makes the item. Where to call it:
+ * wherever the read model's incident decisions are fresh (the schedule's hourly task, after buildView), then
+ * {@link addReviewItems}.
  */
 export function reviewItemsOfIncident(serverId: string, decision: IncidentDecision, now: Date): NewReviewItem[] {
-  if (decision.shown && decision.since !== null) {
+  const review = decideIncidentReview(decision);
+  if (review === null) return [];
+  if (review.kind === 'incident')
     return [
       {
-        id: itemId('incident', serverId, [decision.since]),
+        id: itemId('incident', serverId, [review.openedAt]),
         kind: 'incident',
         server: serverId,
-        openedAt: decision.since,
+        openedAt: review.openedAt,
       },
     ];
-  }
-  const reporters = decision.failingReporters.length + decision.failingSensors.length;
-  if (!decision.confirmed && reporters > 0) {
-    return [
-      {
-        id: itemId('unconfirmed-failure', serverId, [decision.lastWorkedAt ?? 'never seen working']),
-        kind: 'unconfirmed-failure',
-        server: serverId,
-        at: now.toISOString(),
-        reporters,
-      },
-    ];
-  }
-  return [];
+  return [
+    {
+      id: itemId('unconfirmed-failure', serverId, [review.lastWorkedAt ?? 'never seen working']),
+      kind: 'unconfirmed-failure',
+      server: serverId,
+      at: now.toISOString(),
+      reporters: review.reporters,
+    },
+  ];
 }
 
 /** Which items to list. */
@@ -252,7 +253,7 @@ export async function listReviewItems(storage: Storage, status: ReviewStatus = '
 
 // Failures and incidents are episodes that go on for hours: while a person has one open for a server, later
 // readings of the same episode (an earliest failure that slid out of the window) add nothing new to review.
-const ONE_OPEN_PER_SERVER: ReadonlySet<ReviewItemKind> = new Set(['unconfirmed-failure', 'incident']);
+const ONE_OPEN_PER_SERVER: ReadonlySet<ReviewItemKind> = new Set(REVIEW_QUEUE_RULES.oneOpenPerServerKinds);
 
 /**
  * Adds items to the queue and returns those added. An item whose id is already there (open or closed) is

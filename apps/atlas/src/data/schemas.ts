@@ -1,6 +1,6 @@
 // The shapes of the files the app writes and reads back. Files are a trust boundary too (a disk can be
 // edited or torn), so everything read is parsed with these schemas before use.
-import { isDay } from '@mcp-atlas/history';
+import { isDay } from '@mcp-atlas/base';
 import { LetterSchema, ProbeStepSchema } from '@mcp-atlas/probe';
 import { RISK_LEVELS } from '@mcp-atlas/risk';
 import type { RouteFactors } from '@mcp-atlas/route';

@@ -1,9 +1,9 @@
 // The stored shapes of agents' reports and gateway sensors' batches: what `days/<day>/reports.jsonl` and
 // `sensors/<day>/<sensor>/` hold. The HTTP layer writes them; the read model and the daily aggregates read them.
-import { FAILURE_REASONS, SURPRISES } from '@mcp-atlas/reliability';
+import { RATING_RULES } from '@mcp-atlas/reliability/rules';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from './paths.js';
-import { DAY as DAY_TEXT } from './schemas.js';
+import { DAY } from './schemas.js';
 
 /**
  * A gateway sensor's id: chosen by the sensor, stable across days, safe as a storage path segment.
@@ -24,12 +24,12 @@ export const StoredReportSchema = z.strictObject({
   server: z.string().regex(SERVER_ID_PATTERN),
   tool: z.string(),
   ok: z.boolean(),
-  reason: z.enum(FAILURE_REASONS).optional(),
+  reason: z.enum(RATING_RULES.failureReasons).optional(),
   ms: z.number().optional(),
   matched: z.boolean().optional(),
   resultTokens: z.int().optional(),
   charged: z.number().optional(),
-  surprise: z.enum(SURPRISES).optional(),
+  surprise: z.enum(RATING_RULES.surprises).optional(),
   toolsHash: z.string().optional(),
   reporter: z.string(),
   paid: z.boolean(),
@@ -42,7 +42,7 @@ export const StoredSensorOutcomeSchema = z.strictObject({
   server: z.string().regex(SERVER_ID_PATTERN),
   ok: z.boolean(),
   at: z.iso.datetime(),
-  reason: z.enum(FAILURE_REASONS).optional(),
+  reason: z.enum(RATING_RULES.failureReasons).optional(),
   ms: z.number().optional(),
 });
 export type StoredSensorOutcome = z.infer<typeof StoredSensorOutcomeSchema>;
@@ -50,7 +50,7 @@ export type StoredSensorOutcome = z.infer<typeof StoredSensorOutcomeSchema>;
 /** One accepted sensor batch, as stored under `sensors/<day>/<sensor>/`. Never holds the sender's address. */
 export const StoredSensorBatchSchema = z.strictObject({
   sensor: z.string().regex(SENSOR_ID_PATTERN),
-  day: DAY_TEXT,
+  day: DAY,
   received: z.iso.datetime(),
   outcomes: z.array(StoredSensorOutcomeSchema),
 });

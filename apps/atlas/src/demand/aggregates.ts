@@ -5,8 +5,8 @@
 //
 // Two more aggregates are kept forever: the state report of each day with a finished daily check (servers by
 // letter, tools, findings), and the monthly report, summed from a month's daily aggregates once it is over.
-import { FAILURE_REASONS, isDayClosed } from '@mcp-atlas/reliability';
-import { RETENTION_POLICY } from '@mcp-atlas/reliability/policy';
+import { isDayClosed } from '@mcp-atlas/operations';
+import { RATING_RULES } from '@mcp-atlas/reliability/rules';
 import { z } from 'zod';
 import { readDayResults } from '../data/day-results.js';
 import {
@@ -28,11 +28,7 @@ import { getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { DayCountFileSchema } from './day-counts.js';
 import { DemandRecordFileSchema } from './recorder.js';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { aggregateGraceMinutes: AGGREGATE_GRACE_MINUTES } = RETENTION_POLICY;
-
-// When a day counts as over (AGGREGATE_GRACE_MINUTES after midnight UTC) is @mcp-atlas/reliability's `isDayClosed`.
-export { AGGREGATE_GRACE_MINUTES, isDayClosed };
+// When a day counts as over (its grace period after midnight UTC) is the rule `isDayClosed`, imported above.
 
 const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})\//;
 
@@ -148,7 +144,7 @@ export async function aggregateSensorDay(
       servers.set(outcome.server, entry);
     }
   }
-  const order = [...FAILURE_REASONS, 'unstated'] as string[];
+  const order = [...RATING_RULES.failureReasons, 'unstated'] as string[];
   return {
     day,
     servers: Object.fromEntries(

@@ -2,6 +2,8 @@
 // owner proves control through the owner intake and a real read of the token file the fleet member serves
 // on loopback; the submission is observed by the schedule's observation task with real probes at its 6-hour
 // slots; the marks are written as `mcp-atlas mark` writes them.
+
+import { SUBMISSION_RULES } from '@mcp-atlas/operations/rules';
 import { readOwnerToken } from '@mcp-atlas/probe';
 import { type RouteMarkKind, setRouteMark } from '../data/route-marks.js';
 import type { Answer } from '../http/errors.js';
@@ -79,8 +81,8 @@ export interface DemoSubmissionInput {
   log: Logger;
 }
 
-/** The period of a submission's observation checks (its slots are 6 hours apart), in milliseconds. */
-const SUBMISSION_SLOT_MS = 6 * 60 * 60_000;
+/** The period of a submission's observation checks (the methodology's slots), in milliseconds. */
+const SUBMISSION_SLOT_MS = SUBMISSION_RULES.checkIntervalHours * 3_600_000;
 
 /**
  * Submits a member at `submittedAt` and runs the schedule's observation task at each of its 6-hour slots up

@@ -4,12 +4,14 @@
 // helpers, as the schedule's hourly and five-minute tasks write (the hourly file's entries, the five-minute
 // observations and each server's five-minute counters).
 
+import { daysBetween } from '@mcp-atlas/base';
 import { dayFromTime } from '@mcp-atlas/history';
+import { CHECK_SCHEDULE_RULES } from '@mcp-atlas/operations/rules';
 import { type NetworkOptions, type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import { SESSION_RULES } from '@mcp-atlas/probe/rules';
-import { isAnsweringLetter, recordFiveMinuteCheck, recordFiveMinuteObservation } from '@mcp-atlas/reliability';
+import { isAnsweringLetter } from '@mcp-atlas/reliability';
+import { recordFiveMinuteCheck, recordFiveMinuteObservation } from '@mcp-atlas/reliability/live';
 import { observationOfCheck } from '../data/check-observation.js';
-import { daysBetween } from '../data/days.js';
 import { type FiveMinuteObservation, readFiveMinuteChecks, writeFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { HOURLY_PATH } from '../data/paths.js';
 import type { HourlyFile, WatchedServer } from '../data/schemas.js';
@@ -24,9 +26,6 @@ export const DEMO_PROBE_CONCURRENCY = 64;
 
 /** The minute past each hour the demo's hourly checks stand for. */
 export const DEMO_HOURLY_MINUTE = 20;
-
-/** The five-minute checks' period, in milliseconds. */
-export const DEMO_FIVE_MINUTE_MS = 5 * 60_000;
 
 /** Which simulated day, and for a live check which instant, a probe stands for. */
 export interface DemoMoment {
@@ -117,7 +116,11 @@ export async function simulateHourlyChecks(
 /** The instants of five-minute checks after `from` up to `now`, oldest first. */
 export function fiveMinuteCheckTimes(from: Date, now: Date): string[] {
   const times: string[] = [];
-  for (let at = from.getTime() + DEMO_FIVE_MINUTE_MS; at <= now.getTime(); at += DEMO_FIVE_MINUTE_MS)
+  for (
+    let at = from.getTime() + CHECK_SCHEDULE_RULES.fiveMinuteCheckPeriodMs;
+    at <= now.getTime();
+    at += CHECK_SCHEDULE_RULES.fiveMinuteCheckPeriodMs
+  )
     times.push(new Date(at).toISOString());
   return times;
 }

@@ -2,7 +2,8 @@
 // seal each day, verify the chain, then bring the data up to the moment it serves: hourly checks, agents'
 // reports (a live incident and visible ratings), an owner with five-minute checks, a submission in its
 // observation week and the route marks. Needs no network beyond loopback.
-import { dayFromTime, shiftDay, verifyChain } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
+import { dayFromTime, verifyChain } from '@mcp-atlas/history';
 import { type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import type { WatchedServer } from '../data/schemas.js';
 import { writeWatchedServers } from '../data/watched-servers.js';

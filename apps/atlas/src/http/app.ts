@@ -2,7 +2,8 @@
 // intake routes (agent reports, sensor batches), the signed roots and public key, the OpenAPI document,
 // and the MCP endpoint. Every query and body is checked with zod first; a refusal is a JSON value with a
 // status, and a refused request changes nothing.
-import { isDay, publicKeyPem } from '@mcp-atlas/history';
+import { isDay } from '@mcp-atlas/base';
+import { publicKeyPem } from '@mcp-atlas/history';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';

@@ -6,8 +6,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /** Bytes of the per-process secret that keys the digests (the SHA-256 block's half, as HMAC advises at least). */
 export const LICENSE_SECRET_BYTES = 32;
 
-/** Longest license key line taken from a key file; a longer line is refused rather than cut. */
-export const LICENSE_KEY_MAX_LENGTH = 512;
+/**
+ * Longest line taken from the operator's license key file; a longer line is refused rather than cut. Not the
+ * limit on a key a reporter sends: that is LICENSE_HEADER_MAX_LENGTH (limits.ts), and a key in the file
+ * longer than it can never be matched.
+ */
+export const LICENSE_KEY_FILE_LINE_MAX_LENGTH = 512;
 
 /** A key file line that cannot be a key; the message names the line number, never the line. */
 export class LicenseKeyFileError extends Error {}
@@ -22,7 +26,7 @@ export interface LicenseKeyStore {
 
 /**
  * The keys of a key file: one per line, surrounding spaces trimmed, blank lines and lines starting with `#`
- * skipped. A line with inner whitespace or longer than {@link LICENSE_KEY_MAX_LENGTH} throws a
+ * skipped. A line with inner whitespace or longer than {@link LICENSE_KEY_FILE_LINE_MAX_LENGTH} throws a
  * LicenseKeyFileError naming its line number (not its text, which may be a key).
  *
  * @example
@@ -36,9 +40,9 @@ export function parseLicenseKeyList(text: string): string[] {
     if (line === '' || line.startsWith('#')) return;
     if (/\s/.test(line))
       throw new LicenseKeyFileError(`line ${index + 1} of the license key file holds whitespace inside a key`);
-    if (line.length > LICENSE_KEY_MAX_LENGTH)
+    if (line.length > LICENSE_KEY_FILE_LINE_MAX_LENGTH)
       throw new LicenseKeyFileError(
-        `line ${index + 1} of the license key file is longer than ${LICENSE_KEY_MAX_LENGTH} characters`,
+        `line ${index + 1} of the license key file is longer than ${LICENSE_KEY_FILE_LINE_MAX_LENGTH} characters`,
       );
     keys.push(line);
   });

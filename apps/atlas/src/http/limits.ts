@@ -6,7 +6,7 @@
 export const LICENSE_HEADER = 'x-mcp-atlas-license';
 
 /** Longest license key read from the header; anything longer is refused before the validator sees it. */
-export const LICENSE_KEY_MAX_LENGTH = 256;
+export const LICENSE_HEADER_MAX_LENGTH = 256;
 
 /** Largest POST /api/reports body, in bytes. A report of every fixed field is under 600 bytes. */
 export const REPORT_BODY_MAX_BYTES = 4 * 1024;

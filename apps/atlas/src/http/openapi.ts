@@ -12,7 +12,7 @@ import {
   LeaderboardSchema,
   ServerDetailWithScoreSchema,
 } from './leaderboard.js';
-import { LICENSE_HEADER, LICENSE_KEY_MAX_LENGTH } from './limits.js';
+import { LICENSE_HEADER, LICENSE_HEADER_MAX_LENGTH } from './limits.js';
 import { OptOutBodySchema, OptOutDoneAnswerSchema, OptOutTokenAnswerSchema } from './optout.js';
 import {
   OwnerServerBodySchema,
@@ -298,7 +298,7 @@ export function createOpenApiDocument(version: string): JsonObject {
               in: 'header',
               required: false,
               description: 'A license key.',
-              schema: { type: 'string', maxLength: LICENSE_KEY_MAX_LENGTH },
+              schema: { type: 'string', maxLength: LICENSE_HEADER_MAX_LENGTH },
             },
           ],
           requestBody: { required: true, content: json(ref('ReportBody')) },

@@ -5,8 +5,9 @@
 // Step 3 proves control again: the token file must still hold the token, and it is re-read for every change
 // (one ownership check each), so losing control of the host ends the right to change what we show. Nothing
 // is stored before a step succeeds.
+import { isOwnerNoteShortEnough } from '@mcp-atlas/operations';
+import { OWNER_NOTE_RULES } from '@mcp-atlas/operations/rules';
 import { z } from 'zod';
-import { OWNER_NOTE_MAX_CHARACTERS } from '../owners/limits.js';
 import { type OwnerRecord, readOwnerRecord, setFiveMinuteOptIn, writeOwnerRecord } from '../owners/owner-records.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { ownerToken, ownerTokenPath } from '../owners/token.js';
@@ -20,15 +21,15 @@ import { ServerIdSchema } from './schemas.js';
 // direction overrides), which could make the note read differently from what it holds.
 const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
-/** An owner's note: plain text, one paragraph, 1 to 280 characters; kept with surrounding spaces trimmed. */
+/**
+ * An owner's note: plain text, one paragraph, 1 to OWNER_NOTE_RULES.maxCharacters characters (code points); kept
+ * with surrounding spaces trimmed.
+ */
 export const OwnerNoteSchema = z
   .string()
-  .max(OWNER_NOTE_MAX_CHARACTERS * 2, `must be at most ${OWNER_NOTE_MAX_CHARACTERS} characters`)
+  .max(OWNER_NOTE_RULES.maxCharacters * 2, `must be at most ${OWNER_NOTE_RULES.maxCharacters} characters`)
   .refine((text) => text.trim().length > 0, 'must not be empty; send null to remove the note')
-  .refine(
-    (text) => [...text].length <= OWNER_NOTE_MAX_CHARACTERS,
-    `must be at most ${OWNER_NOTE_MAX_CHARACTERS} characters`,
-  )
+  .refine(isOwnerNoteShortEnough, `must be at most ${OWNER_NOTE_RULES.maxCharacters} characters`)
   .refine(
     (text) => !HIDDEN_CHARACTERS.test(text),
     'must be plain text on one line, without control or invisible characters',
@@ -46,7 +47,7 @@ export const OwnerSettingsBodySchema = z
     server: ServerIdSchema.describe('The server id, as GET /api/servers lists it.'),
     note: OwnerNoteSchema.nullable()
       .optional()
-      .describe(`The owner's note, plain text, at most ${OWNER_NOTE_MAX_CHARACTERS} characters; null removes it.`),
+      .describe(`The owner's note, plain text, at most ${OWNER_NOTE_RULES.maxCharacters} characters; null removes it.`),
     fiveMinuteChecks: z
       .boolean()
       .optional()

@@ -1,6 +1,6 @@
 // How a server reads on the wire: the read model's ServerView turned into the API's JSON. Every figure
 // comes from the view (and so from the packages); this file only chooses names and shapes.
-import { describeShownState } from '@mcp-atlas/reliability';
+import { describeShownState } from '@mcp-atlas/reliability/live';
 import type { z } from 'zod';
 import { OWNER_NOTE_ATTRIBUTION } from '../owners/limits.js';
 import type { ObservingSubmission } from '../submissions/observing.js';

@@ -17,7 +17,7 @@ import { createSerialQueue } from '../storage/serial-queue.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { type Answer, invalidInput, type Refusal, refuse } from './errors.js';
 import { countSubmission, countUnreadable, type IntakeHooks } from './intake-hooks.js';
-import { LICENSE_KEY_MAX_LENGTH, TOOL_NAME_PATTERN } from './limits.js';
+import { LICENSE_HEADER_MAX_LENGTH, TOOL_NAME_PATTERN } from './limits.js';
 import { type ReportAccepted, type ReportBody, ReportBodySchema, type StoredReport } from './schemas.js';
 import { resolveServer } from './server-ref.js';
 
@@ -165,10 +165,14 @@ export function createReportIntake(deps: ReportIntakeDeps): ReportIntake {
 
   async function identify(caller: ReportCaller): Promise<Answer<{ id: string; paid: boolean }>> {
     const key = caller.licenseKey?.trim() ?? '';
-    if (key.length > LICENSE_KEY_MAX_LENGTH) {
+    if (key.length > LICENSE_HEADER_MAX_LENGTH) {
       return {
         ok: false,
-        refusal: refuse(400, 'invalid_license', `the license key is longer than ${LICENSE_KEY_MAX_LENGTH} characters`),
+        refusal: refuse(
+          400,
+          'invalid_license',
+          `the license key is longer than ${LICENSE_HEADER_MAX_LENGTH} characters`,
+        ),
       };
     }
     // A key that does not validate is no error: the report simply counts as anonymous, as the rules say.

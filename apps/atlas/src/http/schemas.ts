@@ -1,12 +1,11 @@
 // The wire shapes of the HTTP and MCP surface, as zod schemas with their inferred types. Request schemas
 // validate every query and body at the trust boundary; response schemas describe what the routes answer,
 // feed the OpenAPI document, and let the tests check each answer against the document it claims to follow.
-import { FAILURE_REASONS, LEFT_OUT_REASONS, SURPRISES } from '@mcp-atlas/reliability';
-import { SENSOR_RULES } from '@mcp-atlas/reliability/rules';
+import { MAP_LISTING_RULES, RATING_RULES, SENSOR_RULES } from '@mcp-atlas/reliability/rules';
 import { ROUTE_SCORE_RULES, SEARCH_RULES } from '@mcp-atlas/route/rules';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
-import { ChangeSchema, DAY as DAY_TEXT, RiskLevelSchema as RISK_LEVEL, RouteFactorsSchema } from '../data/schemas.js';
+import { ChangeSchema, DAY, RiskLevelSchema, RouteFactorsSchema } from '../data/schemas.js';
 import {
   QUERY_MAX_LENGTH,
   REPORT_MAX_CHARGED,
@@ -34,11 +33,6 @@ import {
 } from './rule-text.js';
 import { decodeServerCursor } from './server-cursor.js';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { defaultLimit: DEFAULT_ROUTE_LIMIT } = ROUTE_SCORE_RULES;
-const { defaultLimit: DEFAULT_SEARCH_LIMIT, maxResultLimit: MAX_RESULT_LIMIT } = SEARCH_RULES;
-const { outcomesPerBatch: SENSOR_OUTCOMES_PER_BATCH } = SENSOR_RULES;
-
 // Control characters have no place in any identifier we accept; refusing them keeps logs and files clean.
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
@@ -65,14 +59,14 @@ export const ServerRefSchema = z
 // A query string arrives as text; a limit is a whole number written in decimal digits and nothing else.
 const LIMIT_TEXT = z
   .string()
-  .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`)
+  .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${SEARCH_RULES.maxResultLimit}`)
   .transform(Number)
   .pipe(
     z
       .number()
       .int()
-      .min(1, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`)
-      .max(MAX_RESULT_LIMIT, `must be a whole number from 1 to ${MAX_RESULT_LIMIT}`),
+      .min(1, `must be a whole number from 1 to ${SEARCH_RULES.maxResultLimit}`)
+      .max(SEARCH_RULES.maxResultLimit, `must be a whole number from 1 to ${SEARCH_RULES.maxResultLimit}`),
   );
 
 // ------------------------------------------------------------------------------------------------
@@ -97,7 +91,7 @@ export type RouteQuery = z.infer<typeof RouteQuerySchema>;
 /** GET /api/maps: `a=root` and the day whose signed root is asked for. */
 export const MapsQuerySchema = z.strictObject({
   a: z.literal('root', { error: 'must be "root" (the only kind of map served)' }),
-  day: DAY_TEXT,
+  day: DAY,
 });
 export type MapsQuery = z.infer<typeof MapsQuerySchema>;
 
@@ -163,7 +157,7 @@ export const ReportBodySchema = z
           'tool list the report still counts, but the name is not kept.',
       ),
     ok: z.boolean().describe('True when the call worked.'),
-    reason: z.enum(FAILURE_REASONS).optional().describe('Why the call failed; only with ok: false.'),
+    reason: z.enum(RATING_RULES.failureReasons).optional().describe('Why the call failed; only with ok: false.'),
     ms: z.number().nonnegative().max(REPORT_MAX_MS).optional().describe('How long the call took, in milliseconds.'),
     matched: z.boolean().optional().describe('Whether the result matched what the tool description promised.'),
     resultTokens: z
@@ -173,7 +167,10 @@ export const ReportBodySchema = z
       .optional()
       .describe('Size of the result, in tokens.'),
     charged: z.number().nonnegative().max(REPORT_MAX_CHARGED).optional().describe('Amount the call was charged.'),
-    surprise: z.enum(SURPRISES).optional().describe('Something the call did that its description did not say.'),
+    surprise: z
+      .enum(RATING_RULES.surprises)
+      .optional()
+      .describe('Something the call did that its description did not say.'),
     toolsHash: z
       .string()
       .regex(TOOLS_HASH_PATTERN, 'must be 64 lowercase hex characters (the SHA-256 tool-list hash)')
@@ -192,7 +189,7 @@ export const SensorOutcomeBodySchema = z
     server: ServerRefSchema,
     ok: z.boolean(),
     at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a Z or an offset' }),
-    reason: z.enum(FAILURE_REASONS).optional(),
+    reason: z.enum(RATING_RULES.failureReasons).optional(),
     ms: z.number().nonnegative().max(REPORT_MAX_MS).optional(),
   })
   .refine((outcome) => outcome.ok === false || outcome.reason === undefined, {
@@ -212,7 +209,7 @@ export const SensorBatchBodySchema = z.strictObject({
   outcomes: z
     .array(SensorOutcomeBodySchema)
     .min(1, 'a batch needs at least one outcome')
-    .max(SENSOR_OUTCOMES_PER_BATCH, `a batch carries at most ${SENSOR_OUTCOMES_PER_BATCH} outcomes`),
+    .max(SENSOR_RULES.outcomesPerBatch, `a batch carries at most ${SENSOR_RULES.outcomesPerBatch} outcomes`),
 });
 export type SensorBatchBody = z.infer<typeof SensorBatchBodySchema>;
 
@@ -272,7 +269,7 @@ export const ServerSummarySchema = z.object({
   id: z.string(),
   url: z.string(),
   title: z.string().nullable(),
-  day: DAY_TEXT.nullable().describe('The newest scanned day, which `letter` belongs to.'),
+  day: DAY.nullable().describe('The newest scanned day, which `letter` belongs to.'),
   letter: z
     .enum(['o', 'a', 'p', 'd'])
     .nullable()
@@ -319,7 +316,7 @@ export type ObservingServer = z.infer<typeof ObservingServerSchema>;
 
 /** GET /api/servers. */
 export const ServerListSchema = z.object({
-  day: DAY_TEXT.nullable(),
+  day: DAY.nullable(),
   servers: z.array(ServerSummarySchema),
   observing: z
     .array(ObservingServerSchema)
@@ -333,18 +330,18 @@ export type ServerList = z.infer<typeof ServerListSchema>;
 export const ServerToolSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
-  level: RISK_LEVEL,
+  level: RiskLevelSchema,
   rule: z.int(),
   raised: z.boolean(),
   reason: z.string(),
 });
 
 /** One recorded change of a server, with the day it was seen. */
-export const ServerChangeSchema = ChangeSchema.omit({ serverId: true }).extend({ day: DAY_TEXT });
+export const ServerChangeSchema = ChangeSchema.omit({ serverId: true }).extend({ day: DAY });
 
 /** The newest daily check's own facts. */
 export const ServerCheckSchema = z.object({
-  day: DAY_TEXT.nullable(),
+  day: DAY.nullable(),
   reason: z.string(),
   message: z.string(),
   protocolVersion: z.string().nullable(),
@@ -382,7 +379,7 @@ export const ServerDomainAgeSchema = z.object({
     .describe('The registration date of the RDAP record, or null when the lookup found none.'),
   ageDays: z.int().nullable().describe('Whole days since registration, today.'),
   young: z.boolean().describe(YOUNG_DOMAIN_TEXT),
-  lookedUpDay: DAY_TEXT.describe(DOMAIN_AGE_KEPT_TEXT),
+  lookedUpDay: DAY.describe(DOMAIN_AGE_KEPT_TEXT),
   problem: OutsideProblemBodySchema.nullable().describe('Why the lookup found no date, or null.'),
 });
 
@@ -396,7 +393,7 @@ const OsvCheckBodySchema = z.object({
 
 /** The packages a server ships, with their current versions and known vulnerabilities. */
 export const ServerPackagesSchema = z.object({
-  day: DAY_TEXT.nullable().describe('The day of the package layer shown (the newest one OSV answered for), or null.'),
+  day: DAY.nullable().describe('The day of the package layer shown (the newest one OSV answered for), or null.'),
   osv: OsvCheckBodySchema.nullable().describe(OSV_CHECK_TEXT),
   packages: z.array(
     z.object({
@@ -412,7 +409,7 @@ export const ServerPackagesSchema = z.object({
     }),
   ),
   newer: z
-    .object({ day: DAY_TEXT, osv: OsvCheckBodySchema.nullable() })
+    .object({ day: DAY, osv: OsvCheckBodySchema.nullable() })
     .nullable()
     .describe(
       'A newer day whose versions were read but that OSV has not answered for (not yet, or it failed), or null.',
@@ -422,7 +419,7 @@ export const ServerPackagesSchema = z.object({
 /** GET /api/servers/:id. */
 export const ServerDetailSchema = ServerSummarySchema.extend({
   check: ServerCheckSchema.nullable(),
-  toolsDay: DAY_TEXT.nullable().describe('The day the tool list below was read.'),
+  toolsDay: DAY.nullable().describe('The day the tool list below was read.'),
   tools: z.array(ServerToolSchema),
   changes: z.array(ServerChangeSchema).describe(`Changes of ${CHANGES_KEPT_TEXT}, newest first.`),
   outages: z.array(z.int()).describe('Lengths in days of the last finished outages, newest last.'),
@@ -456,7 +453,7 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
     'The npm and PyPI packages the registry entry ships as, read daily, and their known vulnerabilities from OSV.',
   ),
   leftOut: z
-    .object({ reason: z.enum(LEFT_OUT_REASONS), label: z.string() })
+    .object({ reason: z.enum(MAP_LISTING_RULES.leftOutReasons), label: z.string() })
     .nullable()
     .describe(
       'Why the server is off the published map (left out of lists, search, route and rankings): its owner opted out, its robots.txt shuts our bot out, it left the registry, or the newest daily check did not list it; null while it is on the map.',
@@ -469,7 +466,7 @@ export const SearchHitSchema = z.object({
   serverId: z.string(),
   tool: z.string(),
   description: z.string(),
-  level: RISK_LEVEL,
+  level: RiskLevelSchema,
   score: z.number(),
 });
 
@@ -486,7 +483,7 @@ export const RouteAnswerSchema = z.object({
     z.object({
       serverId: z.string(),
       tool: z.string(),
-      level: RISK_LEVEL,
+      level: RiskLevelSchema,
       score: z.number(),
       factors: RouteFactorsSchema,
     }),
@@ -499,7 +496,7 @@ export type RouteAnswer = z.infer<typeof RouteAnswerSchema>;
 /** POST /api/reports and the report_road MCP tool, when the report was kept. */
 export const ReportAcceptedSchema = z.object({
   accepted: z.literal(true),
-  day: DAY_TEXT,
+  day: DAY,
   server: z.string(),
   paid: z.boolean(),
 });
@@ -519,7 +516,7 @@ export type SensorAccepted = z.infer<typeof SensorAcceptedSchema>;
 
 /** GET /api/maps?a=root: the signed root of one day, exactly as sealed. */
 export const DayRootBodySchema = z.object({
-  day: DAY_TEXT,
+  day: DAY,
   root: z.string().describe('sha256((previous_root or "") + "\\n" + files joined with "\\n"), hex.'),
   previous_root: z.string().nullable(),
   files: z.array(z.string()).describe('One "<sha256>  <path>" line per file of the day, sorted by path.'),
@@ -536,7 +533,7 @@ export const WellKnownSchema = z.object({
     algorithm: z.literal('Ed25519'),
     public_key_pem: z.string(),
     roots: z.string(),
-    latest_day: DAY_TEXT.nullable(),
+    latest_day: DAY.nullable(),
   }),
   api: z.object({ openapi: z.string(), mcp: z.string() }),
 });
@@ -557,9 +554,9 @@ export const FindToolInputSchema = z.strictObject({
   limit: z
     .int()
     .min(1)
-    .max(MAX_RESULT_LIMIT)
+    .max(SEARCH_RULES.maxResultLimit)
     .optional()
-    .describe(`How many results, 1 to ${MAX_RESULT_LIMIT}. Default ${DEFAULT_SEARCH_LIMIT}.`),
+    .describe(`How many results, 1 to ${SEARCH_RULES.maxResultLimit}. Default ${SEARCH_RULES.defaultLimit}.`),
 });
 
 /** route's arguments. */
@@ -570,7 +567,9 @@ export const RouteInputSchema = z.strictObject({
   limit: z
     .int()
     .min(1)
-    .max(MAX_RESULT_LIMIT)
+    .max(SEARCH_RULES.maxResultLimit)
     .optional()
-    .describe(`How many picks, one per server, 1 to ${MAX_RESULT_LIMIT}. Default ${DEFAULT_ROUTE_LIMIT}.`),
+    .describe(
+      `How many picks, one per server, 1 to ${SEARCH_RULES.maxResultLimit}. Default ${ROUTE_SCORE_RULES.defaultLimit}.`,
+    ),
 });

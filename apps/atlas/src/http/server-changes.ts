@@ -1,7 +1,7 @@
 // A server's changes over the last 60 days, read from the day change files. A day's change file is
 // written once and then fixed by the day's seal, so each one read is kept in memory, as is the absence of
 // one for a day before the newest scanned day; the newest day's absence is not (its scan may be running).
-import { shiftDay } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
 import { FOLD_RULES } from '@mcp-atlas/reliability/rules';
 import type { z } from 'zod';
 import { dayChangesPath } from '../data/paths.js';
@@ -9,9 +9,6 @@ import { type Change, ChangesFileSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import type { HttpLogger } from './deps.js';
 import type { ServerChangeSchema } from './schemas.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { changeDaysKept: CHANGE_DAYS_KEPT } = FOLD_RULES;
 
 /** Reads a server's recent changes, newest day first. */
 export interface ChangeReader {
@@ -49,9 +46,9 @@ export function createChangeReader(storage: Storage, logger?: HttpLogger): Chang
     async changesOf(serverId, newestDay) {
       if (newestDay === null) return [];
       const out: z.infer<typeof ServerChangeSchema>[] = [];
-      const oldest = shiftDay(newestDay, -(CHANGE_DAYS_KEPT - 1));
+      const oldest = shiftDay(newestDay, -(FOLD_RULES.changeDaysKept - 1));
       for (const day of cache.keys()) if (day < oldest) cache.delete(day);
-      for (let offset = 0; offset < CHANGE_DAYS_KEPT; offset++) {
+      for (let offset = 0; offset < FOLD_RULES.changeDaysKept; offset++) {
         const day = shiftDay(newestDay, -offset);
         for (const change of await changesOfDay(day, newestDay)) {
           if (change.serverId !== serverId) continue;

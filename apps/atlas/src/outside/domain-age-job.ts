@@ -1,15 +1,11 @@
 // The domain-age job, run once after each day's daily check: which domains need their registration date
 // (servers with a high-risk tool in the day's results, and submitted servers), at most 40 new RDAP lookups,
-// dates reused for 30 days, all by the rules in @mcp-atlas/reliability. The cache is rolling state, not a
+// dates reused for 30 days, all by the rules in @mcp-atlas/operations. The cache is rolling state, not a
 // signed file; the route reads the ages through the view.
-import {
-  type DomainRegistrationRead,
-  isOptedOut,
-  type NetworkOptions,
-  rdapDomainOf,
-  readDomainRegistration,
-} from '@mcp-atlas/probe';
-import { type DomainLookupPlan, isDomainAgeFresh, needsDomainAge, planDomainLookups } from '@mcp-atlas/reliability';
+
+import { type DomainLookupPlan, isDomainAgeFresh, needsDomainAge, planDomainLookups } from '@mcp-atlas/operations';
+import { isOptedOut, type NetworkOptions } from '@mcp-atlas/probe';
+import { type DomainRegistrationRead, rdapDomainOf, readDomainRegistration } from '@mcp-atlas/probe/outside';
 import { DOMAIN_AGES_PATH } from '../data/paths.js';
 import type { ServerDayResult, WatchedServer } from '../data/schemas.js';
 import { mapWithLimit } from '../scan/pool.js';

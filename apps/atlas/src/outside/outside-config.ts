@@ -1,15 +1,9 @@
 // Where the outside services live (RDAP, npm, PyPI, OSV) and when the package layer runs. The addresses
 // default to the public services named in @mcp-atlas/probe; an operator (or a test) replaces any of them.
-import { normalizeBaseUrl } from '@mcp-atlas/probe';
-import { OUTSIDE_SERVICE_RULES } from '@mcp-atlas/probe/rules';
-import { isAtOrAfterTimeOfDay } from '@mcp-atlas/reliability';
 
-const {
-  defaultRdapUrl: DEFAULT_RDAP_URL,
-  defaultNpmRegistryUrl: DEFAULT_NPM_REGISTRY_URL,
-  defaultPypiUrl: DEFAULT_PYPI_URL,
-  defaultOsvUrl: DEFAULT_OSV_URL,
-} = OUTSIDE_SERVICE_RULES;
+import { isAtOrAfterTimeOfDay } from '@mcp-atlas/operations';
+import { normalizeBaseUrl } from '@mcp-atlas/probe/outside';
+import { OUTSIDE_SERVICE_RULES } from '@mcp-atlas/probe/rules';
 
 /**
  * When the service asks OSV about the day's package versions: 04:05 UTC, so that a service that was down then
@@ -57,15 +51,15 @@ function checkUrl(option: keyof OutsideServiceUrls, value: string | undefined, f
 /** Fills in the defaults and checks each URL once, at start-up rather than at the first lookup. */
 export function resolveOutsideUrls(urls: OutsideServiceUrls = {}): ResolvedOutsideUrls {
   return {
-    rdapUrl: checkUrl('rdapUrl', urls.rdapUrl, DEFAULT_RDAP_URL),
-    npmUrl: checkUrl('npmUrl', urls.npmUrl, DEFAULT_NPM_REGISTRY_URL),
-    pypiUrl: checkUrl('pypiUrl', urls.pypiUrl, DEFAULT_PYPI_URL),
-    osvUrl: checkUrl('osvUrl', urls.osvUrl, DEFAULT_OSV_URL),
+    rdapUrl: checkUrl('rdapUrl', urls.rdapUrl, OUTSIDE_SERVICE_RULES.defaultRdapUrl),
+    npmUrl: checkUrl('npmUrl', urls.npmUrl, OUTSIDE_SERVICE_RULES.defaultNpmRegistryUrl),
+    pypiUrl: checkUrl('pypiUrl', urls.pypiUrl, OUTSIDE_SERVICE_RULES.defaultPypiUrl),
+    osvUrl: checkUrl('osvUrl', urls.osvUrl, OUTSIDE_SERVICE_RULES.defaultOsvUrl),
   };
 }
 
 // Only how many requests run at once stays here: that is scheduling, not a rule of the methodology. Every
-// window and count (the OSV retry, the package layer's look-back, packages per entry) is @mcp-atlas/reliability's.
+// window and count (the OSV retry, the package layer's look-back, packages per entry) is @mcp-atlas/operations'.
 
 /** Package reads running at the same time (the registries are shared public services: ask politely). */
 export const PACKAGE_READ_CONCURRENCY = 4;

@@ -2,8 +2,9 @@
 // once a day, and the OSV check at 04:05 UTC (or the first tick after, when the service was down then).
 // Each decides from the files on disk whether it is due, so a restart neither repeats nor skips one; a
 // memory of "nothing to do today" only spares the disk on the ticks in between.
+
+import { isOsvCheckDue } from '@mcp-atlas/operations';
 import type { NetworkOptions } from '@mcp-atlas/probe';
-import { isOsvCheckDue } from '@mcp-atlas/reliability';
 import { readDayResults } from '../data/day-results.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { daySummaryPath } from '../data/paths.js';

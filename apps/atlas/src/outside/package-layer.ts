@@ -1,9 +1,8 @@
 // The package layer: once a day, the current version of every npm and PyPI package that watched servers
 // ship as, read from the public package metadata; at 04:05 UTC, those versions checked against OSV. Both
 // steps write the same dated day file (days/<day>/packages.json), so the day's seal covers the result.
+import { isOptedOut, type NetworkOptions } from '@mcp-atlas/probe';
 import {
-  isOptedOut,
-  type NetworkOptions,
   normalizePypiName,
   type OsvQuery,
   type PackageEcosystem,
@@ -11,7 +10,7 @@ import {
   queryOsvBatch,
   readNpmPackage,
   readPypiPackage,
-} from '@mcp-atlas/probe';
+} from '@mcp-atlas/probe/outside';
 import { dayPackagesPath } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
 import { mapWithLimit } from '../scan/pool.js';

@@ -1,8 +1,9 @@
 // What the read model takes from the outside-service files: a server's domain age (from the RDAP cache,
 // only while the lookup is under 30 days old) and its packages with their known vulnerabilities (from the
 // newest day's package layer that OSV answered for).
-import { rdapDomainOf } from '@mcp-atlas/probe';
-import { domainAgeDays, isDomainAgeFresh, packageLayerDays } from '@mcp-atlas/reliability';
+
+import { domainAgeDays, isDomainAgeFresh, packageLayerDays } from '@mcp-atlas/operations';
+import { rdapDomainOf } from '@mcp-atlas/probe/outside';
 import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { DOMAIN_AGES_PATH } from '../data/paths.js';
 import { getJson, type Storage } from '../storage/storage.js';
@@ -15,9 +16,6 @@ import {
   type PackageRecord,
 } from './outside-schemas.js';
 import { readPackageLayer } from './package-layer.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { youngDomainDays: YOUNG_DOMAIN_DAYS } = ROUTE_SCORE_RULES;
 
 /** The cache before any lookup. */
 const EMPTY_CACHE: DomainAgesFile = { lastScanDay: null, domains: {}, waiting: [] };
@@ -60,7 +58,7 @@ export function domainAgeOf(url: string, cache: DomainAgesFile, today: string): 
     domain: entry.domain,
     registeredAt: entry.registeredAt,
     ageDays,
-    young: ageDays !== null && ageDays < YOUNG_DOMAIN_DAYS,
+    young: ageDays !== null && ageDays < ROUTE_SCORE_RULES.youngDomainDays,
     lookedUpDay: entry.lookedUpDay,
     problem: entry.problem,
   };

@@ -1,8 +1,6 @@
-// The owner forms' own limits. An owner's note is their words shown next to ours, so it is kept short and
-// plain; these are the app's choices (the methodology asks only for a short note in the owner's words).
-
-/** Longest owner note, in characters (Unicode code points). */
-export const OWNER_NOTE_MAX_CHARACTERS = 280;
+// The owner forms' own limits. An owner's note is their words shown next to ours; how long it may be is the
+// operating rule OWNER_NOTE_RULES of @mcp-atlas/operations/rules, and what else it may hold is the form's check
+// (http/owner-intake.ts).
 
 /** Largest body of an owner form (a server id, a note and a switch), in bytes. */
 export const OWNER_BODY_MAX_BYTES = 4 * 1024;

@@ -1,7 +1,7 @@
 // The day's rate counters for submissions and ownership checks, kept in state/rate-counters/<day>.json so a
 // restart does not reset a limit, and deleted after 7 days by the retention job. A requester is a keyed hash
 // of its network (never its address or user agent); a host is the host name it concerns. Which counter
-// refuses what is decided by @mcp-atlas/reliability (decideSubmission, decideOwnershipCheck,
+// refuses what is decided by @mcp-atlas/operations (decideSubmission, decideOwnershipCheck,
 // chargeOwnershipFailure); this file only reads, counts and writes.
 import { dayFromTime } from '@mcp-atlas/history';
 import {
@@ -10,9 +10,8 @@ import {
   decideSubmission,
   type IntakeQuotaDecision,
   type OwnershipCheckDecision,
-  ReliabilityInputError,
-  reporterKey,
-} from '@mcp-atlas/reliability';
+} from '@mcp-atlas/operations';
+import { ReliabilityInputError, reporterKey } from '@mcp-atlas/reliability';
 import { z } from 'zod';
 import { keyedId } from '../data/keyed-id.js';
 import { rateCountersPath } from '../data/paths.js';

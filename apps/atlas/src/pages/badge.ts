@@ -1,7 +1,8 @@
 // The status badge (`/badge/:id.svg`): a shields-style SVG with the shown status and the uptime with its
 // label. Built as a string, not with JSX, because it is a standalone XML document: every piece of text goes
 // through escapeXml, and the badge is checked with a real XML parser in the tests.
-import { describeShownState, type ShownState, type UptimeSummary } from '@mcp-atlas/reliability';
+import type { UptimeSummary } from '@mcp-atlas/reliability';
+import { describeShownState, type ShownState } from '@mcp-atlas/reliability/live';
 import type { Grade, ScoreResult } from '@mcp-atlas/score';
 import { gradeLabelOf } from '../score/shown-score.js';
 import { formatUptime } from './format.js';

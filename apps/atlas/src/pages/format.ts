@@ -2,9 +2,6 @@
 // rounded where a rule says how) by a package, so these functions never decide a value, only its spelling.
 import { UPTIME_RULES } from '@mcp-atlas/reliability/rules';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { decimals: UPTIME_DECIMALS } = UPTIME_RULES;
-
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** A whole number with thousands separators: 12,345. */
@@ -17,7 +14,7 @@ export function formatCount(value: number): string {
  * figure is never rounded up to 100 here.
  */
 export function formatUptime(percent: number): string {
-  return `${percent.toFixed(UPTIME_DECIMALS)}%`;
+  return `${percent.toFixed(UPTIME_RULES.decimals)}%`;
 }
 
 /** A share from 0 to 1 as a percentage with one decimal: 0.9375 -> 93.8%. */

@@ -1,6 +1,7 @@
 // The quality-score leaderboard (`/leaderboard`): every server on the map by tier, then composite, with its grade
 // as "A (5/5)", its tier and its flags, a page at a time. The order and the rows are GET /api/leaderboard's.
-import { GRADE_THRESHOLDS, VISIBILITY_LEVELS } from '@mcp-atlas/score';
+import { VISIBILITY_LEVELS } from '@mcp-atlas/score';
+import { GRADE_RULES } from '@mcp-atlas/score/rules';
 import type { FC } from 'hono/jsx';
 import { type LeaderboardRow, leaderboardRowsOf } from '../http/leaderboard.js';
 import { VISIBILITY_DESCRIPTIONS } from '../score/shown-score.js';
@@ -44,8 +45,8 @@ const Row: FC<{ row: LeaderboardRow }> = ({ row }) => (
 );
 
 // "A+ from 95, ..., D from 40 and F below 40", from the package's thresholds.
-const gradeScale = GRADE_THRESHOLDS.map((row, i) =>
-  row.min === 0 ? `${row.grade} below ${GRADE_THRESHOLDS[i - 1]?.min ?? 0}` : `${row.grade} from ${row.min}`,
+const gradeScale = GRADE_RULES.thresholds.map((row, i) =>
+  row.min === 0 ? `${row.grade} below ${GRADE_RULES.thresholds[i - 1]?.min ?? 0}` : `${row.grade} from ${row.min}`,
 );
 
 /** One page of the leaderboard; `page` counts from 1. */

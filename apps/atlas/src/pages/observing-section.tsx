@@ -33,7 +33,7 @@ export const ObservingSection: FC<{ observing: readonly ObservingSubmission[] }>
         {plural(observing.length, 'submitted server')} {observing.length === 1 ? 'is' : 'are'}{' '}
         {SUBMISSION_OBSERVATION_TEXT} before {observing.length === 1 ? 'it' : 'they'} may join the map; until then{' '}
         {observing.length === 1 ? 'it is' : 'they are'} not in the list, search or route. See the{' '}
-        <a href="/methodology">methodology</a> for the rule that decides.
+        <a href="/methodology/operations#submitted-servers">methodology</a> for the rule that decides.
       </p>
       <div class="scroll">
         <table>

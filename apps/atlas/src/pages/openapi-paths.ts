@@ -4,10 +4,8 @@ import { RANKING_RULES } from '@mcp-atlas/reliability/rules';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
 import { SEARCH_LIMIT_TEXT } from '../http/rule-text.js';
 import { formatCount, formatPercent } from './format.js';
+import { METHODOLOGY_AREAS } from './methodology-doc.js';
 import { SERVERS_PER_PAGE } from './servers-page.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { topPlacesDivisor: TOP_PLACES_DIVISOR } = RANKING_RULES;
 
 type JsonObject = Record<string, unknown>;
 
@@ -61,7 +59,7 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
   '/reliable': {
     get: {
       operationId: 'reliablePage',
-      summary: `The most reliable servers of each category, with the top-${formatPercent(100 / TOP_PLACES_DIVISOR)} marks.`,
+      summary: `The most reliable servers of each category, with the top-${formatPercent(100 / RANKING_RULES.topPlacesDivisor)} marks.`,
       responses: { '200': html('The page.') },
     },
   },
@@ -92,8 +90,29 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
   '/methodology': {
     get: {
       operationId: 'methodologyPage',
-      summary: 'The methodology, rendered, with the version this service applies.',
+      summary:
+        'The methodology’s contents page, rendered, with the version this service applies and a link to each area.',
       responses: { '200': html('The page.'), '503': html('The methodology text could not be found or read.') },
+    },
+  },
+  '/methodology/{area}': {
+    get: {
+      operationId: 'methodologyAreaPage',
+      summary: 'One area of the methodology, rendered, with the version this service applies.',
+      parameters: [
+        {
+          name: 'area',
+          in: 'path',
+          required: true,
+          description: `One of ${METHODOLOGY_AREAS.join(', ')}.`,
+          schema: { type: 'string', enum: [...METHODOLOGY_AREAS] },
+        },
+      ],
+      responses: {
+        '200': html('The page.'),
+        '404': html('The methodology has no such area.'),
+        '503': html('The area’s text could not be found or read.'),
+      },
     },
   },
   '/badge/{file}': {

@@ -1,27 +1,22 @@
 // Small pieces several pages share: the strip of daily letters and its legend, the status and risk-level
 // labels. Every word that carries a rule (what a letter or a shown state means) comes from
 // @mcp-atlas/reliability; only colours and layout are decided here.
-import {
-  DAILY_LETTERS,
-  describeShownState,
-  displayState,
-  NO_DATA_LETTER,
-  type ShownState,
-} from '@mcp-atlas/reliability';
+import { describeShownState, displayState, type ShownState } from '@mcp-atlas/reliability/live';
+import { LETTER_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import { daysOfLetters } from '../data/days.js';
 import { LETTER_COLOURS, LEVEL_COLOURS, STATE_COLOURS } from './styles.js';
 
-type Letter = (typeof DAILY_LETTERS)[number];
+type Letter = (typeof LETTER_RULES.letters)[number];
 
 /** What a daily letter means, in the words the shown status uses for the same result. */
 export function describeLetter(letter: Letter): string {
-  if (letter === NO_DATA_LETTER) return 'no data: the daily check did not run that day';
+  if (letter === LETTER_RULES.noDataLetter) return 'no data: the daily check did not run that day';
   return describeShownState(displayState({ letter }));
 }
 
 function isLetter(value: string): value is Letter {
-  return (DAILY_LETTERS as readonly string[]).includes(value);
+  return (LETTER_RULES.letters as readonly string[]).includes(value);
 }
 
 /** The server's daily letters, oldest first, one coloured cell each with the letter written in it. */
@@ -34,7 +29,7 @@ export const LetterStrip: FC<{ letters: string; lastDay: string | null; label: s
   return (
     <ol class="strip" aria-label={label}>
       {Array.from(letters).map((letter, i) => {
-        const known = isLetter(letter) ? letter : NO_DATA_LETTER;
+        const known = isLetter(letter) ? letter : LETTER_RULES.noDataLetter;
         const colours = LETTER_COLOURS[known];
         const words = `${days[i] ?? ''}: ${letter}, ${describeLetter(known)}`;
         return (
@@ -50,7 +45,7 @@ export const LetterStrip: FC<{ letters: string; lastDay: string | null; label: s
 /** The legend of the letter strip: every letter, its colour and its meaning. */
 export const LetterLegend: FC = () => (
   <ul class="legend" aria-label="What each letter means">
-    {DAILY_LETTERS.map((letter) => (
+    {LETTER_RULES.letters.map((letter) => (
       <li>
         <span
           class="cell"

@@ -7,14 +7,7 @@ import type { AtlasView } from '../view/build-view.js';
 import { formatMs, formatPercent, formatUptime, plural } from './format.js';
 import { TableHead } from './parts.js';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const {
-  minObservedDays: RANKING_MIN_OBSERVED_DAYS,
-  topPlacesDivisor: TOP_PLACES_DIVISOR,
-  topPlacesMinRanked: TOP_PLACES_MIN_RANKED,
-} = RANKING_RULES;
-
-const TOP_SHARE = `top ${formatPercent(Math.round(100 / TOP_PLACES_DIVISOR))}`;
+const TOP_SHARE = `top ${formatPercent(Math.round(100 / RANKING_RULES.topPlacesDivisor))}`;
 
 /** An element id for a category's heading: lower-case letters, digits and dashes only. */
 function headingIdOf(category: string): string {
@@ -69,10 +62,11 @@ export const ReliablePage: FC<{ view: AtlasView }> = ({ view }) => {
       <h1>Most reliable servers by category</h1>
       <p>
         A server is listed in its category when it is answering with tools now, a category could be read from its tools,
-        and it has at least {plural(RANKING_MIN_OBSERVED_DAYS, 'observed daily result')}. The order is the share of
+        and it has at least {plural(RANKING_RULES.minObservedDays, 'observed daily result')}. The order is the share of
         observed days it answered, then the newest handshake time (faster first), then more days observed, then its
-        address. Places in the first {TOP_PLACES_DIVISOR === 10 ? 'tenth' : `1/${TOP_PLACES_DIVISOR}`} (rounded up) of a
-        category with at least {plural(TOP_PLACES_MIN_RANKED, 'ranked server')} are marked {TOP_SHARE}.
+        address. Places in the first{' '}
+        {RANKING_RULES.topPlacesDivisor === 10 ? 'tenth' : `1/${RANKING_RULES.topPlacesDivisor}`} (rounded up) of a
+        category with at least {plural(RANKING_RULES.topPlacesMinRanked, 'ranked server')} are marked {TOP_SHARE}.
       </p>
       <p class="small muted">
         Nothing else moves a server: places are never sold, and plans, owner verification and agents' ratings do not

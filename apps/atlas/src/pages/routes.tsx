@@ -1,5 +1,5 @@
 // The HTML surface: the state page, server pages, the server list, the most-reliable lists, the tool search
-// page, the methodology page, the badge and the widget, mounted on the app's Hono instance. Every page is
+// page, the methodology pages (its contents and one page per area), the badge and the widget, mounted on the app's Hono instance. Every page is
 // rendered on the server from the current read model; no script is sent. Each answer says in a
 // Server-Timing header (`render;dur=…`, milliseconds) how long the handler took from the routed request to
 // the finished body, which is the figure the render budget is tested against.
@@ -22,7 +22,12 @@ import {
 import { ErrorPage } from './error-page.js';
 import { Layout } from './layout.js';
 import { countLeaderboardPages, LeaderboardPage } from './leaderboard-page.js';
-import { defaultMethodologySource, type MethodologySource } from './methodology-doc.js';
+import {
+  defaultMethodologySource,
+  isMethodologyArea,
+  METHODOLOGY_AREAS,
+  type MethodologySource,
+} from './methodology-doc.js';
 import { MethodologyPage } from './methodology-page.js';
 import { ReliablePage } from './reliable-page.js';
 import { SearchPage } from './search-page.js';
@@ -46,7 +51,7 @@ export interface PageDeps {
    * It comes from the operator's settings, never from the request's Host header, which anyone can set.
    */
   origin: string;
-  /** Where the methodology doc comes from; by default it is found above the app's own folder. */
+  /** Where the methodology's pages come from; by default its folder is found above the app's own folder. */
   methodology?: MethodologySource;
 }
 
@@ -118,9 +123,10 @@ function serverWithId(view: AtlasView, id: string): ServerView | undefined {
  */
 export function mountPages(app: Hono, deps: PageDeps): void {
   const methodology = deps.methodology ?? defaultMethodologySource();
-  // Read and render the doc now rather than on the first visit: it changes only with a release, and a
+  // Read and render every page now rather than on the first visit: they change only with a release, and a
   // visitor should not wait for the markdown to be parsed. A failure is kept for the page to report.
   void methodology.read();
+  for (const area of METHODOLOGY_AREAS) void methodology.read(area);
 
   const page = async (
     status: Rendered['status'],
@@ -291,6 +297,30 @@ export function mountPages(app: Hono, deps: PageDeps): void {
   );
 
   app.get(
+    '/methodology/:area',
+    timed(async (c) => {
+      const area = c.req.param('area') ?? '';
+      if (!isMethodologyArea(area)) return notFound(`The methodology has no area “${area}”.`);
+      const source = await methodology.read(area);
+      if (!source.ok) {
+        return page(
+          503,
+          'Methodology',
+          'How mcp-atlas checks MCP servers.',
+          <ErrorPage heading="The methodology text is not available" message={source.reason} />,
+        );
+      }
+      const title = source.doc.title ?? area;
+      return page(
+        200,
+        `${title}: methodology ${deps.methodologyVersion}`,
+        `How mcp-atlas checks MCP servers: ${title}.`,
+        <MethodologyPage doc={source.doc} serviceVersion={deps.methodologyVersion} isArea />,
+      );
+    }),
+  );
+
+  app.get(
     '/badge/:file',
     timed(async (c) => {
       const file = c.req.param('file') ?? '';
@@ -349,7 +379,10 @@ export function mountPages(app: Hono, deps: PageDeps): void {
 export interface PageSighting {
   /** `badge`: a badge sighting (per server); `view`: a page or widget view. */
   kind: 'badge' | 'view';
-  /** The server id for a badge; for a view, `state`, `servers`, `reliable`, `leaderboard`, `search`, `methodology`, `server:<id>` or `widget:<id>`. */
+  /**
+   * The server id for a badge; for a view, `state`, `servers`, `reliable`, `leaderboard`, `search`, `methodology`,
+   * `methodology:<area>`, `server:<id>` or `widget:<id>`.
+   */
   key: string;
 }
 
@@ -372,6 +405,8 @@ const SIMPLE_PAGES: Readonly<Record<string, string>> = {
 export function pageSightingOf(pathname: string): PageSighting | null {
   const simple = SIMPLE_PAGES[pathname];
   if (simple !== undefined) return { kind: 'view', key: simple };
+  const area = /^\/methodology\/([a-z-]+)$/.exec(pathname)?.[1];
+  if (area !== undefined) return isMethodologyArea(area) ? { kind: 'view', key: `methodology:${area}` } : null;
   // The grade badge counts as a sighting of the server's badge, as the status badge does.
   const grade = /^\/badge\/([^/]+)\/grade\.svg$/.exec(pathname);
   if (grade !== null)

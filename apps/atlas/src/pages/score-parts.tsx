@@ -2,7 +2,8 @@
 // what would raise the score, the flags and the trend. The figures come from the days' scores files through the
 // read model, the statuses and "what if" composites from @mcp-atlas/score (through score/shown-score.ts); this
 // file lays them out.
-import { FLAG_SCORE_CAPS, type ScoreResult } from '@mcp-atlas/score';
+import type { ScoreResult } from '@mcp-atlas/score';
+import { COMPOSITE_RULES } from '@mcp-atlas/score/rules';
 import type { FC } from 'hono/jsx';
 import type { ScoreTrendPoint, ServerScore } from '../score/day-scores.js';
 import {
@@ -84,7 +85,9 @@ const Flags: FC<{ flags: ServerScore['flags'] }> = ({ flags }) =>
         {flags.map((flag) => (
           <li data-flag={flag.key}>
             <b>{flag.label}</b> <span class="small muted">({flag.severity})</span>
-            {Object.hasOwn(FLAG_SCORE_CAPS, flag.key) ? `: caps the composite at ${FLAG_SCORE_CAPS[flag.key]}` : null}
+            {Object.hasOwn(COMPOSITE_RULES.flagCaps, flag.key)
+              ? `: caps the composite at ${COMPOSITE_RULES.flagCaps[flag.key]}`
+              : null}
           </li>
         ))}
       </ul>

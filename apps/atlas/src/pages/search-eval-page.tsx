@@ -1,7 +1,8 @@
-// The search evaluation page (`/search-eval`, seed 004): the latest run's figures, the month-by-month history,
-// nDCG@5 per kind of job and the ten weakest jobs with their top five, all read from search-eval/history.json.
+// The production search evaluation's page (`/search-eval`): the latest run's figures, the month-by-month
+// history, nDCG@5 per kind of job and the ten weakest jobs with their top five, all read from search-eval/history.json.
 // The history file itself (`/search-eval/history.json`) and the set the schedule runs (`/search-eval/set.json`)
 // are served as they are stored. No script: the month chart is an inline SVG drawn on the server.
+import { CHECK_SCHEDULE_RULES } from '@mcp-atlas/operations/rules';
 import type { Hono } from 'hono';
 import type { Child, FC } from 'hono/jsx';
 import { SEARCH_EVAL_HISTORY_PATH } from '../data/paths.js';
@@ -13,7 +14,6 @@ import {
   SearchEvalHistoryError,
   type SearchEvalRecord,
 } from '../search-eval/history.js';
-import { SEARCH_EVAL_DAY_OF_MONTH } from '../search-eval/monthly-run.js';
 import { packagedSearchEvalSetPath, readSearchEvalSet, type SearchEvalSet } from '../search-eval/search-set.js';
 import type { Storage } from '../storage/storage.js';
 import { ErrorPage } from './error-page.js';
@@ -186,14 +186,14 @@ const HowMeasured: FC<{ set: SearchEvalSet | null }> = ({ set }) => (
   <section aria-labelledby="how-heading">
     <h2 id="how-heading">How it is measured</h2>
     <p>
-      On the {ordinal(SEARCH_EVAL_DAY_OF_MONTH)} of every month the service sends each job of a frozen set to its own{' '}
-      <code>/api/toolsearch</code> as one request with the defaults (any risk level, answering servers only, ten
-      results) and grades the answer with the set's judge, which holds no model: a result fits when its tool name and
-      description contain a word from every synonym group of the job and its risk level is one the job allows (a reading
-      job takes read-only tools only). The set is published as <a href={SEARCH_EVAL_SET_URL}>JSON</a>
+      On the {ordinal(CHECK_SCHEDULE_RULES.searchEvalDayOfMonth)} of every month the service sends each job of a frozen
+      set to its own <code>/api/toolsearch</code> as one request with the defaults (any risk level, answering servers
+      only, ten results) and grades the answer with the set's judge, which holds no model: a result fits when its tool
+      name and description contain a word from every synonym group of the job and its risk level is one the job allows
+      (a reading job takes read-only tools only). The set is published as <a href={SEARCH_EVAL_SET_URL}>JSON</a>
       {set !== null ? ` (version ${set.version}, ${plural(set.jobs.length, 'job')}, SHA-256 ${set.sha256})` : ''}; it is
       never edited to raise a score, and a corrected set gets a new version. The full method is in the{' '}
-      <a href="/methodology">methodology</a>.
+      <a href="/methodology/route-and-search#search-evaluation-evaluatesearch">methodology</a>.
     </p>
   </section>
 );

@@ -8,9 +8,6 @@ import type { AtlasView } from '../view/build-view.js';
 import { plural } from './format.js';
 import { LevelPill } from './parts.js';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { defaultLimit: DEFAULT_SEARCH_LIMIT, maxResultLimit: MAX_RESULT_LIMIT } = SEARCH_RULES;
-
 /** The risk allowances the form offers, with the words it shows for each. */
 export const RISK_CHOICES = [
   { value: 'any', label: 'any risk level' },
@@ -81,8 +78,8 @@ export const SearchPage: FC<SearchPageProps> = (props) => (
           type="number"
           name="limit"
           min="1"
-          max={MAX_RESULT_LIMIT}
-          value={props.limit === '' ? String(DEFAULT_SEARCH_LIMIT) : props.limit}
+          max={SEARCH_RULES.maxResultLimit}
+          value={props.limit === '' ? String(SEARCH_RULES.defaultLimit) : props.limit}
         />
       </label>
       <button type="submit">Search</button>

@@ -7,9 +7,6 @@ import type { ServerView } from '../view/build-view.js';
 import { formatInstant, plural } from './format.js';
 import { TableHead } from './parts.js';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { youngDomainDays: YOUNG_DOMAIN_DAYS } = ROUTE_SCORE_RULES;
-
 const OwnerSection: FC<{ owner: NonNullable<ServerView['owner']> }> = ({ owner }) => (
   <section aria-labelledby="owner-heading" data-owner>
     <h2 id="owner-heading">From the owner</h2>
@@ -38,7 +35,7 @@ const DomainAgeLine: FC<{ age: NonNullable<ServerView['domainAge']> }> = ({ age 
     {age.ageDays !== null && age.registeredAt !== null ? (
       <>
         registered {age.registeredAt.slice(0, 10)}, {plural(age.ageDays, 'day')} ago
-        {age.young ? <strong> (younger than {YOUNG_DOMAIN_DAYS} days)</strong> : null}
+        {age.young ? <strong> (younger than {ROUTE_SCORE_RULES.youngDomainDays} days)</strong> : null}
       </>
     ) : (
       <>no registration date found{age.problem !== null ? ` (${age.problem.message})` : ''}</>

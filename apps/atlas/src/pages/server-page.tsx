@@ -27,17 +27,6 @@ import { ScoreSection } from './score-parts.js';
 import { ServerOrigin, ServerPackages } from './server-extras.js';
 import { LETTER_COLOURS } from './styles.js';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { stabilityWindowDays: STABILITY_WINDOW_DAYS } = CHANCE_RULES;
-const { reportWindowDays: REPORT_WINDOW_DAYS, starFloor: STAR_FLOOR, starSpan: STAR_SPAN } = RATING_RULES;
-const {
-  failuresInARowToShow: FAILURES_IN_A_ROW_TO_SHOW,
-  hourProfileMinHours: HOUR_PROFILE_MIN_HOURS,
-  nonStandardHttpStatuses: NON_STANDARD_HTTP_STATUSES,
-} = SHOWN_STATUS_RULES;
-const { charsPerToken: CHARS_PER_TOKEN } = TOKEN_RULES;
-const { fiveMinuteLongWindowDays: FIVE_MINUTE_LONG_WINDOW_DAYS } = UPTIME_RULES;
-
 type ServerChange = z.infer<typeof ServerChangeSchema>;
 
 /** The name a page gives a server: its title, else its id. */
@@ -82,8 +71,8 @@ const StatusSection: FC<{ server: ServerView }> = ({ server }) => {
       {shown.state === 'non_standard' ? (
         <p class="note">
           The server answers over HTTP, but not as a standard MCP endpoint (an HTTP{' '}
-          {joinWords(NON_STANDARD_HTTP_STATUSES.map(String))}, or an answer that is not MCP). We show that rather than
-          calling it down; its daily letter is still <b>d</b>.
+          {joinWords(SHOWN_STATUS_RULES.nonStandardHttpStatuses.map(String))}, or an answer that is not MCP). We show
+          that rather than calling it down; its daily letter is still <b>d</b>.
         </p>
       ) : null}
       {shown.heldBack ? (
@@ -92,7 +81,7 @@ const StatusSection: FC<{ server: ServerView }> = ({ server }) => {
           before it.
         </p>
       ) : null}
-      {!shown.heldBack && shown.failuresInARow >= FAILURES_IN_A_ROW_TO_SHOW ? (
+      {!shown.heldBack && shown.failuresInARow >= SHOWN_STATUS_RULES.failuresInARowToShow ? (
         <p class="note">
           Our last {formatCount(shown.failuresInARow)} hourly checks failed in a row, so the status shows it as not
           answering.
@@ -100,7 +89,8 @@ const StatusSection: FC<{ server: ServerView }> = ({ server }) => {
       ) : null}
       <p class="small muted">
         A single failed hourly or five-minute check can be a blip on our side or the network's, so the status changes
-        only from the {ordinal(FAILURES_IN_A_ROW_TO_SHOW)} failure in a row; until then it shows the check before it.
+        only from the {ordinal(SHOWN_STATUS_RULES.failuresInARowToShow)} failure in a row; until then it shows the check
+        before it.
       </p>
       {server.latest !== null ? <LatestCheck latest={server.latest} /> : <p>This server has not been checked yet.</p>}
     </section>
@@ -163,7 +153,7 @@ const FiguresSection: FC<{ server: ServerView }> = ({ server }) => {
           <dd class="small muted">from {uptime.sourceLabel}</dd>
           {uptime.longPercent !== null ? (
             <dd class="small">
-              {formatUptime(uptime.longPercent)} over {FIVE_MINUTE_LONG_WINDOW_DAYS} days
+              {formatUptime(uptime.longPercent)} over {UPTIME_RULES.fiveMinuteLongWindowDays} days
             </dd>
           ) : null}
         </div>
@@ -176,13 +166,13 @@ const FiguresSection: FC<{ server: ServerView }> = ({ server }) => {
           <dt>Stability of the tool list</dt>
           <dd>{server.stability.toFixed(2)}</dd>
           <dd class="small muted">
-            {plural(server.changeDaysLast30, 'change day')} in the last {STABILITY_WINDOW_DAYS} days
+            {plural(server.changeDaysLast30, 'change day')} in the last {CHANCE_RULES.stabilityWindowDays} days
           </dd>
         </div>
       </dl>
       <p class="small muted">
         These figures measure the handshake and the tool list, not a tool call. See the{' '}
-        <a href="/methodology">methodology</a> for the formulas.
+        <a href="/methodology/reliability">methodology</a> for the formulas.
       </p>
     </section>
   );
@@ -221,8 +211,8 @@ const HourProfileSection: FC<{ server: ServerView }> = ({ server }) => {
         </>
       ) : (
         <p data-hour-profile="pending">
-          The hour-of-day profile appears once {plural(HOUR_PROFILE_MIN_HOURS, 'hour')} of the day have a result;{' '}
-          {formatCount(profile.hoursWithResult)} so far.
+          The hour-of-day profile appears once {plural(SHOWN_STATUS_RULES.hourProfileMinHours, 'hour')} of the day have
+          a result; {formatCount(profile.hoursWithResult)} so far.
         </p>
       )}
     </section>
@@ -236,9 +226,9 @@ const RatingSection: FC<{ server: ServerView }> = ({ server }) => {
       <h2 id="rating-heading">Agents' rating</h2>
       {rating.shown ? (
         <p data-stars>
-          <strong>{formatStars(rating.stars)}</strong> of {STAR_FLOOR + STAR_SPAN} stars;{' '}
+          <strong>{formatStars(rating.stars)}</strong> of {RATING_RULES.starFloor + RATING_RULES.starSpan} stars;{' '}
           {formatShare(rating.reliability)} of reported calls worked, from {plural(server.rating.reporters, 'reporter')}{' '}
-          over the last {REPORT_WINDOW_DAYS} days.
+          over the last {RATING_RULES.reportWindowDays} days.
         </p>
       ) : (
         <p data-stars="hidden">{rating.label}.</p>
@@ -256,7 +246,7 @@ const FindingsSection: FC<{ server: ServerView }> = ({ server }) => {
       {latest?.tokens !== null && latest?.tokens !== undefined ? (
         <p data-tokens>
           The tool list costs about <strong>{plural(latest.tokens, 'token')}</strong> of an agent's context (its JSON
-          length divided by {CHARS_PER_TOKEN}; real counts depend on each model's tokenizer).
+          length divided by {TOKEN_RULES.charsPerToken}; real counts depend on each model's tokenizer).
         </p>
       ) : (
         <p>No token estimate: the newest check saw no tool list.</p>

@@ -2,7 +2,8 @@
 // when it will appear), the day's changes and rises in risk, and the newest sealed root with the lines that
 // verify it.
 import type { DayRoot } from '@mcp-atlas/history';
-import { countObservedDays, DAILY_LETTERS, NO_DATA_LETTER } from '@mcp-atlas/reliability';
+import { countObservedDays } from '@mcp-atlas/reliability';
+import { LETTER_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import type { Change } from '../data/schemas.js';
 import type { AtlasView } from '../view/build-view.js';
@@ -60,7 +61,7 @@ const LetterCountTable: FC<{ counts: LetterCountsToday }> = ({ counts }) => (
   <table>
     <TableHead columns={[{ label: 'letter' }, { label: 'meaning' }, { label: 'servers', numeric: true }]} />
     <tbody>
-      {DAILY_LETTERS.map((letter) => (
+      {LETTER_RULES.letters.map((letter) => (
         <tr data-letter={letter}>
           <td>
             <span
@@ -80,7 +81,7 @@ const LetterCountTable: FC<{ counts: LetterCountsToday }> = ({ counts }) => (
               </span>
             ) : null}
           </td>
-          <td class="num">{formatCount(counts[letter === NO_DATA_LETTER ? 'n' : letter])}</td>
+          <td class="num">{formatCount(counts[letter === LETTER_RULES.noDataLetter ? 'n' : letter])}</td>
         </tr>
       ))}
     </tbody>

@@ -8,9 +8,6 @@ import type { FC } from 'hono/jsx';
 import { formatCount, formatPercent, plural } from './format.js';
 import { TableHead } from './parts.js';
 
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { distributionMinMedianDays: DISTRIBUTION_MIN_MEDIAN_DAYS, decimals: UPTIME_DECIMALS } = UPTIME_RULES;
-
 /** One band of the histogram: uptimes from `from` (included) up to `below` (excluded), in percent. */
 export interface UptimeBand {
   label: string;
@@ -21,13 +18,13 @@ export interface UptimeBand {
 }
 
 // The step between two uptime figures (0.1 with one decimal), so a band's label ends where the next begins.
-const UPTIME_STEP = 10 ** -UPTIME_DECIMALS;
+const UPTIME_STEP = 10 ** -UPTIME_RULES.decimals;
 
 /** A band's label, from its bounds and the uptime's decimals: "below 50%", "50 to 79.9%", "100%". */
 function bandLabel(from: number, below: number): string {
   if (from === 0) return `below ${formatPercent(below)}`;
   if (below === Number.POSITIVE_INFINITY) return formatPercent(from);
-  return `${from} to ${(below - UPTIME_STEP).toFixed(UPTIME_DECIMALS)}%`;
+  return `${from} to ${(below - UPTIME_STEP).toFixed(UPTIME_RULES.decimals)}%`;
 }
 
 function band(from: number, below: number, short: string): UptimeBand {
@@ -35,7 +32,7 @@ function band(from: number, below: number, short: string): UptimeBand {
 }
 
 /**
- * The bands, lowest first. Uptimes carry UPTIME_DECIMALS decimals, so "99 to 99.9%" holds every figure from
+ * The bands, lowest first. Uptimes carry UPTIME_RULES.decimals decimals, so "99 to 99.9%" holds every figure from
  * 99.0 to 99.9 (a server that missed a check stops there) and the last band holds exactly 100.
  */
 export const UPTIME_BANDS: readonly UptimeBand[] = [
@@ -144,9 +141,10 @@ export const UptimeDistribution: FC<{
     if (status.medianDaysObserved === null) return <p>No server is watched yet.</p>;
     return (
       <p data-distribution="pending">
-        The distribution appears once the median server has {plural(DISTRIBUTION_MIN_MEDIAN_DAYS, 'observed day')}. The
-        median server has <strong>{plural(status.medianDaysObserved, 'observed day')}</strong> so far; with a daily
-        check every day, the distribution appears on{' '}
+        The distribution appears once the median server has{' '}
+        {plural(UPTIME_RULES.distributionMinMedianDays, 'observed day')}. The median server has{' '}
+        <strong>{plural(status.medianDaysObserved, 'observed day')}</strong> so far; with a daily check every day, the
+        distribution appears on{' '}
         <strong>
           <time datetime={status.appearsOn ?? ''}>{status.appearsOn}</time>
         </strong>

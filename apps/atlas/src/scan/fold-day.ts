@@ -12,8 +12,8 @@
 //
 // A day whose scan finished but whose fold never ran (a stop between its last shard and its fold) is folded
 // later by foldCheckedDays, before a later day's fold would turn its letters into `n`.
+import { shiftDay } from '@mcp-atlas/base';
 import { diffToolLists } from '@mcp-atlas/findings';
-import { shiftDay } from '@mcp-atlas/history';
 import {
   foldServerDay,
   foldSkippedDay,
@@ -51,9 +51,6 @@ import { type ScoreDayOptions, scoreDay } from '../score/score-day.js';
 import { findUnfinishedReason } from '../seal/seal-day.js';
 import { KeyedLocks } from '../storage/day-locks.js';
 import { getJson, getJsonOrNull, jsonBytes, putJson, type Storage } from '../storage/storage.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { windowDays: LETTER_WINDOW_DAYS } = LETTER_RULES;
 
 /** A server's state before its first check. */
 export function emptyServerState(server: Pick<WatchedServer, 'id' | 'url' | 'title'>): ServerState {
@@ -263,7 +260,7 @@ export async function foldDay(input: {
  */
 async function unfoldedDaysBefore(storage: Storage, today: string): Promise<string[]> {
   const days: string[] = [];
-  for (let back = 1; back <= LETTER_WINDOW_DAYS; back++) {
+  for (let back = 1; back <= LETTER_RULES.windowDays; back++) {
     const day = shiftDay(today, -back);
     if ((await storage.get(daySummaryPath(day))) !== null) break;
     if ((await storage.get(dayIndexPath(day))) !== null) days.push(day);

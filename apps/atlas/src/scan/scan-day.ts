@@ -3,7 +3,7 @@
 // first shard without a file, and a finished shard is never probed twice.
 //
 // With a daily cost cap, a shard starts only when the day's spend plus the shard's estimate stays within the
-// budget (@mcp-atlas/reliability's rule); the first refusal stops the day, and the shards left over wait for
+// budget (@mcp-atlas/operations' rule); the first refusal stops the day, and the shards left over wait for
 // the next day, which runs them first. Every finished check is charged to the day's ledger before its shard
 // can be written, so a resumed scan neither repeats nor forgets a charge.
 //
@@ -11,8 +11,8 @@
 // with its answer throws) becomes that server's `internal-error` record, and catalogs are written from the
 // raw tool text, so no answer can make the save throw. Storage failures still stop the scan, which resumes.
 import { createHash } from 'node:crypto';
+import { type CheckCostModel, estimateChecksCost, priceCheck } from '@mcp-atlas/operations';
 import { ProbeInputError } from '@mcp-atlas/probe';
-import { type CheckCostModel, estimateChecksCost, priceCheck } from '@mcp-atlas/reliability';
 import { naturalOrder, planDayShardOrder, readLastWallTimes } from '../costs/daily-cap.js';
 import { SpendGate, type SpendReservation } from '../costs/spend-gate.js';
 import { dailySpendPath, dayCatalogPath, dayIndexPath, dayShardPath } from '../data/paths.js';

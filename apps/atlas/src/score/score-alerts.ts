@@ -1,13 +1,13 @@
 // Score-drop alerts: when a server's composite falls by the drop threshold or more from its previous scored day,
 // the alert joins the owner's feed (state/owner-alerts.json, next to the second-failure alerts). Only servers
 // with a verified owner have a feed. Rolling state, not signed; re-running a day replaces that day's alert.
-import { shiftDay } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
+import { DAILY_SCORE_RULES } from '@mcp-atlas/operations/rules';
 import { scoreDropOf } from '@mcp-atlas/score';
 import { OWNER_ALERTS_KEPT, readOwnerAlerts, type ScoreDropAlert, writeOwnerAlerts } from '../data/owner-alerts.js';
 import { readOwnerRecords } from '../owners/owner-records.js';
 import type { Storage } from '../storage/storage.js';
 import { readDayScores, type ServerScore } from './day-scores.js';
-import { SCORE_DROP_LOOKBACK_DAYS } from './score-rules.js';
 
 /** A server's newest score before `day` within the look-back window, with its day; null when there is none. */
 async function previousScoreOf(
@@ -15,7 +15,7 @@ async function previousScoreOf(
   day: string,
   serverId: string,
 ): Promise<{ day: string; score: ServerScore } | null> {
-  for (let back = 1; back <= SCORE_DROP_LOOKBACK_DAYS; back++) {
+  for (let back = 1; back <= DAILY_SCORE_RULES.dropLookbackDays; back++) {
     const earlier = shiftDay(day, -back);
     const score = (await readDayScores(storage, earlier)).get(serverId);
     if (score !== undefined) return { day: earlier, score };

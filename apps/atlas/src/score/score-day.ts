@@ -2,6 +2,7 @@
 // days/<day>/scores.json before the day's summary (so the seal, which waits for the summary, always covers it).
 // On the way, the description-injection scan's matches go to a person's review queue, and only matches a person
 // confirmed raise PROMPT_INJECTION; drops of 10 points or more join the owner's feed.
+import { scoreInstantOf } from '@mcp-atlas/operations';
 import { scanToolDescriptions, scoreServer } from '@mcp-atlas/score';
 import { dayScoresPath } from '../data/paths.js';
 import {
@@ -15,7 +16,7 @@ import type { ServerDayResult, WatchedServer } from '../data/schemas.js';
 import type { Storage } from '../storage/storage.js';
 import { type ServerScore, serverScoreOf, writeDayScores } from './day-scores.js';
 import { recordScoreDropAlerts } from './score-alerts.js';
-import { type RepositoryReader, scoreInputsOf, scoreInstantOf } from './score-inputs.js';
+import { type RepositoryReader, scoreInputsOf } from './score-inputs.js';
 
 /** Options of the day's scoring that the schedule may set. */
 export interface ScoreDayOptions {

@@ -1,30 +1,31 @@
 // The inputs of the daily quality score, gathered from what the service already keeps: the day's result and
 // catalog, the week's daily results, the five-minute counters and the kept hourly and five-minute observations,
-// the day's well-known reads, and the registry facts kept by server id (state/registry-score-facts.json). Every rule (what a
-// category is worth, the probe-count gate, the flags) is @mcp-atlas/score's; this file reads and reshapes.
+// the day's well-known reads, and the registry facts kept by server id (state/registry-score-facts.json). Every rule
+// of the score (what a category is worth, the probe-count gate, the flags) is @mcp-atlas/score's, and how checks
+// become its inputs (the day's last second, the window, the uptime and percentiles, the protocol evidence) is
+// @mcp-atlas/operations'; this file reads the files and wires them together.
 //
 // What the observatory cannot measure stays empty, and the score renormalises over the rest: error handling,
 // fuzz and smoke (we never call a tool), behavioral security, agent usability (no model), and the repository
 // dimensions when no GitHub reader is configured or the read fails.
-import { shiftDay } from '@mcp-atlas/history';
-import type { GitHubRepositoryRead } from '@mcp-atlas/probe';
-import { isAnsweringLetter } from '@mcp-atlas/reliability';
+import {
+  deepProbeOf,
+  type ReliabilityEvidence,
+  reliabilityInputOf,
+  reliabilityWindowOf,
+  scoreInstantOf,
+  staticAnalysisFrom,
+} from '@mcp-atlas/operations';
+import type { GitHubRepositoryRead } from '@mcp-atlas/probe/outside';
 import {
   analyzeRepository,
   analyzeRuntimeSchemas,
   countDescriptions,
-  type DeepProbe,
   type FlagContext,
-  latencyPercentile,
-  type ReliabilityInput,
   type RepositoryAnalysis,
-  type RuntimeSchemaAnalysis,
-  SCORE_RELIABILITY_WINDOW_DAYS,
   type ScoreInput,
   type ScoreServer,
-  type StaticAnalysis,
   specVersionFromProtocolVersion,
-  staticAnalysisOf,
   toSpecVersionMetadata,
 } from '@mcp-atlas/score';
 import { z } from 'zod';
@@ -47,122 +48,11 @@ import { packagePagesOf, readRegistryScoreFacts, registryMetadataOf } from './re
 /** Reads a repository for the docs-and-maintenance dimensions: `readGitHubRepository` of @mcp-atlas/probe, bound to its options. */
 export type RepositoryReader = (repoUrl: string) => Promise<GitHubRepositoryRead>;
 
-/** The instant a day's scores are measured at (its last second): re-scoring a day gives the same ages. */
-export function scoreInstantOf(day: string): string {
-  return `${day}T23:59:59Z`;
-}
-
-/** The days of the reliability window ending `day`, oldest first. */
-export function reliabilityWindowOf(day: string): string[] {
-  return Array.from({ length: SCORE_RELIABILITY_WINDOW_DAYS }, (_, i) =>
-    shiftDay(day, i - (SCORE_RELIABILITY_WINDOW_DAYS - 1)),
-  );
-}
-
-/** One server's own checks within the reliability window. */
-export interface ReliabilityEvidence {
-  /** Daily results of the window's days (the scored day's included). */
-  daily: readonly Pick<ServerDayResult, 'letter' | 'elapsedMs'>[];
-  /** Five-minute counters of the window's days. */
-  fiveMinuteCounters: readonly { answered: number; checks: number }[];
-  /** Hourly observations still kept that fall in the window (the hourly file keeps this hour's and the one before). */
-  hourly: readonly Pick<HourlyObservation, 'letter' | 'elapsedMs'>[];
-  /** Five-minute observations still kept that fall in the window: their timings (their counts are in the counters). */
-  fiveMinuteTimings: readonly Pick<HourlyObservation, 'letter' | 'elapsedMs'>[];
-}
-
 /**
- * Seven-day uptime (answering checks over all checks: daily, hourly and five-minute), the probe count, and p50
- * and p95 of the wall time of the successful checks that recorded one. No check: uptime null, count 0.
+ * Builds the `server` part of a score input from a watched server's records on a day: its registry facts, the URL
+ * checked, the spec version its answer named, and the repository's last commit.
  */
-export function reliabilityInputOf(evidence: ReliabilityEvidence): ReliabilityInput {
-  let checks = 0;
-  let answered = 0;
-  const times: number[] = [];
-  for (const check of [...evidence.daily, ...evidence.hourly]) {
-    checks += 1;
-    if (!isAnsweringLetter(check.letter)) continue;
-    answered += 1;
-    if (typeof check.elapsedMs === 'number') times.push(check.elapsedMs);
-  }
-  for (const counter of evidence.fiveMinuteCounters) {
-    checks += counter.checks;
-    answered += counter.answered;
-  }
-  for (const check of evidence.fiveMinuteTimings)
-    if (isAnsweringLetter(check.letter) && typeof check.elapsedMs === 'number') times.push(check.elapsedMs);
-  return {
-    uptimePct: checks === 0 ? null : (answered * 100) / checks,
-    latencyP50Ms: latencyPercentile(times, 50),
-    latencyP95Ms: latencyPercentile(times, 95),
-    probeCount: checks,
-  };
-}
-
-/**
- * Schema validity from the runtime analysis: valid when the list gave tools and the analysis raised none of the
- * engine's schema issues (no tool definitions, no input schema, no descriptions) nor skipped an entry that is
- * not a tool.
- */
-export function schemaValidOf(schemas: RuntimeSchemaAnalysis): boolean {
-  return schemas.details.schema_completeness.issues.length === 0 && schemas.details.skipped_entries === 0;
-}
-
-/**
- * The protocol evidence of the day's check: reachable when the letter is an answering one; tool count and
- * schema validity only when tools were listed (letter `o`); auth discovery only when the server asked for
- * sign-in (letter `a`): whether its origin publishes an OAuth protected-resource document. Error handling,
- * fuzz and smoke stay null: the observatory never calls a tool.
- */
-export function deepProbeOf(
-  result: Pick<ServerDayResult, 'letter' | 'elapsedMs' | 'toolCount'>,
-  schemas: RuntimeSchemaAnalysis | null,
-  authDocumentFound: boolean | null,
-): DeepProbe {
-  const reachable = isAnsweringLetter(result.letter);
-  const listed = result.letter === 'o' && schemas !== null;
-  return {
-    isReachable: reachable,
-    connectionMs: reachable ? result.elapsedMs : null,
-    schemaValid: listed ? schemaValidOf(schemas) : null,
-    errorHandlingScore: null,
-    fuzzScore: null,
-    functionalSmokeScore: null,
-    authDiscoveryValid: result.letter === 'a' ? authDocumentFound : null,
-    toolsCount: listed ? result.toolCount : null,
-  };
-}
-
-// The two schema parts when no runtime schemas were read: not finite, so the score reads them as not measured
-// (its category functions skip non-finite parts). The five repository parts say it with null instead.
-const NOT_MEASURED = Number.NaN;
-
-/**
- * The static analysis: schema completeness and description quality from the runtime tool schemas (the engine's
- * runtime override), and the five repository parts from the repository analysis. Null when neither exists.
- */
-export function staticAnalysisFrom(
-  schemas: RuntimeSchemaAnalysis | null,
-  repository: RepositoryAnalysis | null,
-): StaticAnalysis | null {
-  if (schemas === null && repository === null) return null;
-  const schemaPart = schemas ?? { schemaCompleteness: NOT_MEASURED, descriptionQuality: NOT_MEASURED, details: {} };
-  if (repository !== null) return staticAnalysisOf(repository, schemaPart);
-  return {
-    schemaCompleteness: schemaPart.schemaCompleteness,
-    descriptionQuality: schemaPart.descriptionQuality,
-    // No repository was read: the five repository parts are not measured, and docs and maintenance stays pending.
-    documentationCoverage: null,
-    maintenancePulse: null,
-    dependencyHealth: null,
-    licenseClarity: null,
-    versionHygiene: null,
-    details: { ...schemaPart.details },
-  };
-}
-
-/** The score's view of a watched server on a day: registry facts, the URL checked, the spec its answer named. */
-export function scoreServerOf(
+export function buildScoreServerFromRecords(
   server: WatchedServer,
   facts: RegistryScoreFacts | undefined,
   result: Pick<ServerDayResult, 'url' | 'protocolVersion'>,
@@ -327,7 +217,7 @@ export async function scoreInputsOf(storage: Storage, options: ScoreInputsOption
       serverId: result.id,
       tools,
       input: {
-        server: scoreServerOf(server, registryFacts.get(result.id), result, repository),
+        server: buildScoreServerFromRecords(server, registryFacts.get(result.id), result, repository),
         staticAnalysis: staticAnalysisFrom(schemas, repository),
         deepProbe: deepProbeOf(result, schemas, authDocuments.get(origin) ?? null),
         reliability: reliabilityInputOf(evidence),

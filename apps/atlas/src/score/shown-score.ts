@@ -1,21 +1,21 @@
 // How a quality score is shown: the "A (5/5)" label, the dimension checklist (scored, pending, not applicable)
-// and what would raise the composite most. Every number comes from @mcp-atlas/score (its composite, caps and
-// checklist); this file only asks it "what if" and chooses the words. The API, the pages and `check` share it.
+// and what would raise the composite most. Every number comes from @mcp-atlas/score (its composite with its
+// dimension gate and caps, `computeCappedComposite`, and its checklist); the best category score tried comes from
+// @mcp-atlas/operations' SHOWN_SCORE_RULES. This file only asks "what if" and chooses the words. The API, the pages
+// and `check` share it.
+import { SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
 import {
   applicableDimensions,
-  applyFlagCaps,
   compareForLeaderboard,
-  computeComposite,
+  computeCappedComposite,
   DIMENSIONS,
   type Dimension,
   type DimensionStatus,
   dimensionChecklist,
-  FLAG_SCORE_CAPS,
-  MIN_DIMENSIONS_FOR_COMPOSITE,
   type ScoreResult,
-  TEMPLATE_DESCRIPTION_PENALTY,
   type VisibilityLevel,
 } from '@mcp-atlas/score';
+import { SCHEMA_QUALITY_RULES, VISIBILITY_RULES } from '@mcp-atlas/score/rules';
 
 /** The words for each dimension, in the order the score lists them. */
 export const DIMENSION_LABELS: Readonly<Record<Dimension, string>> = Object.freeze({
@@ -33,7 +33,7 @@ export const VISIBILITY_DESCRIPTIONS: Readonly<Record<VisibilityLevel, string>> 
   verified: 'every applicable dimension scored, protocol from a live session',
   assessed: 'every applicable dimension scored, without a live session',
   limited: 'some applicable dimensions still pending',
-  unscored: `fewer than ${MIN_DIMENSIONS_FOR_COMPOSITE} dimensions scored, so no composite`,
+  unscored: `fewer than ${VISIBILITY_RULES.minDimensionsForComposite} dimensions scored, so no composite`,
 });
 
 /**
@@ -88,12 +88,6 @@ export function checklistOf(score: Pick<ScoreResult, 'categories'>, scope: Score
   }));
 }
 
-/**
- * The best a category can score. "What would raise the score" asks what the composite would be with a pending or
- * weak category at this value: the most it could gain.
- */
-export const BEST_CATEGORY_SCORE = 100;
-
 /** One thing that would raise the composite, and by how many points at most. */
 export interface ScoreRaiser {
   /** A dimension still pending, a scored category below the best, or a flag that caps or lowers the score. */
@@ -110,20 +104,15 @@ export interface ScoreRaiser {
 
 type Categories = ScoreResult['categories'];
 
-/** The composite the score package would give these categories and flags, or null below the dimension minimum. */
-function compositeOf(categories: Categories, flags: ScoreResult['flags']): number | null {
-  const scored = DIMENSIONS.filter((d) => categories[d] != null).length;
-  if (scored < MIN_DIMENSIONS_FOR_COMPOSITE) return null;
-  const { score } = computeComposite(categories);
-  return score === null ? null : applyFlagCaps(score, flags, FLAG_SCORE_CAPS);
-}
-
 // Removing the template-description flag gives schema quality back its penalty; a capping flag lifts its cap.
 function withoutFlag(score: ScoreResult, key: string): { categories: Categories; flags: ScoreResult['flags'] } {
   const flags = score.flags.filter((f) => f.key !== key);
   const quality = score.categories.schemaQuality;
   if (key !== 'TEMPLATE_DESCRIPTION' || quality == null) return { categories: score.categories, flags };
-  const restored = Math.min(BEST_CATEGORY_SCORE, quality + TEMPLATE_DESCRIPTION_PENALTY);
+  const restored = Math.min(
+    SHOWN_SCORE_RULES.bestCategoryScore,
+    quality + SCHEMA_QUALITY_RULES.templateDescriptionPenalty,
+  );
   return { categories: { ...score.categories, schemaQuality: restored }, flags };
 }
 
@@ -141,15 +130,15 @@ export function scoreRaisersOf(score: ScoreResult, scope: ScoreScope): ScoreRais
     if (to !== null && to > from) raisers.push({ kind, key, label, to, points: to - from });
   };
   for (const entry of checklistOf(score, scope)) {
-    const best = { ...score.categories, [entry.dimension]: BEST_CATEGORY_SCORE };
+    const best = { ...score.categories, [entry.dimension]: SHOWN_SCORE_RULES.bestCategoryScore };
     if (entry.status === 'pending')
-      add('pending', entry.dimension, `${entry.label} is still pending`, compositeOf(best, score.flags));
-    else if (entry.status === 'scored' && (entry.score ?? 0) < BEST_CATEGORY_SCORE)
-      add('category', entry.dimension, `${entry.label} at ${entry.score}`, compositeOf(best, score.flags));
+      add('pending', entry.dimension, `${entry.label} is still pending`, computeCappedComposite(best, score.flags));
+    else if (entry.status === 'scored' && (entry.score ?? 0) < SHOWN_SCORE_RULES.bestCategoryScore)
+      add('category', entry.dimension, `${entry.label} at ${entry.score}`, computeCappedComposite(best, score.flags));
   }
   for (const flag of score.flags) {
     const cleared = withoutFlag(score, flag.key);
-    add('flag', flag.key, flag.label, compositeOf(cleared.categories, cleared.flags));
+    add('flag', flag.key, flag.label, computeCappedComposite(cleared.categories, cleared.flags));
   }
   const order = { pending: 0, flag: 1, category: 2 };
   return raisers.sort((a, b) => b.points - a.points || order[a.kind] - order[b.kind] || a.key.localeCompare(b.key));

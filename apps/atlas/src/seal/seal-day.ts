@@ -12,6 +12,7 @@
 // day is made on that read: no write can land between what the root signs and the root itself.
 import { type DayRoot, daysToSign, parseDayRoot, previousRootFor, sealDay } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
+import { type DayUnfinished, findUnfinishedPart } from '@mcp-atlas/operations';
 import { DAYS_PREFIX, dayFolder, dayIndexPath, dayShardPath, daySummaryPath, ROOTS_PREFIX } from '../data/paths.js';
 import { DayIndexSchema, SummarySchema } from '../data/schemas.js';
 import {
@@ -72,20 +73,30 @@ export class DayNotFinishedError extends Error {
   }
 }
 
-/** The shards the day's index lists that have no file, in shard order. */
-async function missingShards(storage: Pick<Storage, 'list'>, day: string, shards: number): Promise<number[]> {
+/** The shards among the first `shards` that have a results file in the day's folder. */
+async function shardsWithFile(storage: Pick<Storage, 'list'>, day: string, shards: number): Promise<Set<number>> {
   const present = new Set(await storage.list(`${dayFolder(day)}results/`));
-  const missing: number[] = [];
-  for (let shard = 0; shard < shards; shard++) if (!present.has(dayShardPath(day, shard))) missing.push(shard);
-  return missing;
+  const withFile = new Set<number>();
+  for (let shard = 0; shard < shards; shard++) if (present.has(dayShardPath(day, shard))) withFile.add(shard);
+  return withFile;
+}
+
+/** The finished-day rule's answer in words, naming the day's files. */
+function describeUnfinished(day: string, unfinished: DayUnfinished): string {
+  if (unfinished.missing === 'summary')
+    return `days/${day}/summary.json is missing or unreadable, so the day's scan has not finished`;
+  if (unfinished.missing === 'index') return `days/${day}/index.json is missing or unreadable`;
+  const names = unfinished.shards.map((shard) => dayShardPath(day, shard).slice(dayFolder(day).length)).join(', ');
+  return (
+    `shard files ${names} are missing (${unfinished.serversInMissing} servers), ` +
+    `and the summary says the daily cost cap skipped ${unfinished.skippedByCap}: the folder is partial`
+  );
 }
 
 /**
- * Why a day cannot be sealed yet, or null when it is finished. A day whose scan never started (no
- * index.json at all) is finished: its other files (reports, package results) are all it will have. A day
- * whose scan started must have its summary (the scan writes it last), a readable index, and a file for
- * every shard the index lists, unless the daily cost cap skipped it: the missing shards must hold exactly
- * the servers the summary counts as skipped by the cap. Files that cannot be read count as missing.
+ * Why a day cannot be sealed yet, or null when it is finished: reads the day's index, summary and shard
+ * files and applies the finished-day rule (`findUnfinishedPart` of @mcp-atlas/operations). Files that
+ * cannot be read count as missing.
  */
 export async function findUnfinishedReason(
   storage: Pick<Storage, 'get' | 'list'>,
@@ -93,22 +104,21 @@ export async function findUnfinishedReason(
 ): Promise<string | null> {
   const indexBytes = await storage.get(dayIndexPath(day));
   const summaryBytes = await storage.get(daySummaryPath(day));
-  // No scan ran that day: nothing of a scan can be missing. A summary without its index is still partial.
-  if (indexBytes === null && summaryBytes === null) return null;
+  // No scan ran that day: nothing of a scan can be missing, so nothing more is read.
+  const scanStarted = indexBytes !== null || summaryBytes !== null;
+  if (!scanStarted) return null;
   const summary = SummarySchema.safeParse(await getJsonOrNull(storage, daySummaryPath(day)));
-  if (!summary.success) return `days/${day}/summary.json is missing or unreadable, so the day's scan has not finished`;
-  const index = DayIndexSchema.safeParse(await getJsonOrNull(storage, dayIndexPath(day)));
-  if (!index.success) return `days/${day}/index.json is missing or unreadable`;
-  const missing = await missingShards(storage, day, index.data.shards);
-  if (missing.length === 0) return null;
-  const missingSet = new Set(missing);
-  const serversInMissing = index.data.servers.filter((entry) => missingSet.has(entry.shard)).length;
-  if (serversInMissing === summary.data.skippedByCap) return null;
-  const names = missing.map((shard) => dayShardPath(day, shard).slice(dayFolder(day).length)).join(', ');
-  return (
-    `shard files ${names} are missing (${serversInMissing} servers), ` +
-    `and the summary says the daily cost cap skipped ${summary.data.skippedByCap}: the folder is partial`
-  );
+  // Each file is read only when the rule still needs it: without a summary, the index does not matter.
+  const index = summary.success ? DayIndexSchema.safeParse(await getJsonOrNull(storage, dayIndexPath(day))) : null;
+  const unfinished = findUnfinishedPart({
+    scanStarted,
+    skippedByCap: summary.success ? summary.data.skippedByCap : null,
+    index: index?.success
+      ? { shards: index.data.shards, serverShards: index.data.servers.map((entry) => entry.shard) }
+      : null,
+    shardsWithFile: index?.success ? await shardsWithFile(storage, day, index.data.shards) : new Set(),
+  });
+  return unfinished === null ? null : describeUnfinished(day, unfinished);
 }
 
 /**

@@ -1,20 +1,12 @@
-// The schedule's search-eval task: on the 1st of each month (UTC) the service runs the frozen set against its
-// own /api/toolsearch and appends the run to search-eval/history.json, once per month.
+// The schedule's search-eval task: on its day of each month (UTC) the service runs the frozen set against its
+// own /api/toolsearch and appends the run to search-eval/history.json, once per month. When it is due is the
+// operating rule `isSearchEvalDue` of @mcp-atlas/operations.
+import { isSearchEvalDue } from '@mcp-atlas/operations';
 import type { Logger } from '../log.js';
 import type { Storage } from '../storage/storage.js';
-import { appendSearchEvalRecord, readSearchEvalHistory, recordOfRun, type SearchEvalHistory } from './history.js';
+import { appendSearchEvalRecord, readSearchEvalHistory, recordOfRun } from './history.js';
 import { runSearchEval } from './run-search-eval.js';
 import { packagedSearchEvalSetPath, readSearchEvalSet } from './search-set.js';
-
-/** The day of the month (UTC) the scheduled run happens on. */
-export const SEARCH_EVAL_DAY_OF_MONTH = 1;
-
-/** True on the run day of a month that has no scheduled run yet. */
-export function isSearchEvalDue(now: Date, history: SearchEvalHistory): boolean {
-  if (now.getUTCDate() !== SEARCH_EVAL_DAY_OF_MONTH) return false;
-  const month = now.toISOString().slice(0, 7);
-  return !history.runs.some((record) => record.source === 'schedule' && record.date.slice(0, 7) === month);
-}
 
 /** What the monthly run needs: the store, a log, and how to reach the service itself. */
 export interface MonthlySearchEvalDeps {

@@ -1,4 +1,4 @@
-// Seed 004's production run: every job of a set is one GET of BASE/api/toolsearch with the search's defaults
+// The production search evaluation: every job of a set is one GET of BASE/api/toolsearch with the search's defaults
 // (any risk level, answering servers only, 10 results), timed from request to parsed body, then graded by
 // the route package's judge. Nothing here ranks or grades: the figures are evaluateSearch's.
 import { median } from '@mcp-atlas/reliability';

@@ -1,4 +1,4 @@
-// The evaluation set a search-eval run grades with (seed 004): its bytes, their SHA-256, its version and its
+// The evaluation set a search-eval run grades with: its bytes, their SHA-256, its version and its
 // jobs, checked by the route package's parser. The set the schedule runs is the newest frozen one the route
 // package ships (eval/toolsearch-v2.json; v1 stays published beside it, and figures are compared only within one
 // version); the command takes any set file.

@@ -8,7 +8,7 @@
 // write, and the hourly check, whose round reads the file long before it writes it, takes in the slots
 // recorded meanwhile. Processes do not share the lock (see the README's note on several processes).
 import type { ProbeResult } from '@mcp-atlas/probe';
-import { createHourProfile, type HourProfile, isHourSlotNews, recordHourResult } from '@mcp-atlas/reliability';
+import { createHourProfile, type HourProfile, isHourSlotNews, recordHourResult } from '@mcp-atlas/reliability/live';
 import { observationOfCheck } from '../data/check-observation.js';
 import { HOURLY_PATH } from '../data/paths.js';
 import { type HourlyFile, HourlyFileSchema } from '../data/schemas.js';

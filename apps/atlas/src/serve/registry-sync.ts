@@ -3,9 +3,9 @@
 // templates, IP addresses and opted-out hosts are left out here by the probe's guard, before any request.
 // Each entry's npm and PyPI packages are kept with it, for the package layer.
 
+import { PACKAGE_LAYER_RULES } from '@mcp-atlas/operations/rules';
 import { checkTarget, listRegistryServers, type NetworkOptions, pickRemote } from '@mcp-atlas/probe';
 import { OUTSIDE_SERVICE_RULES } from '@mcp-atlas/probe/rules';
-import { PACKAGE_LAYER_RULES } from '@mcp-atlas/reliability/rules';
 import {
   type RegistryScoreFacts,
   type WatchedPackage,

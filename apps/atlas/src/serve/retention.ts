@@ -1,5 +1,5 @@
 // Retention: once a day, delete the day folders (or day files) of the short-lived stores that the methodology's
-// retention list names, and nothing else. Whether a day goes is @mcp-atlas/reliability's `decideRetention`
+// retention list names, and nothing else. Whether a day goes is @mcp-atlas/operations' `decideRetention`
 // (limits, "aggregate before deleting", the current-month rule); this file only says where each store lives,
 // lists its folders and deletes. The job lists only the stores below, so it never touches what is kept as
 // written: signed day files (days/), roots (roots/), agents' reports and reporter records, owner and
@@ -9,8 +9,8 @@ import {
   isPastRetentionLimit,
   needsAggregateBeforeDelete,
   type RetentionStore,
-} from '@mcp-atlas/reliability';
-import { RETENTION_POLICY } from '@mcp-atlas/reliability/policy';
+} from '@mcp-atlas/operations';
+import { RETENTION_RULES } from '@mcp-atlas/operations/rules';
 import {
   ASK_MARKERS_PREFIX,
   BADGE_SIGHTINGS_PREFIX,
@@ -29,7 +29,7 @@ import type { Storage } from '../storage/storage.js';
 
 /** Where a short-lived store lives: day-named folders (`<prefix><YYYY-MM-DD>/…`) or files (`<prefix><YYYY-MM-DD>.json`). */
 export interface RetentionLocation {
-  /** The store, as the reliability package names it (its key in `RETENTION_POLICY.days`). */
+  /** The store, as the reliability package names it (its key in `RETENTION_RULES.days`). */
   store: RetentionStore;
   /** What the methodology calls it. */
   name: string;
@@ -70,7 +70,7 @@ export const RETENTION_LOCATIONS: readonly RetentionLocation[] = [
 /** Each store with its limit in days, as published (for the operator's view and the tests). */
 export const RETENTION_STORES = RETENTION_LOCATIONS.map((location) => ({
   ...location,
-  keepDays: RETENTION_POLICY.days[location.store],
+  keepDays: RETENTION_RULES.days[location.store],
 }));
 
 const DAY_AT_START = /^(\d{4}-\d{2}-\d{2})(?:\/|\.jsonl?$)/;

@@ -1,6 +1,6 @@
-// The service's schedule, driven by an injected clock: seal the previous day from 01:05 UTC (any later run
-// catches up), read the registry and run the daily check once per day, the hourly check once per hour, the
-// five-minute checks for owners who opted in (with their second-failure alerts), the 6-hourly checks of
+// The service's schedule, driven by an injected clock: seal the previous day from the seal time (any later
+// run catches up), read the registry and run the daily check once per day, the hourly check once per hour, the
+// five-minute checks for owners who opted in (with their second-failure alerts), the slotted checks of
 // submitted servers (and their decisions), the reporters' and sensors' agreement with our checks once per
 // hour, the review queue's failures and incidents once per hour (the daily check queues its catalogs' pattern
 // matches itself), the daily aggregates of days that are over, and retention once per day.
@@ -12,18 +12,24 @@
 // never overlaps itself; a tick starts the daily lane when it is not running. A stop waits for both.
 
 import { dayFromTime } from '@mcp-atlas/history';
-import { SEAL_RULES } from '@mcp-atlas/history/rules';
+import {
+  estimateChecksCost,
+  isPeriodOver,
+  isSealTime,
+  nameHourSlot,
+  namePeriodSlot,
+  priceCheck,
+} from '@mcp-atlas/operations';
+import { CHECK_SCHEDULE_RULES } from '@mcp-atlas/operations/rules';
 import { isOptedOut, type NetworkOptions, type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import { SESSION_RULES } from '@mcp-atlas/probe/rules';
+import { isAnsweringLetter } from '@mcp-atlas/reliability';
 import {
   decideOwnerAlert,
-  estimateChecksCost,
-  isAnsweringLetter,
-  priceCheck,
   recordFiveMinuteCheck,
   recordFiveMinuteObservation,
   type TimedObservation,
-} from '@mcp-atlas/reliability';
+} from '@mcp-atlas/reliability/live';
 import { z } from 'zod';
 import { type CostSettings, type ResolvedCosts, resolveCosts } from '../costs/cost-settings.js';
 import { SpendGate } from '../costs/spend-gate.js';
@@ -57,7 +63,7 @@ import { createProgress } from '../progress.js';
 import { foldCheckedDays, foldDay, updateServerState } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
-import { scanDay } from '../scan/scan-day.js';
+import { DEFAULT_SCAN_CONCURRENCY, scanDay } from '../scan/scan-day.js';
 import type { RepositoryReader } from '../score/score-inputs.js';
 import type { SigningKeys } from '../seal/keys.js';
 import { sealDueDays } from '../seal/seal-day.js';
@@ -86,12 +92,11 @@ export const systemScheduleClock: ScheduleClock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** How often the schedule looks for due work. */
+/**
+ * How often the schedule wakes to look for due work: the loop's own pace, finer than every period of
+ * CHECK_SCHEDULE_RULES (@mcp-atlas/operations/rules), which say when each task is due.
+ */
 export const TICK_MS = 30_000;
-/** Five-minute checks run on this period. */
-export const FIVE_MINUTE_PERIOD_MS = 5 * 60_000;
-/** How often the schedule looks for due checks of submitted servers (their slots are 6 hours apart). */
-export const SUBMISSION_RUN_PERIOD_MS = 5 * 60_000;
 const OptInSchema = z.object({ servers: z.array(z.string()) });
 /** Tasks whose work the read model does not show, so running them alone does not rebuild it. */
 const TASKS_WITHOUT_REFRESH: ReadonlySet<string> = new Set(['retention', 'review', 'search-eval']);
@@ -133,13 +138,13 @@ export interface SchedulerDeps {
   updateServers?: (ids: readonly string[]) => void;
   concurrency?: number;
   progress?: boolean;
-  /** The compute caps: budgets per UTC day and the cost model (defaults: $0.10 daily, $0.25 five-minute). */
+  /** The compute caps: budgets per UTC day and the cost model (defaults: the methodology's daily budgets). */
   costs?: CostSettings;
   /** Base URLs of RDAP, npm, PyPI and OSV (defaults: the public services). */
   outside?: OutsideServiceUrls;
   /** Where check outcomes, the daily check's progress and task failures are counted (the service's metrics). */
   metrics?: ScheduleMetrics;
-  /** Seed 004's monthly search-eval run against the service itself (its own base URL); absent: not run. */
+  /** The monthly search-evaluation run against the service itself (its own base URL); absent: not run. */
   searchEval?: Pick<MonthlySearchEvalDeps, 'baseUrl' | 'fetch' | 'setPath'>;
   /**
    * Runs each task once across every process sharing the store (workers/cluster-once.ts: PostgreSQL advisory
@@ -150,25 +155,11 @@ export interface SchedulerDeps {
   readRepository?: RepositoryReader;
 }
 
-/** The period a task runs once in across the cluster: its slot of `periodMs` since the epoch, as text. */
-function slotOf(now: Date, periodMs: number): string {
-  return String(Math.floor(now.getTime() / periodMs));
-}
-
 /** What the schedule reports to the service's metrics. */
 export interface ScheduleMetrics {
   recordCheck(kind: 'daily' | 'hourly' | 'five-minute', letter: string): void;
   setScanProgress(day: string, done: number, total: number): void;
   recordTaskFailure(task: string): void;
-}
-
-function hourOf(now: Date): string {
-  return now.toISOString().slice(0, 13);
-}
-
-function isAfterSealTime(now: Date): boolean {
-  const minutes = now.getUTCHours() * 60 + now.getUTCMinutes();
-  return minutes >= SEAL_RULES.sealTimeUtc.hour * 60 + SEAL_RULES.sealTimeUtc.minute;
 }
 
 /** One run of the tick lane: the tasks it ran, and the daily lane running beside it (null when none could start). */
@@ -312,16 +303,24 @@ export class Scheduler {
     const attempt = this.attemptFor(now, done);
     await attempt('seal', () => this.sealIfDue(now, today));
     // Before the daily lane starts, so a server admitted at this tick is in today's check if that has not run yet.
-    await attempt('submissions', () => this.submissionsIfDue(now), slotOf(now, SUBMISSION_RUN_PERIOD_MS));
+    await attempt(
+      'submissions',
+      () => this.submissionsIfDue(now),
+      namePeriodSlot(now, CHECK_SCHEDULE_RULES.submissionLookPeriodMs),
+    );
     const daily = this.startDailyLane(now);
-    await attempt('hourly', () => this.hourlyIfDue(now, today), hourOf(now));
-    await attempt('five-minute', () => this.fiveMinuteIfDue(now, today), slotOf(now, FIVE_MINUTE_PERIOD_MS));
+    await attempt('hourly', () => this.hourlyIfDue(now, today), nameHourSlot(now));
+    await attempt(
+      'five-minute',
+      () => this.fiveMinuteIfDue(now, today),
+      namePeriodSlot(now, CHECK_SCHEDULE_RULES.fiveMinuteCheckPeriodMs),
+    );
     // After the checks, so this hour's tallies compare reports with the newest checks.
-    await attempt('agreement', () => this.agreementIfDue(now), hourOf(now));
+    await attempt('agreement', () => this.agreementIfDue(now), nameHourSlot(now));
     // After the checks and the tallies, so the incident decisions read the newest of both.
-    await attempt('review', () => this.reviewIfDue(now), hourOf(now));
+    await attempt('review', () => this.reviewIfDue(now), nameHourSlot(now));
     // Aggregates before retention: a raw day is deleted only once its aggregate exists.
-    await attempt('aggregates', () => this.aggregatesIfDue(now), hourOf(now));
+    await attempt('aggregates', () => this.aggregatesIfDue(now), nameHourSlot(now));
     await attempt('retention', () => this.retentionIfDue(today), today);
     await attempt(
       'search-eval',
@@ -362,7 +361,7 @@ export class Scheduler {
       origins.settle();
       if (this.dailyOrigins === origins) this.dailyOrigins = null;
     }
-    // After the daily check: the domain ages its results call for, the day's package versions, and OSV from 04:05 UTC.
+    // After the daily check: the domain ages its results call for, the day's package versions, and OSV from its time of day.
     await attempt('domain-age', () => this.outside.domainAgeIfDue(today, now));
     await attempt('packages', () => this.outside.packagesIfDue(today, now));
     await attempt('osv', () => this.outside.osvIfDue(today, now));
@@ -391,7 +390,7 @@ export class Scheduler {
   }
 
   private async sealIfDue(now: Date, today: string): Promise<boolean> {
-    if (!isAfterSealTime(now)) return false;
+    if (!isSealTime(now)) return false;
     const written = await sealDueDays(this.deps.storage, today, this.deps.keys, (day, reason) =>
       this.deps.log.warn({ day, reason }, 'day not sealed: not finished'),
     );
@@ -492,7 +491,11 @@ export class Scheduler {
     // Opted-out hosts drop off the map at this check: they are not checked and get no letter.
     const listed = servers.filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
     const excluded = await readOriginsOfDay(
-      { storage: this.deps.storage, network: this.deps.network, concurrency: this.deps.concurrency ?? 16 },
+      {
+        storage: this.deps.storage,
+        network: this.deps.network,
+        concurrency: this.deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY,
+      },
       today,
       listed,
     );
@@ -579,7 +582,11 @@ export class Scheduler {
       (s) => !isOptedOut(new URL(s.url).hostname, optedOut),
     );
     const excluded = await readOriginsOfDay(
-      { storage: this.deps.storage, network: this.deps.network, concurrency: this.deps.concurrency ?? 16 },
+      {
+        storage: this.deps.storage,
+        network: this.deps.network,
+        concurrency: this.deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY,
+      },
       today,
       servers,
     );
@@ -587,13 +594,13 @@ export class Scheduler {
   }
 
   private async hourlyIfDue(now: Date, today: string): Promise<boolean> {
-    const hour = hourOf(now);
+    const hour = nameHourSlot(now);
     const savedData = await getJson(this.deps.storage, HOURLY_PATH);
     const saved = savedData === null ? null : HourlyFileSchema.parse(savedData);
     if (saved !== null && saved.hour === hour) return false;
     const optedOut = await this.readOptedOut();
     const servers = await this.allowedServers(today, optedOut);
-    const results = await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
+    const results = await mapWithLimit(servers, this.deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (server) => {
       const result = await this.probeOne(server, optedOut, {}, 'hourly');
       return [server.id, nextHourlyEntry(saved?.results[server.id], result, this.clock.now().toISOString())] as const;
     });
@@ -663,7 +670,7 @@ export class Scheduler {
 
   /** Tallies every reporter's and sensor's agreement with our checks once per UTC hour, into the reporter records. */
   private async agreementIfDue(now: Date): Promise<boolean> {
-    const hour = hourOf(now);
+    const hour = nameHourSlot(now);
     if (this.lastAgreementHour === hour) return false;
     this.lastAgreementHour = hour;
     const records = await writeAgreementRecords(this.deps.storage, now);
@@ -680,7 +687,7 @@ export class Scheduler {
    * True when it added an item.
    */
   private async reviewIfDue(now: Date): Promise<boolean> {
-    const hour = hourOf(now);
+    const hour = nameHourSlot(now);
     if (this.lastReviewHour === hour) return false;
     this.lastReviewHour = hour;
     const view = await buildView(this.deps.storage, now);
@@ -697,7 +704,7 @@ export class Scheduler {
   }
 
   private async fiveMinuteIfDue(now: Date, today: string): Promise<boolean> {
-    if (now.getTime() - this.lastFiveMinute < FIVE_MINUTE_PERIOD_MS) return false;
+    if (!isPeriodOver(now, this.lastFiveMinute, CHECK_SCHEDULE_RULES.fiveMinuteCheckPeriodMs)) return false;
     const ids = await this.readOptIn();
     if (ids === null) return false;
     // The five-minute checks have their own cap and ledger; once it refuses a check, none runs until the next UTC day.
@@ -718,7 +725,7 @@ export class Scheduler {
       if (data !== null) states.set(server.id, ServerStateSchema.parse(data));
     }
     const observed = new Map<string, FiveMinuteObservation>();
-    await mapWithLimit(servers, this.deps.concurrency ?? 16, async (server) => {
+    await mapWithLimit(servers, this.deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (server) => {
       const before = states.get(server.id);
       // A server with no daily check yet has nowhere to count its five-minute checks, so it is not probed.
       if (before === undefined) return;
@@ -738,7 +745,7 @@ export class Scheduler {
       await gate.charge(server.id, priceCheck(result.elapsedMs, this.costs.model));
       gate.release(reservation);
       // Sign-in and payment answers count as up, like the daily letters: the server is there and answering.
-      // The counters keep 92 UTC days (not 92 entries): the package drops pairs older than that. Under the
+      // The counters keep a number of UTC days (not of entries): the package drops older pairs. Under the
       // server's lock, so a fold running in the daily lane meanwhile neither loses this count nor loses its day.
       const written = await updateServerState(this.deps.storage, server.id, (state) =>
         state === null
@@ -765,9 +772,9 @@ export class Scheduler {
     return servers.length > 0;
   }
 
-  /** Checks submitted servers whose 6-hour slot came and decides finished windows; at most every SUBMISSION_RUN_PERIOD_MS. */
+  /** Checks submitted servers whose check slot came and decides finished windows; at most once per look period. */
   private async submissionsIfDue(now: Date): Promise<boolean> {
-    if (now.getTime() - this.lastSubmissionRun < SUBMISSION_RUN_PERIOD_MS) return false;
+    if (!isPeriodOver(now, this.lastSubmissionRun, CHECK_SCHEDULE_RULES.submissionLookPeriodMs)) return false;
     this.lastSubmissionRun = now.getTime();
     const outcome = await observeSubmissions({
       storage: this.deps.storage,
@@ -782,7 +789,7 @@ export class Scheduler {
 
   /** Writes the daily aggregates (demand, sensors) of days that are over; looks once per hour. */
   private async aggregatesIfDue(now: Date): Promise<boolean> {
-    const hour = hourOf(now);
+    const hour = nameHourSlot(now);
     // An earlier day being folded has no summary yet, so its state report would be skipped, and a month
     // closing meanwhile would be reported without it for good: wait for the fold (the next tick tries again).
     if (this.foldingEarlierDays || this.lastAggregateHour === hour) return false;

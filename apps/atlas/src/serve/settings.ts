@@ -1,6 +1,8 @@
 // Every `serve` setting in one table: its flag, the environment variables that also set it, and what it does.
 // Twelve-factor style: a container or a systemd unit configures the service through the environment alone,
-// and a flag on the command line wins over the environment. The README's settings table lists this table.
+// and a flag on the command line wins over the environment. The README's settings table lists this table. The
+// compute caps' defaults are read from their rule group, so the table cannot drift from what the service applies.
+import { COST_CAP_RULES } from '@mcp-atlas/operations/rules';
 
 /** One setting of `serve`. */
 export interface ServeSetting {
@@ -127,28 +129,28 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
     flag: 'daily-budget-usd',
     type: 'string',
     env: ['MCP_ATLAS_DAILY_BUDGET_USD'],
-    fallback: '0.10',
+    fallback: COST_CAP_RULES.dailyCheckBudgetUsd.toFixed(2),
     help: 'what the daily checks may spend per UTC day',
   },
   {
     flag: 'five-minute-budget-usd',
     type: 'string',
     env: ['MCP_ATLAS_FIVE_MINUTE_BUDGET_USD'],
-    fallback: '0.25',
+    fallback: COST_CAP_RULES.fiveMinuteBudgetUsd.toFixed(2),
     help: 'what the five-minute checks may spend per UTC day',
   },
   {
     flag: 'check-cost-usd',
     type: 'string',
     env: ['MCP_ATLAS_CHECK_COST_USD'],
-    fallback: '0.00001',
+    fallback: String(COST_CAP_RULES.defaultCheckCostModel.perCheckUsd),
     help: 'the cost model: per check',
   },
   {
     flag: 'check-cost-per-second-usd',
     type: 'string',
     env: ['MCP_ATLAS_CHECK_COST_PER_SECOND_USD'],
-    fallback: '0.00001',
+    fallback: String(COST_CAP_RULES.defaultCheckCostModel.perSecondUsd),
     help: 'the cost model: per second of a check',
   },
   { flag: 'rdap', type: 'string', env: ['MCP_ATLAS_RDAP_URL'], fallback: 'https://rdap.org', help: 'RDAP base URL' },

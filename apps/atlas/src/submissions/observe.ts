@@ -7,10 +7,10 @@
 import { hasDescription, hashToolList } from '@mcp-atlas/findings';
 import { dayFromTime } from '@mcp-atlas/history';
 import { nodeSha256 } from '@mcp-atlas/history/node';
+import { reviewSubmission } from '@mcp-atlas/operations';
+import { SUBMISSION_RULES } from '@mcp-atlas/operations/rules';
 import { isOptedOut, type NetworkOptions, type ProbeResult, probeServer, readRobots } from '@mcp-atlas/probe';
 import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
-import { reviewSubmission } from '@mcp-atlas/reliability';
-import { SUBMISSION_RULES } from '@mcp-atlas/reliability/rules';
 import { serverIdFor } from '../data/server-id.js';
 import { addSubmittedServer } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
@@ -24,9 +24,6 @@ import {
   submissionOf,
   writeSubmission,
 } from './records.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { maxExtensions: SUBMISSION_MAX_EXTENSIONS } = SUBMISSION_RULES;
 
 /** Longest title taken from a server's own name when it joins the map: the watched list's title limit (a shape, not a rule). */
 const TITLE_MAX_LENGTH = 200;
@@ -200,7 +197,7 @@ export async function observeSubmissions(deps: ObserveDeps): Promise<ObserveOutc
     let record = stored;
     // One round per window a submission can have: the end of a window can open the next (extra) one, whose
     // first slot is then due in the same run.
-    for (let round = 0; round <= SUBMISSION_MAX_EXTENSIONS && record.status === 'observing'; round++) {
+    for (let round = 0; round <= SUBMISSION_RULES.maxExtensions && record.status === 'observing'; round++) {
       const checked = await checkIfDue(record, deps);
       if (checked.checked) outcome.checked.push(id);
       record = checked.record;

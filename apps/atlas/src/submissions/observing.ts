@@ -1,8 +1,9 @@
 // The submitted servers still in their observation window, as the read model shows them: not on the map yet
 // (so never in lists, search, route or rankings), but listed apart with their progress, so an owner and any
 // visitor can see where a submission stands without knowing its id.
+
+import { decideObservation, type ObservationWindow, reviewSubmission } from '@mcp-atlas/operations';
 import { isOptedOut } from '@mcp-atlas/probe';
-import { decideObservation, type ObservationWindow, reviewSubmission } from '@mcp-atlas/reliability';
 import type { Storage } from '../storage/storage.js';
 import { listSubmissionIds, readSubmission, type SubmissionRecord, submissionOf } from './records.js';
 

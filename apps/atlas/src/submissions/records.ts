@@ -2,15 +2,12 @@
 // its observation, each window's decision, and the earlier attempts of the same URL. The id is derived
 // from the URL, so submitting the same URL again finds the same record.
 import { createHash } from 'node:crypto';
-import { reviewSubmission, type Submission } from '@mcp-atlas/reliability';
-import { SUBMISSION_RULES } from '@mcp-atlas/reliability/rules';
+import { reviewSubmission, type Submission } from '@mcp-atlas/operations';
+import { SUBMISSION_RULES } from '@mcp-atlas/operations/rules';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN, SUBMISSIONS_PREFIX, submissionPath } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { earlierAttemptsKept: SUBMISSION_EARLIER_ATTEMPTS_KEPT } = SUBMISSION_RULES;
 
 /** A submission id: `sub-` and 20 hex characters of the SHA-256 of its URL. */
 export const SUBMISSION_ID_PATTERN = /^sub-[0-9a-f]{20}$/;
@@ -99,7 +96,7 @@ export function startSubmission(
     robots: null,
     stoppedBecause: null,
     serverId: null,
-    earlier: earlier.slice(-SUBMISSION_EARLIER_ATTEMPTS_KEPT),
+    earlier: earlier.slice(-SUBMISSION_RULES.earlierAttemptsKept),
   };
 }
 

@@ -2,20 +2,17 @@
 // the chain with the history package, as any outsider could. The service is the thing being checked, so
 // nothing it sends is trusted: every request has a time limit, every body a byte cap, the whole run an
 // overall limit, each root must be for the day asked, and a key pinned with --key replaces the served one.
+import { shiftDay } from '@mcp-atlas/base';
 import {
   type DayRoot,
   dayFromTime,
   HistoryError,
   parseDayRoot,
   publicKeyFromPem,
-  shiftDay,
   verifyChain,
 } from '@mcp-atlas/history';
 import { SEAL_RULES } from '@mcp-atlas/history/rules';
 import { z } from 'zod';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { previousRootWindowDays: PREVIOUS_ROOT_WINDOW_DAYS } = SEAL_RULES;
 
 const WellKnownSchema = z.object({ integrity: z.object({ public_key_pem: z.string() }) });
 
@@ -181,7 +178,7 @@ async function fetchRemoteRoots(base: string, today: string, context: RequestCon
       misses = 0;
     } else if (status === 404) {
       misses++;
-      if (records.length > 0 && misses > PREVIOUS_ROOT_WINDOW_DAYS) break;
+      if (records.length > 0 && misses > SEAL_RULES.previousRootWindowDays) break;
     } else {
       throw new RemoteFetchError(`GET /api/maps for ${day} answered HTTP ${status}`);
     }

@@ -2,16 +2,17 @@
 // last 30 days, compared with our own checks kept over the same days (the daily results, the hourly file
 // and its hour-of-day slots, the five-minute file), tallied by the package's rule and written to the
 // reporter records file, which the read model passes to the ratings.
-import { dayFromTime, shiftDay } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
+import { dayFromTime } from '@mcp-atlas/history';
 import {
   type AgreementRecord,
   type AgreementSubject,
   isAnsweringLetter,
   type OwnCheckView,
-  ownCheckViewOf,
   type TimedCheckView,
   tallyAgreementRecords,
 } from '@mcp-atlas/reliability';
+import { ownCheckViewOf } from '@mcp-atlas/reliability/live';
 import { RATING_RULES } from '@mcp-atlas/reliability/rules';
 import { readDayResults } from '../data/day-results.js';
 import { readFiveMinuteChecks } from '../data/five-minute-checks.js';
@@ -21,9 +22,6 @@ import { HourlyFileSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { readRecentReports, readRecentSensorData } from './build-view.js';
 import { dailyObservationOf, hourlyObservationsOf } from './live-inputs.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { reportWindowDays: REPORT_WINDOW_DAYS } = RATING_RULES;
 
 /** Our checks by server over the report window, each dated (see {@link readOwnChecks}). */
 export type ChecksByServer = Map<string, TimedCheckView[]>;
@@ -73,7 +71,7 @@ function addFullRecord(
 export async function readOwnChecks(storage: Storage, today: string): Promise<ChecksByServer> {
   const checks: ChecksByServer = new Map();
   const recorded: RecordedInstants = new Map();
-  for (let back = REPORT_WINDOW_DAYS; back >= 0; back--) {
+  for (let back = RATING_RULES.reportWindowDays; back >= 0; back--) {
     const day = shiftDay(today, -back);
     for (const [server, result] of await readDayResults(storage, day)) {
       const view = ownCheckViewOf(dailyObservationOf(result, day));

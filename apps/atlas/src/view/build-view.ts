@@ -1,47 +1,50 @@
 // The read model the HTTP surface serves: built from the data folder after each scan, held in memory, and
 // replaced whole (never edited in place), so a request always sees one consistent day.
+import { daysBetween, shiftDay } from '@mcp-atlas/base';
 import type { DayRoot } from '@mcp-atlas/history';
-import { dayFromTime, shiftDay } from '@mcp-atlas/history';
+import { dayFromTime } from '@mcp-atlas/history';
 import { isOptedOut } from '@mcp-atlas/probe';
 import {
   type AgreementSubject,
   type CategoryRanking,
   countChangeDays,
   decideClosedIncident,
-  describeHourProfile,
   describeUptime,
-  type HourProfileView,
-  type HourResult,
   type IncidentCheck,
   type IncidentDecision,
   type IncidentSensorOutcome,
-  incidentChecksOf as incidentChecksOfLive,
-  isAnsweringNow,
   type LeftOutReason,
-  type LiveChecks,
   leftOutReasonOf,
   lettersAsOf,
-  newestHandshakeMs,
   type Rating,
   type Report,
   rankMostReliable,
   rateServer,
   type SensorDayEntry,
   type SensorOutcome,
-  type ShownStatus,
-  shownStatusOf as shownStatusOfLive,
   stability,
   successChance,
   summarizeSensorOutcomes,
   type UptimeInput,
   type UptimeSummary,
-  uptimeInputOf as uptimeInputOfPairs,
-  viewHourProfile,
 } from '@mcp-atlas/reliability';
+import {
+  describeHourProfile,
+  type HourProfileView,
+  type HourResult,
+  incidentChecksOf,
+  isAnsweringNow,
+  type LiveChecks,
+  newestHandshakeMs,
+  type ShownStatus,
+  shownStatusOf,
+  uptimeInputOf,
+  viewHourProfile,
+} from '@mcp-atlas/reliability/live';
 import { RATING_RULES } from '@mcp-atlas/reliability/rules';
 import { categorize, createToolIndex, type IndexServer, type LiveServerFields, type ToolIndex } from '@mcp-atlas/route';
 import { readDayResults } from '../data/day-results.js';
-import { daysBetween, daysOfLetters } from '../data/days.js';
+import { daysOfLetters } from '../data/days.js';
 import { readExcludedOrigins } from '../data/excluded-origins.js';
 import { type FiveMinuteObservation, readFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
@@ -88,9 +91,6 @@ import { getJson, type Storage } from '../storage/storage.js';
 import { listableObserving, type ObservingSubmission, readObservingSubmissions } from '../submissions/observing.js';
 import { liveChecksOf } from './live-inputs.js';
 import { readScoresView, type ScoresView } from './score-view.js';
-
-// Rule constants under the names this file uses (the package publishes them grouped, on its subpath).
-const { reportWindowDays: REPORT_WINDOW_DAYS } = RATING_RULES;
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -221,7 +221,7 @@ async function latestShownDay(storage: Storage): Promise<string | null> {
 /** Agents' reports of the 30 days ending `today`, grouped by server, in the shape ratings read. */
 export async function readRecentReports(storage: Storage, today: string): Promise<Map<string, Report[]>> {
   const byServer = new Map<string, Report[]>();
-  for (let back = 0; back < REPORT_WINDOW_DAYS + 1; back++) {
+  for (let back = 0; back < RATING_RULES.reportWindowDays + 1; back++) {
     const bytes = await storage.get(dayReportsPath(shiftDay(today, -back)));
     if (bytes === null) continue;
     for (const r of parseReportLog(bytes).reports) {
@@ -247,13 +247,13 @@ export async function readRecentReports(storage: Storage, today: string): Promis
  * What a server's page shows now: the newest daily check (of `day`), with the hourly and five-minute checks
  * made after it on top under the second-failure rule. A thin adapter over the package's `shownStatusOf`.
  */
-export function shownStatusOf(
+export function shownStatusFromRecords(
   latest: ServerDayResult | null,
   day: string | null,
   hourly: HourlyFile['results'][string] | undefined,
   fiveMinute?: readonly FiveMinuteObservation[],
 ): ShownStatus {
-  return shownStatusOfLive(liveChecksOf(latest, day, hourly, fiveMinute));
+  return shownStatusOf(liveChecksOf(latest, day, hourly, fiveMinute));
 }
 
 /**
@@ -275,18 +275,21 @@ export function hourProfileOf(hourly: HourlyFile['results'][string] | undefined)
  * Our own checks that can confirm an incident: the daily check at the time it ran (an undated one is left
  * out), and the hourly and five-minute checks kept. A thin adapter over the package's `incidentChecksOf`.
  */
-export function incidentChecksOf(
+export function incidentChecksFromRecords(
   latest: ServerDayResult | null,
   day: string | null,
   hourly: HourlyFile['results'][string] | undefined,
   fiveMinute?: readonly FiveMinuteObservation[],
 ): IncidentCheck[] {
-  return incidentChecksOfLive(liveChecksOf(latest, day, hourly, fiveMinute));
+  return incidentChecksOf(liveChecksOf(latest, day, hourly, fiveMinute));
 }
 
 /** A server's uptime inputs: its letters, and its five-minute counters over the last 30 and 90 UTC days. */
-export function uptimeInputOf(state: Pick<ServerState, 'letters' | 'fiveMinute'>, today: string | null): UptimeInput {
-  return uptimeInputOfPairs(state.letters, state.fiveMinute, today);
+export function uptimeInputFromState(
+  state: Pick<ServerState, 'letters' | 'fiveMinute'>,
+  today: string | null,
+): UptimeInput {
+  return uptimeInputOf(state.letters, state.fiveMinute, today);
 }
 
 /**
@@ -326,7 +329,7 @@ function pushTo<V>(map: Map<string, V[]>, key: string, value: V): void {
 
 /** Reads the sensor batches of the 30 days ending `today` once, for both ratings and incidents. */
 export async function readRecentSensorData(storage: Storage, today: string): Promise<RecentSensorData> {
-  const oldest = shiftDay(today, -REPORT_WINDOW_DAYS);
+  const oldest = shiftDay(today, -RATING_RULES.reportWindowDays);
   const incidentFrom = shiftDay(today, -1);
   const outcomesBySensor = new Map<string, SensorOutcome[]>();
   const incidentOutcomes = new Map<string, IncidentSensorOutcome[]>();
@@ -404,7 +407,7 @@ export function judgeServerEvidence(
   return {
     incident: decideClosedIncident(
       id,
-      { reports, sensorOutcomes: evidence.sensors.incidentOutcomes.get(id) ?? [], checks: incidentChecksOfLive(live) },
+      { reports, sensorOutcomes: evidence.sensors.incidentOutcomes.get(id) ?? [], checks: incidentChecksOf(live) },
       evidence.closures,
       now,
     ),
@@ -538,7 +541,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     const latest = todays ?? (await olderResultOf(state));
     const latestDay = todays !== undefined ? day : latest === null ? null : lastCheckedDayOf(state);
     const live = liveChecksOf(latest, latestDay, hourly[state.id], fiveMinute[state.id]);
-    const shown = shownStatusOfLive(live);
+    const shown = shownStatusOf(live);
     const catalogData =
       state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
     const catalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
@@ -554,7 +557,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       letters: window.letters,
       lettersThrough: window.through,
       // Five-minute checks of today count before today's daily check has run.
-      uptime: describeUptime(uptimeInputOf({ ...state, letters: window.letters }, today)),
+      uptime: describeUptime(uptimeInputFromState({ ...state, letters: window.letters }, today)),
       successChance: successChance(window.letters),
       stability: stability(changeDaysLast30),
       changeDaysLast30,

@@ -6,7 +6,7 @@ import {
   failedHttpStatus,
   type LiveChecks,
   type TimedObservation,
-} from '@mcp-atlas/reliability';
+} from '@mcp-atlas/reliability/live';
 import type { FiveMinuteObservation } from '../data/five-minute-checks.js';
 import type { HourlyFile, ServerDayResult } from '../data/schemas.js';
 

@@ -14,7 +14,7 @@
 // about the server. Each decision says when that next happens (`changesAt`); `nextIncidentChangeAt` and
 // `incidentChangesDue` let the service wake at that instant and update the servers due, as for news.
 import { dayFromTime } from '@mcp-atlas/history';
-import { isAnsweringNow, newestHandshakeMs, shownStatusOf as shownStatusOfLive } from '@mcp-atlas/reliability';
+import { isAnsweringNow, newestHandshakeMs, shownStatusOf } from '@mcp-atlas/reliability/live';
 import { type LiveServerUpdate, withLiveFields } from '@mcp-atlas/route';
 import { readFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { HOURLY_PATH } from '../data/paths.js';
@@ -89,7 +89,7 @@ export async function updateServersLive(
     // The daily check a server is shown from is dated by the last day it was really checked (as in buildView).
     const latestDay = before.latest === null ? null : lastCheckedDayOf(before.state);
     const live = liveChecksOf(before.latest, latestDay, hourly[id], fiveMinute[id]);
-    const shown = shownStatusOfLive(live);
+    const shown = shownStatusOf(live);
     const after: ServerView = {
       ...before,
       shown,

@@ -2,7 +2,8 @@
 // days' scores files (days/<day>/scores.json, covered by each day's seal). The pages and the API show them from
 // here, as they show everything else from the view. A rebuild parses only the days it has not seen: each day's
 // trend points are kept (see SCORE_TREND_CACHED_DAYS), and the shown week's whole scores are kept by readDayScores.
-import { shiftDay } from '@mcp-atlas/history';
+import { shiftDay } from '@mcp-atlas/base';
+import { firstShownScoreDay } from '@mcp-atlas/operations';
 import {
   dayScoresWritesOf,
   readDayScores,
@@ -25,16 +26,9 @@ export const SCORE_TREND_DAYS = 30;
  */
 export const SCORE_TREND_CACHED_DAYS = SCORE_TREND_DAYS + 10;
 
-/**
- * How many days old a server's newest score may be and still be shown as its score (the newest day included):
- * a server skipped on the newest day by the daily cost cap keeps the score of the day it was last checked, for
- * a week, as its reliability window does.
- */
-export const SCORE_SHOWN_MAX_DAYS = 7;
-
 /** The scores part of the read model. */
 export interface ScoresView {
-  /** Each server's newest score within {@link SCORE_SHOWN_MAX_DAYS}, with the day it is from. */
+  /** Each server's newest score within `SHOWN_SCORE_RULES.maxDays` (@mcp-atlas/operations), with the day it is from. */
   latest: Map<string, { day: string; score: ServerScore }>;
   /** Each server's scores over the last {@link SCORE_TREND_DAYS} days, oldest first. */
   trends: Map<string, ScoreTrendPoint[]>;
@@ -105,13 +99,14 @@ async function readDayTrendPoints(
 
 /**
  * Reads the scores of the {@link SCORE_TREND_DAYS} days ending `day` (the view's newest scanned day) once, for
- * every server: the trends, and each server's newest score of the last {@link SCORE_SHOWN_MAX_DAYS} days. A day
- * without a scores file, or with one that does not parse, adds nothing.
+ * every server: the trends, and each server's newest score of the shown window (`firstShownScoreDay` of
+ * @mcp-atlas/operations: the last `SHOWN_SCORE_RULES.maxDays` days). A day without a scores file, or with one that
+ * does not parse, adds nothing.
  */
 export async function readScoresView(storage: Storage, day: string | null): Promise<ScoresView> {
   const view = emptyScoresView();
   if (day === null) return view;
-  const shownFrom = shiftDay(day, -(SCORE_SHOWN_MAX_DAYS - 1));
+  const shownFrom = firstShownScoreDay(day);
   for (let back = SCORE_TREND_DAYS - 1; back >= 0; back--) {
     const scoredDay = shiftDay(day, -back);
     // Taken before any read of the day, so points from a read that a write overtook are not kept as current.

@@ -3,8 +3,9 @@
 // that takes a shard another worker left half done checks only what is missing; one that finds the shard file
 // written only looks whether the day is complete. The last shard to land folds the day (changes, states,
 // summary), once, under a lock, exactly as the one-process scan does after its last shard.
+
+import { estimateChecksCost, priceCheck } from '@mcp-atlas/operations';
 import { type NetworkOptions, probeServer } from '@mcp-atlas/probe';
-import { estimateChecksCost, priceCheck } from '@mcp-atlas/reliability';
 import { readLastWallTimes } from '../costs/daily-cap.js';
 import { SpendGate } from '../costs/spend-gate.js';
 import { readOptedOutHosts } from '../data/opted-out.js';

@@ -167,7 +167,7 @@ export function usePostgresPerFile(): PostgresPerFile {
   const closers: (() => Promise<unknown>)[] = [];
   beforeAll(async () => {
     cluster = await startPostgresCluster();
-  }, 120_000);
+  });
   afterAll(async () => {
     await cluster?.stop();
   });

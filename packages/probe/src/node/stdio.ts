@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
+import { describeType } from '@mcp-atlas/base';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { deserializeMessage, ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -25,7 +26,7 @@ import {
   TOOLS_LIST_PAGE_TIMEOUT_MS,
   TOOLS_PAGE_CAP_BYTES,
 } from '../constants.js';
-import { describeType, ProbeInputError } from '../errors.js';
+import { ProbeInputError } from '../errors.js';
 import {
   decideNextPage,
   interpretInitializeResult,
@@ -390,7 +391,10 @@ type Answer =
 function checkServer(server: unknown): StdioServer {
   const s = server as Partial<StdioServer> | null;
   if (s === null || typeof s !== 'object')
-    throw new ProbeInputError('invalid-command', `server must be an object, got ${describeType(server)}`);
+    throw new ProbeInputError(
+      'invalid-command',
+      `server must be an object, got ${describeType(server, { article: true })}`,
+    );
   if (typeof s.command !== 'string' || s.command.trim() === '')
     throw new ProbeInputError('invalid-command', 'server.command must be a non-empty string');
   if (s.args !== undefined && (!Array.isArray(s.args) || s.args.some((a) => typeof a !== 'string'))) {

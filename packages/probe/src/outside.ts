@@ -1,0 +1,35 @@
+// Runtime-neutral entry `@mcp-atlas/probe/outside`: the readers of outside services, which say something about
+// a server without asking the server itself (a GitHub repository's facts, a package's current version on npm
+// or PyPI, its known vulnerabilities on OSV, its domain's registration date on RDAP). They share the probe's
+// guard, pinning, time limits and size caps, take the same network options as the root's functions, and
+// never throw for what a service does. Their limits are OUTSIDE_SERVICE_RULES and GITHUB_RULES in `./rules`.
+// No Node built-in is imported from here (a test walks the import graph to prove it).
+
+export {
+  type GitHubFailureReason,
+  type GitHubReadOptions,
+  type GitHubRelease,
+  type GitHubRepositoryFacts,
+  type GitHubRepositoryRead,
+  parseGitHubRepoUrl,
+  readGitHubRepository,
+} from './github.js';
+export {
+  type OsvBatchRead,
+  type OsvFinding,
+  type OsvOptions,
+  type OsvQuery,
+  queryOsvBatch,
+} from './osv.js';
+export { normalizeBaseUrl, type OutsideFailureReason } from './outside-request.js';
+export {
+  isNpmPackageName,
+  type NpmReadOptions,
+  normalizePypiName,
+  type PackageEcosystem,
+  type PackageVersionRead,
+  type PypiReadOptions,
+  readNpmPackage,
+  readPypiPackage,
+} from './package-registry.js';
+export { type DomainRegistrationRead, type RdapOptions, rdapDomainOf, readDomainRegistration } from './rdap.js';
