@@ -25,7 +25,7 @@ import {
 } from '../src/score/day-scores.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import type { Storage } from '../src/storage/storage.js';
-import { readScoresView, SCORE_TREND_DAYS, type ScoresView } from '../src/view/score-view.js';
+import { readScoresView, type ScoresView } from '../src/view/score-view.js';
 
 const SERVERS = 2_000;
 const DAY = '2026-11-30';
@@ -85,7 +85,7 @@ function scoreOf(i: number, d: number): ServerScore {
 async function readScoresViewOldWay(storage: Storage, day: string): Promise<ScoresView> {
   const view: ScoresView = { latest: new Map(), trends: new Map() };
   const shownFrom = shiftDay(day, -(SHOWN_SCORE_RULES.maxDays - 1));
-  for (let back = SCORE_TREND_DAYS - 1; back >= 0; back--) {
+  for (let back = SHOWN_SCORE_RULES.trendDays - 1; back >= 0; back--) {
     const scoredDay = shiftDay(day, -back);
     for (const [id, score] of (await readDayScoresFile(storage, scoredDay)) ?? []) {
       const trend = view.trends.get(id);
@@ -103,7 +103,7 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const folder = join(scratch, 'data');
 
 const writer = createFsStorage(folder);
-for (let back = SCORE_TREND_DAYS - 1; back >= 0; back--) {
+for (let back = SHOWN_SCORE_RULES.trendDays - 1; back >= 0; back--) {
   const day = shiftDay(DAY, -back);
   const scores = Array.from({ length: SERVERS }, (_, i) => scoreOf(i, back));
   await writeDayScores(writer, { day, methodologyVersion: '1.0.0', scoredAt: `${day}T23:59:59Z`, scores, errors: [] });
@@ -133,15 +133,15 @@ const wholeWeek = await heapGrowthOf(async (storage) => {
   for (let back = 0; back < SHOWN_SCORE_RULES.maxDays; back++) await readDayScores(storage, shiftDay(DAY, -back));
 });
 const rebuilt = await heapGrowthOf((storage) => readScoresView(storage, DAY));
-const points = SERVERS * SCORE_TREND_DAYS;
+const points = SERVERS * SHOWN_SCORE_RULES.trendDays;
 console.log(
-  `scores files: ${SCORE_TREND_DAYS} x ${(fileBytes / 1e6).toFixed(2)} MB (${Math.round(fileBytes / SERVERS)} bytes a server); ` +
+  `scores files: ${SHOWN_SCORE_RULES.trendDays} x ${(fileBytes / 1e6).toFixed(2)} MB (${Math.round(fileBytes / SERVERS)} bytes a server); ` +
     `whole scores of the shown week kept: ${(wholeWeek.bytes / 1e6).toFixed(1)} MB; ` +
     `trend points kept: ${((rebuilt.bytes - wholeWeek.bytes) / 1e6).toFixed(1)} MB, ` +
     `${Math.round((rebuilt.bytes - wholeWeek.bytes) / points)} bytes a point`,
 );
 
-describe(`the scores of a rebuild, ${SERVERS} servers x ${SCORE_TREND_DAYS} days of scores files`, () => {
+describe(`the scores of a rebuild, ${SERVERS} servers x ${SHOWN_SCORE_RULES.trendDays} days of scores files`, () => {
   bench(
     'old way: every file read and parsed (baseline)',
     async () => {

@@ -143,7 +143,7 @@ describe('parseCheckArguments', () => {
       listAll: false,
       timeoutMs: null,
       headers: [],
-      envNames: [],
+      env: [],
     });
   });
 

@@ -13,13 +13,7 @@ import { dayScoresPath } from '../src/data/paths.js';
 import { readDayScoresFile, type ServerScore, trendPointOf } from '../src/score/day-scores.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import type { Storage } from '../src/storage/storage.js';
-import {
-  cachedTrendDaysOf,
-  readScoresView,
-  SCORE_TREND_CACHED_DAYS,
-  SCORE_TREND_DAYS,
-  type ScoresView,
-} from '../src/view/score-view.js';
+import { cachedTrendDaysOf, readScoresView, SCORE_TREND_CACHED_DAYS, type ScoresView } from '../src/view/score-view.js';
 import { handScore, writeScores } from './fixtures/score-files.js';
 
 const FIRST_DAY = '2026-10-01';
@@ -106,7 +100,7 @@ function countScoreReads(inner: Storage): CountingStorage {
 /** The read model's scores as read from every file afresh, with no cache: what the cached rebuild must equal. */
 async function scoresViewUncached(storage: Storage, day: string): Promise<ScoresView> {
   const view: ScoresView = { latest: new Map(), trends: new Map() };
-  for (let back = SCORE_TREND_DAYS - 1; back >= 0; back--) {
+  for (let back = SHOWN_SCORE_RULES.trendDays - 1; back >= 0; back--) {
     const scoredDay = shiftDay(day, -back);
     for (const [id, score] of (await readDayScoresFile(storage, scoredDay)) ?? new Map<string, ServerScore>()) {
       view.trends.set(id, [...(view.trends.get(id) ?? []), trendPointOf(scoredDay, score)]);
@@ -154,7 +148,7 @@ describe('the score trend cache', () => {
   it('reads each scores file of the window once, then none on a second rebuild, then only a new day', async () => {
     const newest = shiftDay(LAST_DAY, -1);
     await readScoresView(storage, newest);
-    expect(storage.scoreReads).toBe(SCORE_TREND_DAYS);
+    expect(storage.scoreReads).toBe(SHOWN_SCORE_RULES.trendDays);
     storage.scoreReads = 0;
     await readScoresView(storage, newest);
     expect(storage.scoreReads).toBe(0);
@@ -204,15 +198,17 @@ describe('the score trend cache', () => {
   });
 
   it('never keeps more days than its bound, and keeps the newest view whole', async () => {
-    expect(SCORE_TREND_CACHED_DAYS).toBeGreaterThanOrEqual(SCORE_TREND_DAYS);
+    expect(SCORE_TREND_CACHED_DAYS).toBeGreaterThanOrEqual(SHOWN_SCORE_RULES.trendDays);
     // Views of every newest day from the 30th to the 45th file touch 45 days, more than the bound.
-    for (let d = SCORE_TREND_DAYS - 1; d < DAY_COUNT; d++) {
+    for (let d = SHOWN_SCORE_RULES.trendDays - 1; d < DAY_COUNT; d++) {
       await readScoresView(storage, shiftDay(FIRST_DAY, d));
       expect(cachedTrendDaysOf(storage).length).toBeLessThanOrEqual(SCORE_TREND_CACHED_DAYS);
     }
     expect(cachedTrendDaysOf(storage).length).toBe(SCORE_TREND_CACHED_DAYS);
     expect(cachedTrendDaysOf(storage)).toEqual(
-      expect.arrayContaining(Array.from({ length: SCORE_TREND_DAYS }, (_, back) => shiftDay(LAST_DAY, -back))),
+      expect.arrayContaining(
+        Array.from({ length: SHOWN_SCORE_RULES.trendDays }, (_, back) => shiftDay(LAST_DAY, -back)),
+      ),
     );
     // The oldest days went first: the first five files are no longer kept.
     expect(cachedTrendDaysOf(storage)).not.toContain(shiftDay(FIRST_DAY, 4));

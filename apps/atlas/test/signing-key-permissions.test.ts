@@ -84,7 +84,7 @@ describe('the signing key file', () => {
       err += String(chunk);
       return true;
     });
-    expect(await runCommand(['verify', '--data', dir], createLogger('silent'))).toBe(EXIT_OK);
+    expect(await runCommand(['verify', '--data', dir, '--allow-empty'], createLogger('silent'))).toBe(EXIT_OK);
     vi.restoreAllMocks();
     expect(await modeOf(file)).toBe(0o600);
     expect(err).toContain(

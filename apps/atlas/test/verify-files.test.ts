@@ -91,7 +91,11 @@ describe('verify --data DIR', () => {
     const dir = await freshCopy();
     const files = await readdir(join(dir, 'days', BROKEN_DAY), { recursive: true });
     expect(files).toEqual(expect.arrayContaining(['index.json', 'summary.json']));
-    expect(await verify(['--data', dir])).toEqual({ code: EXIT_OK, out: 'verified\n', err: '' });
+    expect(await verify(['--data', dir])).toEqual({
+      code: EXIT_OK,
+      out: 'verified\n',
+      err: 'mcp-atlas: checked 3 sealed days, 2026-11-02 to 2026-11-04\n',
+    });
   });
 
   it('names the day and the file after one byte of a sealed file changes', async () => {
@@ -175,10 +179,15 @@ describe('verify --data DIR', () => {
     expect((await verify(['--data', dir, '--key', join(scratch, 'not-a-key.pem')])).code).toBe(EXIT_USAGE);
   });
 
-  it('says verified for a folder where nothing is sealed yet, with a note', async () => {
+  it('says verified for a folder where nothing is sealed yet only with --allow-empty, with a note', async () => {
     const dir = join(scratch, `empty-${++runs}`);
     await loadOrCreateSigningKeys(createFsStorage(dir), new Date('2026-11-02T00:00:00Z'), { dataDir: dir });
     expect(await verify(['--data', dir])).toEqual({
+      code: EXIT_FAILED,
+      out: 'broken: -: no day is sealed, so there is no history to check (pass --allow-empty when that is expected)\n',
+      err: '',
+    });
+    expect(await verify(['--data', dir, '--allow-empty'])).toEqual({
       code: EXIT_OK,
       out: 'verified\n',
       err: 'mcp-atlas: no day is sealed yet, so there is no history to check\n',

@@ -19,6 +19,7 @@ import { EXIT_FAILED, EXIT_OK, runCommand } from '../src/commands.js';
 import { createLogger } from '../src/log.js';
 import {
   DEFAULT_REMOTE_LIMITS,
+  VERIFY_MAX_HISTORY_DAYS,
   VERIFY_MAX_ROOT_BYTES,
   VERIFY_MAX_WELL_KNOWN_BYTES,
   VERIFY_REQUEST_TIMEOUT_MS,
@@ -28,6 +29,7 @@ import {
 
 const NOW = new Date('2026-12-01T10:00:00Z');
 const DAYS = ['2026-11-28', '2026-11-29', '2026-11-30'];
+const VERIFIED = { ok: true, days: 3, firstDay: '2026-11-28', lastDay: '2026-11-30' };
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -61,7 +63,8 @@ function atlasLike(
     if (override?.(url, response) === true) return;
     response.setHeader('content-type', 'application/json');
     if (url.pathname === '/.well-known/mcp-atlas.json') {
-      response.end(JSON.stringify({ integrity: { public_key_pem: publicKeyPem(pair.publicKey) } }));
+      const latest = [...served.keys()].sort().at(-1) ?? null;
+      response.end(JSON.stringify({ integrity: { public_key_pem: publicKeyPem(pair.publicKey), latest_day: latest } }));
       return;
     }
     const record = url.pathname === '/api/maps' ? served.get(url.searchParams.get('day') ?? '') : undefined;
@@ -113,6 +116,7 @@ describe('the limits', () => {
     expect(VERIFY_TOTAL_TIMEOUT_MS).toBe(300_000);
     expect(VERIFY_MAX_WELL_KNOWN_BYTES).toBe(65_536);
     expect(VERIFY_MAX_ROOT_BYTES).toBe(8_388_608);
+    expect(VERIFY_MAX_HISTORY_DAYS).toBe(3660);
     expect(DEFAULT_REMOTE_LIMITS).toEqual({
       requestTimeoutMs: 10_000,
       totalTimeoutMs: 300_000,
@@ -125,7 +129,7 @@ describe('the limits', () => {
 describe('verifyRemote', () => {
   it('verifies a well-behaved service', async () => {
     const base = await serve(atlasLike(keys, records));
-    expect(await verifyRemote(base, { now: NOW })).toEqual({ ok: true, days: 3 });
+    expect(await verifyRemote(base, { now: NOW })).toEqual(VERIFIED);
   });
 
   it('cuts a body that drips one byte at a time at the per-request limit', async () => {
@@ -256,14 +260,14 @@ describe('verifyRemote', () => {
   it('with a pinned key, refuses a service that serves another key', async () => {
     // The service signs with its own key and serves it: the chain is internally sound, but not ours.
     const base = await serve(atlasLike(otherKeys, sealRecords(otherKeys)));
-    expect(await verifyRemote(base, { now: NOW })).toEqual({ ok: true, days: 3 });
+    expect(await verifyRemote(base, { now: NOW })).toEqual(VERIFIED);
     expect(await verifyRemote(base, { now: NOW, pinnedKey: keys.publicKey })).toEqual({
       ok: false,
       day: '-',
       reason: 'the service publishes a different public key than the one pinned with --key; its history is not trusted',
     });
     const honest = await serve(atlasLike(keys, records));
-    expect(await verifyRemote(honest, { now: NOW, pinnedKey: keys.publicKey })).toEqual({ ok: true, days: 3 });
+    expect(await verifyRemote(honest, { now: NOW, pinnedKey: keys.publicKey })).toEqual(VERIFIED);
   });
 });
 
@@ -277,6 +281,7 @@ describe('mcp-atlas verify --url BASE --key FILE', () => {
       out += String(chunk);
       return true;
     });
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true); // the days checked, not under test here
     // The command reads today from the clock; the served days are fixed, so "today" is pinned too.
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     try {

@@ -1,7 +1,9 @@
 // Pure module: the public API of @mcp-atlas/base, the private package the others bundle (README.md says why).
-// This file re-exports the day helpers, the word splitters, the address parsers and describeType.
+// This file re-exports the day helpers, the word splitters, the address parsers, describeType and the
+// control-character filter for servers' text.
 
 export { parseIpv4, parseIpv6 } from './address.js';
+export { stripControlCharacters } from './control-characters.js';
 export {
   dayNumberOf,
   dayOfNumber,

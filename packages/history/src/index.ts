@@ -3,6 +3,7 @@
  * no clock, no randomness except in `generateKeyPair`. Node-only helpers live in `./node`, and the rule
  * constants (windows, separators, key sizes) in `./rules`, one frozen object per concern.
  */
+export { type ChainEnds, type ChainEndsCheck, type ChainSpan, checkChainEnds } from './chain-ends.js';
 export { dayFromTime, daysToSign, previousRootFor } from './day.js';
 export { checkDayLabel, type DayLabelCheck, type DayLabelInput, readSealedDay } from './day-label.js';
 export { HistoryError, type HistoryErrorCode } from './errors.js';

@@ -27,9 +27,11 @@ export type ChainVerdict = { ok: true; days: number } | { ok: false; day: string
 /** Options for `verifyChain`. */
 export interface ChainOptions extends HashOptions {
   /**
-   * The root the first record must chain to, when the chain continues one you already trust.
-   * Left out, the first record's `previous_root` is taken as given (it cannot be checked against
-   * days that are not in the list).
+   * The root the first record must chain to, when the chain continues one you already trust; `null`
+   * when the records are a whole history from its first day, whose first root chains to nothing (a
+   * first record with a `previous_root` then means earlier days were cut off). Left out, the first
+   * record's `previous_root` is taken as given (it cannot be checked against days that are not in the
+   * list).
    */
   anchorRoot?: string | null;
 }
@@ -181,6 +183,10 @@ function chainStep(
   const sealed = sealProblem(record, publicKey, options);
   if (sealed !== null) return sealed;
   if (previous === null) {
+    if (options?.anchorRoot === null && record.previous_root !== null) {
+      // A whole history's first day has no earlier day to chain to, so a link here points at a day cut off.
+      return 'previous_root is not null, but this is the first day of the history: the days before it are missing';
+    }
     if (options?.anchorRoot !== undefined && record.previous_root !== options.anchorRoot) {
       return 'previous_root is not the anchor root the chain was asked to continue';
     }
@@ -217,9 +223,11 @@ export function verifyChainSync(
  * strictly increasing (a reordered or repeated day is caught), and each `previous_root` equal to
  * the root of the newest earlier day in the 14 days before it (`previousRootFor`), which catches a
  * missing day and a wrong link. The first record's `previous_root` is taken as given unless
- * `anchorRoot` is passed. Stops at the first broken day and names it.
+ * `anchorRoot` is passed (`null` for a whole history: its first root must chain to nothing). Stops at
+ * the first broken day and names it.
  *
- * A truncated chain (days cut off the end) cannot be told apart from one that simply ends.
+ * A truncated chain (days cut off the end) cannot be told apart from one that simply ends: check the
+ * ends against what you know with `checkChainEnds`.
  *
  * @example
  * await verifyChain(records, publicKey)

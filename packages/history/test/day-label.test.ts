@@ -163,7 +163,15 @@ describe('verifyFolder binds each day to its date', () => {
   });
 
   it('verifies an untouched folder, every day bound by its index', async () => {
-    expect(await verifyFolder(options())).toEqual({ ok: true, days: 4, dayFolders: 4, files: 28, unboundDays: [] });
+    expect(await verifyFolder(options())).toEqual({
+      ok: true,
+      days: 4,
+      firstDay: '2026-11-01',
+      lastDay: '2026-11-04',
+      dayFolders: 4,
+      files: 28,
+      unboundDays: [],
+    });
   });
 
   it('refuses the whole history moved back a year with the same signatures', async () => {
@@ -234,6 +242,8 @@ describe('verifyFolder binds each day to its date', () => {
     expect(await verifyFolder(options())).toEqual({
       ok: true,
       days: 2,
+      firstDay: '2026-11-01',
+      lastDay: '2026-11-02',
       dayFolders: 2,
       files: 13,
       unboundDays: ['2026-11-02'],

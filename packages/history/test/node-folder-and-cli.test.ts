@@ -177,6 +177,8 @@ describe('verifyFolder', () => {
       {
         ok: true,
         days: 4,
+        firstDay: '2026-09-29',
+        lastDay: '2026-10-02',
         dayFolders: 4,
         files: 28,
         unboundDays: [],
@@ -190,6 +192,8 @@ describe('verifyFolder', () => {
       {
         ok: true,
         days: 4,
+        firstDay: '2026-09-29',
+        lastDay: '2026-10-02',
         dayFolders: 3,
         files: 21,
         unboundDays: [],
@@ -198,6 +202,8 @@ describe('verifyFolder', () => {
     expect(await verifyFolder({ roots: join(data, 'roots'), publicKey: PUBLIC_KEY })).toEqual({
       ok: true,
       days: 4,
+      firstDay: '2026-09-29',
+      lastDay: '2026-10-02',
       dayFolders: 0,
       files: 0,
       unboundDays: [],

@@ -35,6 +35,7 @@ describe('the root entry', () => {
   it('reaches only pure modules, none under src/node or src/cli', () => {
     const names = [...pureFiles.keys()].map((file) => relative(SRC, file)).sort();
     expect(names).toEqual([
+      'chain-ends.ts',
       'constants.ts',
       'day-label.ts',
       'day.ts',
@@ -104,6 +105,7 @@ describe('the public names', () => {
     expect(Object.keys(history).sort()).toEqual([
       'HistoryError',
       'assertDayPath',
+      'checkChainEnds',
       'checkDayLabel',
       'checkDayRoot',
       'compareDayPaths',

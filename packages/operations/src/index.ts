@@ -39,6 +39,7 @@ export {
   type OwnershipFailureCharge,
   type SubmissionUsage,
 } from './intake-quota.js';
+export { decideMcpCalls, type McpCallDecision, type McpCallUsage } from './mcp-calls.js';
 export { isOwnerNoteShortEnough } from './owner-note.js';
 export {
   isAtOrAfterTimeOfDay,

@@ -20,6 +20,11 @@ import {
   SUBMISSIONS_PER_HOST_PER_DAY,
   SUBMISSIONS_PER_REQUESTER_PER_DAY,
 } from './intake-quota.js';
+import {
+  MCP_CALL_LOG_LINES_PER_DAY,
+  MCP_TOOL_CALLS_PER_NETWORK_PER_DAY,
+  MCP_TOOL_CALLS_PER_NETWORK_PER_MINUTE,
+} from './mcp-calls.js';
 import { OWNER_NOTE_MAX_CHARACTERS } from './owner-note.js';
 import { OSV_RETRY_HOURS, PACKAGE_LAYER_LOOKBACK_DAYS, PACKAGES_PER_SERVER_MAX } from './package-layer.js';
 import {
@@ -120,6 +125,19 @@ export const INTAKE_QUOTA_RULES = Object.freeze({
   ownershipFailuresPerRequesterPerHostPerDay: OWNERSHIP_FAILURES_PER_REQUESTER_PER_HOST_PER_DAY,
   /** Failed reads of one host per UTC day from all networks, past which a failing read spends all of a network's tries. */
   ownershipFailuresPerHostPerDay: OWNERSHIP_FAILURES_PER_HOST_PER_DAY,
+});
+
+/**
+ * What one network may ask of the MCP endpoint, and how much its call log may write (methodology, "Operating
+ * rules of the service" > "Limits on the MCP endpoint"; `decideMcpCalls`).
+ */
+export const MCP_ENDPOINT_RULES = Object.freeze({
+  /** Tool calls one network may make per minute. */
+  toolCallsPerNetworkPerMinute: MCP_TOOL_CALLS_PER_NETWORK_PER_MINUTE,
+  /** Tool calls one network may make per UTC day. */
+  toolCallsPerNetworkPerDay: MCP_TOOL_CALLS_PER_NETWORK_PER_DAY,
+  /** Lines the call log writes per UTC day; further calls are counted, not written. */
+  callLogLinesPerDay: MCP_CALL_LOG_LINES_PER_DAY,
 });
 
 /** How a submitted server is observed and admitted (methodology, "Reliability" > "Submitted servers"). */

@@ -22,6 +22,9 @@ const SCORE_LATENCY_PERCENTILES = Object.freeze({ p50: 50, p95: 95 });
  */
 const SHOWN_SCORE_MAX_DAYS = 7;
 
+/** Days of scores a server page's trend covers, the newest day included. */
+const SCORE_TREND_DAYS = 30;
+
 /**
  * The best a category can score: "what would raise the score" asks what the composite would be with a pending or
  * weak category at this value, the most it could gain.
@@ -56,4 +59,6 @@ export const SHOWN_SCORE_RULES = Object.freeze({
   maxDays: SHOWN_SCORE_MAX_DAYS,
   /** The category score "what would raise the score" tries for a pending or weak category. */
   bestCategoryScore: BEST_CATEGORY_SCORE,
+  /** Days of scores a server page's trend covers, the newest day included. */
+  trendDays: SCORE_TREND_DAYS,
 });

@@ -650,6 +650,9 @@ export const GRADE_PREFERRED = 2;
 /** Grade of a result that fits but misses the job's prefer group. */
 export const GRADE_FIT = 1;
 
+/** How many of the weakest jobs (lowest nDCG@5) a search-evaluation run keeps with their top five. */
+export const EVAL_WEAKEST_JOBS_SHOWN = 10;
+
 /**
  * nDCG gain of a grade: grade / GRADE_PREFERRED, so a top-grade fit gains 1 and a plain fit 0.5. The ideal
  * list is EVAL_TOP_K top-grade fits, whether or not the corpus holds that many.

@@ -21,6 +21,7 @@ import {
   DIRECTORY_FACTOR,
   EVAL_MRR_DEPTH,
   EVAL_TOP_K,
+  EVAL_WEAKEST_JOBS_SHOWN,
   FEEDBACK_DOCS,
   FEEDBACK_WEIGHT,
   GRADE_FIT,
@@ -215,6 +216,8 @@ export const SEARCH_EVAL_RULES = Object.freeze({
   gradePreferred: GRADE_PREFERRED,
   /** Grade of a fit that misses the job's prefer group. */
   gradeFit: GRADE_FIT,
+  /** How many of the weakest jobs (lowest nDCG@5) a run keeps with their top five. */
+  weakestJobsShown: EVAL_WEAKEST_JOBS_SHOWN,
 });
 
 /**

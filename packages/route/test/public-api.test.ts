@@ -75,7 +75,13 @@ describe('public API', () => {
       defaultStability: 1,
     });
     expect(rules.ONE_TOOL_RULES).toEqual({ topK: 5, mrrDepth: 10 });
-    expect(rules.SEARCH_EVAL_RULES).toEqual({ topK: 5, mrrDepth: 10, gradePreferred: 2, gradeFit: 1 });
+    expect(rules.SEARCH_EVAL_RULES).toEqual({
+      topK: 5,
+      mrrDepth: 10,
+      gradePreferred: 2,
+      gradeFit: 1,
+      weakestJobsShown: 10,
+    });
     expect(rules.CATEGORY_RULES).toMatchObject({ nameScore: 2, trustsServerName: true, minScore: 2, minShare: 0.2 });
   });
 

@@ -1,5 +1,7 @@
 // `mcp-atlas check`: argument parsing and output for the CI command. Exit codes: 0 passed, 1 a gate
 // tripped, 2 usage error. Usage errors are handled here (not in commands.ts) so the command owns its messages.
+// A gate must never pass by accident: the process's exit code is the failure code from the start and becomes
+// the verdict's only once the verdict is printed and every file asked for is written.
 import { access, open, readFile, rename, unlink } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +16,7 @@ import type { BaselineFile } from './report-schema.js';
 import { type CheckTarget, runCheck } from './run-check.js';
 import { buildSarif } from './sarif.js';
 import { type ExtraHeader, isLoopbackUrl, parseHeader, parseTimeout, readPassedEnvironment } from './target-access.js';
+import { escapeJsonControls } from './terminal-text.js';
 
 export { isLoopbackUrl } from './target-access.js';
 
@@ -23,7 +26,7 @@ export const CHECK_EXIT = { passed: 0, tripped: 1, usage: 2 } as const;
 /** The usage lines of check, for the app's help text. */
 export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
           [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]] [--list-all] [--timeout MS]
-          [--header 'Name: value']... (HTTP) [--env NAME]... (stdio)
+          [--header 'Name: value']... (HTTP) [--env NAME[=VALUE]]... (stdio)
           check your own MCP server in CI; gates: not-answering (default), high-risk, risk-rise, change, finding:<id>
           exit codes for check: 0 passed, 1 a gate tripped, 2 usage error`;
 
@@ -36,12 +39,20 @@ export interface CheckEnvironment {
   deepCallTimeoutMs?: number;
   /** Where `--env NAME` reads values; the default is process.env. */
   environment?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Records the exit code as the command goes, for a process that could end before the command returns: the
+   * failure code first, the verdict's once everything is written. The default sets process.exitCode.
+   */
+  setExitCode?: (code: number) => void;
 }
 
 const defaultEnvironment = (): CheckEnvironment => ({
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
+  setExitCode: (code) => {
+    process.exitCode = code;
+  },
 });
 
 const OPTIONS = {
@@ -71,8 +82,11 @@ export interface CheckArguments {
   listAll: boolean;
   timeoutMs: number | null;
   headers: ExtraHeader[];
-  /** The `--env` names; their values are read when the check runs. */
-  envNames: string[];
+  /**
+   * The `--env` entries as given: `NAME`, whose value is read from check's own environment when the check runs,
+   * or `NAME=VALUE`. Never printed: an entry may hold a secret.
+   */
+  env: string[];
 }
 
 function parseTarget(positionals: readonly string[], command: readonly string[] | null): CheckTarget {
@@ -125,11 +139,11 @@ export function parseCheckArguments(args: readonly string[]): CheckArguments {
     listAll: values['list-all'] === true,
     timeoutMs: parseTimeout(values.timeout),
     headers: (values.header ?? []).map(parseHeader),
-    envNames: values.env ?? [],
+    env: values.env ?? [],
   };
   if (result.headers.length > 0 && target.kind !== 'http')
     throw new CheckUsageError('--header is for an HTTP server; give a stdio server its secrets with --env NAME');
-  if (result.envNames.length > 0 && target.kind !== 'stdio')
+  if (result.env.length > 0 && target.kind !== 'stdio')
     throw new CheckUsageError('--env is for a stdio server; give an HTTP server its token with --header');
   if (result.deep && target.kind === 'http' && !isLoopbackUrl(target.url) && !result.iOwnThisServer) {
     throw new CheckUsageError(
@@ -215,7 +229,7 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber
   const missing = gates.find(needsBaseline);
   if (missing !== undefined && parsed.baseline === null)
     throw new CheckUsageError(`--fail-on ${missing.kind} compares with a baseline: give --baseline FILE`);
-  const passedEnv = readPassedEnvironment(parsed.envNames, env.environment ?? process.env);
+  const passedEnv = readPassedEnvironment(parsed.env, env.environment ?? process.env);
   for (const value of Object.values(passedEnv)) scrubber.add(value);
   const baseline = await loadBaseline(parsed, env.cwd);
   const outcome = await withInterruptsEndingTheServer(() =>
@@ -251,8 +265,20 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber
       writeScrubbedJson(sarifPath, buildSarif(report, lock, APP_VERSION), scrubber),
     );
   }
-  env.stdout(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckText(report));
+  // JSON escapes the C0 controls itself; DEL, the C1 and the bidi controls are escaped too: the same JSON.
+  env.stdout(parsed.json ? escapeJsonControls(`${JSON.stringify(report, null, 2)}\n`) : formatCheckText(report));
   return report.passed ? CHECK_EXIT.passed : CHECK_EXIT.tripped;
+}
+
+/** Remembers the secret of one `--env` entry: the VALUE of `NAME=VALUE`, or the value `NAME` has in `environment`. */
+function addEnvSecret(
+  scrubber: SecretScrubber,
+  entry: string,
+  environment: Readonly<Record<string, string | undefined>>,
+): void {
+  const equals = entry.indexOf('=');
+  if (equals !== -1) scrubber.add(entry.slice(equals + 1));
+  else if (environment[entry] !== undefined) scrubber.add(environment[entry] as string);
 }
 
 /**
@@ -271,10 +297,9 @@ export function collectSecrets(
     const next = before[index + 1];
     if ((word === '--header' || word === '--env') && next !== undefined) {
       if (word === '--header') scrubber.add(next.slice(next.indexOf(':') + 1).trim());
-      else if (environment[next] !== undefined) scrubber.add(environment[next] as string);
+      else addEnvSecret(scrubber, next, environment);
     } else if (word.startsWith('--header=')) scrubber.add(word.slice(word.indexOf(':') + 1).trim());
-    else if (word.startsWith('--env=') && environment[word.slice(6)] !== undefined)
-      scrubber.add(environment[word.slice(6)] as string);
+    else if (word.startsWith('--env=')) addEnvSecret(scrubber, word.slice('--env='.length), environment);
     else scrubber.addUrl(word);
   });
   return scrubber;
@@ -289,6 +314,14 @@ export async function runCheckCommand(
   args: readonly string[],
   env: CheckEnvironment = defaultEnvironment(),
 ): Promise<number> {
+  const code = await runCheckCommandOnce(args, env);
+  env.setExitCode?.(code);
+  return code;
+}
+
+async function runCheckCommandOnce(args: readonly string[], env: CheckEnvironment): Promise<number> {
+  // Until the verdict is printed and every file is written, a process that ends for any reason has failed.
+  env.setExitCode?.(CHECK_EXIT.tripped);
   const beforeCommand = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
   if (beforeCommand.includes('--help') || beforeCommand.includes('-h')) {
     env.stdout(`Usage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`);

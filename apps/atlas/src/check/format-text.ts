@@ -3,7 +3,9 @@
 import { checklistOf, gradeLabelOf, scoreRaisersOf, VISIBILITY_DESCRIPTIONS } from '../score/shown-score.js';
 import { checkScoreScope } from './check-score.js';
 import { changeDetailLines } from './describe-change.js';
+import { mapJsonStrings } from './json-strings.js';
 import type { CheckReport, DeepCase, EntryListDiff, ListedKind } from './report-schema.js';
+import { quoteControlText } from './terminal-text.js';
 
 function entryLines(label: string, diff: EntryListDiff | null): string[] {
   if (diff === null) return [];
@@ -60,8 +62,12 @@ export function scoreLines(report: Pick<CheckReport, 'score' | 'transport'>): st
   ];
 }
 
-/** Formats a check report as plain text lines for a terminal. */
-export function formatCheckText(report: CheckReport): string {
+/**
+ * Formats a check report as plain text lines for a terminal. Every string of the report passes through
+ * quoteControlText first: server text holding a control character prints quoted and escaped, the rest as it is.
+ */
+export function formatCheckText(checked: CheckReport): string {
+  const report = mapJsonStrings(checked, quoteControlText);
   const lines: string[] = [
     `mcp-atlas check ${report.target}`,
     `letter ${report.letter}: ${report.reason}${report.message === '' ? '' : ` (${report.message})`}`,

@@ -5,6 +5,7 @@
 // server or an error message echoes one back.
 // Which names look secret is a rule, so it lives in @mcp-atlas/risk (next to its sensitive nouns).
 import { looksSecretName } from '@mcp-atlas/risk';
+import { mapJsonStrings } from './json-strings.js';
 
 /** What a hidden value is written as. */
 export const REDACTED = '***';
@@ -120,14 +121,7 @@ export class SecretScrubber {
    */
   scrubValue<T>(value: T): T {
     if (this.values.size === 0) return value;
-    const walk = (v: unknown): unknown => {
-      if (typeof v === 'string') return this.scrub(v);
-      if (Array.isArray(v)) return v.map(walk);
-      if (v !== null && typeof v === 'object')
-        return Object.fromEntries(Object.entries(v).map(([k, inner]) => [this.scrub(k), walk(inner)]));
-      return v;
-    };
-    return walk(value) as T;
+    return mapJsonStrings(value, (text) => this.scrub(text));
   }
 
   /** The text with every remembered value replaced by `***`, longest values first. */

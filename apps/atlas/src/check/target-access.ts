@@ -74,21 +74,39 @@ export function fetchWithExtraHeaders(base: typeof fetch, headers: readonly Extr
   };
 }
 
+// What a variable's name may be made of: the POSIX shell's names.
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 /**
- * Reads `--env NAME` values from the parent environment. A name that is not set is a usage error: a server
- * started without its key fails in a way that is hard to tell from a real failure.
+ * Reads the `--env` entries into the variables handed to a stdio server. `NAME=VALUE` (the form Docker and the
+ * MCP Inspector take) passes that value; `NAME` passes the variable's value from check's own environment, and a
+ * name that is not set there is a usage error: a server started without its key fails in a way that is hard to
+ * tell from a real failure. No message quotes an entry's value, nor an entry that is not a name: either may be a
+ * secret.
  */
 export function readPassedEnvironment(
-  names: readonly string[],
+  entries: readonly string[],
   environment: Readonly<Record<string, string | undefined>>,
 ): Record<string, string> {
   const passed: Record<string, string> = {};
-  for (const name of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new CheckUsageError(`--env "${name}" is not a variable name`);
+  entries.forEach((entry, index) => {
+    const equals = entry.indexOf('=');
+    const name = equals === -1 ? entry : entry.slice(0, equals);
+    if (!VARIABLE_NAME.test(name))
+      throw new CheckUsageError(
+        `--env number ${index + 1} is neither NAME nor NAME=VALUE (a name is letters, digits and _, not starting with a digit)`,
+      );
+    if (equals !== -1) {
+      const value = entry.slice(equals + 1);
+      // The operating system refuses such a value, and Node's error would quote it in full.
+      if (value.includes('\0')) throw new CheckUsageError(`--env ${name}: the value may not hold a NUL character`);
+      passed[name] = value;
+      return;
+    }
     const value = environment[name];
     if (value === undefined) throw new CheckUsageError(`--env ${name}: the variable is not set`);
     passed[name] = value;
-  }
+  });
   return passed;
 }
 

@@ -22,9 +22,11 @@ import { createHostGuard } from './host-guard.js';
 import { LeaderboardQuerySchema, presentLeaderboard } from './leaderboard.js';
 import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './limits.js';
 import { handleMcpRequest } from './mcp.js';
+import { createMcpAdmission } from './mcp-admission.js';
+import { createMcpCallLog } from './mcp-call-log.js';
 import { countSearchLookups, observeRequests } from './metrics.js';
 import { createOpenApiDocument } from './openapi.js';
-import { mountOperatorRoutes, type OperatorRoutes } from './operator-routes.js';
+import { hasBearerToken, mountOperatorRoutes, type OperatorRoutes } from './operator-routes.js';
 import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
 import { createOwnerIntake } from './owner-intake.js';
 import { createOwnershipChecks } from './ownership-check.js';
@@ -135,6 +137,14 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
       ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
     });
 
+  // The MCP endpoint's limits per network and on requests in flight, and its call log with the daily cap.
+  const mcpAdmission = createMcpAdmission(deps.now);
+  const mcpCallLog = createMcpCallLog({
+    storage: deps.storage,
+    ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
+    ...(operator !== undefined ? { onUnwritten: operator.metrics.recordMcpCallUnwritten } : {}),
+  });
+
   const callerOf = (c: Context): ReportCaller => ({
     address: clientAddress(c, hops),
     licenseKey: c.req.header(LICENSE_HEADER) ?? null,
@@ -142,14 +152,25 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
 
   const app = new Hono();
 
-  // The operator's endpoints and the access log come before the Host guard (see http/operator-routes.ts).
+  const hostGuard = createHostGuard(deps.site);
+
+  // The operator's endpoints and the access log come before the Host guard (see http/operator-routes.ts), but
+  // /metrics does not: a page on another site whose name is made to resolve to this machine could read it
+  // through its visitor's browser. A scraper that calls the service by its pod or container address sends
+  // the metrics token; a request that carries it needs no Host check, since only the operator knows it.
   if (operator !== undefined) {
     app.use('*', observeRequests(operator.observer));
+    const { metricsToken } = operator;
+    app.use('/metrics', (c, next) =>
+      metricsToken !== null && hasBearerToken(c.req.header('authorization'), metricsToken)
+        ? next()
+        : hostGuard(c, next),
+    );
     mountOperatorRoutes(app, operator);
   }
 
   // First of all: a request for another name, or a write from another site's page, goes no further.
-  app.use('*', createHostGuard(deps.site));
+  app.use('*', hostGuard);
 
   // Read routes may be fetched from any page (the verification snippet, dashboards); writes stay same-origin.
   app.use('/api/*', cors({ origin: '*', allowMethods: ['GET'] }));
@@ -338,7 +359,17 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     return c.json(openApi);
   });
 
-  app.post('/mcp', (c) => handleMcpRequest(c.req.raw, { deps, reports, caller: callerOf(c), submissions, demand }));
+  app.post('/mcp', (c) =>
+    handleMcpRequest(c.req.raw, {
+      deps,
+      reports,
+      caller: callerOf(c),
+      submissions,
+      demand,
+      callLog: mcpCallLog,
+      admission: mcpAdmission,
+    }),
+  );
 
   // Stateless: no server-to-client stream to open and no session to end, which the transport says with 405.
   const mcpMethodNotAllowed = (c: Context) => {

@@ -1,6 +1,7 @@
 // The HTTP surface's own input limits and names, in one place. None of these is a methodology rule (those
 // live in the packages: report quotas and sensor limits in @mcp-atlas/reliability, result limits in
-// @mcp-atlas/route); these only bound what a request may carry, so a hostile body cannot cost much.
+// @mcp-atlas/route, the MCP endpoint's limits per network and the call log's daily cap in
+// @mcp-atlas/operations); these only bound what a request may carry, so a hostile body cannot cost much.
 
 /** Header that carries a reporter's license key; a key that validates makes the reporter a paying one. */
 export const LICENSE_HEADER = 'x-mcp-atlas-license';
@@ -16,6 +17,22 @@ export const SENSOR_BODY_MAX_BYTES = 64 * 1024;
 
 /** Largest JSON-RPC body the MCP endpoint reads; its three tools take a few hundred bytes of arguments. */
 export const MCP_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * Most JSON-RPC messages one POST /mcp may carry. A batch bounds the work of one request (each tool call is a
+ * search or a write, and its answer is held whole until the batch is done); an agent sends one call at a time.
+ * A longer batch is refused whole with 400 before any of it runs.
+ */
+export const MCP_BATCH_MAX_MESSAGES = 10;
+
+/**
+ * POST /mcp requests answered at once, from all clients together. Each holds a fresh MCP server and its
+ * answers in memory until it is done, so this bounds the endpoint's memory; past it, a request gets 503.
+ */
+export const MCP_REQUESTS_IN_FLIGHT_MAX = 32;
+
+/** POST /mcp requests answered at once for one network, so that one network cannot take every place (429). */
+export const MCP_REQUESTS_IN_FLIGHT_PER_NETWORK_MAX = 4;
 
 /** Longest tool-search query or route task, in characters. */
 export const QUERY_MAX_LENGTH = 500;

@@ -6,8 +6,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type DemandRecorder, routedServerOf } from '../demand/recorder.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import type { Refusal } from './errors.js';
-import { MCP_BODY_MAX_BYTES } from './limits.js';
-import { agentIdOf, appendMcpCall, clientNameOf, countryOf } from './mcp-call-log.js';
+import { MCP_BATCH_MAX_MESSAGES, MCP_BODY_MAX_BYTES } from './limits.js';
+import type { McpAdmission } from './mcp-admission.js';
+import { agentIdOf, clientNameOf, countryOf, type McpCallLog } from './mcp-call-log.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import type { ReportCaller, ReportIntake } from './report-intake.js';
 import { SUBMISSION_ADMISSION_TEXT, SUBMISSION_OBSERVATION_TEXT } from './rule-text.js';
@@ -32,6 +33,10 @@ export interface McpContext {
   submissions: SubmissionIntake;
   /** Counts the server each routed task went to (the same counter as GET /api/route). */
   demand: DemandRecorder;
+  /** Writes one line per tool call, up to the day's cap. */
+  callLog: McpCallLog;
+  /** The limits per network and on requests in flight, asked before any work starts. */
+  admission: McpAdmission;
   /**
    * The request's headers, for the call log's client name (User-Agent) and country (a CDN header behind a
    * trusted proxy); `handleMcpRequest` fills it in. Without it, calls are logged with an empty user agent.
@@ -58,13 +63,13 @@ function internalError(deps: ResolvedHttpDeps, tool: string, error: unknown): Ca
 
 /** Builds the MCP server for one request, with its tools bound to this request's caller. */
 export function createAtlasMcpServer(context: McpContext): McpServer {
-  const { deps, reports, caller, submissions, demand } = context;
+  const { deps, reports, caller, submissions, demand, callLog } = context;
   const server = new McpServer({ name: 'mcp-atlas', version: deps.appVersion });
   const headers = context.headers ?? new Headers();
   const userAgent = headers.get('user-agent');
   const agent = agentIdOf(deps.reporterSecret, caller.address, userAgent);
-  // Every tool call leaves one line in the call log and one daily-call marker. The log is not awaited: an
-  // answer never waits for it, and a failed write is logged rather than failing the call.
+  // Every tool call leaves one line in the call log (up to the day's cap) and one daily-call marker. The log
+  // is not awaited: an answer never waits for it, and a failed write is logged rather than failing the call.
   const noteCall = (tool: string): void => {
     demand.recordCall(agent);
     const line = {
@@ -74,12 +79,7 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
       country: countryOf(headers, deps.trustedProxyHops),
       agent,
     };
-    appendMcpCall(deps.storage, line).catch((error: unknown) => {
-      deps.logger?.warn(
-        { event: 'mcp_call_log_failed', error: error instanceof Error ? error.message : String(error) },
-        'MCP call not logged',
-      );
-    });
+    void callLog.record(line);
   };
 
   server.registerTool(
@@ -213,9 +213,102 @@ export function createAtlasMcpServer(context: McpContext): McpServer {
   return server;
 }
 
-/** Answers one Streamable HTTP request with a fresh server and transport, closed once the answer is ready. */
-export async function handleMcpRequest(request: Request, context: McpContext): Promise<Response> {
-  return answerStatelessMcp(createAtlasMcpServer({ ...context, headers: request.headers }), request, {
-    maxRequestBodySize: MCP_BODY_MAX_BYTES,
+/** A JSON-RPC error answer with no id, as the transport gives for a request it refuses whole. */
+function jsonRpcRefusal(
+  status: number,
+  message: string,
+  data?: object,
+  headers: Record<string, string> = {},
+): Response {
+  const error = { code: status === 400 ? -32600 : -32000, message, ...(data === undefined ? {} : { data }) };
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error, id: null }), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
+}
+
+/**
+ * The request's body as text, or null when it is larger than `maxBytes`: a declared length over the limit is
+ * refused without reading, and a body without one is read only up to the limit.
+ */
+async function readBodyUpTo(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > maxBytes) return null;
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The messages of a parsed body that call a tool (each runs a tool and writes a line of the call log). */
+function countToolCalls(messages: readonly unknown[]): number {
+  return messages.filter(
+    (message) =>
+      typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'tools/call',
+  ).length;
+}
+
+/**
+ * Answers one Streamable HTTP request with a fresh server and transport, closed once the answer is ready. Before
+ * any of that is built, the body is read (up to MCP_BODY_MAX_BYTES), a batch longer than MCP_BATCH_MAX_MESSAGES
+ * is refused whole with 400, and the admission's limits per network and on requests in flight are asked (429 or
+ * 503 with Retry-After); a refused request runs nothing and writes nothing.
+ */
+export async function handleMcpRequest(request: Request, context: McpContext): Promise<Response> {
+  const text = await readBodyUpTo(request, MCP_BODY_MAX_BYTES);
+  if (text === null) {
+    return jsonRpcRefusal(413, `Payload Too Large: the body is larger than ${MCP_BODY_MAX_BYTES} bytes`, {
+      limit: MCP_BODY_MAX_BYTES,
+    });
+  }
+  let parsed: { value: unknown } | null = null;
+  try {
+    parsed = { value: JSON.parse(text) };
+  } catch {
+    // Not JSON: the transport answers it as it always has (after its Accept and media type checks).
+  }
+  const messages = parsed === null ? [] : Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  if (parsed !== null && Array.isArray(parsed.value) && messages.length > MCP_BATCH_MAX_MESSAGES) {
+    return jsonRpcRefusal(
+      400,
+      `Invalid Request: a batch carries at most ${MCP_BATCH_MAX_MESSAGES} messages; this one has ${messages.length}, and none of them was run`,
+      { limit: MCP_BATCH_MAX_MESSAGES },
+    );
+  }
+  const admitted = context.admission.admit(context.caller.address, countToolCalls(messages));
+  if (!admitted.ok) {
+    const { refusal } = admitted;
+    return jsonRpcRefusal(
+      refusal.status,
+      refusal.message,
+      { reason: refusal.reason, limit: refusal.limit },
+      { 'Retry-After': String(refusal.retryAfterSeconds) },
+    );
+  }
+  try {
+    const server = createAtlasMcpServer({ ...context, headers: request.headers });
+    if (parsed !== null) return await answerStatelessMcp(server, request, { parsedBody: parsed.value });
+    // The body was read here, so the transport gets a copy of the request that still carries it.
+    const copy = new Request(request.url, { method: request.method, headers: request.headers, body: text });
+    return await answerStatelessMcp(server, copy, { maxRequestBodySize: MCP_BODY_MAX_BYTES });
+  } finally {
+    admitted.release();
+  }
 }

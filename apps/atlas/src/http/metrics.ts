@@ -54,6 +54,8 @@ export interface AtlasMetrics {
    * in one place, by what the intake decided rather than by an HTTP status.
    */
   recordIntake(intake: IntakeName, outcome: IntakeOutcome): void;
+  /** Counts one MCP tool call answered but not written to the call log, which was full for the day. */
+  recordMcpCallUnwritten(): void;
 }
 
 /** Micro-dollars to dollars, for the spend gauges. */
@@ -88,6 +90,11 @@ export function createAtlasMetrics(sources: MetricSources): AtlasMetrics {
     name: `${METRIC_PREFIX}intake_total`,
     help: 'Agent reports and sensor batches, accepted or refused',
     labelNames: ['intake', 'outcome'],
+    registers: [registry],
+  });
+  const unwrittenCalls = new Counter({
+    name: `${METRIC_PREFIX}mcp_calls_unwritten_total`,
+    help: 'MCP tool calls answered but not written to the call log, because the day’s log had reached its cap',
     registers: [registry],
   });
   const checks = new Counter({
@@ -174,6 +181,7 @@ export function createAtlasMetrics(sources: MetricSources): AtlasMetrics {
       latency.observe({ method, route }, seconds);
     },
     recordIntake: (intake, outcome) => intakes.inc({ intake, outcome }),
+    recordMcpCallUnwritten: () => unwrittenCalls.inc(),
     recordCheck: (kind, letter) => checks.inc({ kind, letter }),
     setScanProgress(_day, done, total) {
       scanDone.set(done);

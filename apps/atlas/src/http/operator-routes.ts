@@ -1,6 +1,7 @@
-// The operator's endpoints: liveness, readiness and Prometheus metrics. They are mounted before the Host
-// guard, because probes and scrapers call the service by its pod or container address, not its public name,
-// and they answer nothing a visitor could use. No rate limit applies to them, and their access-log lines are
+// The operator's endpoints: liveness, readiness and Prometheus metrics. /healthz and /readyz are mounted before
+// the Host guard, because probes call the service by its pod or container address, not its public name, and
+// they answer nothing a visitor could use. /metrics says more, so the app puts the Host guard in front of it
+// unless the request carries the metrics token (http/app.ts). No rate limit applies to them, and their access-log lines are
 // written at debug level, so a probe every few seconds does not fill the log.
 import { timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { OWNER_NOTE_ATTRIBUTION } from '../owners/limits.js';
 import type { ObservingSubmission } from '../submissions/observing.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
+import { WITHHELD_DESCRIPTION_REASON } from '../view/served-text.js';
 import { presentScore, type ServerDetailWithScore, scoreOf } from './leaderboard.js';
 import { presentDomainAge, presentPackages } from './present-outside.js';
 import type { ObservingServer, ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
@@ -78,18 +79,29 @@ function descriptionOf(tools: readonly unknown[], name: string): string | null {
   return null;
 }
 
-/** The server's tools with our verdicts, from its newest catalog. */
+/** What pages show in place of a withheld description (see {@link presentTools}). */
+export const WITHHELD_DESCRIPTION_NOTE =
+  'Description withheld until a person reviews it: it matched the description-injection scan, which looks for text written to steer an AI agent.';
+
+/**
+ * The server's tools with our verdicts, from its newest catalog. A description held back until a person
+ * reviews it (see view/served-text.ts) is null, with `descriptionWithheld` saying why.
+ */
 export function presentTools(server: ServerView): z.infer<typeof ServerToolSchema>[] {
   const catalog = server.catalog;
   if (catalog === null) return [];
-  return catalog.verdicts.map((verdict) => ({
-    name: verdict.name,
-    description: descriptionOf(catalog.tools, verdict.name),
-    level: verdict.level,
-    rule: verdict.rule,
-    raised: verdict.raised,
-    reason: verdict.reason,
-  }));
+  return catalog.verdicts.map((verdict) => {
+    const withheld = server.withheldDescriptions.has(verdict.name);
+    return {
+      name: verdict.name,
+      description: withheld ? null : descriptionOf(catalog.tools, verdict.name),
+      ...(withheld ? { descriptionWithheld: WITHHELD_DESCRIPTION_REASON } : {}),
+      level: verdict.level,
+      rule: verdict.rule,
+      raised: verdict.raised,
+      reason: verdict.reason,
+    };
+  });
 }
 
 /** The verified owner's part of a server page: their note is labelled as their words, never ours. */

@@ -1,7 +1,10 @@
 // The read answers shared by the HTTP routes and the MCP tools: tool search and route over the view's
-// index, with the route package's input errors turned into refusals.
-import { type RiskAllowance, RouteInputError, routeTask, searchTools } from '@mcp-atlas/route';
+// index, with the route package's input errors turned into refusals. The index reads the read model's tool
+// text, already without control characters; a description the read model withholds is taken out of each hit
+// here, so /api/toolsearch, find_tool and the search page never carry it.
+import { type RiskAllowance, RouteInputError, routeTask, type SearchHit, searchTools } from '@mcp-atlas/route';
 import type { AtlasView } from '../view/build-view.js';
+import { WITHHELD_DESCRIPTION_REASON } from '../view/served-text.js';
 import { type Answer, refuse } from './errors.js';
 import type { RouteAnswer, ToolSearchResult } from './schemas.js';
 import type { SearchCache } from './search-cache.js';
@@ -9,6 +12,12 @@ import type { SearchCache } from './search-cache.js';
 function fromRouteError<T>(error: unknown): Answer<T> {
   if (error instanceof RouteInputError) return { ok: false, refusal: refuse(400, error.code, error.message) };
   throw error;
+}
+
+/** A search hit as answered: its description withheld while the read model holds it back. */
+function presentHit(view: AtlasView, hit: SearchHit): ToolSearchResult['results'][number] {
+  if (view.byId.get(hit.serverId)?.withheldDescriptions.has(hit.tool) !== true) return hit;
+  return { ...hit, description: '', descriptionWithheld: WITHHELD_DESCRIPTION_REASON };
 }
 
 /** Tool search: the best tools for `query`, within the risk allowance. */
@@ -25,7 +34,7 @@ export function answerToolSearch(
     const results = searchTools(view.toolIndex, query, {
       ...(options.risk !== undefined ? { risk: options.risk } : {}),
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
-    });
+    }).map((hit) => presentHit(view, hit));
     cache?.set(view, key, results);
     return { ok: true, value: { results } };
   } catch (error) {

@@ -6,6 +6,7 @@ import { ROUTE_SCORE_RULES, SEARCH_RULES } from '@mcp-atlas/route/rules';
 import { z } from 'zod';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
 import { ChangeSchema, DAY, RiskLevelSchema, RouteFactorsSchema } from '../data/schemas.js';
+import { WITHHELD_DESCRIPTION_REASON } from '../view/served-text.js';
 import {
   QUERY_MAX_LENGTH,
   REPORT_MAX_CHARGED,
@@ -39,6 +40,16 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 // ------------------------------------------------------------------------------------------------
 // Shared fields
 // ------------------------------------------------------------------------------------------------
+
+/**
+ * Present beside a tool's description while it is withheld: the description-injection scan matched it and no
+ * person has yet closed its review as harmless (a confirmed injection attempt stays withheld).
+ */
+const DescriptionWithheldSchema = z
+  .literal(WITHHELD_DESCRIPTION_REASON)
+  .describe(
+    'Present while the description is withheld: the description-injection scan matched it, and it is not served until a person reviews it and finds it harmless.',
+  );
 
 /** A free-text search query or task: 1 to 500 characters, at least one of them not a space. */
 export const QueryTextSchema = z
@@ -330,6 +341,7 @@ export type ServerList = z.infer<typeof ServerListSchema>;
 export const ServerToolSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
+  descriptionWithheld: DescriptionWithheldSchema.optional(),
   level: RiskLevelSchema,
   rule: z.int(),
   raised: z.boolean(),
@@ -465,7 +477,8 @@ export type ServerDetail = z.infer<typeof ServerDetailSchema>;
 export const SearchHitSchema = z.object({
   serverId: z.string(),
   tool: z.string(),
-  description: z.string(),
+  description: z.string().describe("The tool's description, without control characters; empty while withheld."),
+  descriptionWithheld: DescriptionWithheldSchema.optional(),
   level: RiskLevelSchema,
   score: z.number(),
 });

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { dayChangesPath } from '../data/paths.js';
 import { type Change, ChangesFileSchema } from '../data/schemas.js';
 import { getJson, type Storage } from '../storage/storage.js';
+import { cleanChange } from '../view/served-text.js';
 import type { HttpLogger } from './deps.js';
 import type { ServerChangeSchema } from './schemas.js';
 
@@ -52,12 +53,15 @@ export function createChangeReader(storage: Storage, logger?: HttpLogger): Chang
         const day = shiftDay(newestDay, -offset);
         for (const change of await changesOfDay(day, newestDay)) {
           if (change.serverId !== serverId) continue;
-          out.push({
-            day,
-            kind: change.kind,
-            detail: change.detail,
-            ...(change.diff !== undefined ? { diff: change.diff } : {}),
-          });
+          // Tool names in a change are the server's words: shown without control characters.
+          out.push(
+            cleanChange({
+              day,
+              kind: change.kind,
+              detail: change.detail,
+              ...(change.diff !== undefined ? { diff: change.diff } : {}),
+            }),
+          );
         }
       }
       return out;

@@ -8,7 +8,11 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 export async function answerStatelessMcp(
   server: McpServer,
   request: Request,
-  options: { maxRequestBodySize?: number } = {},
+  options: {
+    maxRequestBodySize?: number;
+    /** The body, already read and parsed by the caller (who then checked its size and batch length). */
+    parsedBody?: unknown;
+  } = {},
 ): Promise<Response> {
   // No sessionIdGenerator: the transport runs stateless.
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -17,7 +21,10 @@ export async function answerStatelessMcp(
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(
+      request,
+      options.parsedBody === undefined ? undefined : { parsedBody: options.parsedBody },
+    );
   } finally {
     await transport.close();
     await server.close();

@@ -1,9 +1,10 @@
 // The tool search page (`/search`): a plain GET form, and the results rendered on the server from the same
 // answer GET /api/toolsearch gives, so it works with JavaScript off and a search can be bookmarked or shared.
-import type { SearchHit } from '@mcp-atlas/route';
 import { SEARCH_RULES } from '@mcp-atlas/route/rules';
 import type { FC } from 'hono/jsx';
 import { QUERY_MAX_LENGTH } from '../http/limits.js';
+import { WITHHELD_DESCRIPTION_NOTE } from '../http/present-server.js';
+import type { ToolSearchResult } from '../http/schemas.js';
 import type { AtlasView } from '../view/build-view.js';
 import { plural } from './format.js';
 import { LevelPill } from './parts.js';
@@ -21,11 +22,15 @@ export interface SearchPageProps {
   query: string;
   risk: string;
   limit: string;
-  results: readonly SearchHit[] | null;
+  results: ToolSearchResult['results'] | null;
   error: string | null;
 }
 
-const Results: FC<{ view: AtlasView; query: string; results: readonly SearchHit[] }> = ({ view, query, results }) => (
+const Results: FC<{ view: AtlasView; query: string; results: ToolSearchResult['results'] }> = ({
+  view,
+  query,
+  results,
+}) => (
   <section aria-labelledby="results-heading">
     <h2 id="results-heading">
       {plural(results.length, 'result')} for “{query}”
@@ -38,7 +43,13 @@ const Results: FC<{ view: AtlasView; query: string; results: readonly SearchHit[
           <li data-hit={`${hit.serverId}/${hit.tool}`}>
             <code>{hit.tool}</code> <LevelPill level={hit.level} /> on{' '}
             <a href={`/servers/${hit.serverId}`}>{view.byId.get(hit.serverId)?.title ?? hit.serverId}</a>
-            <div class="small muted">{hit.description}</div>
+            {hit.descriptionWithheld !== undefined ? (
+              <div class="small muted" data-withheld={hit.descriptionWithheld}>
+                {WITHHELD_DESCRIPTION_NOTE}
+              </div>
+            ) : (
+              <div class="small muted">{hit.description}</div>
+            )}
             <div class="small muted">score {hit.score.toFixed(3)}</div>
           </li>
         ))}

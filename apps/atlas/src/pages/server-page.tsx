@@ -7,7 +7,7 @@ import { describePublicRating } from '@mcp-atlas/reliability';
 import { CHANCE_RULES, RATING_RULES, SHOWN_STATUS_RULES, UPTIME_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import type { z } from 'zod';
-import { presentLeftOut, presentTools } from '../http/present-server.js';
+import { presentLeftOut, presentTools, WITHHELD_DESCRIPTION_NOTE } from '../http/present-server.js';
 import type { ServerChangeSchema } from '../http/schemas.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import { EmbedSnippets } from './embed.js';
@@ -301,6 +301,11 @@ const ToolsSection: FC<{ server: ServerView }> = ({ server }) => {
                   <td>
                     <code>{tool.name}</code>
                     {tool.description !== null ? <div class="small muted">{tool.description}</div> : null}
+                    {tool.descriptionWithheld !== undefined ? (
+                      <div class="small muted" data-withheld={tool.descriptionWithheld}>
+                        {WITHHELD_DESCRIPTION_NOTE}
+                      </div>
+                    ) : null}
                   </td>
                   <td>
                     <LevelPill level={tool.level} />
@@ -317,7 +322,7 @@ const ToolsSection: FC<{ server: ServerView }> = ({ server }) => {
       )}
       <p class="small muted">
         A risk level is a heuristic read from the tool's name, description and annotations (which are the server's
-        hints, not promises). It is not a security audit and never a judgement of the people who run the server.
+        hints, not promises). It is not a security audit, and never a judgement of the people who run the server.
       </p>
     </section>
   );

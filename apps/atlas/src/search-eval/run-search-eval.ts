@@ -3,6 +3,7 @@
 // the route package's judge. Nothing here ranks or grades: the figures are evaluateSearch's.
 import { median } from '@mcp-atlas/reliability';
 import { type EvalMetrics, evaluateSearch, type SearchHit } from '@mcp-atlas/route';
+import { SEARCH_EVAL_RULES } from '@mcp-atlas/route/rules';
 import { z } from 'zod';
 import type { SearchEvalSet } from './search-set.js';
 
@@ -11,9 +12,6 @@ export const SEARCH_EVAL_REQUEST_TIMEOUT_MS = 30_000;
 
 /** The largest answer body read, in bytes: ten hits with long descriptions fit many times over. */
 export const SEARCH_EVAL_MAX_BODY_BYTES = 2_000_000;
-
-/** How many of the weakest jobs a run keeps with their top five. */
-export const WEAKEST_JOBS_SHOWN = 10;
 
 const HitSchema = z.object({
   serverId: z.string(),
@@ -158,7 +156,10 @@ export async function runSearchEval(options: RunSearchEvalOptions): Promise<Sear
 }
 
 /** The jobs with the lowest nDCG@5, worst first (ties in the set's order), at most `count`. */
-export function weakestJobs(jobs: readonly SearchEvalJob[], count: number = WEAKEST_JOBS_SHOWN): SearchEvalJob[] {
+export function weakestJobs(
+  jobs: readonly SearchEvalJob[],
+  count: number = SEARCH_EVAL_RULES.weakestJobsShown,
+): SearchEvalJob[] {
   return jobs
     .map((job, at) => ({ job, at }))
     .sort((a, b) => a.job.ndcg5 - b.job.ndcg5 || a.at - b.at)

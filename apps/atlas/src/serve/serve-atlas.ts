@@ -14,7 +14,7 @@ import type { IntakeHooks } from '../http/intake-hooks.js';
 import { createLicenseKeyStore, licenseValidatorOf, refuseEveryLicense } from '../http/license-keys.js';
 import { type AtlasMetrics, createAtlasMetrics } from '../http/metrics.js';
 import type { Readiness } from '../http/operator-routes.js';
-import { createSiteAddress } from '../http/site-address.js';
+import { createSiteAddress, isLoopbackHost } from '../http/site-address.js';
 import type { Logger } from '../log.js';
 import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
 import { pageSightingOf } from '../pages/routes.js';
@@ -311,6 +311,15 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
   }
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   options.log.info({ url, public_url: site.origin }, 'serving');
+  // The Host guard keeps other sites' pages from reading /metrics, not anyone who names the service: reached
+  // from beyond this machine (bound past loopback, or behind a proxy at a public URL), it needs the token.
+  const reachedFromOutside = !isLoopbackHost(host) || (options.publicUrl ?? null) !== null;
+  if (options.operator !== undefined && options.operator.metricsToken === null && reachedFromOutside) {
+    options.log.warn(
+      { event: 'metrics_without_token', url, public_url: site.origin },
+      '/metrics answers anyone who can reach the service: set --metrics-token (MCP_ATLAS_METRICS_TOKEN)',
+    );
+  }
   return {
     url,
     origin: site.origin,

@@ -2,8 +2,12 @@
 // the chain with the history package, as any outsider could. The service is the thing being checked, so
 // nothing it sends is trusted: every request has a time limit, every body a byte cap, the whole run an
 // overall limit, each root must be for the day asked, and a key pinned with --key replaces the served one.
-import { shiftDay } from '@mcp-atlas/base';
+// The history must be whole: its first root chains to nothing, its last is the latest day the well-known
+// document names, and it covers the days the caller asks for, so days cut off either end are caught.
+import { isDay, shiftDay } from '@mcp-atlas/base';
 import {
+  type ChainEnds,
+  checkChainEnds,
   type DayRoot,
   dayFromTime,
   HistoryError,
@@ -13,11 +17,20 @@ import {
 } from '@mcp-atlas/history';
 import { SEAL_RULES } from '@mcp-atlas/history/rules';
 import { z } from 'zod';
+import { describeEndsFailure } from './history-ends.js';
 
-const WellKnownSchema = z.object({ integrity: z.object({ public_key_pem: z.string() }) });
+const WellKnownSchema = z.object({
+  integrity: z.object({ public_key_pem: z.string(), latest_day: z.string().nullable().optional() }),
+});
 
-/** How far back to look for the first root when the newest days have none. */
+/** How far back to look for the newest root when the newest days have none. */
 export const VERIFY_LOOKBACK_DAYS = 400;
+
+/**
+ * Most days walked back in all: ten years of history. The walk ends on its own at the first gap longer than
+ * the chain window; this bound only stops a service that serves roots without end.
+ */
+export const VERIFY_MAX_HISTORY_DAYS = 3660;
 
 /** Longest wait for one request, from sending it to the last byte of its body (a slow drip is cut here). */
 export const VERIFY_REQUEST_TIMEOUT_MS = 10_000;
@@ -56,11 +69,21 @@ export interface VerifyRemoteOptions {
   now?: Date;
   /** A 32-byte Ed25519 public key to trust instead of the one the service serves (from `--key FILE`). */
   pinnedKey?: Uint8Array;
+  /**
+   * The days the history must cover (`since`, `through`) and whether no sealed day at all passes
+   * (`allowEmpty`); the latest day always comes from the service's well-known document.
+   */
+  ends?: Omit<ChainEnds, 'latest'>;
   limits?: Partial<RemoteLimits>;
 }
 
-/** The verdict of a remote verification: every root checked, or the first broken day (`-` for the service itself). */
-export type RemoteVerdict = { ok: true; days: number } | { ok: false; day: string; reason: string };
+/**
+ * The verdict of a remote verification: every root checked, with the first and last day (null when the service
+ * has sealed none and that is allowed), or the first broken day (`-` for the service itself).
+ */
+export type RemoteVerdict =
+  | { ok: true; days: number; firstDay: string | null; lastDay: string | null }
+  | { ok: false; day: string; reason: string };
 
 /** A request that could not be completed within its limits: the reason becomes the verdict, never a crash. */
 export class RemoteFetchError extends Error {
@@ -160,14 +183,20 @@ function readRecord(body: unknown, day: string): DayRoot {
 }
 
 /**
- * Reads every root reachable from today going back: a day's previous root is never more than the chain
- * window (14 days) before it, so a longer gap than that after the oldest root found ends the history.
+ * Reads every root reachable from `start` going back: a day's previous root is never more than the chain
+ * window (14 days) before it, so a longer gap than that after the oldest root found ends the history. The
+ * newest root is looked for up to VERIFY_LOOKBACK_DAYS back; once found, the walk goes on to the first root.
  */
-async function fetchRemoteRoots(base: string, today: string, context: RequestContext): Promise<DayRoot[]> {
+async function fetchRemoteRoots(base: string, start: string, context: RequestContext): Promise<DayRoot[]> {
   const records: DayRoot[] = [];
   let misses = 0;
-  for (let back = 0; back < VERIFY_LOOKBACK_DAYS; back++) {
-    const day = shiftDay(today, -back);
+  for (let back = 0; records.length > 0 || back < VERIFY_LOOKBACK_DAYS; back++) {
+    if (back >= VERIFY_MAX_HISTORY_DAYS) {
+      throw new RemoteFetchError(
+        `the service serves roots more than ${VERIFY_MAX_HISTORY_DAYS} days back from ${start}, more than verify reads`,
+      );
+    }
+    const day = shiftDay(start, -back);
     const { status, body } = await fetchJson(
       new URL(`/api/maps?a=root&day=${day}`, base).href,
       context.limits.maxRootBytes,
@@ -190,12 +219,14 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-/** The key to verify with: the served one, or the pinned one, which the served one must equal. */
-async function chooseKey(
-  base: string,
-  pinnedKey: Uint8Array | undefined,
-  context: RequestContext,
-): Promise<Uint8Array> {
+/** What the well-known document says about the history: its key and its latest sealed day (null: none). */
+interface ServedIntegrity {
+  pem: string;
+  latestDay: string | null;
+}
+
+/** Reads the well-known document's integrity block; a missing key or latest day is the service's failure. */
+async function fetchIntegrity(base: string, context: RequestContext): Promise<ServedIntegrity> {
   const wellKnown = await fetchJson(
     new URL('/.well-known/mcp-atlas.json', base).href,
     context.limits.maxWellKnownBytes,
@@ -205,9 +236,24 @@ async function chooseKey(
     throw new RemoteFetchError(`/.well-known/mcp-atlas.json answered HTTP ${wellKnown.status}`);
   const parsed = WellKnownSchema.safeParse(wellKnown.body);
   if (!parsed.success) throw new RemoteFetchError('/.well-known/mcp-atlas.json has no integrity.public_key_pem');
+  const latest = parsed.data.integrity.latest_day;
+  // Without the latest day, days cut off the end of the served history could not be told from its end.
+  if (latest === undefined)
+    throw new RemoteFetchError(
+      '/.well-known/mcp-atlas.json does not name its latest sealed day (integrity.latest_day)',
+    );
+  if (latest !== null && !isDay(latest))
+    throw new RemoteFetchError(
+      `/.well-known/mcp-atlas.json: integrity.latest_day ${JSON.stringify(latest).slice(0, 40)} is not a day`,
+    );
+  return { pem: parsed.data.integrity.public_key_pem, latestDay: latest };
+}
+
+/** The key to verify with: the served one, or the pinned one, which the served one must equal. */
+function chooseKey(pem: string, pinnedKey: Uint8Array | undefined): Uint8Array {
   let served: Uint8Array;
   try {
-    served = publicKeyFromPem(parsed.data.integrity.public_key_pem);
+    served = publicKeyFromPem(pem);
   } catch (error) {
     if (error instanceof HistoryError) throw new RemoteFetchError(`/.well-known/mcp-atlas.json: ${error.message}`);
     throw error;
@@ -229,11 +275,24 @@ export async function verifyRemote(base: string, options: VerifyRemoteOptions = 
   const limits: RemoteLimits = { ...DEFAULT_REMOTE_LIMITS, ...options.limits };
   const context: RequestContext = { limits, overall: AbortSignal.timeout(limits.totalTimeoutMs) };
   try {
-    const publicKey = await chooseKey(base, options.pinnedKey, context);
-    const records = await fetchRemoteRoots(base, dayFromTime(options.now ?? new Date()), context);
-    if (records.length === 0) return { ok: false, day: '-', reason: 'the service published no roots' };
-    const verdict = await verifyChain(records, publicKey);
-    return verdict.ok ? { ok: true, days: verdict.days } : { ok: false, day: verdict.day, reason: verdict.reason };
+    const integrity = await fetchIntegrity(base, context);
+    const publicKey = chooseKey(integrity.pem, options.pinnedKey);
+    const today = dayFromTime(options.now ?? new Date());
+    // From today, or from the latest day when the service's clock is ahead of ours, so that day is walked too.
+    const start = integrity.latestDay !== null && integrity.latestDay > today ? integrity.latestDay : today;
+    const records = await fetchRemoteRoots(base, start, context);
+    // A whole history: its first root must chain to nothing, or days before it were cut off.
+    const verdict = await verifyChain(records, publicKey, { anchorRoot: null });
+    if (!verdict.ok) return { ok: false, day: verdict.day, reason: verdict.reason };
+    const first = records[0];
+    const last = records.at(-1);
+    const span = first === undefined || last === undefined ? null : { first: first.day, last: last.day };
+    let latest = integrity.latestDay;
+    // A day sealed between the well-known read and the walk moves the latest day on: read it once more.
+    if (span !== null && latest !== span.last) latest = (await fetchIntegrity(base, context)).latestDay;
+    const ends = checkChainEnds(span, { ...options.ends, latest });
+    if (!ends.ok) return { ok: false, ...describeEndsFailure(ends) };
+    return { ok: true, days: verdict.days, firstDay: span?.first ?? null, lastDay: span?.last ?? null };
   } catch (error) {
     if (error instanceof RemoteFetchError) return { ok: false, day: error.day, reason: error.message };
     throw error;

@@ -91,6 +91,7 @@ import { getJson, type Storage } from '../storage/storage.js';
 import { listableObserving, type ObservingSubmission, readObservingSubmissions } from '../submissions/observing.js';
 import { liveChecksOf } from './live-inputs.js';
 import { readScoresView, type ScoresView } from './score-view.js';
+import { cleanCatalog, cleanChange, cleanDayResult, cleanTitle, readWithheldDescriptions } from './served-text.js';
 
 /** Everything the pages and the API say about one server. */
 export interface ServerView {
@@ -112,7 +113,13 @@ export interface ServerView {
   changeDaysLast30: number;
   category: string | null;
   latest: ServerDayResult | null;
+  /** The newest catalog, its tool names, titles and descriptions without control characters (served-text.ts). */
   catalog: Catalog | null;
+  /**
+   * The tools (by name) whose description is held back from every answer and page until a person clears its
+   * review: the description-injection scan matched it. Search still ranks by it.
+   */
+  withheldDescriptions: ReadonlySet<string>;
   state: ServerState;
   /**
    * What pages show now: the newest check, hourly ones included, under the second-failure rule (a single
@@ -538,13 +545,15 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       inRegistry: watchedKnown ? watched.has(state.id) : null,
     });
     const todays = results.get(state.id);
-    const latest = todays ?? (await olderResultOf(state));
+    const stored = todays ?? (await olderResultOf(state));
+    const latest = stored === null ? null : cleanDayResult(stored);
     const latestDay = todays !== undefined ? day : latest === null ? null : lastCheckedDayOf(state);
     const live = liveChecksOf(latest, latestDay, hourly[state.id], fiveMinute[state.id]);
     const shown = shownStatusOf(live);
     const catalogData =
       state.lastCatalogDay === null ? null : await getJson(storage, dayCatalogPath(state.lastCatalogDay, state.id));
-    const catalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
+    const storedCatalog = catalogData === null ? null : CatalogSchema.parse(catalogData);
+    const catalog = storedCatalog === null ? null : cleanCatalog(storedCatalog);
     const changeDaysLast30 = day === null ? 0 : countChangeDays(state.changeDays, day);
     // A server off the map keeps the letters it had when it left: its page is the record of what was seen.
     const window =
@@ -552,7 +561,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     all.push({
       id: state.id,
       url: state.url,
-      title: watched.get(state.id)?.title ?? state.title ?? null,
+      title: cleanTitle(watched.get(state.id)?.title ?? state.title ?? null),
       letter: state.lastLetter,
       letters: window.letters,
       lettersThrough: window.through,
@@ -564,6 +573,8 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
       category: categoryOf(latest, catalog),
       latest,
       catalog,
+      withheldDescriptions:
+        storedCatalog === null ? new Set() : await readWithheldDescriptions(storage, state.id, storedCatalog.tools),
       state,
       shown,
       ...judgeServerEvidence(state.id, live, { reports, sensors, agreement, closures }, now),
@@ -581,7 +592,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   // Lists, search, route and rankings read only the servers on the map.
   const servers = all.filter((s) => s.leftOut === null);
   const changesData = day === null ? null : await getJson(storage, dayChangesPath(day));
-  const changes = changesData === null ? [] : ChangesFileSchema.parse(changesData).changes;
+  const changes = changesData === null ? [] : ChangesFileSchema.parse(changesData).changes.map(cleanChange);
   const changedToday = new Set(changes.filter((c) => c.kind === 'tools').map((c) => c.serverId));
   const toolIndex = createToolIndex(servers.map((server) => indexServerOf(server, { changedToday, marks, day })));
   const rankings = rankServers(servers);
@@ -597,10 +608,11 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     leftOut: all.flatMap((s) => (s.leftOut === null ? [] : [{ id: s.id, reason: s.leftOut }])),
     markProblems: marks.problems,
     scores: await readScoresView(storage, day),
+    // A submission's name is the name its server gave itself: shown without control characters, like a title.
     observing: listableObserving(await readObservingSubmissions(storage, now), {
       optedOutHosts: optedOut,
       excludedOrigins,
       watchedUrls: new Set([...watchedList, ...all].map((s) => s.url)),
-    }),
+    }).map((entry) => ({ ...entry, name: cleanTitle(entry.name) })),
   };
 }

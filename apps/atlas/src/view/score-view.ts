@@ -4,6 +4,7 @@
 // trend points are kept (see SCORE_TREND_CACHED_DAYS), and the shown week's whole scores are kept by readDayScores.
 import { shiftDay } from '@mcp-atlas/base';
 import { firstShownScoreDay } from '@mcp-atlas/operations';
+import { SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
 import {
   dayScoresWritesOf,
   readDayScores,
@@ -14,9 +15,6 @@ import {
 } from '../score/day-scores.js';
 import type { Storage } from '../storage/storage.js';
 
-/** Days of scores the server page's trend covers, the newest day included. */
-export const SCORE_TREND_DAYS = 30;
-
 /**
  * Days of trend points kept per store: the trend's window, plus ten days so that views of nearby newest days (a
  * rebuild after midnight, the demo's views of earlier instants) do not push out each other's days. A point is the
@@ -24,13 +22,13 @@ export const SCORE_TREND_DAYS = 30;
  * (bench/score-trend.bench.ts measured 146), so 5,000 servers x 40 days is about 30 MB. Whole scores take 1.5 to
  * 2 KB each on the heap (the benchmark's took 1.9 KB), which for the same days would be 300 to 400 MB.
  */
-export const SCORE_TREND_CACHED_DAYS = SCORE_TREND_DAYS + 10;
+export const SCORE_TREND_CACHED_DAYS = SHOWN_SCORE_RULES.trendDays + 10;
 
 /** The scores part of the read model. */
 export interface ScoresView {
   /** Each server's newest score within `SHOWN_SCORE_RULES.maxDays` (@mcp-atlas/operations), with the day it is from. */
   latest: Map<string, { day: string; score: ServerScore }>;
-  /** Each server's scores over the last {@link SCORE_TREND_DAYS} days, oldest first. */
+  /** Each server's scores over the last `SHOWN_SCORE_RULES.trendDays` days, oldest first. */
   trends: Map<string, ScoreTrendPoint[]>;
 }
 
@@ -98,7 +96,7 @@ async function readDayTrendPoints(
 }
 
 /**
- * Reads the scores of the {@link SCORE_TREND_DAYS} days ending `day` (the view's newest scanned day) once, for
+ * Reads the scores of the `SHOWN_SCORE_RULES.trendDays` days ending `day` (the view's newest scanned day) once, for
  * every server: the trends, and each server's newest score of the shown window (`firstShownScoreDay` of
  * @mcp-atlas/operations: the last `SHOWN_SCORE_RULES.maxDays` days). A day without a scores file, or with one that
  * does not parse, adds nothing.
@@ -107,7 +105,7 @@ export async function readScoresView(storage: Storage, day: string | null): Prom
   const view = emptyScoresView();
   if (day === null) return view;
   const shownFrom = firstShownScoreDay(day);
-  for (let back = SCORE_TREND_DAYS - 1; back >= 0; back--) {
+  for (let back = SHOWN_SCORE_RULES.trendDays - 1; back >= 0; back--) {
     const scoredDay = shiftDay(day, -back);
     // Taken before any read of the day, so points from a read that a write overtook are not kept as current.
     const writes = dayScoresWritesOf(storage, scoredDay);

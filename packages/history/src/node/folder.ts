@@ -45,6 +45,10 @@ export type FolderVerdict =
   | {
       ok: true;
       days: number;
+      /** The first sealed day checked (the oldest record file's day). */
+      firstDay: string;
+      /** The last sealed day checked (the newest record file's day). */
+      lastDay: string;
       dayFolders: number;
       files: number;
       /** Checked days whose record lists no index file, so nothing among their files names their date. */
@@ -219,7 +223,7 @@ async function checkDayFolder(daysDir: string, record: DayRoot, options: VerifyF
  *
  * @example
  * await verifyFolder({ roots: 'data/roots', days: 'data/days', publicKey })
- * // { ok: true, days: 365, dayFolders: 365, files: 3650000, unboundDays: [] }
+ * // { ok: true, days: 365, firstDay: '2026-01-01', lastDay: '2026-12-31', dayFolders: 365, files: 3650000, unboundDays: [] }
  */
 export async function verifyFolder(options: VerifyFolderOptions): Promise<FolderVerdict> {
   const days = await listRootDays(options.roots);
@@ -252,6 +256,15 @@ export async function verifyFolder(options: VerifyFolderOptions): Promise<Folder
     }
   }
   return firstBroken === null
-    ? { ok: true, days: values.length, dayFolders, files, unboundDays }
+    ? {
+        ok: true,
+        days: values.length,
+        // listRootDays refuses a folder with no record, so both ends exist.
+        firstDay: days[0] as string,
+        lastDay: days.at(-1) as string,
+        dayFolders,
+        files,
+        unboundDays,
+      }
     : { ok: false, ...firstBroken };
 }

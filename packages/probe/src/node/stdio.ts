@@ -219,7 +219,23 @@ export function isProcessGroupAlive(pgid: number): boolean {
   return procGroupHasLiveMember(pgid) ?? true;
 }
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+// The waits below keep the event loop alive on purpose. Once the server's direct child has exited and its pipes
+// have closed, these timers may be all that is left running; an unreferenced one would let Node exit in the
+// middle of a check, before it printed anything, with exit code 0.
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves when `done` settles or `ms` pass, whichever comes first; the timer is cleared so it holds nothing open after. */
+async function waitAtMost(done: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([done, elapsed]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Ends every process of the group `pgid`: SIGTERM, up to `graceMs` (STDIO_KILL_GRACE_MS) for them to go,
@@ -360,13 +376,13 @@ export class ProcessGroupStdioTransport implements Transport {
     } catch {
       // a stdin already broken needs no closing
     }
-    await Promise.race([exited, pause(STDIO_EXIT_GRACE_MS)]);
+    await waitAtMost(exited, STDIO_EXIT_GRACE_MS);
     if (USE_PROCESS_GROUPS && child.pid !== undefined) {
       await endProcessGroup(child.pid);
       liveGroups.delete(child.pid);
     } else if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      await Promise.race([exited, pause(STDIO_KILL_GRACE_MS)]);
+      await waitAtMost(exited, STDIO_KILL_GRACE_MS);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
   }
