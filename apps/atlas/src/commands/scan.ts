@@ -2,7 +2,7 @@
 import { dayFromTime } from '@mcp-atlas/history';
 import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
-import { COST_FLAG_OPTIONS, type CostSettings } from '../costs/cost-settings.js';
+import { COST_DEFAULT_TEXT, COST_FLAG_OPTIONS, type CostSettings } from '../costs/cost-settings.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { dayIndexPath, daySummaryPath } from '../data/paths.js';
 import type { Logger } from '../log.js';
@@ -35,8 +35,8 @@ export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-D
           --enqueue: with a postgres:// store, write the day's index and queue its shards for \`mcp-atlas worker\`
           --allow-private: also read and check http, IP-literal and private-network servers and registries
           (an observatory of a company's own network); URL templates, user names and opt-outs stay refused
-          serve and scan also take the compute caps, in US dollars: [--daily-budget-usd 0.10]
-          [--five-minute-budget-usd 0.25] (serve) [--check-cost-usd 0.00001] [--check-cost-per-second-usd 0.00001]
+          serve and scan also take the compute caps, in US dollars: [--daily-budget-usd ${COST_DEFAULT_TEXT.dailyBudgetUsd}]
+          [--five-minute-budget-usd ${COST_DEFAULT_TEXT.fiveMinuteBudgetUsd}] (serve) [--check-cost-usd ${COST_DEFAULT_TEXT.perCheckUsd}] [--check-cost-per-second-usd ${COST_DEFAULT_TEXT.perSecondUsd}]
           scan's cost flags also come from the environment, as serve's do (a flag wins):
           ${SCAN_COST_VARIABLES.join('\n          ')}`;
 

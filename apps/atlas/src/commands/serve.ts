@@ -2,11 +2,12 @@
 // flag and an environment variable (the flag wins), read once into ServeSettings before anything starts.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { SEAL_RULES } from '@mcp-atlas/history/rules';
 import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { readGitHubRepository } from '@mcp-atlas/probe/outside';
 import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
-import { COST_FLAG_OPTIONS, type CostSettings, resolveCosts } from '../costs/cost-settings.js';
+import { COST_DEFAULT_TEXT, COST_FLAG_OPTIONS, type CostSettings, resolveCosts } from '../costs/cost-settings.js';
 import {
   createLicenseKeyStore,
   LicenseKeyFileError,
@@ -37,11 +38,16 @@ import {
   UsageError,
 } from './shared.js';
 
+/** The seal time as the usage text shows it (HH:MM). */
+const SEAL_TIME_TEXT = [SEAL_RULES.sealTimeUtc.hour, SEAL_RULES.sealTimeUtc.minute]
+  .map((part) => String(part).padStart(2, '0'))
+  .join(':');
+
 export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
           [--license-keys FILE] [--allow-private] [--registry URL] [--no-schedule]
           [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--log-format json|pretty]
-          [--log-level info] [--daily-budget-usd 0.10] [--five-minute-budget-usd 0.25]
-          run the service: daily/hourly checks, sealing at 01:05 UTC, retention, HTTP (with /healthz,
+          [--log-level info] [--daily-budget-usd ${COST_DEFAULT_TEXT.dailyBudgetUsd}] [--five-minute-budget-usd ${COST_DEFAULT_TEXT.fiveMinuteBudgetUsd}]
+          run the service: daily/hourly checks, sealing at ${SEAL_TIME_TEXT} UTC, retention, HTTP (with /healthz,
           /readyz and /metrics); JSON logs on stdout, one access-log line per request
           --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db, shared by several serve
           processes; each rebuilds its pages when another process writes a new day, seal or hour (MCP_ATLAS_STORE)

@@ -3,6 +3,14 @@
 import { type CheckCostModel, usdToMicroUsd } from '@mcp-atlas/operations';
 import { COST_CAP_RULES } from '@mcp-atlas/operations/rules';
 
+/** The cost defaults as the usage texts write them (`0.10`, `0.00001`), read from the rules so they cannot drift. */
+export const COST_DEFAULT_TEXT = Object.freeze({
+  dailyBudgetUsd: COST_CAP_RULES.dailyCheckBudgetUsd.toFixed(2),
+  fiveMinuteBudgetUsd: COST_CAP_RULES.fiveMinuteBudgetUsd.toFixed(2),
+  perCheckUsd: String(COST_CAP_RULES.defaultCheckCostModel.perCheckUsd),
+  perSecondUsd: String(COST_CAP_RULES.defaultCheckCostModel.perSecondUsd),
+});
+
 /** What an operator may set; anything left out takes the methodology's default. */
 export interface CostSettings {
   /** What the daily checks may spend per UTC day, in US dollars (default 0.10). */
