@@ -82,7 +82,11 @@ describe('--env NAME=VALUE', () => {
         ['--env', `SECRET_TOKEN=${secret}\0`, ...stdio], // the system refuses a NUL, and Node would quote it
         ['--env', 'HOME', `--env=SECRET-TOKEN=${secret}`, ...stdio],
         ['http://127.0.0.1:9/mcp', '--env', `SECRET_TOKEN=${secret}`], // --env on a URL
-      ].map((args) => runCheckIn(workDir(), args, { environment: { HOME: '/home/ci' } })),
+      ].map((args) => {
+        // A HOME inside the run's own folder, so that `--env HOME` names a variable that is set.
+        const dir = workDir();
+        return runCheckIn(dir, args, { environment: { HOME: dir } });
+      }),
     );
     for (const run of refused) {
       expect(run.code).toBe(2);

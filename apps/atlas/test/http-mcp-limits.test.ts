@@ -1,5 +1,5 @@
 // POST /mcp cannot be used to fill the disk or the memory: a JSON-RPC batch carries at most
-// MCP_BATCH_MAX_MESSAGES messages (a longer one is refused whole and runs nothing), each network may make
+// MCP_ENDPOINT_RULES.batchMaxMessages messages (a longer one is refused whole and runs nothing), each network may make
 // MCP_ENDPOINT_RULES' tool calls per minute and per UTC day (429 with Retry-After past them), each network and
 // the endpoint as a whole answer a bounded number of requests at once (429 and 503), and the call log writes at
 // most MCP_ENDPOINT_RULES.callLogLinesPerDay lines a day (later calls are answered and counted, not written, and
@@ -10,11 +10,7 @@ import { MCP_ENDPOINT_RULES } from '@mcp-atlas/operations/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mcpCallLogPath } from '../src/data/paths.js';
 import type { HttpDeps } from '../src/http/app.js';
-import {
-  MCP_BATCH_MAX_MESSAGES,
-  MCP_REQUESTS_IN_FLIGHT_MAX,
-  MCP_REQUESTS_IN_FLIGHT_PER_NETWORK_MAX,
-} from '../src/http/limits.js';
+import { MCP_REQUESTS_IN_FLIGHT_MAX, MCP_REQUESTS_IN_FLIGHT_PER_NETWORK_MAX } from '../src/http/limits.js';
 import { FIXTURE_NOW, type RunningFixture, startFixture, TODAY } from './fixtures/http-atlas.js';
 import { waitFor } from './setup/wait-for.js';
 
@@ -81,33 +77,40 @@ async function callLogLines(f: RunningFixture, day = TODAY): Promise<number> {
         .filter((line) => line !== '').length;
 }
 
-/** Makes `count` calls from `address` in batches of MCP_BATCH_MAX_MESSAGES, expecting each batch to be answered. */
+/** Makes `count` calls from `address` in batches of MCP_ENDPOINT_RULES.batchMaxMessages, expecting each batch to be answered. */
 async function spend(f: RunningFixture, address: string, count: number): Promise<void> {
-  for (let done = 0; done < count; done += MCP_BATCH_MAX_MESSAGES) {
-    const answer = await post(f, findTools(Math.min(MCP_BATCH_MAX_MESSAGES, count - done), done + 1), address);
+  for (let done = 0; done < count; done += MCP_ENDPOINT_RULES.batchMaxMessages) {
+    const answer = await post(
+      f,
+      findTools(Math.min(MCP_ENDPOINT_RULES.batchMaxMessages, count - done), done + 1),
+      address,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   }
 }
 
 describe('the batch limit', () => {
-  it(`answers a batch of ${MCP_BATCH_MAX_MESSAGES} tool calls and refuses one of ${MCP_BATCH_MAX_MESSAGES + 1} whole`, async () => {
+  it(`answers a batch of ${MCP_ENDPOINT_RULES.batchMaxMessages} tool calls and refuses one of ${MCP_ENDPOINT_RULES.batchMaxMessages + 1} whole`, async () => {
     const f = await start();
-    const at = await post(f, findTools(MCP_BATCH_MAX_MESSAGES), network(1));
+    const at = await post(f, findTools(MCP_ENDPOINT_RULES.batchMaxMessages), network(1));
     expect(at.status).toBe(200);
-    expect(at.body).toHaveLength(MCP_BATCH_MAX_MESSAGES);
+    expect(at.body).toHaveLength(MCP_ENDPOINT_RULES.batchMaxMessages);
     expect(at.body.every((answer: any) => answer.result?.isError !== true)).toBe(true);
-    await waitFor('the batch’s calls are logged', async () => (await callLogLines(f)) === MCP_BATCH_MAX_MESSAGES);
+    await waitFor(
+      'the batch’s calls are logged',
+      async () => (await callLogLines(f)) === MCP_ENDPOINT_RULES.batchMaxMessages,
+    );
 
-    const over = await post(f, findTools(MCP_BATCH_MAX_MESSAGES + 1), network(2));
+    const over = await post(f, findTools(MCP_ENDPOINT_RULES.batchMaxMessages + 1), network(2));
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32600, data: { limit: MCP_BATCH_MAX_MESSAGES } },
+      error: { code: -32600, data: { limit: MCP_ENDPOINT_RULES.batchMaxMessages } },
     });
-    expect(over.body.error.message).toContain(`at most ${MCP_BATCH_MAX_MESSAGES} messages`);
+    expect(over.body.error.message).toContain(`at most ${MCP_ENDPOINT_RULES.batchMaxMessages} messages`);
     // Nothing ran: no line was logged, and the network's allowance is whole.
-    expect(await callLogLines(f)).toBe(MCP_BATCH_MAX_MESSAGES);
+    expect(await callLogLines(f)).toBe(MCP_ENDPOINT_RULES.batchMaxMessages);
     await spend(f, network(2), MCP_ENDPOINT_RULES.toolCallsPerNetworkPerMinute);
   });
 

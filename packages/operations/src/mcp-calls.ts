@@ -11,6 +11,13 @@
 import { ReliabilityInputError } from '@mcp-atlas/reliability';
 import { assertCount, describeValue } from './validate.js';
 
+/**
+ * Most JSON-RPC messages one request to the MCP endpoint may carry. A batch bounds the work of one request (each
+ * tool call is a search or a write, and its answer is held whole until the batch is done); an agent sends one
+ * call at a time. A longer batch is refused whole before any of it runs.
+ */
+export const MCP_BATCH_MAX_MESSAGES = 10;
+
 /** Tool calls one network may make per minute (a clock minute, counted from the Unix epoch). */
 export const MCP_TOOL_CALLS_PER_NETWORK_PER_MINUTE = 30;
 

@@ -21,6 +21,7 @@ import {
   SUBMISSIONS_PER_REQUESTER_PER_DAY,
 } from './intake-quota.js';
 import {
+  MCP_BATCH_MAX_MESSAGES,
   MCP_CALL_LOG_LINES_PER_DAY,
   MCP_TOOL_CALLS_PER_NETWORK_PER_DAY,
   MCP_TOOL_CALLS_PER_NETWORK_PER_MINUTE,
@@ -132,6 +133,8 @@ export const INTAKE_QUOTA_RULES = Object.freeze({
  * rules of the service" > "Limits on the MCP endpoint"; `decideMcpCalls`).
  */
 export const MCP_ENDPOINT_RULES = Object.freeze({
+  /** JSON-RPC messages one request may carry; a longer batch is refused whole. */
+  batchMaxMessages: MCP_BATCH_MAX_MESSAGES,
   /** Tool calls one network may make per minute. */
   toolCallsPerNetworkPerMinute: MCP_TOOL_CALLS_PER_NETWORK_PER_MINUTE,
   /** Tool calls one network may make per UTC day. */

@@ -10,6 +10,7 @@ import { MCP_ENDPOINT_RULES } from '../src/rules.js';
 describe('decideMcpCalls', () => {
   it('states the numbers the methodology gives', () => {
     expect(MCP_ENDPOINT_RULES).toEqual({
+      batchMaxMessages: 10,
       toolCallsPerNetworkPerMinute: 30,
       toolCallsPerNetworkPerDay: 1_000,
       callLogLinesPerDay: 20_000,

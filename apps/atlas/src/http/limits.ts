@@ -19,13 +19,6 @@ export const SENSOR_BODY_MAX_BYTES = 64 * 1024;
 export const MCP_BODY_MAX_BYTES = 64 * 1024;
 
 /**
- * Most JSON-RPC messages one POST /mcp may carry. A batch bounds the work of one request (each tool call is a
- * search or a write, and its answer is held whole until the batch is done); an agent sends one call at a time.
- * A longer batch is refused whole with 400 before any of it runs.
- */
-export const MCP_BATCH_MAX_MESSAGES = 10;
-
-/**
  * POST /mcp requests answered at once, from all clients together. Each holds a fresh MCP server and its
  * answers in memory until it is done, so this bounds the endpoint's memory; past it, a request gets 503.
  */

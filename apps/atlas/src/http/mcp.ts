@@ -1,12 +1,14 @@
 // The observatory as an MCP server, for agents: find a tool, pick a route, report how a call went. Served
 // statelessly over Streamable HTTP: each POST gets a fresh McpServer and transport, so no session state
 // lives between requests and any instance of the app can answer any request.
+
+import { MCP_ENDPOINT_RULES } from '@mcp-atlas/operations/rules';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type DemandRecorder, routedServerOf } from '../demand/recorder.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import type { Refusal } from './errors.js';
-import { MCP_BATCH_MAX_MESSAGES, MCP_BODY_MAX_BYTES } from './limits.js';
+import { MCP_BODY_MAX_BYTES } from './limits.js';
 import type { McpAdmission } from './mcp-admission.js';
 import { agentIdOf, clientNameOf, countryOf, type McpCallLog } from './mcp-call-log.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
@@ -267,7 +269,7 @@ function countToolCalls(messages: readonly unknown[]): number {
 
 /**
  * Answers one Streamable HTTP request with a fresh server and transport, closed once the answer is ready. Before
- * any of that is built, the body is read (up to MCP_BODY_MAX_BYTES), a batch longer than MCP_BATCH_MAX_MESSAGES
+ * any of that is built, the body is read (up to MCP_BODY_MAX_BYTES), a batch longer than MCP_ENDPOINT_RULES.batchMaxMessages
  * is refused whole with 400, and the admission's limits per network and on requests in flight are asked (429 or
  * 503 with Retry-After); a refused request runs nothing and writes nothing.
  */
@@ -285,11 +287,11 @@ export async function handleMcpRequest(request: Request, context: McpContext): P
     // Not JSON: the transport answers it as it always has (after its Accept and media type checks).
   }
   const messages = parsed === null ? [] : Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-  if (parsed !== null && Array.isArray(parsed.value) && messages.length > MCP_BATCH_MAX_MESSAGES) {
+  if (parsed !== null && Array.isArray(parsed.value) && messages.length > MCP_ENDPOINT_RULES.batchMaxMessages) {
     return jsonRpcRefusal(
       400,
-      `Invalid Request: a batch carries at most ${MCP_BATCH_MAX_MESSAGES} messages; this one has ${messages.length}, and none of them was run`,
-      { limit: MCP_BATCH_MAX_MESSAGES },
+      `Invalid Request: a batch carries at most ${MCP_ENDPOINT_RULES.batchMaxMessages} messages; this one has ${messages.length}, and none of them was run`,
+      { limit: MCP_ENDPOINT_RULES.batchMaxMessages },
     );
   }
   const admitted = context.admission.admit(context.caller.address, countToolCalls(messages));
