@@ -302,6 +302,18 @@ describe('the operator commands', () => {
     });
   });
 
+  it('review list escapes C1 controls (the 8-bit CSI) as well as C0 ones, in text and in --json', async () => {
+    const tool = 'get_note\u009b2J\u0085\u001b[0m';
+    await addReviewItems(storage, reviewItemsOfCatalog(catalog([{ ...SNEAKY[0], name: tool }])), NOW);
+    const text = await run(['review', 'list', '--data', dir]);
+    expect(text.code).toBe(EXIT_OK);
+    expect(text.out).toContain('in tool "get_note\\u009b2J\\u0085\\u001b[0m"');
+    expect(text.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    const json = await run(['review', 'list', '--data', dir, '--json']);
+    expect(json.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect((JSON.parse(json.out) as ReviewItem[])[0]).toMatchObject({ tool });
+  });
+
   it('incidents close records a closure the rule honours', async () => {
     await putJson(storage, 'state/servers.json', {
       servers: [{ id: 'notes', url: 'https://notes.example.com/mcp', source: 'registry' }],

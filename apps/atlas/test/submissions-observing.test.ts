@@ -78,6 +78,12 @@ const extended = recordOf('https://observed-two.example.test/mcp', 8 * 24, (_, a
     },
   ],
 }));
+// Its server names itself with a terminal escape, BEL, a C1 control and a bidi override.
+const HOSTILE_NAME = 'Sly\u001b[2J\u0007\u009b\u202eMemos';
+const ANY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const hostile = recordOf('https://sly-memos.example.test/mcp', 2, (_, at) => ({
+  checks: [check(hoursAfter(at, 0), true, HOSTILE_NAME)],
+}));
 // Submitted a minute ago, not checked yet.
 const unchecked = recordOf('https://observed-three.example.test/mcp', 1 / 60, () => ({}));
 // Not listed: admitted (now a watched server), refused, opted out, and a URL already on the map.
@@ -196,6 +202,27 @@ describe('GET /api/servers', () => {
     // An answer with an observing entry missing a field does not pass: the document really describes it.
     const broken = { ...body, observing: [{ ...body.observing[0], checks: undefined }] };
     expect(validate(JSON.parse(JSON.stringify(broken))).valid).toBe(false);
+  });
+
+  it('gives a server-chosen name without control characters, in the list and the submission record', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'atlas-observing-hostile-'));
+    const written = await writeFixture(createFsStorage(folder));
+    await writeSubmission(written.storage, hostile);
+    const app = await startFixture({ storage: written.storage, keys: written.keys });
+    try {
+      const { body } = await getJsonAt(`${app.base}/api/servers`);
+      const entry = body.observing.find((e: { id: string }) => e.id === hostile.id);
+      console.log('ENTRY', JSON.stringify(entry)); expect(entry.name).toBe('Sly[2JMemos');
+      expect(ANY_CONTROL.test(JSON.stringify(body))).toBe(false);
+      const record = await getJsonAt(`${app.base}/api/submissions/${hostile.id}`);
+      expect(record.status).toBe(200);
+      expect(ANY_CONTROL.test(JSON.stringify(record.body))).toBe(false);
+      const page = await fetch(`${app.base}/servers`);
+      expect(ANY_CONTROL.test(await page.text())).toBe(false);
+    } finally {
+      await app.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('answers an empty list when nothing is in observation', async () => {

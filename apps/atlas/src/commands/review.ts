@@ -2,6 +2,7 @@
 // matches, unconfirmed failures, incidents), and closing an item with a note. The queue is never served.
 import { REVIEW_ONLY_CHECK_TITLES } from '@mcp-atlas/findings';
 import { ReliabilityInputError } from '@mcp-atlas/reliability';
+import { escapeJsonControls } from '../check/terminal-text.js';
 import { closeReviewItem, listReviewItems, type ReviewItem } from '../data/review-queue.js';
 import { expectWords, noteFlag, openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
@@ -10,22 +11,28 @@ export const REVIEW_USAGE = `  review  list [--data DIR | --store URL] [--json] 
   review  close <id> --note TEXT [--data DIR | --store URL]  close an item after review (an incident item also closes the incident)
           [--confirm]                          on an injection match: confirm it (raises PROMPT_INJECTION on the score)`;
 
-/** What an item is about, on one line. Text from servers is JSON-quoted so no control character reaches the terminal. */
+/**
+ * `text` JSON-quoted with every control character escaped: JSON.stringify escapes the C0 controls but writes
+ * DEL, the C1 controls (the 8-bit CSI among them) and the bidi controls as they are, and a terminal acts on those.
+ */
+const quoted = (text: string): string => escapeJsonControls(JSON.stringify(text));
+
+/** What an item is about, on one line. Text from servers is quoted so no control character reaches the terminal. */
 export function describeReviewItem(item: ReviewItem): string {
   switch (item.kind) {
     case 'pattern-match':
-      return `${REVIEW_ONLY_CHECK_TITLES[item.check]} in tool ${JSON.stringify(item.tool)} (${item.day}): ${JSON.stringify(item.excerpt)}`;
+      return `${REVIEW_ONLY_CHECK_TITLES[item.check]} in tool ${quoted(item.tool)} (${item.day}): ${quoted(item.excerpt)}`;
     case 'unconfirmed-failure':
       return `${item.reporters} reporter(s) saw failures at ${item.at} that nothing confirmed`;
     case 'incident':
       return `incident shown since ${item.openedAt}`;
     case 'injection-match':
-      return `possible prompt injection (${item.pattern}) in tool ${JSON.stringify(item.tool)} (${item.day}): ${JSON.stringify(item.snippet)}`;
+      return `possible prompt injection (${item.pattern}) in tool ${quoted(item.tool)} (${item.day}): ${quoted(item.snippet)}`;
   }
 }
 
 function formatItem(item: ReviewItem): string {
-  const closed = item.closed === null ? '' : `\n    closed ${item.closed.at}: ${JSON.stringify(item.closed.note)}`;
+  const closed = item.closed === null ? '' : `\n    closed ${item.closed.at}: ${quoted(item.closed.note)}`;
   return `${item.id}  ${item.kind}  ${item.server}  queued ${item.queuedAt}\n    ${describeReviewItem(item)}${closed}\n`;
 }
 
@@ -38,7 +45,7 @@ async function listCommand(args: readonly string[]): Promise<number> {
   });
   expectWords(words, 0, 'no words after "review list"');
   const items = await listReviewItems(await openExistingDataFolder(flags), flags.all === true ? 'all' : 'open');
-  if (flags.json === true) process.stdout.write(`${JSON.stringify(items, null, 2)}\n`);
+  if (flags.json === true) process.stdout.write(`${escapeJsonControls(JSON.stringify(items, null, 2))}\n`);
   else if (items.length === 0)
     process.stdout.write(flags.all === true ? 'no review items\n' : 'no open review items\n');
   else process.stdout.write(items.map(formatItem).join(''));
