@@ -212,7 +212,8 @@ describe('GET /api/servers', () => {
     try {
       const { body } = await getJsonAt(`${app.base}/api/servers`);
       const entry = body.observing.find((e: { id: string }) => e.id === hostile.id);
-      console.log('ENTRY', JSON.stringify(entry)); expect(entry.name).toBe('Sly[2JMemos');
+      console.log('ENTRY', JSON.stringify(entry));
+      expect(entry.name).toBe('Sly[2JMemos');
       expect(ANY_CONTROL.test(JSON.stringify(body))).toBe(false);
       const record = await getJsonAt(`${app.base}/api/submissions/${hostile.id}`);
       expect(record.status).toBe(200);
