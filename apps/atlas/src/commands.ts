@@ -9,6 +9,7 @@ import { commandReview, REVIEW_USAGE } from './commands/review.js';
 import { commandScan, SCAN_USAGE } from './commands/scan.js';
 import { commandSeal, SEAL_USAGE } from './commands/seal.js';
 import { commandSearchEval, SEARCH_EVAL_USAGE } from './commands/search-eval.js';
+import { commandSensors, SENSORS_USAGE } from './commands/sensors.js';
 import { commandServe, SERVE_USAGE } from './commands/serve.js';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './commands/shared.js';
 import { commandSite, SITE_USAGE } from './commands/site.js';
@@ -25,7 +26,7 @@ Commands:
 ${[DEMO_USAGE, SERVE_USAGE, SCAN_USAGE, WORKER_USAGE, SEAL_USAGE, VERIFY_USAGE].join('\n')}
 ${CHECK_USAGE}
 ${SITE_USAGE}
-${[REVIEW_USAGE, INCIDENTS_USAGE, MARK_USAGE, KEYS_USAGE].join('\n')}
+${[REVIEW_USAGE, INCIDENTS_USAGE, MARK_USAGE, KEYS_USAGE, SENSORS_USAGE].join('\n')}
 ${SEARCH_EVAL_USAGE}
 
 mcp-atlas <command> --help prints one command's options; mcp-atlas --version prints the version.
@@ -49,6 +50,7 @@ const COMMANDS: Readonly<Record<string, CommandRunner>> = {
   incidents: (args) => commandIncidents(args),
   mark: (args) => commandMark(args),
   keys: (args) => commandKeys(args),
+  sensors: (args) => commandSensors(args),
   'search-eval': (args) => commandSearchEval(args),
 };
 
@@ -66,6 +68,7 @@ const USAGE_OF: Readonly<Record<string, string>> = {
   incidents: INCIDENTS_USAGE,
   mark: MARK_USAGE,
   keys: KEYS_USAGE,
+  sensors: SENSORS_USAGE,
   'search-eval': SEARCH_EVAL_USAGE,
 };
 

@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerSensor, sensorTokenKeyOf } from '../src/data/sensor-registrations.js';
 import { ErrorBodySchema, SensorAcceptedSchema, StoredSensorBatchSchema } from '../src/http/schemas.js';
 import { sensorBatchPath } from '../src/http/sensor-intake.js';
 import { putJson } from '../src/storage/storage.js';
-import { dumpStorage, postJson, type RunningFixture, startFixture, TODAY, urlOf } from './fixtures/http-atlas.js';
+import {
+  dumpStorage,
+  FIXTURE_NOW,
+  FIXTURE_REPORTER_SECRET,
+  postJson,
+  type RunningFixture,
+  startFixture,
+  TODAY,
+  urlOf,
+} from './fixtures/http-atlas.js';
 
 const running: RunningFixture[] = [];
 async function start(options: Parameters<typeof startFixture>[0] = {}): Promise<RunningFixture> {
@@ -54,6 +64,8 @@ describe('POST /api/sensors: what is kept', () => {
       sensor: 'gw-alpha',
       day: TODAY,
       received: '2026-12-01T10:00:00.000Z',
+      // Sent without a token: a keyed id of the sender's network and day, never its address.
+      network: expect.stringMatching(/^[0-9a-f]{32}$/),
       outcomes: [
         { server: 'notes-hub', ok: true, at: '2026-12-01T09:00:00.000Z', ms: 120 },
         { server: 'weather-desk', ok: false, at: '2026-12-01T09:00:00.000Z', reason: 'timeout', ms: 30000 },
@@ -202,26 +214,35 @@ describe('POST /api/sensors: refusals store nothing', () => {
 });
 
 describe('POST /api/sensors: daily limits', () => {
-  it('takes up to 20,000 outcomes a sensor a day, counting what was stored before a restart', async () => {
+  it('takes up to 20,000 outcomes a registered sensor a day, counting what was stored before a restart', async () => {
     const f = await start();
+    const { token } = await registerSensor(
+      f.storage,
+      sensorTokenKeyOf(FIXTURE_REPORTER_SECRET),
+      'gw-busy',
+      FIXTURE_NOW,
+    );
+    const send = (body: unknown, ip = '198.51.100.20') =>
+      postJson(`${f.base}/api/sensors`, body, { 'x-forwarded-for': ip, authorization: `Bearer ${token}` });
     // 19,950 outcomes already stored today by this sensor (as a previous run of the app would have left them).
     await putJson(f.storage, sensorBatchPath(TODAY, 'gw-busy', 0), {
       sensor: 'gw-busy',
       day: TODAY,
       received: '2026-12-01T08:00:00.000Z',
+      registered: true,
       outcomes: Array.from({ length: 19_950 }, () => ({
         server: 'notes-hub',
         ok: true,
         at: '2026-12-01T07:59:00.000Z',
       })),
     });
-    const partly = await send(f, { sensor: 'gw-busy', outcomes: outcomes(100) });
+    const partly = await send({ sensor: 'gw-busy', outcomes: outcomes(100) });
     expect(partly.status).toBe(201);
     expect(partly.body).toEqual({
       accepted: 50,
       dropped: { tooOld: 0, fromFuture: 0, overDailyLimit: 50, unknownServer: 0 },
     });
-    const full = await send(f, { sensor: 'gw-busy', outcomes: outcomes(1) });
+    const full = await send({ sensor: 'gw-busy', outcomes: outcomes(1) }, '192.0.2.77');
     expect(full.status).toBe(429);
     expect(full.body.error).toMatchObject({ code: 'daily_limit_reached', limit: 20_000 });
     expect(full.headers.get('retry-after')).toBe(String(14 * 3600));
@@ -230,9 +251,17 @@ describe('POST /api/sensors: daily limits', () => {
       sensorBatchPath(TODAY, 'gw-busy', 1),
     ]);
     // Another sensor on another network is not affected, and the next UTC day starts over.
-    expect((await send(f, { sensor: 'gw-calm', outcomes: outcomes(1) }, '192.0.2.9')).status).toBe(201);
+    expect(
+      (
+        await postJson(
+          `${f.base}/api/sensors`,
+          { sensor: 'gw-calm', outcomes: outcomes(1) },
+          { 'x-forwarded-for': '192.0.2.9' },
+        )
+      ).status,
+    ).toBe(201);
     f.setNow(new Date('2026-12-02T00:30:00.000Z'));
-    const tomorrow = await send(f, {
+    const tomorrow = await send({
       sensor: 'gw-busy',
       outcomes: [{ server: 'notes-hub', ok: true, at: '2026-12-02T00:10:00Z' }],
     });
@@ -249,5 +278,27 @@ describe('POST /api/sensors: daily limits', () => {
     expect(refused.status).toBe(429);
     // The same new sensor id from another network is fine.
     expect((await send(f, { sensor: 'gw-new', outcomes: outcomes(1) }, '192.0.2.1')).status).toBe(201);
+  });
+});
+
+describe('POST /api/sensors: registered sensors and networks', () => {
+  it('counts a network’s batches stored before a restart, and no other network’s', async () => {
+    const f = await start();
+    for (let i = 0; i < 199; i++)
+      expect((await send(f, { sensor: `gw-${i}`, outcomes: outcomes(100) })).status).toBe(201);
+    // A new app on the same store: the network's 19,900 outcomes come back from the stored batches.
+    const again = await start({ storage: f.storage, keys: f.keys });
+    const last = await send(again, { sensor: 'gw-late', outcomes: outcomes(100) });
+    expect(last.status).toBe(201);
+    expect((await send(again, { sensor: 'gw-late', outcomes: outcomes(1) })).status).toBe(429);
+    expect((await send(again, { sensor: 'gw-late', outcomes: outcomes(1) }, '192.0.2.1')).status).toBe(201);
+  });
+
+  it('refuses a batch under an id whose registration cannot be read, rather than let it through', async () => {
+    const f = await start();
+    await f.storage.put('state/sensors/gw-broken.json', new TextEncoder().encode('{ not json'));
+    const answer = await send(f, { sensor: 'gw-broken', outcomes: outcomes(1) });
+    expect(answer).toMatchObject({ status: 503, body: { error: { code: 'sensor_registration_unreadable' } } });
+    expect((await sensorFiles(f)).size).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { mergeEnvironment } from '../serve/settings.js';
 import { folderOfFileUrl, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import type { Storage } from '../storage/storage.js';
 import { openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
-import { EXIT_FAILED, EXIT_OK, storeUrlOf, UsageError } from './shared.js';
+import { EXIT_FAILED, EXIT_OK, type Flags, storeUrlOf, UsageError } from './shared.js';
 
 export const KEYS_USAGE = `  keys    export-public [--data DIR | --store URL] [--signing-key FILE]
           print the public key (SPKI PEM) the service signs with: from --signing-key, else the store's key;
@@ -109,6 +109,30 @@ function signingKeyPlaceOf(url: string): string {
   }
 }
 
+/**
+ * The keys the service signs with, as an operator command finds them: --signing-key or MCP_ATLAS_SIGNING_KEY
+ * when set, else the store's own key (--store, --data, MCP_ATLAS_STORE or MCP_ATLAS_DATA). Never creates one;
+ * without a key, a one-line message saying where it looked.
+ */
+export async function readOperatorSigningKeys(
+  flags: Flags,
+  env: NodeJS.ProcessEnv,
+): Promise<{ ok: true; keys: SigningKeys } | { ok: false; message: string }> {
+  const merged = mergeEnvironment(flags, env).flags;
+  if (typeof merged['signing-key'] === 'string')
+    return { ok: true, keys: await loadSigningKeyFile(merged['signing-key']) };
+  const where = signingKeyPlaceOf(storeUrlOf(flags, env));
+  // A missing data folder holds no key: the same answer as an empty one, not a usage error.
+  const storage = await openExistingDataFolder(flags, env).catch((error: unknown) => {
+    if (error instanceof UsageError && error.message.startsWith('no data folder')) return null;
+    throw error;
+  });
+  const keys = storage === null ? null : await loadSigningKeys(storage).catch(() => null);
+  return keys === null
+    ? { ok: false, message: `no signing key at ${where} (start serve once, or pass --signing-key FILE)` }
+    : { ok: true, keys };
+}
+
 /** Runs `mcp-atlas keys <subcommand>`. */
 export async function commandKeys(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { flags, words } = parseOperatorArgs(args, {
@@ -118,26 +142,12 @@ export async function commandKeys(args: readonly string[], env: NodeJS.ProcessEn
   });
   if (words.length !== 1 || words[0] !== 'export-public')
     throw new UsageError('keys takes one subcommand: export-public');
-  const merged = mergeEnvironment(flags, env).flags;
-  let keys: SigningKeys | null;
-  if (typeof merged['signing-key'] === 'string') {
-    keys = await loadSigningKeyFile(merged['signing-key']);
-  } else {
-    // The store the service signs from: --store, --data, MCP_ATLAS_STORE or MCP_ATLAS_DATA, as the other
-    // operator commands read it (a postgres:// store holds the key as a row like any file).
-    const url = storeUrlOf(flags, env);
-    const where = signingKeyPlaceOf(url);
-    // A missing data folder holds no key: the same answer as an empty one, not a usage error.
-    const storage = await openExistingDataFolder(flags, env).catch((error: unknown) => {
-      if (error instanceof UsageError && error.message.startsWith('no data folder')) return null;
-      throw error;
-    });
-    keys = storage === null ? null : await loadSigningKeys(storage).catch(() => null);
-    if (keys === null) {
-      process.stderr.write(`mcp-atlas: no signing key at ${where} (start serve once, or pass --signing-key FILE)\n`);
-      return EXIT_FAILED;
-    }
+  const found = await readOperatorSigningKeys(flags, env);
+  if (!found.ok) {
+    process.stderr.write(`mcp-atlas: ${found.message}\n`);
+    return EXIT_FAILED;
   }
+  const { keys } = found;
   process.stdout.write(publicKeyPem(keys.publicKey));
   return EXIT_OK;
 }

@@ -40,6 +40,10 @@ export const dailySpendPath = (day: string): string => `state/costs/daily/${day}
 /** What the five-minute checks spent on one UTC day (their own cap's ledger). */
 export const fiveMinuteSpendPath = (day: string): string => `state/costs/five-minute/${day}.json`;
 
+/** Registered gateway sensors: one record per sensor id, holding a keyed digest of its token, never the token. */
+export const SENSOR_REGISTRATIONS_PREFIX = 'state/sensors/';
+export const sensorRegistrationPath = (sensor: string): string => `${SENSOR_REGISTRATIONS_PREFIX}${sensor}.json`;
+
 /** The signing key (owner-only permissions) and its public half. */
 export const SIGNING_KEY_PATH = 'keys/signing-key.json';
 

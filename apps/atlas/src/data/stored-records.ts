@@ -47,11 +47,20 @@ export const StoredSensorOutcomeSchema = z.strictObject({
 });
 export type StoredSensorOutcome = z.infer<typeof StoredSensorOutcomeSchema>;
 
-/** One accepted sensor batch, as stored under `sensors/<day>/<sensor>/`. Never holds the sender's address. */
+/**
+ * One accepted sensor batch, as stored under `sensors/<day>/<sensor>/`. Never holds the sender's address: a
+ * batch sent with the sensor's token says `registered: true`; one sent without a token holds a keyed id of its
+ * network for that day (`network`), which only the service's secret can recompute. Older batches have neither.
+ */
 export const StoredSensorBatchSchema = z.strictObject({
   sensor: z.string().regex(SENSOR_ID_PATTERN),
   day: DAY,
   received: z.iso.datetime(),
+  registered: z.literal(true).optional(),
+  network: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
   outcomes: z.array(StoredSensorOutcomeSchema),
 });
 export type StoredSensorBatch = z.infer<typeof StoredSensorBatchSchema>;

@@ -56,6 +56,8 @@ export const ROOTS_URL_TEMPLATE = '/api/maps?a=root&day={day}';
 /** Answers a refusal as JSON; a quota refusal also says, in Retry-After, when the day's quotas start over. */
 function sendRefusal(c: Context, refusal: Refusal, now: Date): Response {
   if (refusal.status === 429) c.header('Retry-After', String(secondsUntilNextUtcDay(now)));
+  // The only credential the API takes in Authorization is a sensor's token (RFC 6750's bearer scheme).
+  if (refusal.status === 401) c.header('WWW-Authenticate', 'Bearer realm="mcp-atlas sensors"');
   return c.json(errorBody(refusal), refusal.status);
 }
 
@@ -250,7 +252,10 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return sendRefusal(c, sensors.refuseUnreadable(body.refusal), deps.now());
-      const result = await sensors.submit(body.value, { address: clientAddress(c, hops) });
+      const result = await sensors.submit(body.value, {
+        address: clientAddress(c, hops),
+        authorization: c.req.header('authorization') ?? null,
+      });
       return result.ok ? c.json(result.value, 201) : sendRefusal(c, result.refusal, deps.now());
     },
   );

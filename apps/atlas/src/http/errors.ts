@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ErrorBody } from './schemas.js';
 
 /** Statuses a refusal may carry. */
-export type RefusalStatus = 400 | 403 | 404 | 405 | 409 | 413 | 415 | 421 | 429 | 500 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 421 | 429 | 500 | 503;
 
 /** A request refused: the HTTP status, a stable code, a message, and optional details. */
 export interface Refusal {

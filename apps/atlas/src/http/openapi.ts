@@ -317,16 +317,23 @@ export function createOpenApiDocument(version: string): JsonObject {
         post: {
           operationId: 'submitSensorBatch',
           summary: `A gateway sensor sends up to ${SENSOR_BATCH_TEXT}, with fixed fields only.`,
-          description: `${SENSOR_LIMITS_TEXT}. The sender address is never stored.`,
+          description: `${SENSOR_LIMITS_TEXT}. A sensor registered by the operator (\`mcp-atlas sensors add <id>\`) sends its token as \`Authorization: Bearer <token>\`: its batches then spend that sensor's own daily allowance, from any network, and a batch under its id without the token is refused. A batch without a token, under an unregistered id, spends the daily allowance of the network it came from (one allowance per network, whatever ids it uses), never another network's or a registered sensor's. The sender address is never stored.`,
+          security: [{}, { sensorToken: [] }],
           requestBody: { required: true, content: json(ref('SensorBatchBody')) },
           responses: {
             '201': answer('The batch was taken; counts say what was kept and what was dropped.', ref('SensorAccepted')),
             '400': refusal(
               `The body is not JSON, has a field outside the fixed ones, carries more than ${SENSOR_BATCH_TEXT}, or a field is malformed.`,
             ),
+            '401': refusal(
+              'The sensor id is registered and the batch carries no token (`sensor_token_required`), or the Authorization header is not a bearer token, or the token is not the one registered for the sensor or was revoked (`invalid_sensor_token`).',
+            ),
             '413': refusal('The body is too large.'),
             '415': refusal('The body is not declared as application/json.'),
-            '429': refusal('The sensor (or its network) reached its daily limit.'),
+            '429': refusal(
+              'The registered sensor (with its token), or the network (without a token), reached its daily limit.',
+            ),
+            '503': refusal('The sensor’s registration cannot be read (`sensor_registration_unreadable`); try later.'),
           },
         },
       },
@@ -533,6 +540,15 @@ export function createOpenApiDocument(version: string): JsonObject {
       ...SCORE_PAGE_OPENAPI_PATHS,
       ...SEARCH_EVAL_OPENAPI_PATHS,
     }),
-    components: { schemas: componentSchemas() },
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        sensorToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A registered sensor’s token, printed once by `mcp-atlas sensors add <id>`.',
+        },
+      },
+    },
   };
 }
