@@ -1,13 +1,13 @@
 // The operator commands (review, incidents, mark, keys export-public) on the shared PostgreSQL store: each takes
 // --store postgres://… (and MCP_ATLAS_STORE), and what it writes or reads is the store's, not a data folder's.
 // Against a throwaway cluster of the test's own.
-import { publicKeyPem } from '@mcp-atlas/history';
+import { generateKeyPair, publicKeyPem } from '@mcp-atlas/history';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../src/commands.js';
 import { listReviewItems, readIncidentClosures } from '../src/data/review-queue.js';
 import { readRouteMarks } from '../src/data/route-marks.js';
 import { createLogger } from '../src/log.js';
-import { loadOrCreateSigningKeys } from '../src/seal/keys.js';
+import { recordPublicKey } from '../src/seal/keys.js';
 import { type OpenedStore, openStore } from '../src/storage/open-store.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 
@@ -69,12 +69,14 @@ describe('the operator commands with --store postgres://', () => {
     expect(await listReviewItems(store, 'all')).toEqual([]);
   });
 
-  it('keys export-public reads the key the service made in the store, and says where it looked when none is there', async () => {
+  it('keys export-public reads the public key the service recorded in the store, and says where it looked when none is there', async () => {
     const missing = await run(['keys', 'export-public', '--store', url]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`no signing key at ${url}`);
-    // As `serve` does on a shared store: the key is a row like any file.
-    const made = await loadOrCreateSigningKeys(store, new Date());
+    // As `serve --signing-key FILE` does on a shared store: only the public key is recorded there.
+    const made = await generateKeyPair();
+    await recordPublicKey(store, made.publicKey);
+    expect(await store.list('keys/')).toEqual(['keys/public-key.json']);
     expect(await run(['keys', 'export-public', '--store', url])).toMatchObject({
       code: 0,
       stdout: publicKeyPem(made.publicKey),

@@ -3,6 +3,9 @@
 // back), the demo, and two `serve --no-schedule` processes that answer alike and pick up a new day without a
 // restart.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,6 +30,8 @@ let cluster: PostgresCluster;
 let fleet: LoopbackFleet;
 let url: string;
 let store: OpenedStore;
+let keyFolder: string;
+let keyFile: string;
 const children: ChildProcess[] = [];
 const log = createLogger('silent');
 
@@ -35,6 +40,11 @@ beforeAll(async () => {
   url = await cluster.createDatabase();
   store = await openStore(url);
   fleet = await startLoopbackFleet(FLEET_SIZE, 0);
+  // The private signing key lives in a file the operator keeps, never in the database.
+  keyFolder = await mkdtemp(join(tmpdir(), 'atlas-pg-key-'));
+  keyFile = join(keyFolder, 'signing-key.pem');
+  const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  await writeFile(keyFile, pem, { mode: 0o600 });
 });
 
 afterAll(async () => {
@@ -42,20 +52,26 @@ afterAll(async () => {
   await store?.close();
   await fleet?.close();
   await cluster?.stop();
+  if (keyFolder !== undefined) await rm(keyFolder, { recursive: true, force: true });
   vi.restoreAllMocks();
 });
 
 /** Runs one command in this process; returns its exit code and what it printed on stdout. */
-async function run(args: string[]): Promise<{ code: number; stdout: string }> {
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr?: string }> {
   let stdout = '';
+  let stderr = '';
   // Progress lines go to stderr; kept out of the test's output.
-  const quiet = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const quiet = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
+    return true;
+  });
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     stdout += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
     return true;
   });
   try {
-    return { code: await runCommand(args, log), stdout };
+    const code = await runCommand(args, log);
+    return code === 0 ? { code, stdout } : { code, stdout, stderr };
   } finally {
     spy.mockRestore();
     quiet.mockRestore();
@@ -101,6 +117,8 @@ describe('scan, seal and verify with --store postgres://', () => {
       '--allow-private',
       '--day',
       DAY,
+      '--signing-key',
+      keyFile,
     ]);
     expect(scanned).toMatchObject({ code: 0, stdout: `scanned ${DAY}\n` });
     expect(await store.get(daySummaryPath(DAY))).not.toBeNull();
@@ -108,21 +126,48 @@ describe('scan, seal and verify with --store postgres://', () => {
     const ids = await resultIds(DAY);
     expect(ids).toHaveLength(FLEET_SIZE);
     expect(new Set(ids).size).toBe(FLEET_SIZE);
-    // Nothing was written to a data folder: the store is the only place the day lives.
-    expect(await store.list('keys/')).toEqual(['keys/signing-key.json']);
+    // Nothing was written to a data folder: the store is the only place the day lives. Of the key, the store
+    // holds only the public half.
+    expect(await store.list('keys/')).toEqual(['keys/public-key.json']);
+  });
+
+  it('refuses to seal without a key file, in one clear line, and writes no key', async () => {
+    vi.stubEnv('MCP_ATLAS_SIGNING_KEY', '');
+    try {
+      const refused = await run(['seal', '--store', url, '--day', DAY]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('a PostgreSQL store needs --signing-key FILE (or MCP_ATLAS_SIGNING_KEY=FILE)');
+      // The refusal is one line of its own, whatever else the command printed before it.
+      const lines = refused.stderr!.split('\n').filter((line) => line.includes('needs --signing-key'));
+      expect(lines).toHaveLength(1);
+      expect(await store.get(rootPath(DAY))).toBeNull();
+      expect(await store.list('keys/')).toEqual(['keys/public-key.json']);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('seals the day, then refuses to rewrite it, and verify prints verified', async () => {
+    // The key file may come from the environment, as serve reads it.
+    vi.stubEnv('MCP_ATLAS_SIGNING_KEY', keyFile);
     const sealed = await run(['seal', '--store', url, '--day', DAY]);
+    vi.unstubAllEnvs();
     expect(sealed.code).toBe(0);
     expect(sealed.stdout).toMatch(new RegExp(`^sealed ${DAY} [0-9a-f]{64}\\n$`));
     expect(await store.get(rootPath(DAY))).not.toBeNull();
+    // No private key anywhere in the database: not as the key file's row, not as any row's text.
+    expect(await store.get('keys/signing-key.json')).toBeNull();
+    for (const path of await store.list(''))
+      expect(new TextDecoder().decode((await store.get(path))!), path).not.toContain('PRIVATE KEY');
+    expect((await run(['keys', 'export-public', '--store', url])).code).toBe(0);
     await expect(store.put(daySummaryPath(DAY), new TextEncoder().encode('{}'))).rejects.toBeInstanceOf(
       SealedDayWriteError,
     );
     expect(await run(['verify', '--store', url])).toEqual({ code: 0, stdout: 'verified\n' });
     // A second scan of the sealed day changes nothing.
-    expect((await run(['scan', '--store', url, '--day', DAY])).stdout).toBe(`${DAY} was already scanned\n`);
+    expect((await run(['scan', '--store', url, '--day', DAY, '--signing-key', keyFile])).stdout).toBe(
+      `${DAY} was already scanned\n`,
+    );
   });
 
   it('verify finds a day file changed behind the store’s back (straight SQL), and says which day', async () => {
@@ -159,6 +204,12 @@ describe('demo with --store postgres://', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('chain: verified');
     expect(await run(['verify', '--store', demoUrl])).toEqual({ code: 0, stdout: 'verified\n' });
+    const demoKeys = await openStore(demoUrl);
+    try {
+      expect(await demoKeys.list('keys/')).toEqual(['keys/public-key.json']);
+    } finally {
+      await demoKeys.close();
+    }
     // Its own store it clears (roots first, so sealed days can go); a store with other data it refuses.
     expect((await run(['demo', '--store', demoUrl, '--days', '1', '--once'])).code).toBe(0);
     const demoStore = await openStore(demoUrl);
@@ -175,7 +226,7 @@ describe('demo with --store postgres://', () => {
 async function startServe(cli: string, args: string[]): Promise<string> {
   const child = spawn(process.execPath, [cli, 'serve', ...args], {
     cwd: join(here, '..'),
-    env: { ...process.env, MCP_ATLAS_LOG_LEVEL: 'info' },
+    env: { ...process.env, MCP_ATLAS_LOG_LEVEL: 'info', MCP_ATLAS_SIGNING_KEY: keyFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -209,8 +260,32 @@ describe('two serve --no-schedule processes on one store', () => {
     expect(a).toEqual(b);
     expect(JSON.stringify(a)).toContain('fleet-');
 
+    // A sensor registered on the shared store is known to both replicas: its token works on one, and its id
+    // without the token is refused on the other. The store holds only the token's digest.
+    const unkeyed = await run(['sensors', 'add', 'gw-pg', '--store', url]);
+    expect(unkeyed).toMatchObject({ code: 1, stderr: expect.stringContaining('needs --signing-key FILE') });
+    const added = await run(['sensors', 'add', 'gw-pg', '--store', url, '--signing-key', keyFile]);
+    expect(added.code).toBe(0);
+    const token = added.stdout.trim();
+    expect(new TextDecoder().decode((await store.get('state/sensors/gw-pg.json'))!)).not.toContain(token);
+    const server = (a as { servers: { id: string }[] }).servers[0]!.id;
+    const batch = {
+      sensor: 'gw-pg',
+      outcomes: [{ server, ok: true, at: new Date(Date.now() - 60_000).toISOString() }],
+    };
+    const postTo = (base: string, headers: Record<string, string>) =>
+      fetch(`${base}/api/sensors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(batch),
+      });
+    expect((await postTo(one, { authorization: `Bearer ${token}` })).status).toBe(201);
+    const refused = await postTo(two, {});
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('sensor_token_required');
+
     // Another process scans the next day: both replicas rebuild on its summary's notification.
-    expect((await run(['scan', '--store', url, '--day', NEXT_DAY])).code).toBe(0);
+    expect((await run(['scan', '--store', url, '--day', NEXT_DAY, '--signing-key', keyFile])).code).toBe(0);
     let shownByOne = JSON.stringify(a);
     await waitFor('replica one shows the new day', async () => {
       shownByOne = JSON.stringify(await servers(one));

@@ -82,7 +82,9 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
   const fixedNow = demoClockOf(process.env);
   const storage = await openDemoStorage(flags);
   await storage.put(DEMO_MARKER, new TextEncoder().encode('{"made_by":"mcp-atlas demo"}\n'));
-  const outcome = await runDemo({ days, storage, now: fixedNow ?? new Date(), log, progress: true });
+  // A PostgreSQL store never holds the private key: the demo's key then lives only as long as the demo.
+  const keyInMemory = storage.dir === null;
+  const outcome = await runDemo({ days, storage, now: fixedNow ?? new Date(), log, progress: true, keyInMemory });
   printDemoTable(
     outcome.letters,
     outcome.fleet.members.filter((m) => m.watched).map((m) => ({ id: m.id, kind: m.kind })),

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { privateKeyFromPem, publicKeyFor, publicKeyPem } from '@mcp-atlas/history';
 import { SIGNING_KEY_PATH } from '../data/paths.js';
 import type { Logger } from '../log.js';
-import { loadSigningKeys, openSigningKeys, type SigningKeys } from '../seal/keys.js';
+import { loadPublicKey, loadSigningKeys, openSigningKeys, recordPublicKey, type SigningKeys } from '../seal/keys.js';
 import { mergeEnvironment } from '../serve/settings.js';
 import { folderOfFileUrl, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import type { Storage } from '../storage/storage.js';
@@ -99,6 +99,31 @@ export async function resolveSigningKeys(options: {
   return keys;
 }
 
+/**
+ * The one-line refusal of a PostgreSQL store without a key file: the database is shared with every worker and
+ * every backup, so the private key is never written to it.
+ */
+export const PG_SIGNING_KEY_REQUIRED =
+  'a PostgreSQL store needs --signing-key FILE (or MCP_ATLAS_SIGNING_KEY=FILE): the private signing key is never kept in the database';
+
+/**
+ * The keys a command that signs (serve, seal, scan) uses on `store`: the key file when given (on a PostgreSQL
+ * store its public key is recorded there for verify); on a data folder without one, the folder's key, made on
+ * first use; on a PostgreSQL store without one, a UsageError ({@link PG_SIGNING_KEY_REQUIRED}).
+ */
+export async function signingKeysForStore(options: {
+  signingKeyFile: string | null;
+  store: Storage & { dir: string | null };
+  log: Logger;
+  now?: Date;
+}): Promise<SigningKeys> {
+  const { store } = options;
+  if (store.dir === null && options.signingKeyFile === null) throw new UsageError(PG_SIGNING_KEY_REQUIRED);
+  const keys = await resolveSigningKeys({ ...options, storage: store, dataDir: store.dir ?? '' });
+  if (store.dir === null) await recordPublicKey(store, keys.publicKey);
+  return keys;
+}
+
 /** Where a store keeps the signing key, for a message: the key file of a data folder, or the store's URL. */
 function signingKeyPlaceOf(url: string): string {
   try {
@@ -109,10 +134,19 @@ function signingKeyPlaceOf(url: string): string {
   }
 }
 
+/** The store an operator command names, or null when its data folder does not exist (it then holds no key). */
+async function existingStoreOrNull(flags: Flags, env: NodeJS.ProcessEnv): Promise<Storage | null> {
+  return openExistingDataFolder(flags, env).catch((error: unknown) => {
+    if (error instanceof UsageError && error.message.startsWith('no data folder')) return null;
+    throw error;
+  });
+}
+
 /**
  * The keys the service signs with, as an operator command finds them: --signing-key or MCP_ATLAS_SIGNING_KEY
- * when set, else the store's own key (--store, --data, MCP_ATLAS_STORE or MCP_ATLAS_DATA). Never creates one;
- * without a key, a one-line message saying where it looked.
+ * when set, else a data folder's own key (--data, --store file:, MCP_ATLAS_STORE or MCP_ATLAS_DATA). A
+ * PostgreSQL store never holds the private key, so there the setting is required. Never creates a key; without
+ * one, a one-line message saying where it looked.
  */
 export async function readOperatorSigningKeys(
   flags: Flags,
@@ -121,17 +155,15 @@ export async function readOperatorSigningKeys(
   const merged = mergeEnvironment(flags, env).flags;
   if (typeof merged['signing-key'] === 'string')
     return { ok: true, keys: await loadSigningKeyFile(merged['signing-key']) };
-  const where = signingKeyPlaceOf(storeUrlOf(flags, env));
-  // A missing data folder holds no key: the same answer as an empty one, not a usage error.
-  const storage = await openExistingDataFolder(flags, env).catch((error: unknown) => {
-    if (error instanceof UsageError && error.message.startsWith('no data folder')) return null;
-    throw error;
-  });
+  const url = storeUrlOf(flags, env);
+  if (storeKindOf(url) === 'postgres') return { ok: false, message: PG_SIGNING_KEY_REQUIRED };
+  const storage = await existingStoreOrNull(flags, env);
   const keys = storage === null ? null : await loadSigningKeys(storage).catch(() => null);
-  return keys === null
-    ? { ok: false, message: `no signing key at ${where} (start serve once, or pass --signing-key FILE)` }
-    : { ok: true, keys };
+  return keys === null ? { ok: false, message: noKeyMessage(url) } : { ok: true, keys };
 }
+
+const noKeyMessage = (url: string): string =>
+  `no signing key at ${signingKeyPlaceOf(url)} (start serve once, or pass --signing-key FILE)`;
 
 /** Runs `mcp-atlas keys <subcommand>`. */
 export async function commandKeys(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -142,12 +174,20 @@ export async function commandKeys(args: readonly string[], env: NodeJS.ProcessEn
   });
   if (words.length !== 1 || words[0] !== 'export-public')
     throw new UsageError('keys takes one subcommand: export-public');
-  const found = await readOperatorSigningKeys(flags, env);
-  if (!found.ok) {
-    process.stderr.write(`mcp-atlas: ${found.message}\n`);
-    return EXIT_FAILED;
+  const merged = mergeEnvironment(flags, env).flags;
+  let publicKey: Uint8Array | null;
+  if (typeof merged['signing-key'] === 'string') {
+    publicKey = (await loadSigningKeyFile(merged['signing-key'])).publicKey;
+  } else {
+    // A data folder's key, or the public key a PostgreSQL store records when the service signs with a key file.
+    const url = storeUrlOf(flags, env);
+    const storage = await existingStoreOrNull(flags, env);
+    publicKey = storage === null ? null : await loadPublicKey(storage).catch(() => null);
+    if (publicKey === null) {
+      process.stderr.write(`mcp-atlas: ${noKeyMessage(url)}\n`);
+      return EXIT_FAILED;
+    }
   }
-  const { keys } = found;
-  process.stdout.write(publicKeyPem(keys.publicKey));
+  process.stdout.write(publicKeyPem(publicKey));
   return EXIT_OK;
 }

@@ -6,13 +6,23 @@ import { COST_DEFAULT_TEXT, COST_FLAG_OPTIONS, type CostSettings } from '../cost
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { dayIndexPath, daySummaryPath } from '../data/paths.js';
 import type { Logger } from '../log.js';
-import { loadOrCreateSigningKeys } from '../seal/keys.js';
 import { syncRegistry } from '../serve/registry-sync.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
 import type { Storage } from '../storage/storage.js';
 import { assertEnqueueStore, enqueueScanDay } from './enqueue.js';
-import { costFlags, dayFlag, EXIT_OK, type Flags, openStoreOf, parse, storeUrlOf, UsageError } from './shared.js';
+import { signingKeysForStore } from './keys.js';
+import {
+  costFlags,
+  dayFlag,
+  EXIT_OK,
+  type Flags,
+  openStoreOf,
+  parse,
+  signingKeyFileOf,
+  storeUrlOf,
+  UsageError,
+} from './shared.js';
 
 /** The cost flags scan takes: serve's, less the five-minute budget (scan runs no five-minute checks). */
 const SCAN_COST_FLAGS: ReadonlySet<string> = new Set([
@@ -30,8 +40,10 @@ export const SCAN_COST_SETTINGS = SERVE_SETTINGS.filter((setting) => SCAN_COST_F
 const SCAN_COST_VARIABLES = SCAN_COST_SETTINGS.map((setting) => `${setting.env.join(' or ')} (--${setting.flag})`);
 
 export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
+          [--signing-key FILE]
           run (or resume) one day's check of every watched server (reading the registry first when given)
-          --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db (a store shared by processes)
+          --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db (a store shared by processes),
+          which needs --signing-key FILE or MCP_ATLAS_SIGNING_KEY (the private key is never kept in the database)
           --enqueue: with a postgres:// store, write the day's index and queue its shards for \`mcp-atlas worker\`
           --allow-private: also read and check http, IP-literal and private-network servers and registries
           (an observatory of a company's own network); URL templates, user names and opt-outs stay refused
@@ -99,6 +111,7 @@ export async function commandScan(
     data: { type: 'string' },
     store: { type: 'string' },
     day: { type: 'string' },
+    'signing-key': { type: 'string' },
     registry: { type: 'string' },
     'allow-private': { type: 'boolean' },
     enqueue: { type: 'boolean' },
@@ -114,10 +127,7 @@ export async function commandScan(
   const storage = await openStoreOf(flags);
   try {
     if (flags.enqueue === true) assertEnqueueStore(storage);
-    const keys = await loadOrCreateSigningKeys(storage, new Date(), {
-      ...(storage.dir !== null ? { dataDir: storage.dir } : {}),
-      warn: (message) => log.warn(message),
-    });
+    const keys = await signingKeysForStore({ signingKeyFile: signingKeyFileOf(flags, env), store: storage, log });
     const registryUrl = typeof flags.registry === 'string' ? flags.registry : null;
     // The registry is read here rather than by the schedule, so the private-network switch reaches the
     // watched list as well as the probe.

@@ -1,13 +1,14 @@
 // `mcp-atlas seal`: sign one day, or every day that is due.
 import { type DayRoot, dayFromTime } from '@mcp-atlas/history';
 import type { Logger } from '../log.js';
-import { loadOrCreateSigningKeys } from '../seal/keys.js';
 import { DayNotFinishedError, sealDueDays, sealStoredDay } from '../seal/seal-day.js';
 import type { OpenedStore } from '../storage/open-store.js';
-import { dayFlag, EXIT_FAILED, EXIT_OK, openStoreOf, parse } from './shared.js';
+import { signingKeysForStore } from './keys.js';
+import { dayFlag, EXIT_FAILED, EXIT_OK, openStoreOf, parse, signingKeyFileOf } from './shared.js';
 
-export const SEAL_USAGE = `  seal    [--data DIR | --store URL] [--day YYYY-MM-DD]
-          seal one day, or every due day (catch-up) when --day is absent`;
+export const SEAL_USAGE = `  seal    [--data DIR | --store URL] [--day YYYY-MM-DD] [--signing-key FILE]
+          seal one day, or every due day (catch-up) when --day is absent; a postgres:// store needs
+          --signing-key FILE or MCP_ATLAS_SIGNING_KEY (the private key is never kept in the database)`;
 
 /** The line `seal` prints for a day it left unsealed, with the reason. */
 export function notSealedLine(day: string, reason: string): string {
@@ -19,22 +20,29 @@ export function notSealedLine(day: string, reason: string): string {
  * a later day already sealed) and still exits 0; `--day` exits 1 when that day is refused.
  */
 export async function commandSeal(args: readonly string[], log: Logger): Promise<number> {
-  const flags = parse(args, { data: { type: 'string' }, store: { type: 'string' }, day: { type: 'string' } });
+  const flags = parse(args, {
+    data: { type: 'string' },
+    store: { type: 'string' },
+    day: { type: 'string' },
+    'signing-key': { type: 'string' },
+  });
   const day = dayFlag(flags);
   const storage = await openStoreOf(flags);
   try {
-    return await sealWith(storage, day, log);
+    return await sealWith(storage, day, signingKeyFileOf(flags), log);
   } finally {
     await storage.close();
   }
 }
 
 /** Seals `day`, or every due day when null, in an open store; prints what it did and returns the exit code. */
-async function sealWith(storage: OpenedStore, day: string | null, log: Logger): Promise<number> {
-  const keys = await loadOrCreateSigningKeys(storage, new Date(), {
-    ...(storage.dir !== null ? { dataDir: storage.dir } : {}),
-    warn: (message) => log.warn(message),
-  });
+async function sealWith(
+  storage: OpenedStore,
+  day: string | null,
+  signingKeyFile: string | null,
+  log: Logger,
+): Promise<number> {
+  const keys = await signingKeysForStore({ signingKeyFile, store: storage, log });
   let written: DayRoot[];
   if (day !== null) {
     try {

@@ -18,14 +18,13 @@ import { createSiteAddress, SiteAddressError } from '../http/site-address.js';
 import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type Logger } from '../log.js';
 import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
 import type { RepositoryReader } from '../score/score-inputs.js';
-import { loadOrCreateSigningKeys, loadSigningKeys, type SigningKeys } from '../seal/keys.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { type LicenseValidator, type RunningAtlas, serveAtlas } from '../serve/serve-atlas.js';
 import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
 import { followStoreChanges } from '../storage/follow-changes.js';
 import { type OpenedStore, openStore, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import { openClusterOnce } from '../workers/cluster-once.js';
-import { publicKeyFingerprint, resolveSigningKeys } from './keys.js';
+import { signingKeysForStore } from './keys.js';
 import {
   costFlags,
   EXIT_OK,
@@ -323,23 +322,6 @@ async function openServeStore(url: string): Promise<OpenedStore> {
   }
 }
 
-/**
- * The signing keys: the --signing-key file, else the store's. With the folder on disk a new key's folders are
- * fsynced and a key file open to others is tightened; in a shared store the key is a row like any file.
- */
-async function serveSigningKeys(signingKeyFile: string | null, store: OpenedStore, log: Logger): Promise<SigningKeys> {
-  if (signingKeyFile !== null || store.dir !== null)
-    return resolveSigningKeys({ signingKeyFile, storage: store, dataDir: store.dir ?? '', log });
-  const saved = await loadSigningKeys(store);
-  if (saved !== null) return saved;
-  const made = await loadOrCreateSigningKeys(store, new Date(), { warn: (message) => log.warn(message) });
-  log.warn(
-    { fingerprint: publicKeyFingerprint(made.publicKey) },
-    'created a new signing key in the shared store: back it up, or pass --signing-key',
-  );
-  return made;
-}
-
 /** A started service and its schedule (null with --no-schedule). */
 export interface StartedServe {
   running: RunningAtlas;
@@ -357,7 +339,13 @@ export async function startServe(
 ): Promise<StartedServe> {
   const validateLicense = await loadLicenseValidator(settings.licenseKeysFile, log);
   const storage = await openServeStore(settings.storeUrl);
-  const keys = await serveSigningKeys(settings.signingKeyFile, storage, log);
+  // A store the service cannot sign for is closed again, so a refused start leaves no pool behind.
+  const keys = await signingKeysForStore({ signingKeyFile: settings.signingKeyFile, store: storage, log }).catch(
+    async (error: unknown) => {
+      await storage.close();
+      throw error;
+    },
+  );
   let stopFollowing: () => Promise<void> = async () => undefined;
   const network = serveNetworkOf(settings.allowPrivate, settings.botUserAgent);
   const costs = resolveCosts(settings.costs);

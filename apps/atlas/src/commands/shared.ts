@@ -122,6 +122,16 @@ export const STORE_ENV = 'MCP_ATLAS_STORE';
  * The store URL: --store, else --data DIR (as file:DIR), else MCP_ATLAS_STORE, else MCP_ATLAS_DATA or
  * ./atlas-data (as file:). A flag beats any environment variable; an empty variable counts as unset.
  */
+/**
+ * The signing key file a signing command was given: --signing-key, else MCP_ATLAS_SIGNING_KEY (a file path, never
+ * the key itself: a value in the environment shows in process listings and container inspection), resolved
+ * against the working folder; null when neither is set.
+ */
+export function signingKeyFileOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): string | null {
+  const value = typeof flags['signing-key'] === 'string' ? flags['signing-key'] : env.MCP_ATLAS_SIGNING_KEY;
+  return value === undefined || value === '' ? null : resolve(value);
+}
+
 export function storeUrlOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): string {
   if (typeof flags.store === 'string') return flags.store;
   const fromEnv = env[STORE_ENV];

@@ -14,7 +14,7 @@ import { isDay } from '@mcp-atlas/base';
 import { type ChainEnds, type ChainSpan, checkChainEnds, HistoryError, publicKeyFromPem } from '@mcp-atlas/history';
 import { type FolderVerdict, nodeSha256, verifyFolder } from '@mcp-atlas/history/node';
 import { DAYS_PREFIX, ROOTS_PREFIX } from '../data/paths.js';
-import { loadSigningKeys } from '../seal/keys.js';
+import { loadPublicKey } from '../seal/keys.js';
 import { createFsStorage } from '../storage/fs-storage.js';
 import { type OpenedStore, openStore, StoreUrlError } from '../storage/open-store.js';
 import type { Storage } from '../storage/storage.js';
@@ -67,8 +67,8 @@ async function verifyDataFolder(
 ): Promise<FolderVerdict | null> {
   const publicKey =
     pinnedKey ??
-    (await loadSigningKeys(keyStore.storage, keyStore.dataDir !== undefined ? { dataDir: keyStore.dataDir } : {}))
-      ?.publicKey;
+    (await loadPublicKey(keyStore.storage, keyStore.dataDir !== undefined ? { dataDir: keyStore.dataDir } : {})) ??
+    undefined;
   if (publicKey === undefined)
     throw new UsageError(`${dir} holds no signing key, so there is nothing to verify against (pass --key FILE)`);
   try {

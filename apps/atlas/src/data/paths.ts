@@ -44,8 +44,10 @@ export const fiveMinuteSpendPath = (day: string): string => `state/costs/five-mi
 export const SENSOR_REGISTRATIONS_PREFIX = 'state/sensors/';
 export const sensorRegistrationPath = (sensor: string): string => `${SENSOR_REGISTRATIONS_PREFIX}${sensor}.json`;
 
-/** The signing key (owner-only permissions) and its public half. */
+/** The signing key (owner-only permissions) and its public half; only a data folder ever holds it. */
 export const SIGNING_KEY_PATH = 'keys/signing-key.json';
+/** The public key alone, as SPKI PEM: what a PostgreSQL store keeps, since it never holds the private key. */
+export const PUBLIC_KEY_PATH = 'keys/public-key.json';
 
 /** A server id: lower-case letters, digits and dashes, so it is safe in paths and URLs. */
 export const SERVER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;

@@ -3,7 +3,7 @@
 // reports (a live incident and visible ratings), an owner with five-minute checks, a submission in its
 // observation week and the route marks. Needs no network beyond loopback.
 import { shiftDay } from '@mcp-atlas/base';
-import { dayFromTime, verifyChain } from '@mcp-atlas/history';
+import { dayFromTime, generateKeyPair, verifyChain } from '@mcp-atlas/history';
 import { type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import type { WatchedServer } from '../data/schemas.js';
 import { writeWatchedServers } from '../data/watched-servers.js';
@@ -14,7 +14,7 @@ import { foldDay } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
 import { scanDay } from '../scan/scan-day.js';
-import { loadOrCreateSigningKeys, reporterSecretOf, type SigningKeys } from '../seal/keys.js';
+import { loadOrCreateSigningKeys, recordPublicKey, reporterSecretOf, type SigningKeys } from '../seal/keys.js';
 import { readRoots, sealStoredDay } from '../seal/seal-day.js';
 import { demoLicenseValidator } from '../serve/serve-atlas.js';
 import type { Storage } from '../storage/storage.js';
@@ -63,6 +63,11 @@ export interface DemoOptions {
   log: Logger;
   /** Show progress on stderr. */
   progress?: boolean;
+  /**
+   * Keep the signing key in memory only, recording just its public key in the store: for a PostgreSQL store,
+   * which never holds a private key. By default the store's key is used, made on first use.
+   */
+  keyInMemory?: boolean;
 }
 
 /** What the demo shows beyond the daily letters, for the printout: each from the read model it serves. */
@@ -271,6 +276,13 @@ async function simulateLiveHours(
   return records;
 }
 
+/** A fresh key pair held only by this process, its public half recorded in `storage` for verify. */
+async function inMemoryKeys(storage: Storage): Promise<SigningKeys> {
+  const keys = await generateKeyPair();
+  await recordPublicKey(storage, keys.publicKey);
+  return keys;
+}
+
 /** Runs the demo's simulated month and the hours up to `now`. The fleet keeps running. */
 export async function runDemo(options: DemoOptions): Promise<DemoOutcome> {
   const { storage, log, now } = options;
@@ -279,7 +291,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoOutcome> {
   try {
     const servers = demoServers(fleet);
     await writeWatchedServers(storage, servers);
-    const keys = await loadOrCreateSigningKeys(storage, now);
+    const keys =
+      options.keyInMemory === true ? await inMemoryKeys(storage) : await loadOrCreateSigningKeys(storage, now);
     // The secret the serving process derives too, so the demo's reports and owner tokens match the served demo's.
     const secret = reporterSecretOf(keys);
     // The demo's paying agents count as paying only through the validator the served demo installs.

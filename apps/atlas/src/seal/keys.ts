@@ -11,9 +11,16 @@
 import { createHmac } from 'node:crypto';
 import { chmod, mkdir, open, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { generateKeyPair, privateKeyFromPem, privateKeyPem, publicKeyFor } from '@mcp-atlas/history';
+import {
+  generateKeyPair,
+  privateKeyFromPem,
+  privateKeyPem,
+  publicKeyFor,
+  publicKeyFromPem,
+  publicKeyPem,
+} from '@mcp-atlas/history';
 import { z } from 'zod';
-import { SIGNING_KEY_PATH } from '../data/paths.js';
+import { PUBLIC_KEY_PATH, SIGNING_KEY_PATH } from '../data/paths.js';
 import { createFileIfAbsent } from '../storage/fs-storage.js';
 import { getJson, jsonBytes, type Storage } from '../storage/storage.js';
 
@@ -162,6 +169,30 @@ export async function openSigningKeys(
   if (winner === null)
     throw new SigningKeyRaceError(`${SIGNING_KEY_PATH} was created by another process but cannot be read back`);
   return { keys: winner, created: false };
+}
+
+const PublicKeyFileSchema = z.object({ public_key_pem: z.string() });
+
+/**
+ * Records the public key in a store that must not hold the private one (PostgreSQL), so `verify` and
+ * `keys export-public` can read it there. Rewritten only when it changed (after a key rotation).
+ */
+export async function recordPublicKey(storage: Storage, publicKey: Uint8Array): Promise<void> {
+  const pem = publicKeyPem(publicKey);
+  const saved = PublicKeyFileSchema.safeParse(await getJson(storage, PUBLIC_KEY_PATH).catch(() => null));
+  if (saved.success && saved.data.public_key_pem === pem) return;
+  await storage.put(PUBLIC_KEY_PATH, jsonBytes({ public_key_pem: pem }));
+}
+
+/**
+ * The public key a store's history is checked against: the half of its private key (a data folder), else the
+ * public key recorded by {@link recordPublicKey} (a PostgreSQL store); null when it holds neither.
+ */
+export async function loadPublicKey(storage: Storage, options: KeyFileOptions = {}): Promise<Uint8Array | null> {
+  const keys = await loadSigningKeys(storage, options);
+  if (keys !== null) return keys.publicKey;
+  const saved = await getJson(storage, PUBLIC_KEY_PATH);
+  return saved === null ? null : publicKeyFromPem(PublicKeyFileSchema.parse(saved).public_key_pem);
 }
 
 /**
