@@ -3,6 +3,9 @@
 // SIGKILL while each holds a shard; the two left finish the day and every listed server has exactly one result;
 // `seal` then `verify` prints verified; two `serve --no-schedule` processes answer the same /api/servers.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,12 +27,19 @@ let cli: string;
 let cluster: PostgresCluster;
 let fleet: LoopbackFleet;
 let url: string;
+let keyFolder: string | undefined;
+let keyFile: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   cli = await bundleCliFromSource('workers-cli');
   cluster = await startPostgresCluster();
   url = await cluster.createDatabase();
+  // A PostgreSQL store never holds the private signing key: every command is given the operator's file.
+  keyFolder = await mkdtemp(join(tmpdir(), 'atlas-workers-key-'));
+  keyFile = join(keyFolder, 'signing-key.pem');
+  const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  await writeFile(keyFile, pem, { mode: 0o600 });
   // Each request waits 100 ms, so one worker's shard (20 servers, two at a time) lasts seconds: the kill, once
   // every worker holds a shard, lands while the first one is in the middle of its shard.
   fleet = await startLoopbackFleet(FLEET_SIZE, 100);
@@ -39,6 +49,7 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await fleet?.close();
   await cluster?.stop();
+  if (keyFolder !== undefined) await rm(keyFolder, { recursive: true, force: true });
 });
 
 interface Ran {
@@ -51,7 +62,7 @@ interface Ran {
 function start(args: string[]): { child: ChildProcess; done: Promise<Ran> } {
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: join(here, '..'),
-    env: { ...process.env, MCP_ATLAS_LOG_LEVEL: 'silent' },
+    env: { ...process.env, MCP_ATLAS_LOG_LEVEL: 'silent', MCP_ATLAS_SIGNING_KEY: keyFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
