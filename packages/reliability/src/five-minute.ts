@@ -29,7 +29,7 @@ export interface FiveMinuteDay {
    * Wall times of the day's answering checks, in whole milliseconds (see check-tally.ts for the precision). Kept
    * for the newest CHECK_TALLY_DAYS_KEPT days only; absent on older days and on pairs written before it was kept.
    */
-  latencyMs?: LatencyCounts;
+  latencyMs?: LatencyCounts | undefined;
 }
 
 /** Whole UTC days from `day` back to `today`: 0 for today, 1 for yesterday, negative for a later day. */
