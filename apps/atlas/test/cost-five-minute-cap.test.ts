@@ -174,9 +174,10 @@ describe('the five-minute checks', () => {
     await putJson(storage, 'state/servers/notes.json', { ...state, fiveMinute: old });
     expect(await scheduler.tick()).toContain('five-minute');
     const after = (await getJson(storage, 'state/servers/notes.json')) as { fiveMinute: unknown[] };
+    // Today's pair also carries the answering check's wall time, for the quality score's percentiles.
     expect(after.fiveMinute).toEqual([
       { day: '2026-09-01', answered: 5, checks: 5 },
-      { day: '2026-12-01', answered: 1, checks: 1 },
+      { day: '2026-12-01', answered: 1, checks: 1, latencyMs: [[expect.any(Number), 1]] },
     ]);
   });
 

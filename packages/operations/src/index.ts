@@ -68,6 +68,7 @@ export {
   type SearchEvalRuns,
 } from './schedule.js';
 export {
+  type CheckCount,
   deepProbeOf,
   type ProtocolCheck,
   type ReliabilityEvidence,

@@ -1,12 +1,13 @@
 /**
  * How the quality score's inputs are assembled from the service's own checks: the instant a day is scored at, the
- * reliability window, the uptime over every kind of check with the p50 and p95 of the successful ones, and the
+ * reliability window, the uptime over every check of every kind with the p50 and p95 of the successful ones, and the
  * protocol and schema evidence of the day's check. Every rule of the score itself (what a category is worth, the
  * probe-count gate, the flags) is @mcp-atlas/score's; these functions only decide which records feed it. Pure
  * module: no I/O, no clock; the day is an argument.
  */
 import { shiftDay } from '@mcp-atlas/base';
 import { isAnsweringLetter } from '@mcp-atlas/reliability';
+import { latencyValuesOf } from '@mcp-atlas/reliability/live';
 import {
   type DeepProbe,
   latencyPercentile,
@@ -45,49 +46,77 @@ export interface TimedCheck {
   elapsedMs?: number | undefined;
 }
 
+/**
+ * One day's count of one kind of check: how many answered, how many ran, and, when kept, the answering checks' wall
+ * times as `[whole milliseconds, count]` pairs (@mcp-atlas/reliability's CheckTallyDay and five-minute pairs).
+ */
+export interface CheckCount {
+  answered: number;
+  checks: number;
+  latencyMs?: readonly (readonly [number, number])[] | undefined;
+}
+
 /** One server's own checks within the reliability window. */
 export interface ReliabilityEvidence {
   /** Daily results of the window's days (the scored day's included). */
   daily: readonly TimedCheck[];
-  /** Five-minute counters of the window's days. */
-  fiveMinuteCounters: readonly { answered: number; checks: number }[];
-  /** Hourly observations still kept that fall in the window. */
+  /** Five-minute counters of the window's days, with their wall times where they were kept. */
+  fiveMinuteCounters: readonly CheckCount[];
+  /**
+   * The per-day tallies of every hourly check in the window. When given, they are the hourly checks counted, and
+   * `hourly` is not read (its observations are in the tallies already).
+   */
+  hourlyTallies?: readonly CheckCount[] | undefined;
+  /** Hourly observations still kept that fall in the window: counted only when there are no tallies. */
   hourly: readonly TimedCheck[];
-  /** Five-minute observations still kept that fall in the window: their timings (their counts are in the counters). */
+  /**
+   * Five-minute observations still kept that fall in the window: their timings (their counts are in the counters).
+   * Read only when no counter of the window kept wall times, as counters written before they were kept.
+   */
   fiveMinuteTimings: readonly TimedCheck[];
 }
 
+/** Adds the checks and answering wall times of `counts` to the running totals. */
+function addCounts(totals: { checks: number; answered: number; times: number[] }, counts: readonly CheckCount[]) {
+  for (const count of counts) {
+    totals.checks += count.checks;
+    totals.answered += count.answered;
+    totals.times.push(...latencyValuesOf(count.latencyMs));
+  }
+}
+
 /**
- * The reliability input over the window: uptime is answering checks over all checks (daily, hourly and
- * five-minute counters), the probe count is every check counted, and p50 and p95 are nearest-rank percentiles of
- * the wall time of the successful daily, hourly and kept five-minute checks. No check: uptime null, count 0.
+ * The reliability input over the window, counting every check as the engine counts probes: uptime is answering
+ * checks over all checks (daily, hourly and five-minute), the probe count is every check counted, and p50 and p95
+ * are nearest-rank percentiles of the wall times of the answering ones. Hourly checks are read from their per-day
+ * tallies when there are any, five-minute wall times from the counters that kept them; the kept observations stand
+ * in only for records written before the tallies. No check: uptime null, count 0.
  *
  * @example
  * reliabilityInputOf({ daily: [{ letter: 'o', elapsedMs: 120 }], hourly: [], fiveMinuteCounters: [], fiveMinuteTimings: [] });
  * // { uptimePct: 100, latencyP50Ms: 120, latencyP95Ms: 120, probeCount: 1 }
  */
 export function reliabilityInputOf(evidence: ReliabilityEvidence): ReliabilityInput {
-  let checks = 0;
-  let answered = 0;
-  const times: number[] = [];
-  for (const check of [...evidence.daily, ...evidence.hourly]) {
-    checks += 1;
+  const totals = { checks: 0, answered: 0, times: [] as number[] };
+  const hourlyChecks = evidence.hourlyTallies === undefined ? evidence.hourly : [];
+  for (const check of [...evidence.daily, ...hourlyChecks]) {
+    totals.checks += 1;
     if (!isAnsweringLetter(check.letter)) continue;
-    answered += 1;
-    if (typeof check.elapsedMs === 'number') times.push(check.elapsedMs);
+    totals.answered += 1;
+    if (typeof check.elapsedMs === 'number') totals.times.push(check.elapsedMs);
   }
-  for (const counter of evidence.fiveMinuteCounters) {
-    checks += counter.checks;
-    answered += counter.answered;
-  }
-  for (const check of evidence.fiveMinuteTimings)
-    if (isAnsweringLetter(check.letter) && typeof check.elapsedMs === 'number') times.push(check.elapsedMs);
+  addCounts(totals, evidence.hourlyTallies ?? []);
+  addCounts(totals, evidence.fiveMinuteCounters);
+  const fiveMinuteTimesKept = evidence.fiveMinuteCounters.some((c) => c.latencyMs !== undefined);
+  if (!fiveMinuteTimesKept)
+    for (const check of evidence.fiveMinuteTimings)
+      if (isAnsweringLetter(check.letter) && typeof check.elapsedMs === 'number') totals.times.push(check.elapsedMs);
   const { p50, p95 } = DAILY_SCORE_RULES.latencyPercentiles;
   return {
-    uptimePct: checks === 0 ? null : (answered * 100) / checks,
-    latencyP50Ms: latencyPercentile(times, p50),
-    latencyP95Ms: latencyPercentile(times, p95),
-    probeCount: checks,
+    uptimePct: totals.checks === 0 ? null : (totals.answered * 100) / totals.checks,
+    latencyP50Ms: latencyPercentile(totals.times, p50),
+    latencyP95Ms: latencyPercentile(totals.times, p95),
+    probeCount: totals.checks,
   };
 }
 

@@ -62,6 +62,31 @@ describe('reliabilityWindowOf', () => {
   });
 });
 
+/** The reliability category a remote server with only this input gets. */
+function scoreOf(input: ReturnType<typeof reliabilityInputOf>): number | null {
+  return scoreServer({
+    server: {
+      name: 'notes',
+      description: '',
+      repoUrl: '',
+      registryId: '',
+      remoteEndpointUrl: 'https://notes.example.org/mcp',
+      isRemote: true,
+      hasSandboxProbe: false,
+      registryMetadata: {},
+      npmUrl: '',
+      pypiUrl: '',
+      dockerhubUrl: '',
+      lastCommitAt: null,
+    },
+    staticAnalysis: null,
+    deepProbe: null,
+    reliability: input,
+    agentUsability: null,
+    now: '2026-12-02T23:59:59Z',
+  }).categories.reliability;
+}
+
 describe('reliabilityInputOf', () => {
   const evidence: ReliabilityEvidence = {
     daily: [
@@ -126,34 +151,85 @@ describe('reliabilityInputOf', () => {
 
   it("feeds the score's probe-count gate: 10 checks are scored, 9 are not", () => {
     expect(RELIABILITY_RULES.minimumProbeCount).toBe(10);
-    const reliabilityOf = (input: ReturnType<typeof reliabilityInputOf>) =>
-      scoreServer({
-        server: {
-          name: 'notes',
-          description: '',
-          repoUrl: '',
-          registryId: '',
-          remoteEndpointUrl: 'https://notes.example.org/mcp',
-          isRemote: true,
-          hasSandboxProbe: false,
-          registryMetadata: {},
-          npmUrl: '',
-          pypiUrl: '',
-          dockerhubUrl: '',
-          lastCommitAt: null,
-        },
-        staticAnalysis: null,
-        deepProbe: null,
-        reliability: input,
-        agentUsability: null,
-        now: '2026-12-02T23:59:59Z',
-      }).categories.reliability;
     const ten = reliabilityInputOf(evidence);
     expect(ten.probeCount).toBe(10);
-    expect(reliabilityOf(ten)).toEqual(expect.any(Number));
+    expect(scoreOf(ten)).toEqual(expect.any(Number));
     const nine = reliabilityInputOf({ ...evidence, fiveMinuteCounters: [{ answered: 4, checks: 4 }] });
     expect(nine.probeCount).toBe(9);
-    expect(reliabilityOf(nine)).toBeNull();
+    expect(scoreOf(nine)).toBeNull();
+  });
+
+  it('counts every hourly check of the window from its tallies, and reads the kept hourly observations no more', () => {
+    // A week of hourly checks, no five-minute checks: 7 daily checks at 300 ms; 6 days of 24 hourly checks and the
+    // scored day's 23, 3 of them failed. Of the 164 answering hourly checks, 100 took 150 ms, 60 took 400 ms and 4
+    // took 2,000 ms.
+    const day = (answered: number, checks: number, latencyMs: [number, number][]) => ({ answered, checks, latencyMs });
+    const hourlyTallies = [
+      day(24, 24, [[150, 24]]),
+      day(24, 24, [[150, 24]]),
+      day(24, 24, [[150, 24]]),
+      day(24, 24, [[150, 24]]),
+      day(23, 24, [
+        [150, 4],
+        [400, 19],
+      ]),
+      day(22, 24, [
+        [400, 20],
+        [2000, 2],
+      ]),
+      day(23, 23, [
+        [400, 21],
+        [2000, 2],
+      ]),
+    ];
+    const input = reliabilityInputOf({
+      daily: Array.from({ length: 7 }, () => ({ letter: 'o', elapsedMs: 300 })),
+      hourlyTallies,
+      // The two observations the hourly file keeps are in the tallies already: not counted again.
+      hourly: [
+        { letter: 'd', elapsedMs: 1 },
+        { letter: 'o', elapsedMs: 1 },
+      ],
+      fiveMinuteCounters: [],
+      fiveMinuteTimings: [],
+    });
+    // 7 + 167 = 174 checks, 7 + 164 = 171 answered: uptime 171 / 174 = 98.2758...%.
+    expect(input.probeCount).toBe(174);
+    expect(input.uptimePct).toBeCloseTo((171 * 100) / 174, 12);
+    // 171 times, fastest first: 100 at 150, 7 at 300, 60 at 400, 4 at 2,000. p50 is the 86th (150); p95 the
+    // ceil(0.95 * 171) = 163rd, which is among the 400s (108th to 167th).
+    expect(input.latencyP50Ms).toBe(150);
+    expect(input.latencyP95Ms).toBe(400);
+  });
+
+  it('reads five-minute wall times from the counters that kept them, the kept observations only before that', () => {
+    const withTimes = reliabilityInputOf({
+      daily: [{ letter: 'o', elapsedMs: 100 }],
+      hourly: [],
+      fiveMinuteCounters: [
+        { answered: 3, checks: 4, latencyMs: [[50, 3]] },
+        { answered: 2, checks: 2 },
+      ],
+      fiveMinuteTimings: [{ letter: 'o', elapsedMs: 9000 }],
+    });
+    // 7 checks, 6 answered; times 50, 50, 50, 100 (the kept 9,000 ms observation is in a counter already).
+    expect(withTimes).toEqual({ uptimePct: 600 / 7, latencyP50Ms: 50, latencyP95Ms: 100, probeCount: 7 });
+  });
+
+  it('reaches the gate of 10 on hourly checks alone: 9 checks stay pending, 10 are scored', () => {
+    const tally = (checks: number) => [{ answered: checks, checks, latencyMs: [[180, checks]] as [number, number][] }];
+    const gate = (checks: number) =>
+      reliabilityInputOf({
+        daily: [],
+        hourlyTallies: tally(checks),
+        hourly: [],
+        fiveMinuteCounters: [],
+        fiveMinuteTimings: [],
+      });
+    expect(gate(9)).toEqual({ uptimePct: 100, latencyP50Ms: 180, latencyP95Ms: 180, probeCount: 9 });
+    expect(scoreOf(gate(9))).toBeNull();
+    // trunc(100 * 0.75 + 92 * 0.15 + 92 * 0.10) = trunc(98) = 98 (180 ms scores 92 on the latency curve).
+    expect(scoreOf(gate(10))).toBe(98);
   });
 
   it('gives no uptime and no latency without checks', () => {

@@ -309,6 +309,13 @@ export const OUTAGES_KEPT = 5;
 export const FIVE_MINUTE_DAYS_KEPT = 92;
 
 /**
+ * UTC days, the newest included, of per-day check tallies kept per server: the hourly checks' counts and wall
+ * times, and the five-minute checks' wall times. The quality score reads seven days ending the scored day, and a
+ * day is scored after it ends, when the next day has begun: seven days and the one in progress.
+ */
+export const CHECK_TALLY_DAYS_KEPT = 8;
+
+/**
  * Days, today included, a server's state keeps the days on which a tool rose in risk. It covers the route's
  * set-aside window (`ROUTE_SCORE_RULES.riskRiseDays` of @mcp-atlas/route, a rise under 7 days old): the route reads
  * how many days ago the newest kept rise was, so keeping fewer days here would end the set-aside early.

@@ -1,8 +1,10 @@
 /**
- * Five-minute counters: one pair (answered, checks) per server and UTC day, kept 92 days, and the
- * uptime inputs read from them. Pure module: today is an argument.
+ * Five-minute counters: one pair (answered, checks) per server and UTC day, kept 92 days, with the answering
+ * checks' wall times for the newest CHECK_TALLY_DAYS_KEPT days, and the uptime inputs read from them. Pure module:
+ * today is an argument.
  */
 
+import { addLatency, isTallyDayKept, type LatencyCounts } from './check-tally.js';
 import {
   FIVE_MINUTE_DAYS_KEPT,
   FIVE_MINUTE_LONG_WINDOW_DAYS,
@@ -23,6 +25,11 @@ export interface FiveMinuteDay {
   answered: number;
   /** Checks run. */
   checks: number;
+  /**
+   * Wall times of the day's answering checks, in whole milliseconds (see check-tally.ts for the precision). Kept
+   * for the newest CHECK_TALLY_DAYS_KEPT days only; absent on older days and on pairs written before it was kept.
+   */
+  latencyMs?: LatencyCounts | undefined;
 }
 
 /** Whole UTC days from `day` back to `today`: 0 for today, 1 for yesterday, negative for a later day. */
@@ -61,15 +68,17 @@ export function keepFiveMinuteDays(pairs: readonly FiveMinuteDay[], today: strin
 }
 
 /**
- * Counts one more five-minute check on `today` and drops pairs older than 92 days.
+ * Counts one more five-minute check on `today` (with its wall time when it answered and one is given) and drops
+ * pairs older than 92 days; the wall times of days older than CHECK_TALLY_DAYS_KEPT are dropped, their counts kept.
  *
  * @example
- * recordFiveMinuteCheck([], '2026-12-01', true); // [{ day: '2026-12-01', answered: 1, checks: 1 }]
+ * recordFiveMinuteCheck([], '2026-12-01', true, 140); // [{ day: '2026-12-01', answered: 1, checks: 1, latencyMs: [[140, 1]] }]
  */
 export function recordFiveMinuteCheck(
   pairs: readonly FiveMinuteDay[],
   today: string,
   answered: boolean,
+  elapsedMs?: number | null,
 ): FiveMinuteDay[] {
   if (typeof answered !== 'boolean')
     throw new ReliabilityInputError(
@@ -78,14 +87,22 @@ export function recordFiveMinuteCheck(
       `expected a boolean, received ${describeValue(answered)}`,
     );
   const add = answered ? 1 : 0;
-  const kept = keepFiveMinuteDays(pairs, today);
+  const kept = keepFiveMinuteDays(pairs, today).map((pair) => withLatencyKept(pair, today));
   const todays = kept.find((pair) => pair.day === today);
-  const next = todays
-    ? kept.map((pair) =>
-        pair.day === today ? { day: today, answered: pair.answered + add, checks: pair.checks + 1 } : pair,
-      )
-    : [...kept, { day: today, answered: add, checks: 1 }];
-  return next;
+  const latencyMs = addLatency(todays?.latencyMs, answered ? elapsedMs : null);
+  const counted = {
+    day: today,
+    answered: (todays?.answered ?? 0) + add,
+    checks: (todays?.checks ?? 0) + 1,
+    ...(latencyMs.length > 0 ? { latencyMs } : {}),
+  };
+  return todays ? kept.map((pair) => (pair.day === today ? counted : pair)) : [...kept, counted];
+}
+
+/** The pair without its wall times once its day is older than CHECK_TALLY_DAYS_KEPT. */
+function withLatencyKept(pair: FiveMinuteDay, today: string): FiveMinuteDay {
+  if (pair.latencyMs === undefined || isTallyDayKept(pair.day, today)) return pair;
+  return { day: pair.day, answered: pair.answered, checks: pair.checks };
 }
 
 function sumSince(

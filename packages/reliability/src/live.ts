@@ -10,6 +10,13 @@
  */
 
 export {
+  type CheckTallyDay,
+  type LatencyCounts,
+  latencyValuesOf,
+  recordCheckTally,
+  type TalliedCheck,
+} from './check-tally.js';
+export {
   type FiveMinuteDay,
   recordFiveMinuteCheck,
   recordFiveMinuteObservation,

@@ -19,6 +19,7 @@ import {
   ANONYMOUS_REPORTER_WEIGHT,
   ANSWERING_LETTERS,
   CHANGE_DAYS_KEPT,
+  CHECK_TALLY_DAYS_KEPT,
   DAILY_LETTERS,
   DAY_WEIGHT_BASE,
   DISAGREEMENT_COUNT,
@@ -155,6 +156,8 @@ export const FOLD_RULES = Object.freeze({
   riskRiseDaysKept: RISK_RISE_DAYS_KEPT,
   /** Days of five-minute counters kept per server. */
   fiveMinuteDaysKept: FIVE_MINUTE_DAYS_KEPT,
+  /** Days, the newest included, of the hourly tallies and the five-minute wall-time counts kept per server. */
+  checkTallyDaysKept: CHECK_TALLY_DAYS_KEPT,
   /** The kinds of change a daily check can record. */
   changeKinds: CHANGE_KINDS,
 });

@@ -62,9 +62,11 @@ describe('the live subpath', () => {
       'incidentChecksOf',
       'isAnsweringNow',
       'isHourSlotNews',
+      'latencyValuesOf',
       'newestHandshakeMs',
       'ownCheckOutcomeOf',
       'ownCheckViewOf',
+      'recordCheckTally',
       'recordFiveMinuteCheck',
       'recordFiveMinuteObservation',
       'recordHourResult',
@@ -123,6 +125,7 @@ describe('the rules subpath', () => {
       outagesKept: 5,
       riskRiseDaysKept: 7,
       fiveMinuteDaysKept: 92,
+      checkTallyDaysKept: 8,
       changeKinds: ['tools', 'started-answering', 'stopped-answering', 'sign-in', 'payment-address', 'redirect'],
     });
     expect(rules.RANKING_RULES).toEqual({ minObservedDays: 14, topPlacesDivisor: 10, topPlacesMinRanked: 10 });

@@ -2,9 +2,9 @@
 // label and a description, with the same keys and thresholds as the engine. Pure and synchronous: `now` is an
 // input, and facts from across the whole map (duplicate descriptions, archived repositories) come in `context`.
 //
-// One deliberate difference: PROMPT_INJECTION is raised only when a person confirmed a scan match
-// (`confirmedInjection`), never from a pattern match or a `behavioral_security.prompt_injection_found` fact alone,
-// because the observatory publishes no unreviewed description match.
+// PROMPT_INJECTION is raised, as in the engine, when `registryMetadata.behavioral_security.prompt_injection_found`
+// is true. `confirmedInjection` is a separate, added input: a person confirmed one of our own description-scan
+// matches (the scan alone raises nothing, so no unreviewed match reaches a page).
 
 import { MS_PER_DAY } from '@mcp-atlas/base';
 import { envVarName, envVarsOf, isSecretEnvVar } from './env-vars.js';
@@ -148,8 +148,9 @@ export interface DetectFlagsInput extends DetectFlagsOptions {
   /** Accepted so scoreServer can pass its whole input; no flag of engine 0.9.0 reads the probe. */
   deepProbe?: DeepProbe | null;
   /**
-   * True only when a person reviewed a description-scan match and confirmed it is an injection attempt. Raises
-   * PROMPT_INJECTION (and its cap of 30). Unset or false: no PROMPT_INJECTION, whatever the scan found.
+   * True when a person reviewed one of our description-scan matches and confirmed it is an injection attempt:
+   * raises PROMPT_INJECTION (and its cap of 30) as the engine's `behavioral_security.prompt_injection_found`
+   * does. Unset or false adds nothing: the engine's own input still raises the flag by itself.
    */
   confirmedInjection?: boolean;
 }
@@ -290,8 +291,10 @@ function checkOutdatedSpec(meta: Record<string, unknown>): Flag[] {
   ];
 }
 
-function checkPromptInjection(options: DetectFlagsInput): Flag[] {
-  if (options.confirmedInjection !== true) return [];
+function checkPromptInjection(meta: Record<string, unknown>, options: DetectFlagsInput): Flag[] {
+  const behavioral = meta.behavioral_security;
+  const found = isRecord(behavioral) && isTruthy(behavioral.prompt_injection_found);
+  if (!found && options.confirmedInjection !== true) return [];
   return [flag('PROMPT_INJECTION', 'Tool descriptions contain patterns that could manipulate AI agents.')];
 }
 
@@ -315,8 +318,8 @@ function checkStaleAnalysis(meta: Record<string, unknown>, options: DetectFlagsI
 /**
  * Runs every flag check on a server and returns the flags raised, in FLAG_KEYS order. Flags that need the whole
  * map (DESCRIPTION_DUPLICATE, and REPO_ARCHIVED from a list of archived repositories) read `options.context`;
- * time-based flags (STALE_PROJECT, STALE_ANALYSIS) measure from `options.now`. PROMPT_INJECTION needs
- * `confirmedInjection: true`. Throws a RangeError when `now` is not an ISO 8601 time (a caller's bug).
+ * time-based flags (STALE_PROJECT, STALE_ANALYSIS) measure from `options.now`. PROMPT_INJECTION comes from
+ * `behavioral_security.prompt_injection_found` or from `confirmedInjection: true`. Throws a RangeError when `now` is not an ISO 8601 time (a caller's bug).
  *
  * @example
  * detectFlags(server, { now: '2026-12-02T00:00:00Z', context: { descriptionCounts, archivedRepos: [] } });
@@ -340,7 +343,7 @@ export function detectFlags(server: ScoreServer, options: DetectFlagsInput): Fla
     ...checkSchemaDrift(meta),
     ...checkAmbiguousSchema(meta),
     ...checkOutdatedSpec(meta),
-    ...checkPromptInjection(options),
+    ...checkPromptInjection(meta, options),
     ...checkExfiltrationRisk(meta),
     ...checkStaleAnalysis(meta, options, now),
   ];

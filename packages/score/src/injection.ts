@@ -2,8 +2,9 @@
 // text in a tool description speaking to the model instead of describing the tool.
 //
 // A match is a lead for a person, not a verdict: many matches are harmless ("filesystem: read files" hits the
-// `system:` pattern). The observatory sends matches to its review queue; only a person's confirmation raises the
-// PROMPT_INJECTION flag (see detectFlags' `confirmedInjection`).
+// `system:` pattern). The observatory sends matches to its review queue; only a person's confirmation turns one
+// into the PROMPT_INJECTION flag (detectFlags' `confirmedInjection`). The flag also comes, as in the engine, from a
+// source analysis that reports `behavioral_security.prompt_injection_found`.
 //
 // The patterns behave as Python's `re` does with IGNORECASE on str patterns, so the scan gives the engine's
 // answers: `\s` is Python's whitespace, the letter i also matches the dotless ı and the dotted İ, `.` in the

@@ -116,8 +116,9 @@ export interface ScoreInput {
    */
   flagContext?: FlagContext;
   /**
-   * True only when a person confirmed a description-scan match as an injection attempt: then the
-   * PROMPT_INJECTION flag and its cap apply. A scan match alone never raises it.
+   * Added to the engine's inputs: true when a person confirmed one of our own description-scan matches as an
+   * injection attempt, which raises PROMPT_INJECTION and its cap as the engine's
+   * `registryMetadata.behavioral_security.prompt_injection_found` does. A scan match alone never sets it.
    */
   confirmedInjection?: boolean;
 }

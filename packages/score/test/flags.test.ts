@@ -163,19 +163,27 @@ describe('detectFlags thresholds (hand-computed)', () => {
     ).toEqual([]);
   });
 
-  it('raises PROMPT_INJECTION only when a person confirmed it', () => {
+  it("raises PROMPT_INJECTION from the engine's prompt_injection_found, or from a person's confirmation", () => {
+    const injection = {
+      key: 'PROMPT_INJECTION',
+      severity: 'critical',
+      label: 'Prompt Injection Risk',
+      description: 'Tool descriptions contain patterns that could manipulate AI agents.',
+    };
     const found = serverWith({ registryMetadata: { behavioral_security: { prompt_injection_found: true } } });
-    expect(keysOf(found)).toEqual([]);
-    expect(keysOf(found, { confirmedInjection: false })).toEqual([]);
-    const flags = detectFlags(serverWith(), { now: NOW, confirmedInjection: true });
-    expect(flags).toEqual([
-      {
-        key: 'PROMPT_INJECTION',
-        severity: 'critical',
-        label: 'Prompt Injection Risk',
-        description: 'Tool descriptions contain patterns that could manipulate AI agents.',
-      },
-    ]);
+    // The engine's own input raises it whatever confirmedInjection says.
+    expect(detectFlags(found, { now: NOW })).toEqual([injection]);
+    expect(detectFlags(found, { now: NOW, confirmedInjection: false })).toEqual([injection]);
+    // Python truthiness, as the engine reads the fact: false, 0, '' and a missing key raise nothing.
+    for (const value of [false, 0, '', null])
+      expect(
+        keysOf(serverWith({ registryMetadata: { behavioral_security: { prompt_injection_found: value } } })),
+      ).toEqual([]);
+    expect(keysOf(serverWith({ registryMetadata: { behavioral_security: 'yes' } }))).toEqual([]);
+    // The added input: a confirmed match of our own scan raises it once, never twice.
+    expect(detectFlags(serverWith(), { now: NOW, confirmedInjection: true })).toEqual([injection]);
+    expect(detectFlags(found, { now: NOW, confirmedInjection: true })).toEqual([injection]);
+    expect(keysOf(serverWith(), { confirmedInjection: false })).toEqual([]);
   });
 
   it('tolerates odd registry metadata without throwing', () => {

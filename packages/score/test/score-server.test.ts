@@ -38,22 +38,30 @@ function vector(name: string): ScoreInput {
 }
 
 describe('scoreServer beyond the engine vectors', () => {
-  it('raises PROMPT_INJECTION and its cap of 30 only when a person confirmed it', () => {
+  it('raises PROMPT_INJECTION and its cap of 30 from prompt_injection_found, as the engine does', () => {
     const input = vector('the same with an agent-usability score');
+    const clean = scoreServer(input);
+    expect(clean.flags.map((f) => f.key)).not.toContain('PROMPT_INJECTION');
+    expect(clean.compositeScore).toBe(83);
+
     input.server.registryMetadata = {
       ...input.server.registryMetadata,
       behavioral_security: { prompt_injection_found: true },
     };
-    const unconfirmed = scoreServer(input);
-    expect(unconfirmed.flags.map((f) => f.key)).not.toContain('PROMPT_INJECTION');
-    expect(unconfirmed.compositeScore).toBe(83);
-
-    const confirmed = scoreServer({ ...input, confirmedInjection: true });
-    expect(confirmed.flags.map((f) => f.key)).toContain('PROMPT_INJECTION');
-    expect(confirmed.compositeScore).toBe(30);
-    expect(confirmed.grade).toBe('F');
+    const found = scoreServer(input);
+    expect(found.flags.map((f) => f.key)).toContain('PROMPT_INJECTION');
+    expect(found.compositeScore).toBe(30);
+    expect(found.grade).toBe('F');
     // Caps touch the composite only, never the category scores.
-    expect(confirmed.categories).toEqual(unconfirmed.categories);
+    expect(found.categories).toEqual(clean.categories);
+  });
+
+  it('raises the same flag and cap when a person confirmed one of our own scan matches', () => {
+    const input = vector('the same with an agent-usability score');
+    const confirmed = scoreServer({ ...input, confirmedInjection: true });
+    expect(confirmed.flags.filter((f) => f.key === 'PROMPT_INJECTION')).toHaveLength(1);
+    expect(confirmed.compositeScore).toBe(30);
+    expect(scoreServer({ ...input, confirmedInjection: false }).compositeScore).toBe(83);
   });
 
   it('passes the map-wide flag context through: archived repository caps at 40', () => {

@@ -209,6 +209,17 @@ export const SummarySchema = z.object({
 });
 export type Summary = z.infer<typeof SummarySchema>;
 
+/** Wall times of answering checks: `[whole milliseconds, how many checks]` pairs, fastest first. */
+const LATENCY_COUNTS = z.array(z.tuple([z.number().int().nonnegative(), z.number().int().positive()]));
+
+/** One UTC day's tally of a server's hourly checks: every check counted, with the answering ones' wall times. */
+export const CheckTallyDaySchema = z.object({
+  day: DAY,
+  answered: z.number().int().nonnegative(),
+  checks: z.number().int().nonnegative(),
+  latencyMs: LATENCY_COUNTS,
+});
+
 /** The rolling state of one server: not signed, replaced after each daily check. */
 export const ServerStateSchema = z.object({
   id: z.string(),
@@ -224,9 +235,17 @@ export const ServerStateSchema = z.object({
   outages: z.array(z.number().int().positive()),
   /** Days down in a row so far (0 when answering). */
   currentOutageDays: z.number().int().nonnegative(),
-  /** Five-minute counters, one pair per UTC day, kept 92 days. */
+  /**
+   * Five-minute counters, one pair per UTC day, kept 92 days; the answering checks' wall times (counts per whole
+   * millisecond) ride on the newest 8 days' pairs. Pairs written before the wall times were kept have none.
+   */
   fiveMinute: z.array(
-    z.object({ day: DAY, answered: z.number().int().nonnegative(), checks: z.number().int().nonnegative() }),
+    z.object({
+      day: DAY,
+      answered: z.number().int().nonnegative(),
+      checks: z.number().int().nonnegative(),
+      latencyMs: LATENCY_COUNTS.optional(),
+    }),
   ),
   toolsHash: z.string().nullable(),
   serverVersion: z.string().nullable(),
@@ -257,8 +276,8 @@ export type HourlyObservation = z.infer<typeof HourlyObservationSchema>;
 
 /**
  * The hourly check: one file, replaced every hour. Each server keeps this hour's observation and the one
- * before, which is all the second-failure display rule needs, and the latest result at each UTC hour
- * (the hour-of-day profile), carried from one file to the next.
+ * before, which is all the second-failure display rule needs, the latest result at each UTC hour
+ * (the hour-of-day profile), and per-day tallies of its hourly checks, carried from one file to the next.
  */
 /** The latest hourly result at one UTC hour, for the hour-of-day profile. */
 export const HourSlotSchema = z.object({ letter: LETTER, at: z.string() });
@@ -274,6 +293,11 @@ export const HourlyFileSchema = z.object({
       previous: HourlyObservationSchema.nullable(),
       /** The hour-of-day profile; absent in files written before it was kept. */
       hours: HourSlotsSchema.optional(),
+      /**
+       * Every hourly check of the last 8 UTC days, one tally per day, so the quality score counts them all; absent
+       * in files written before it was kept.
+       */
+      tally: z.array(CheckTallyDaySchema).optional(),
     }),
   ),
 });

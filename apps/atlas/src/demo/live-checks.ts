@@ -147,7 +147,12 @@ export async function simulateFiveMinuteChecks(
     if (state === null) throw new Error(`no state for ${server.id}: the demo's daily checks must run first`);
     let counters = state.fiveMinute;
     times.forEach((at, i) => {
-      counters = recordFiveMinuteCheck(counters, dayFromTime(new Date(at)), answers[i] === true);
+      counters = recordFiveMinuteCheck(
+        counters,
+        dayFromTime(new Date(at)),
+        answers[i] === true,
+        (probes[i] as ProbeResult).elapsedMs,
+      );
     });
     return { ...state, fiveMinute: counters };
   });

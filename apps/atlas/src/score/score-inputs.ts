@@ -1,5 +1,6 @@
 // The inputs of the daily quality score, gathered from what the service already keeps: the day's result and
-// catalog, the week's daily results, the five-minute counters and the kept hourly and five-minute observations,
+// catalog, the week's daily results, the five-minute counters with their wall times, the per-day tallies of every
+// hourly check (and, for files written before those, the kept hourly and five-minute observations),
 // the day's well-known reads, and the registry facts kept by server id (state/registry-score-facts.json). Every rule
 // of the score (what a category is worth, the probe-count gate, the flags) is @mcp-atlas/score's, and how checks
 // become its inputs (the day's last second, the window, the uptime and percentiles, the protocol evidence) is
@@ -208,6 +209,8 @@ export async function scoreInputsOf(storage: Storage, options: ScoreInputsOption
         result,
       ],
       fiveMinuteCounters: (state?.fiveMinute ?? []).filter((c) => window.includes(c.day)),
+      // Every hourly check of the window, from the entry's per-day tallies; a file written before them has none.
+      hourlyTallies: hourlyEntry?.tally?.filter((t) => window.includes(t.day)),
       hourly: kept,
       fiveMinuteTimings: (fiveMinute[result.id] ?? []).filter((o) => inWindow(o.at, window)),
     };

@@ -1,6 +1,7 @@
 // One server's entry in the hourly file, shared by the schedule's hourly check and the demo's simulated
-// hours: the new observation, the one before it (for the second-failure rule) and the 24-slot hour-of-day
-// profile carried over from the previous file.
+// hours: the new observation, the one before it (for the second-failure rule), the 24-slot hour-of-day
+// profile carried over from the previous file, and the per-day tallies of every hourly check (the quality
+// score's reliability counts them all, though only two observations are kept).
 //
 // The profile keeps the latest result any of our checks saw at each UTC hour, so the five-minute checks and
 // the daily check record theirs in it too (recordHourResults). They run beside the hourly check (the daily
@@ -8,7 +9,14 @@
 // write, and the hourly check, whose round reads the file long before it writes it, takes in the slots
 // recorded meanwhile. Processes do not share the lock (see the README's note on several processes).
 import type { ProbeResult } from '@mcp-atlas/probe';
-import { createHourProfile, type HourProfile, isHourSlotNews, recordHourResult } from '@mcp-atlas/reliability/live';
+import { isAnsweringLetter } from '@mcp-atlas/reliability';
+import {
+  createHourProfile,
+  type HourProfile,
+  isHourSlotNews,
+  recordCheckTally,
+  recordHourResult,
+} from '@mcp-atlas/reliability/live';
 import { observationOfCheck } from '../data/check-observation.js';
 import { HOURLY_PATH } from '../data/paths.js';
 import { type HourlyFile, HourlyFileSchema } from '../data/schemas.js';
@@ -33,7 +41,12 @@ export function nextHourlyEntry(before: HourlyEntry | undefined, result: ProbeRe
         };
   const observation = observationOfCheck(result, at);
   const hours = recordHourResult(before?.hours ?? createHourProfile(), { letter: observation.letter, at });
-  return { ...observation, previous, hours: [...hours] };
+  const tally = recordCheckTally(before?.tally, {
+    at,
+    answered: isAnsweringLetter(observation.letter),
+    elapsedMs: observation.elapsedMs,
+  });
+  return { ...observation, previous, hours: [...hours], tally };
 }
 
 /** A result of a check of one server, for the hour-of-day profile. */

@@ -750,7 +750,15 @@ export class Scheduler {
       const written = await updateServerState(this.deps.storage, server.id, (state) =>
         state === null
           ? null
-          : { ...state, fiveMinute: recordFiveMinuteCheck(state.fiveMinute, today, isAnsweringLetter(result.letter)) },
+          : {
+              ...state,
+              fiveMinute: recordFiveMinuteCheck(
+                state.fiveMinute,
+                today,
+                isAnsweringLetter(result.letter),
+                result.elapsedMs,
+              ),
+            },
       );
       if (written === null) return;
       this.checkedThisTick.add(server.id);
