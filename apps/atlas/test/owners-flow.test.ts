@@ -115,8 +115,14 @@ describe('owner verification and notes', () => {
     expect((host.hits.get('/mcp') ?? 0) - before).toBe(6);
     expect(await w.tickAt('2026-05-04T09:55:00.000Z')).toEqual(['five-minute']);
     expect((host.hits.get('/mcp') ?? 0) - before).toBe(9);
-    const state = (await getJson(w.storage, `state/servers/${ID}.json`)) as { fiveMinute: unknown[] };
-    expect(state.fiveMinute).toEqual([{ day: '2026-05-04', answered: 2, checks: 2 }]);
+    const state = (await getJson(w.storage, `state/servers/${ID}.json`)) as {
+      fiveMinute: { day: string; answered: number; checks: number; latencyMs: [number, number][] }[];
+    };
+    expect(state.fiveMinute.map(({ day, answered, checks }) => ({ day, answered, checks }))).toEqual([
+      { day: '2026-05-04', answered: 2, checks: 2 },
+    ]);
+    // Both answering checks keep their wall time (how long each took depends on the machine, so only the count).
+    expect(state.fiveMinute[0]?.latencyMs.reduce((sum, [, n]) => sum + n, 0)).toBe(2);
 
     // Once the token is gone from the file, no change goes through and the note stays as it was.
     host.state.verifyFile = 'something else\n';
