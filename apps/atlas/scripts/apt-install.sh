@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs one Debian package with apt-get for a test prerequisite, through sudo only when not already root.
-# Used by ensure-chromium.sh and ensure-postgres.sh, which first check whether their programs are there.
+# Used by ensure-chromium.sh, ensure-postgres.sh and ensure-bubblewrap.sh, which first check whether their programs are there.
 #   apt-install.sh <caller> <package> <what is missing>
 # Exits 1 with a message naming the caller when apt-get (or a way to run it as root) is not available.
 set -eu

@@ -2,7 +2,9 @@
 // The server here starts a helper process that ends slowly on SIGTERM: once the server itself has exited, check
 // is only waiting for its process group to end, with no pipe or child left open. Were that wait not to keep Node
 // running, the process would end right there, silently and with exit code 0, and a high-risk server would pass CI.
-// The built CLI runs many times, a few at once, and every run must exit 1 with the whole report.
+// The built CLI runs many times, a few at once, and every run must exit 1 with the whole report. The process group
+// alone is asked for: that is the wait that polls (a PID namespace ends all at once), and the pids the server
+// writes are then ours to check.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,7 +60,17 @@ function isGone(pid: number): boolean {
 function runCli(options: readonly string[]): Promise<CliRun> {
   const dir = makeWorkDir();
   folders.push(dir);
-  const args = [CLI, 'check', ...options, '--', process.execPath, slowHelperServer, join(dir, 'server.pids')];
+  const args = [
+    CLI,
+    'check',
+    ...options,
+    '--stdio-isolation',
+    'process-group',
+    '--',
+    process.execPath,
+    slowHelperServer,
+    join(dir, 'server.pids'),
+  ];
   const cli = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

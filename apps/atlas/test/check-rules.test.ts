@@ -144,6 +144,7 @@ describe('parseCheckArguments', () => {
       timeoutMs: null,
       headers: [],
       env: [],
+      stdioIsolation: null,
     });
   });
 

@@ -3,7 +3,7 @@
 // line in docs/methodology/checks.md. Nothing else in the package may hold a number that decides a verdict.
 
 /** The version of these rules; every ProbeResult and SiteCheckResult records it. */
-export const PROBE_RULES_VERSION = '1.2.0';
+export const PROBE_RULES_VERSION = '1.3.0';
 
 // ---------------------------------------------------------------------------------------------------
 // Who we are
@@ -158,6 +158,30 @@ export const MAX_PAYMENT_ADDRESS_LENGTH = 256;
 
 /** The last bytes of a stdio server's stderr kept for the message when it fails. */
 export const STDERR_TAIL_BYTES = 2 * 1024;
+
+/** The program that runs a stdio server in a PID namespace of its own: Debian's `bubblewrap`. */
+export const STDIO_BUBBLEWRAP_COMMAND = 'bwrap';
+
+/**
+ * The bubblewrap arguments before the server's command. The host's file system stays as it is (a stdio server is
+ * the user's own program, working on the user's files); only the process tree is fenced in, with a /proc of its
+ * own so the server sees only its own processes. When the server's first process ends, the kernel ends every
+ * process left in the namespace, whatever group or session it moved to; `--die-with-parent` ends the namespace
+ * if the checker itself dies.
+ */
+export const STDIO_PID_NAMESPACE_ARGS: readonly string[] = Object.freeze([
+  '--dev-bind',
+  '/',
+  '/',
+  '--unshare-pid',
+  '--die-with-parent',
+  '--proc',
+  '/proc',
+  '--',
+]);
+
+/** How long the once-per-process trial of bubblewrap (`bwrap ... true`) may take before it counts as not working. */
+export const STDIO_ISOLATION_TRIAL_TIMEOUT_MS = 5_000;
 
 // ---------------------------------------------------------------------------------------------------
 // Counts

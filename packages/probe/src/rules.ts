@@ -79,6 +79,9 @@ import {
   SITE_MAX_POSTS,
   SITE_MAX_TOOL_NAMES,
   SITE_SESSION_BUDGET_MS,
+  STDIO_BUBBLEWRAP_COMMAND,
+  STDIO_ISOLATION_TRIAL_TIMEOUT_MS,
+  STDIO_PID_NAMESPACE_ARGS,
   TOOLS_LIST_PAGE_TIMEOUT_MS,
   TOOLS_PAGE_CAP_BYTES,
   VERIFY_TOKEN_PATH,
@@ -184,6 +187,20 @@ export const SESSION_RULES = Object.freeze({
   toolsPageCapBytes: TOOLS_PAGE_CAP_BYTES,
   /** The deepest nesting read in any JSON a server or service sends; deeper is refused unread. */
   maxJsonDepth: MAX_JSON_DEPTH,
+});
+
+/**
+ * How a stdio server's processes are kept together so that all of them end with the check (methodology, "Checking
+ * a server" > "Local servers over stdio"): a PID namespace of its own through bubblewrap where it works, else a
+ * process group.
+ */
+export const STDIO_ISOLATION_RULES = Object.freeze({
+  /** The bubblewrap program looked up on PATH. */
+  bubblewrapCommand: STDIO_BUBBLEWRAP_COMMAND,
+  /** Its arguments before the server's command: a PID namespace, the host's files as they are. */
+  bubblewrapArgs: STDIO_PID_NAMESPACE_ARGS,
+  /** The once-per-process trial run of bubblewrap; slower counts as not working. */
+  trialTimeoutMs: STDIO_ISOLATION_TRIAL_TIMEOUT_MS,
 });
 
 /** Which HTTP statuses give which letter (methodology, "Checking a server" > "The letter"). */

@@ -105,6 +105,7 @@ describe('the rules subpath', () => {
       'SESSION_RULES',
       'SITE_CHECK_RULES',
       'STATUS_LETTER_RULES',
+      'STDIO_ISOLATION_RULES',
     ]);
     for (const [name, group] of Object.entries(rules)) {
       if (name === 'PROBE_RULES_VERSION') expect(group).toMatch(/^\d+\.\d+\.\d+$/);
@@ -136,6 +137,11 @@ describe('the rules subpath', () => {
     expect([...rules.STATUS_LETTER_RULES.notStandardMcpStatuses].sort()).toEqual([400, 405, 406, 415, 422]);
     expect([...rules.STATUS_LETTER_RULES.signInStatuses].sort()).toEqual([401, 403]);
     expect(rules.STATUS_LETTER_RULES.paymentStatus).toBe(402);
+    expect(rules.STDIO_ISOLATION_RULES).toEqual({
+      bubblewrapCommand: 'bwrap',
+      bubblewrapArgs: ['--dev-bind', '/', '/', '--unshare-pid', '--die-with-parent', '--proc', '/proc', '--'],
+      trialTimeoutMs: 5_000,
+    });
     expect(rules.GUARD_RULES).toMatchObject({ ipv6GlobalUnicast: '2000::/3', dnsTimeoutMs: 5_000 });
     expect(rules.DOCUMENT_RULES).toMatchObject({
       robotsTimeoutMs: 3_000,

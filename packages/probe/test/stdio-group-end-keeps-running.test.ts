@@ -2,7 +2,8 @@
 // has exited and its pipes have closed, the timers of that wait may be all that keeps Node running; were they
 // unreferenced, Node would exit in the middle of probeStdio, and a program awaiting the result (a CI check) would
 // end silently with exit code 0. A separate Node process runs the built probe against a server whose helper
-// process ends slowly on SIGTERM, and must live to print the result.
+// process ends slowly on SIGTERM, and must live to print the result. The process group alone is asked for: that
+// wait is the one that polls, where a PID namespace ends all at once.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -71,7 +72,7 @@ describe('probeStdio in a process of its own', () => {
     const pidFile = join(folder, 'server.pids');
     const script = [
       `const { probeStdio } = await import(${JSON.stringify(pathToFileURL(builtNode).href)});`,
-      `const result = await probeStdio({ command: process.execPath, args: ${JSON.stringify([server, pidFile])} });`,
+      `const result = await probeStdio({ command: process.execPath, args: ${JSON.stringify([server, pidFile])} }, { isolation: 'process-group' });`,
       "process.stdout.write('letter ' + result.letter);",
       'process.exitCode = 3;',
     ].join('\n');

@@ -1,6 +1,8 @@
 // A stdio server started through a wrapper (`sh -c ...`) is a grandchild of the probe. Ending only the
 // wrapper leaves it running; the probe's transport starts the server in its own process group and ends the
-// whole group. The fixture server writes its pid to a file and keeps running after its stdin closes.
+// whole group. The fixture server writes its pid to a file and keeps running after its stdin closes. These tests
+// ask for the process group alone: in a PID namespace the pid the server writes would be the namespace's, not
+// ours (stdio-pid-namespace.test.ts covers that mode).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,8 +25,12 @@ const folders: string[] = [];
 const pidFiles: string[] = [];
 
 /** `sh -c '"$@"; exit $?'` forks the server rather than exec-ing it, so the server is the shell's child. */
-function wrapped(pidFile: string, mode = 'plain'): { command: string; args: string[] } {
-  return { command: 'sh', args: ['-c', '"$@"; exit $?', 'sh', process.execPath, lingering, pidFile, mode] };
+function wrapped(pidFile: string, mode = 'plain'): { command: string; args: string[]; isolation: 'process-group' } {
+  return {
+    command: 'sh',
+    args: ['-c', '"$@"; exit $?', 'sh', process.execPath, lingering, pidFile, mode],
+    isolation: 'process-group',
+  };
 }
 
 function newPidFile(): string {
@@ -90,8 +96,10 @@ describe('a server started through a wrapper', () => {
 
   it('is gone once probeStdio returns', async () => {
     const pidFile = newPidFile();
-    const result = await probeStdio(wrapped(pidFile));
+    const result = await probeStdio(wrapped(pidFile), { isolation: 'process-group' });
     expect(result).toMatchObject({ letter: 'o', toolCount: 1 });
+    expect(result.steps[0]).toMatchObject({ name: 'spawn', detail: 'in its own process group' });
+    expect(result.warnings).toEqual([]);
     expect(isGone(pidIn(pidFile))).toBe(true);
   });
 

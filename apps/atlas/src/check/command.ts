@@ -5,9 +5,10 @@
 import { access, open, readFile, rename, unlink } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isStdioIsolation, STDIO_ISOLATIONS, type StdioIsolation } from '@mcp-atlas/probe/node';
 import { APP_VERSION } from '../methodology.js';
 import { readBaseline } from './baseline.js';
-import { DEFAULT_BASELINE_FILE } from './constants.js';
+import { DEFAULT_BASELINE_FILE, STDIO_ISOLATION_VARIABLE } from './constants.js';
 import { CheckUsageError } from './errors.js';
 import { formatCheckText } from './format-text.js';
 import { needsBaseline, parseGates } from './gates.js';
@@ -26,7 +27,9 @@ export const CHECK_EXIT = { passed: 0, tripped: 1, usage: 2 } as const;
 /** The usage lines of check, for the app's help text. */
 export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
           [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]] [--list-all] [--timeout MS]
-          [--header 'Name: value']... (HTTP) [--env NAME[=VALUE]]... (stdio)
+          [--header 'Name: value']... (HTTP) [--env NAME[=VALUE]]... [--stdio-isolation MODE] (stdio)
+          stdio isolation: auto (default: a PID namespace through bubblewrap where it works), pid-namespace,
+          process-group; or set MCP_ATLAS_STDIO_ISOLATION
           check your own MCP server in CI; gates: not-answering (default), high-risk, risk-rise, change, finding:<id>
           exit codes for check: 0 passed, 1 a gate tripped, 2 usage error`;
 
@@ -67,6 +70,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
+  'stdio-isolation': { type: 'string' },
 } as const;
 
 /** The parsed command line of check. */
@@ -87,6 +91,29 @@ export interface CheckArguments {
    * or `NAME=VALUE`. Never printed: an entry may hold a secret.
    */
   env: string[];
+  /** `--stdio-isolation`, or null when not given (then MCP_ATLAS_STDIO_ISOLATION, then `auto`). */
+  stdioIsolation: StdioIsolation | null;
+}
+
+/** Reads a stdio isolation mode from `where` (the flag or the variable); throws CheckUsageError for another word. */
+function parseStdioIsolation(value: string, where: string): StdioIsolation {
+  if (isStdioIsolation(value)) return value;
+  throw new CheckUsageError(`${where} must be one of ${STDIO_ISOLATIONS.join(', ')}`);
+}
+
+/**
+ * The stdio isolation a check uses: the flag, else a non-empty MCP_ATLAS_STDIO_ISOLATION, else the probe's default
+ * (undefined). An HTTP check never reads the variable, so a value meant for stdio checks cannot fail it.
+ */
+function resolveStdioIsolation(
+  parsed: CheckArguments,
+  environment: Readonly<Record<string, string | undefined>>,
+): StdioIsolation | undefined {
+  if (parsed.target.kind !== 'stdio') return undefined;
+  if (parsed.stdioIsolation !== null) return parsed.stdioIsolation;
+  const fromEnvironment = environment[STDIO_ISOLATION_VARIABLE];
+  if (fromEnvironment === undefined || fromEnvironment === '') return undefined;
+  return parseStdioIsolation(fromEnvironment, STDIO_ISOLATION_VARIABLE);
 }
 
 function parseTarget(positionals: readonly string[], command: readonly string[] | null): CheckTarget {
@@ -140,11 +167,17 @@ export function parseCheckArguments(args: readonly string[]): CheckArguments {
     timeoutMs: parseTimeout(values.timeout),
     headers: (values.header ?? []).map(parseHeader),
     env: values.env ?? [],
+    stdioIsolation:
+      values['stdio-isolation'] === undefined
+        ? null
+        : parseStdioIsolation(values['stdio-isolation'], '--stdio-isolation'),
   };
   if (result.headers.length > 0 && target.kind !== 'http')
     throw new CheckUsageError('--header is for an HTTP server; give a stdio server its secrets with --env NAME');
   if (result.env.length > 0 && target.kind !== 'stdio')
     throw new CheckUsageError('--env is for a stdio server; give an HTTP server its token with --header');
+  if (result.stdioIsolation !== null && target.kind !== 'stdio')
+    throw new CheckUsageError('--stdio-isolation is for a stdio server ("-- <command>")');
   if (result.deep && target.kind === 'http' && !isLoopbackUrl(target.url) && !result.iOwnThisServer) {
     throw new CheckUsageError(
       '--deep calls tools with bad input; it is refused for a non-loopback URL unless --i-own-this-server is also given',
@@ -229,7 +262,9 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber
   const missing = gates.find(needsBaseline);
   if (missing !== undefined && parsed.baseline === null)
     throw new CheckUsageError(`--fail-on ${missing.kind} compares with a baseline: give --baseline FILE`);
-  const passedEnv = readPassedEnvironment(parsed.env, env.environment ?? process.env);
+  const environment = env.environment ?? process.env;
+  const passedEnv = readPassedEnvironment(parsed.env, environment);
+  const stdioIsolation = resolveStdioIsolation(parsed, environment);
   for (const value of Object.values(passedEnv)) scrubber.add(value);
   const baseline = await loadBaseline(parsed, env.cwd);
   const outcome = await withInterruptsEndingTheServer(() =>
@@ -239,7 +274,12 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber
       baseline: baseline.content === null ? null : { file: baseline.file, content: baseline.content },
       deep: parsed.deep,
       listAll: parsed.listAll,
-      access: { headers: parsed.headers, env: passedEnv, timeoutMs: parsed.timeoutMs },
+      access: {
+        headers: parsed.headers,
+        env: passedEnv,
+        timeoutMs: parsed.timeoutMs,
+        ...(stdioIsolation === undefined ? {} : { stdioIsolation }),
+      },
       scrub: (value) => scrubber.scrubValue(value),
       ...(env.fetch === undefined ? {} : { fetch: env.fetch }),
       ...(env.deepCallTimeoutMs === undefined ? {} : { deepCallTimeoutMs: env.deepCallTimeoutMs }),

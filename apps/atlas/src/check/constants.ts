@@ -27,6 +27,9 @@ export const WRONG_TYPE_FOR_OTHER = DEEP_CHECK_RULES.wrongTypeForOther;
 /** The wrong-type value for a string parameter: the probe's `DEEP_CHECK_RULES.wrongTypeForString`. */
 export const WRONG_TYPE_FOR_STRING = DEEP_CHECK_RULES.wrongTypeForString;
 
+/** The environment variable that sets `--stdio-isolation` when the flag is not given. */
+export const STDIO_ISOLATION_VARIABLE = 'MCP_ATLAS_STDIO_ISOLATION';
+
 /** The version of the `--json` report shape; bumped on any change a reader could notice. */
 export const CHECK_REPORT_SCHEMA = 'mcp-atlas.check/1';
 

@@ -1,7 +1,7 @@
 // One check, from target to report: the probe's handshake, the risk verdicts, the findings, the baseline
 // comparison, deep mode and the gates. It writes nothing; the command decides what to print and save.
 import { type ProbeResult, probeServer } from '@mcp-atlas/probe';
-import { nodeNetwork, probeStdio } from '@mcp-atlas/probe/node';
+import { nodeNetwork, probeStdio, type StdioIsolation } from '@mcp-atlas/probe/node';
 import { PROBE_RULES_VERSION } from '@mcp-atlas/probe/rules';
 import { RISK_RULES_VERSION } from '@mcp-atlas/risk/rules';
 import { APP_VERSION } from '../methodology.js';
@@ -48,6 +48,8 @@ export interface CheckAccessSettings {
   env: Readonly<Record<string, string>>;
   /** `--timeout`: the handshake's overall limit and each later request's limit; null for the defaults. */
   timeoutMs: number | null;
+  /** `--stdio-isolation`: what a stdio server's processes run in; absent means `auto`. */
+  stdioIsolation?: StdioIsolation;
 }
 
 const NO_ACCESS: CheckAccessSettings = { headers: [], env: {}, timeoutMs: null };
@@ -71,7 +73,14 @@ export function describeTarget(target: CheckTarget): string {
 export function sessionTargetOf(settings: CheckSettings, endpoint: string): SessionTarget {
   const { target } = settings;
   const access = settings.access ?? NO_ACCESS;
-  if (target.kind === 'stdio') return { kind: 'stdio', command: target.command, args: target.args, env: access.env };
+  if (target.kind === 'stdio')
+    return {
+      kind: 'stdio',
+      command: target.command,
+      args: target.args,
+      env: access.env,
+      ...(access.stdioIsolation === undefined ? {} : { isolation: access.stdioIsolation }),
+    };
   // The sign-in comes from the URL the user gave; the endpoint (maybe after a redirect) never carries user info.
   const { authorization } = splitUserInfo(target.url);
   const headers = authorization === null ? access.headers : [authorization, ...access.headers];
@@ -87,7 +96,10 @@ async function probeTarget(settings: CheckSettings): Promise<ProbeResult> {
   };
   const { target } = settings;
   if (target.kind === 'stdio')
-    return probeStdio({ command: target.command, args: target.args, env: { ...access.env } }, options);
+    return probeStdio(
+      { command: target.command, args: target.args, env: { ...access.env } },
+      { ...options, ...(access.stdioIsolation === undefined ? {} : { isolation: access.stdioIsolation }) },
+    );
   const session = sessionTargetOf(settings, target.url);
   const headers = session.kind === 'http' ? (session.headers ?? []) : [];
   const url = session.kind === 'http' ? session.url : target.url;

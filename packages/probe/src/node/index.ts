@@ -8,6 +8,14 @@ import { lookupHost } from './lookup.js';
 export { createNodeHttpClient } from './http-client.js';
 export { lookupHost } from './lookup.js';
 export {
+  type BubblewrapStatus,
+  findBubblewrap,
+  isStdioIsolation,
+  STDIO_ISOLATIONS,
+  type StdioIsolation,
+  type StdioIsolationUsed,
+} from './pid-namespace.js';
+export {
   endProcessGroup,
   isProcessGroupAlive,
   type ProcessGroupStdioOptions,
@@ -15,6 +23,7 @@ export {
   probeStdio,
   STDIO_EXIT_GRACE_MS,
   STDIO_KILL_GRACE_MS,
+  type StdioIsolationOutcome,
   type StdioProbeOptions,
   type StdioServer,
 } from './stdio.js';

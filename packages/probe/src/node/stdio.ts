@@ -4,6 +4,8 @@
 // The server runs in a process group of its own, and the whole group is ended when the check is done. A
 // stdio server is often started through a wrapper (`npx ...`, `sh -c "node server.js"`, `uvx ...`); ending
 // only the wrapper, as the SDK's StdioClientTransport does, leaves the real server running as an orphan.
+// Where bubblewrap works, the group also runs in a PID namespace of its own, so that a process that left the
+// group (a session of its own, through setsid) still ends with the server.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
@@ -39,6 +41,13 @@ import { describeTooDeep, exceedsJsonDepth } from '../json-depth.js';
 import { type ProbeOptions, resolveProbeSettings } from '../options.js';
 import { letterForReason } from '../probe-server.js';
 import type { ProbeReason, ProbeResult, ProbeStep, ServerInfo, StepName, StepOutcome } from '../schemas.js';
+import {
+  findBubblewrap,
+  findExecutable,
+  inPidNamespace,
+  type StdioIsolation,
+  type StdioIsolationUsed,
+} from './pid-namespace.js';
 
 /** The local server to start: a command, its arguments, extra environment and working directory. */
 export interface StdioServer {
@@ -53,7 +62,10 @@ export interface StdioServer {
 export type StdioProbeOptions = Pick<
   ProbeOptions,
   'protocolVersion' | 'clientInfo' | 'deadlineMs' | 'signal' | 'clock'
->;
+> & {
+  /** How the server's processes are kept together; `auto` (the default) uses a PID namespace where it can. */
+  isolation?: StdioIsolation;
+};
 
 /**
  * Thrown by the raw-line buffer for a line nested deeper than MAX_JSON_DEPTH: the line is dropped unread
@@ -159,8 +171,62 @@ interface MessageBuffer {
 export interface ProcessGroupStdioOptions extends StdioServer {
   /** `pipe` exposes stderr on `transport.stderr`; the default `ignore` drops it. */
   stderr?: 'pipe' | 'ignore';
+  /**
+   * How the server's processes are kept together so that all of them end on close. The default `auto` runs the
+   * server in a PID namespace of its own where bubblewrap works, else as a process group; `pid-namespace` refuses
+   * to start the server without one; `process-group` never uses one.
+   */
+  isolation?: StdioIsolation;
   /** @internal The probe swaps in a buffer that keeps each raw line. */
   buffer?: MessageBuffer;
+}
+
+/** What a started server runs in, and why it is not a PID namespace when `auto` had to fall back. */
+export interface StdioIsolationOutcome {
+  used: StdioIsolationUsed;
+  /** Null when the server runs as asked; else why `auto` fell back to a process group. */
+  fallback: string | null;
+}
+
+/** The program actually started, its arguments, and what it runs in. */
+interface Launch {
+  command: string;
+  args: string[];
+  isolation: StdioIsolationOutcome;
+}
+
+/** The error a spawn of a missing command gives, for a command looked up before bubblewrap is started. */
+function commandNotFound(command: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`spawn ${command} ENOENT`), {
+    code: 'ENOENT',
+    syscall: `spawn ${command}`,
+    path: command,
+  });
+}
+
+/**
+ * How the server is started under `options.isolation`: the command itself as a process group, or bubblewrap
+ * running it in a PID namespace. Throws when a PID namespace is required and cannot be had, or when the command
+ * does not exist (bubblewrap would report that only as an exit status).
+ */
+function planLaunch(options: ProcessGroupStdioOptions, env: Readonly<Record<string, string | undefined>>): Launch {
+  const wanted = options.isolation ?? 'auto';
+  const args = [...(options.args ?? [])];
+  const asGroup = (fallback: string | null): Launch => ({
+    command: options.command,
+    args,
+    isolation: { used: 'process-group', fallback },
+  });
+  if (wanted === 'process-group') return asGroup(null);
+  const bubblewrap = findBubblewrap();
+  if (!bubblewrap.works) {
+    if (wanted === 'pid-namespace')
+      throw new Error(`${bubblewrap.problem}, and isolation pid-namespace was asked for: the server was not started`);
+    return asGroup(bubblewrap.problem);
+  }
+  const executable = findExecutable(options.command, env.PATH, options.cwd ?? process.cwd());
+  if (executable === null) throw commandNotFound(options.command);
+  return { ...inPidNamespace(bubblewrap.path, executable, args), isolation: { used: 'pid-namespace', fallback: null } };
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
@@ -280,6 +346,7 @@ export class ProcessGroupStdioTransport implements Transport {
   private child: ChildProcess | null = null;
   private closing: Promise<void> | null = null;
   private readonly buffer: MessageBuffer;
+  private launched: StdioIsolationOutcome | null = null;
 
   constructor(private readonly options: ProcessGroupStdioOptions) {
     this.buffer = options.buffer ?? new ReadBuffer();
@@ -291,12 +358,28 @@ export class ProcessGroupStdioTransport implements Transport {
     return this.child?.pid ?? null;
   }
 
-  /** Starts the server; rejects when it cannot be started (no such command, say). */
+  /** What the server runs in (a PID namespace or a process group), once `start()` has been called; else null. */
+  get isolation(): StdioIsolationOutcome | null {
+    return this.launched;
+  }
+
+  /**
+   * Starts the server; rejects when it cannot be started (no such command, say, or no PID namespace when
+   * `isolation: 'pid-namespace'` asked for one).
+   */
   start(): Promise<void> {
     if (this.child !== null) throw new Error('ProcessGroupStdioTransport already started');
+    const env = { ...getDefaultEnvironment(), ...this.options.env };
+    let launch: Launch;
+    try {
+      launch = planLaunch(this.options, env);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.launched = launch.isolation;
     return new Promise((resolve, reject) => {
-      const child = spawn(this.options.command, [...(this.options.args ?? [])], {
-        env: { ...getDefaultEnvironment(), ...this.options.env },
+      const child = spawn(launch.command, launch.args, {
+        env,
         stdio: ['pipe', 'pipe', this.stderr === null ? 'ignore' : 'pipe'],
         shell: false,
         detached: USE_PROCESS_GROUPS,
@@ -392,8 +475,12 @@ export class ProcessGroupStdioTransport implements Transport {
 class RawStdioTransport extends ProcessGroupStdioTransport {
   readonly raw: RawLineBuffer;
 
-  constructor(server: StdioServer, raw: RawLineBuffer = new RawLineBuffer(TOOLS_PAGE_CAP_BYTES)) {
-    super({ ...server, stderr: 'pipe', buffer: raw });
+  constructor(
+    server: StdioServer,
+    isolation: StdioIsolation,
+    raw: RawLineBuffer = new RawLineBuffer(TOOLS_PAGE_CAP_BYTES),
+  ) {
+    super({ ...server, stderr: 'pipe', buffer: raw, isolation });
     this.raw = raw;
   }
 }
@@ -448,6 +535,7 @@ export async function probeStdio(server: StdioServer, options?: StdioProbeOption
     settings.deadlineMs,
     settings.protocolVersion,
     settings.clientInfo,
+    options?.isolation ?? 'auto',
   );
   return run.run();
 }
@@ -476,11 +564,12 @@ class StdioHandshake {
     deadlineMs: number | null,
     private readonly protocolVersionOffered: string,
     private readonly clientInfo: { name: string; version: string },
+    isolation: StdioIsolation,
   ) {
     this.commandLine = [server.command, ...(server.args ?? [])].join(' ');
     this.startedAt = clock.now();
     this.deadline = { clock, endsAt: deadlineMs === null ? null : this.startedAt + deadlineMs, signal };
-    this.transport = new RawStdioTransport(server);
+    this.transport = new RawStdioTransport(server, isolation);
     this.transport.stderr?.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
     });
@@ -612,7 +701,7 @@ class StdioHandshake {
     const spawnTimer = startStep(this.deadline, INITIALIZE_TIMEOUT_MS);
     try {
       await this.transport.start();
-      this.record('spawn', null, spawnTimer.elapsed(), 'ok', null);
+      this.record('spawn', null, spawnTimer.elapsed(), 'ok', this.describeIsolation());
     } catch (error) {
       const message = `could not start ${this.commandLine}: ${(error as Error).message}`;
       this.record('spawn', null, spawnTimer.elapsed(), 'spawn-failed', message);
@@ -641,6 +730,19 @@ class StdioHandshake {
       notifyTimer.dispose();
     }
     return this.listTools();
+  }
+
+  // Says what the server runs in; a fallback from a PID namespace is also a warning, since a process the server
+  // starts in a session of its own may then outlive the check.
+  private describeIsolation(): string | null {
+    const isolation = this.transport.isolation;
+    if (isolation === null) return null;
+    if (isolation.used === 'pid-namespace') return 'in its own PID namespace (bubblewrap)';
+    if (isolation.fallback === null) return 'in its own process group';
+    this.warnings.push(
+      `stdio: ${isolation.fallback}, so the server ran as a process group only; a process it starts in a session of its own can outlive the check`,
+    );
+    return `in its own process group (${isolation.fallback})`;
   }
 
   private readInitialize(
