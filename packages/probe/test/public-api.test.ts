@@ -94,6 +94,7 @@ describe('the error classes', () => {
 describe('the rules subpath', () => {
   it('exports the rules version and one frozen object per concern, and nothing else', () => {
     expect(Object.keys(rules).sort()).toEqual([
+      'AUTH_DISCOVERY_RULES',
       'DEEP_CHECK_RULES',
       'DOCUMENT_RULES',
       'GITHUB_RULES',
@@ -104,6 +105,7 @@ describe('the rules subpath', () => {
       'REGISTRY_RULES',
       'SESSION_RULES',
       'SITE_CHECK_RULES',
+      'SSE_RESUMPTION_RULES',
       'STATUS_LETTER_RULES',
     ]);
     for (const [name, group] of Object.entries(rules)) {
