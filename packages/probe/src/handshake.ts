@@ -3,6 +3,7 @@
 // policy they pass. Every request goes through the guard and the pinned addresses; every answer is read
 // under a cap and a time limit; whatever the server does ends as an outcome, never as an exception.
 import { type RpcAnswer, readErrorBody, readRpcAnswer } from './answer.js';
+import { discoverAuth } from './auth-discovery.js';
 import { type Deadline, type ProbeClock, remainingMs, type StepTimer, startStep } from './clock.js';
 import {
   ACCEPT_ENCODING,
@@ -45,7 +46,15 @@ import { isIpAddress } from './ip.js';
 import { describeTooDeep } from './json-depth.js';
 import type { NetworkSettings } from './options.js';
 import { parsePaymentAddress } from './payment.js';
-import type { ProbeReason, ProbeRedirect, ProbeStep, ServerInfo, StepName, StepOutcome } from './schemas.js';
+import type {
+  AuthDiscovery,
+  ProbeReason,
+  ProbeRedirect,
+  ProbeStep,
+  ServerInfo,
+  StepName,
+  StepOutcome,
+} from './schemas.js';
 
 /** @internal How a session is run: what differs between the probe and the site check. */
 export interface HandshakePolicy {
@@ -68,6 +77,8 @@ export interface HandshakePolicy {
    * silent server could hold the session forever.
    */
   readonly perStepLimits?: boolean;
+  /** Whether a sign-in request (401/403) is followed by read-only sign-in discovery (probeServer). Default false. */
+  readonly discoverAuth?: boolean;
   /**
    * Whether any 3xx answer, on any step (the notification included), ends the session as an unfollowed
    * redirect. Default false: only REDIRECT_STATUSES on initialize are redirects, and a redirect on tools/list
@@ -107,6 +118,8 @@ export interface HandshakeOutcome {
   pages: number;
   paymentAddress: string | null;
   authChallenge: string | null;
+  /** Sign-in discovery, when the policy asks for it and the server asked for sign-in; else null. */
+  authDiscovery: AuthDiscovery | null;
   sessionIssued: boolean;
   redirect: ProbeRedirect | null;
   steps: ProbeStep[];
@@ -211,6 +224,7 @@ export class HttpHandshake {
   private posts = 0;
   private redirect: ProbeRedirect | null = null;
   private authChallenge: string | null = null;
+  private authDiscovery: AuthDiscovery | null = null;
   private paymentAddress: string | null = null;
   private protocolVersion: string | null = null;
   private supportedVersions: string[] | null = null;
@@ -244,6 +258,9 @@ export class HttpHandshake {
       failure = await this.handshake();
       endedAt = this.network.clock.now();
       await this.closeSession();
+      // After the session, so its time stays the session's: discovery has its own budget inside the deadline.
+      if (failure?.reason === 'auth-required' && this.policy.discoverAuth === true)
+        this.authDiscovery = await discoverAuth(this.endpoint, this.authChallenge, this.network, this.deadline);
     } finally {
       this.client?.close();
     }
@@ -804,6 +821,7 @@ export class HttpHandshake {
       pages: this.pages,
       paymentAddress: this.paymentAddress,
       authChallenge: this.authChallenge,
+      authDiscovery: this.authDiscovery,
       sessionIssued: this.sessionId !== null,
       redirect: this.redirect,
       steps: this.steps,

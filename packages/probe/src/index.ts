@@ -37,6 +37,8 @@ export { probeServer } from './probe-server.js';
 export { type ListRegistryOptions, listRegistryServers, pickRemote } from './registry.js';
 export { readRobots } from './robots.js';
 export {
+  type AuthDiscovery,
+  type AuthDiscoveryRead,
   type DiscoveryResult,
   DiscoveryResultSchema,
   type EndpointCandidate,
