@@ -39,6 +39,7 @@ export { readRobots } from './robots.js';
 export {
   type AuthDiscovery,
   type AuthDiscoveryRead,
+  AuthDiscoverySchema,
   type DiscoveryResult,
   DiscoveryResultSchema,
   type EndpointCandidate,
