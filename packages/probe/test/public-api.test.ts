@@ -14,6 +14,7 @@ import * as rules from '../src/rules.js';
 describe('the root entry', () => {
   it('exports exactly these runtime names, and no rule constant', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'AuthDiscoverySchema',
       'DEEP_CALL_OUTCOMES',
       'DiscoveryResultSchema',
       'LetterSchema',
