@@ -12,7 +12,12 @@ export type RpcAnswer =
   | { kind: 'error'; code: number; message: string; data: unknown }
   | { kind: 'not-mcp'; detail: string }
   | { kind: 'over-cap'; cap: number }
-  | { kind: 'too-deep' };
+  | { kind: 'too-deep' }
+  /**
+   * The event stream ended without the answer after an event with an id: the server expects the client to
+   * resume it (GET with Last-Event-ID, after `retryMs` when it sent one). `bytes` is what the stream cost.
+   */
+  | { kind: 'stream-closed'; lastEventId: string; retryMs: number | null; bytes: number };
 
 type Located =
   | { kind: 'found'; message: unknown; batchIndex: number | null }
@@ -151,13 +156,16 @@ async function readStreamAnswer(response: HttpResponse, id: number, cap: number)
       return toAnswer(located.message, event.data, located.batchIndex);
     }
   }
+  if (parser.lastEventId !== '')
+    return { kind: 'stream-closed', lastEventId: parser.lastEventId, retryMs: parser.retryMs, bytes: total };
   return { kind: 'not-mcp', detail: 'the event stream ended without an answer' };
 }
 
 /**
  * Reads the answer to request `id` from a 2xx response, reading at most `cap` bytes. JSON bodies (and
  * bodies with no content type) are parsed whole, unless they nest deeper than MAX_JSON_DEPTH (`too-deep`); an event stream is read until the first message whose
- * id matches, then dropped. Anything else (an HTML page, plain text) is not MCP. Transport errors and
+ * id matches, then dropped; one that ends first after an event id is `stream-closed`, for the caller to resume.
+ * Anything else (an HTML page, plain text) is not MCP. Transport errors and
  * aborts propagate to the caller, which knows which limit fired.
  */
 export async function readRpcAnswer(response: HttpResponse, id: number, cap: number): Promise<RpcAnswer> {

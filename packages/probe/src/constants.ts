@@ -322,3 +322,32 @@ export const VERIFY_TOKEN_PATH = '/.well-known/mcp-atlas-verify.txt';
 
 /** A token file is a short text; anything longer is not read further. */
 export const OWNER_TOKEN_CAP_BYTES = 4 * 1024;
+
+// ---------------------------------------------------------------------------------------------------
+// Resuming an event stream (MCP spec, Streamable HTTP, "Resumability and redelivery")
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Times one answer's event stream is resumed (GET with Last-Event-ID) after it closed before the answer.
+ * Each resumption still runs inside the step's own limit and the check's deadline.
+ */
+export const MAX_SSE_RESUMPTIONS = 3;
+
+/** The wait before a resumption when the server sent no `retry` field. */
+export const SSE_DEFAULT_RETRY_MS = 1_000;
+
+/** The longest wait honoured: a larger `retry` is cut to this, so a server cannot park the check. */
+export const SSE_MAX_RETRY_WAIT_MS = 5_000;
+
+// ---------------------------------------------------------------------------------------------------
+// Sign-in discovery (MCP spec, Authorization; RFC 9728 and RFC 8414), read after a 401 or 403
+// ---------------------------------------------------------------------------------------------------
+
+/** OAuth authorization server metadata (RFC 8414), inserted before the issuer's path. */
+export const OAUTH_AUTHORIZATION_SERVER_PATH = '/.well-known/oauth-authorization-server';
+
+/** OpenID Connect discovery, tried after the OAuth document, inserted before and then appended after the path. */
+export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration';
+
+/** Every read of sign-in discovery together (each read keeps WELL_KNOWN_TIMEOUT_MS inside it). */
+export const AUTH_DISCOVERY_BUDGET_MS = 8_000;

@@ -3,7 +3,8 @@
 // policy they pass. Every request goes through the guard and the pinned addresses; every answer is read
 // under a cap and a time limit; whatever the server does ends as an outcome, never as an exception.
 import { type RpcAnswer, readErrorBody, readRpcAnswer } from './answer.js';
-import { type Deadline, remainingMs, type StepTimer, startStep } from './clock.js';
+import { discoverAuth } from './auth-discovery.js';
+import { type Deadline, type ProbeClock, remainingMs, type StepTimer, startStep } from './clock.js';
 import {
   ACCEPT_ENCODING,
   DELETE_TIMEOUT_MS,
@@ -13,15 +14,25 @@ import {
   INITIALIZE_REQUEST_ID,
   INITIALIZE_TIMEOUT_MS,
   INITIALIZED_TIMEOUT_MS,
+  MAX_SSE_RESUMPTIONS,
   MCP_ACCEPT,
   NOT_STANDARD_MCP_STATUSES,
   PAYMENT_STATUS,
   REDIRECT_STATUSES,
   SIGN_IN_STATUSES,
+  SSE_DEFAULT_RETRY_MS,
+  SSE_MAX_RETRY_WAIT_MS,
   TOOLS_LIST_PAGE_TIMEOUT_MS,
 } from './constants.js';
 import { checkTarget, hostOf, isSameSite, resolveTarget } from './guard.js';
-import { classifyTransportError, drainBody, type HeaderReader, type HttpClient, type HttpResponse } from './http.js';
+import {
+  classifyTransportError,
+  drainBody,
+  type HeaderReader,
+  type HttpClient,
+  type HttpResponse,
+  mediaTypeOf,
+} from './http.js';
 import {
   decideNextPage,
   interpretInitializeResult,
@@ -35,7 +46,15 @@ import { isIpAddress } from './ip.js';
 import { describeTooDeep } from './json-depth.js';
 import type { NetworkSettings } from './options.js';
 import { parsePaymentAddress } from './payment.js';
-import type { ProbeReason, ProbeRedirect, ProbeStep, ServerInfo, StepName, StepOutcome } from './schemas.js';
+import type {
+  AuthDiscovery,
+  ProbeReason,
+  ProbeRedirect,
+  ProbeStep,
+  ServerInfo,
+  StepName,
+  StepOutcome,
+} from './schemas.js';
 
 /** @internal How a session is run: what differs between the probe and the site check. */
 export interface HandshakePolicy {
@@ -58,6 +77,8 @@ export interface HandshakePolicy {
    * silent server could hold the session forever.
    */
   readonly perStepLimits?: boolean;
+  /** Whether a sign-in request (401/403) is followed by read-only sign-in discovery (probeServer). Default false. */
+  readonly discoverAuth?: boolean;
   /**
    * Whether any 3xx answer, on any step (the notification included), ends the session as an unfollowed
    * redirect. Default false: only REDIRECT_STATUSES on initialize are redirects, and a redirect on tools/list
@@ -97,6 +118,8 @@ export interface HandshakeOutcome {
   pages: number;
   paymentAddress: string | null;
   authChallenge: string | null;
+  /** Sign-in discovery, when the policy asks for it and the server asked for sign-in; else null. */
+  authDiscovery: AuthDiscovery | null;
   sessionIssued: boolean;
   redirect: ProbeRedirect | null;
   steps: ProbeStep[];
@@ -118,7 +141,8 @@ type StepRun<T> =
 
 /** What an initialize or tools/list answer amounted to, before interpretation. */
 type Reply =
-  | { kind: 'answer'; answer: RpcAnswer }
+  /** `resumed`: how many times the answer's event stream was resumed before the answer came (or did not). */
+  | { kind: 'answer'; answer: Exclude<RpcAnswer, { kind: 'stream-closed' }>; resumed: number }
   | { kind: 'redirect'; location: string | null }
   | { kind: 'auth'; challenge: string | null }
   | { kind: 'payment'; address: string | null }
@@ -156,6 +180,35 @@ function errorDetail(json: unknown): { detail: string | null; supported: string[
   return { detail, supported: supportedVersionsFrom((error as { data?: unknown }).data) };
 }
 
+/** The wait before resuming a stream: the server's `retry`, cut to SSE_MAX_RETRY_WAIT_MS, or the default. */
+export function resumeWaitMs(retryMs: number | null): number {
+  return Math.min(retryMs ?? SSE_DEFAULT_RETRY_MS, SSE_MAX_RETRY_WAIT_MS);
+}
+
+/** How a step's detail names resumed streams: nothing when none was. */
+function resumedNote(resumed: number): string {
+  return resumed === 0 ? '' : `; resumed ${resumed}x`;
+}
+
+/** Waits `ms` on the injected clock; rejects as soon as `signal` aborts (the step's limit or the deadline). */
+function waitOn(clock: ProbeClock, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new Error('aborted while waiting to resume'));
+      return;
+    }
+    const onAbort = (): void => {
+      clock.clearTimeout(handle);
+      reject(new Error('aborted while waiting to resume'));
+    };
+    const handle = clock.setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /** @internal One MCP session over HTTP. */
 export class HttpHandshake {
   private readonly steps: ProbeStep[] = [];
@@ -171,6 +224,7 @@ export class HttpHandshake {
   private posts = 0;
   private redirect: ProbeRedirect | null = null;
   private authChallenge: string | null = null;
+  private authDiscovery: AuthDiscovery | null = null;
   private paymentAddress: string | null = null;
   private protocolVersion: string | null = null;
   private supportedVersions: string[] | null = null;
@@ -204,6 +258,9 @@ export class HttpHandshake {
       failure = await this.handshake();
       endedAt = this.network.clock.now();
       await this.closeSession();
+      // After the session, so its time stays the session's: discovery has its own budget inside the deadline.
+      if (failure?.reason === 'auth-required' && this.policy.discoverAuth === true)
+        this.authDiscovery = await discoverAuth(this.endpoint, this.authChallenge, this.network, this.deadline);
     } finally {
       this.client?.close();
     }
@@ -290,7 +347,7 @@ export class HttpHandshake {
     body: string | undefined,
     step: StepName,
     limitMs: number,
-    read: (response: HttpResponse) => Promise<T>,
+    read: (response: HttpResponse, signal: AbortSignal) => Promise<T>,
   ): Promise<StepRun<T>> {
     const timer: StepTimer = startStep(this.deadline, this.stepLimit(limitMs));
     let status: number | null = null;
@@ -318,7 +375,7 @@ export class HttpHandshake {
       });
       status = response.status;
       contentType = response.headers.get('content-type');
-      const value = await read(response);
+      const value = await read(response, timer.signal);
       return { ok: true, status, contentType, headers: response.headers, value, elapsedMs: timer.elapsed() };
     } catch (error) {
       const cause = timer.cause();
@@ -379,9 +436,18 @@ export class HttpHandshake {
   }
 
   /** Reads a reply by its status: the answer of a 2xx, the Location of a redirect, the challenge of 401/403... */
-  private async readReply(response: HttpResponse, id: number, cap: number, allowPayment: boolean): Promise<Reply> {
+  private async readReply(
+    response: HttpResponse,
+    id: number,
+    cap: number,
+    allowPayment: boolean,
+    signal: AbortSignal,
+  ): Promise<Reply> {
     const status = response.status;
-    if (isSuccess(status)) return { kind: 'answer', answer: await readRpcAnswer(response, id, cap) };
+    if (isSuccess(status)) {
+      const first = await readRpcAnswer(response, id, cap);
+      return { kind: 'answer', ...(await this.resumeStream(first, response.headers, id, cap, signal)) };
+    }
     if (this.isRedirect(status)) {
       const location = response.headers.get('location');
       response.discard();
@@ -398,6 +464,62 @@ export class HttpHandshake {
     return { kind: 'http-error', ...errorDetail(json) };
   }
 
+  /**
+   * Resumes an answer's event stream that closed after an event id and before the answer, as the MCP spec's
+   * Streamable HTTP transport asks: wait the server's `retry` (SSE_DEFAULT_RETRY_MS without one, at most
+   * SSE_MAX_RETRY_WAIT_MS), GET the endpoint with Last-Event-ID, read the answer there; at most
+   * MAX_SSE_RESUMPTIONS times, every byte of every stream counted against the one cap. The step's signal
+   * ends a wait or a read when its limit or the deadline passes; the caller names which.
+   */
+  private async resumeStream(
+    first: RpcAnswer,
+    headers: HeaderReader,
+    id: number,
+    cap: number,
+    signal: AbortSignal,
+  ): Promise<{ answer: Exclude<RpcAnswer, { kind: 'stream-closed' }>; resumed: number }> {
+    let answer = first;
+    let resumed = 0;
+    let used = 0;
+    while (answer.kind === 'stream-closed') {
+      if (resumed >= MAX_SSE_RESUMPTIONS) {
+        const detail = `the event stream closed without the answer ${resumed + 1} times (resumed ${resumed}x with Last-Event-ID)`;
+        return { answer: { kind: 'not-mcp', detail }, resumed };
+      }
+      used += answer.bytes;
+      await waitOn(this.network.clock, resumeWaitMs(answer.retryMs), signal);
+      resumed++;
+      const response = await (this.client as HttpClient).request({
+        url: this.endpoint.href,
+        method: 'GET',
+        headers: this.resumeHeaders(answer.lastEventId, headers),
+        signal,
+        addresses: this.addresses,
+      });
+      const type = mediaTypeOf(response.headers.get('content-type'));
+      if (!isSuccess(response.status) || type !== 'text/event-stream') {
+        response.discard();
+        const detail = `resuming the event stream (GET with Last-Event-ID) answered ${response.status}${type === '' ? '' : ` ${type}`}, not an event stream`;
+        return { answer: { kind: 'not-mcp', detail }, resumed };
+      }
+      answer = await readRpcAnswer(response, id, Math.max(0, cap - used));
+    }
+    return { answer, resumed };
+  }
+
+  /** The GET that resumes a stream: the session's headers (the one the stream's answer issued, during initialize). */
+  private resumeHeaders(lastEventId: string, answerHeaders: HeaderReader): Record<string, string> {
+    const headers = this.requestHeaders(false);
+    headers.accept = 'text/event-stream';
+    if (isEchoableHeader(lastEventId)) headers['last-event-id'] = lastEventId;
+    const issued = answerHeaders.get('mcp-session-id');
+    if (headers['mcp-session-id'] === undefined && issued !== null && isEchoableHeader(issued)) {
+      headers['mcp-session-id'] = issued;
+      headers['mcp-protocol-version'] = this.headerVersion;
+    }
+    return headers;
+  }
+
   private initializeBody(): string {
     return JSON.stringify({
       jsonrpc: '2.0',
@@ -410,8 +532,13 @@ export class HttpHandshake {
   private async initialize(): Promise<Failure | null> {
     for (let redirects = 0; ; redirects++) {
       const url = this.endpoint.href;
-      const run = await this.exchange('POST', this.initializeBody(), 'initialize', INITIALIZE_TIMEOUT_MS, (response) =>
-        this.readReply(response, INITIALIZE_REQUEST_ID, this.policy.initializeCapBytes, true),
+      const run = await this.exchange(
+        'POST',
+        this.initializeBody(),
+        'initialize',
+        INITIALIZE_TIMEOUT_MS,
+        (response, signal) =>
+          this.readReply(response, INITIALIZE_REQUEST_ID, this.policy.initializeCapBytes, true, signal),
       );
       if (!run.ok) {
         this.recordRun('initialize', null, url, run, run.reason, run.message);
@@ -533,7 +660,14 @@ export class HttpHandshake {
       if (isEchoableHeader(session)) this.sessionId = session;
       else this.warnings.push('the server issued a session id that is not visible ASCII; it is not echoed');
     }
-    this.recordRun('initialize', null, url, run, 'ok', `protocol ${reading.protocolVersion}`);
+    this.recordRun(
+      'initialize',
+      null,
+      url,
+      run,
+      'ok',
+      `protocol ${reading.protocolVersion}${resumedNote(reply.resumed)}`,
+    );
     return null;
   }
 
@@ -579,7 +713,7 @@ export class HttpHandshake {
         this.toolsListBody(id, cursor),
         'tools/list',
         TOOLS_LIST_PAGE_TIMEOUT_MS,
-        (response) => this.readReply(response, id, this.policy.toolsPageCapBytes, false),
+        (response, signal) => this.readReply(response, id, this.policy.toolsPageCapBytes, false, signal),
       );
       const stop = (reason: ProbeReason, message: string, status: number | null): Failure | null => {
         this.recordRun('tools/list', page, url, run, reason, message);
@@ -631,7 +765,7 @@ export class HttpHandshake {
       if (reading.warning !== null) this.warnings.push(`page ${page}: ${reading.warning}`);
       this.collector.add(reading.tools, answer.text, answer.batchIndex);
       this.pages++;
-      this.recordRun('tools/list', page, url, run, 'ok', `${reading.tools.length} tools`);
+      this.recordRun('tools/list', page, url, run, 'ok', `${reading.tools.length} tools${resumedNote(reply.resumed)}`);
       const decision = decideNextPage(reading, page, this.policy.maxToolPages, seen);
       if ('stop' in decision) {
         if (decision.stop !== null) this.warnings.push(decision.stop);
@@ -687,6 +821,7 @@ export class HttpHandshake {
       pages: this.pages,
       paymentAddress: this.paymentAddress,
       authChallenge: this.authChallenge,
+      authDiscovery: this.authDiscovery,
       sessionIssued: this.sessionId !== null,
       redirect: this.redirect,
       steps: this.steps,

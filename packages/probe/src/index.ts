@@ -37,6 +37,9 @@ export { probeServer } from './probe-server.js';
 export { type ListRegistryOptions, listRegistryServers, pickRemote } from './registry.js';
 export { readRobots } from './robots.js';
 export {
+  type AuthDiscovery,
+  type AuthDiscoveryRead,
+  AuthDiscoverySchema,
   type DiscoveryResult,
   DiscoveryResultSchema,
   type EndpointCandidate,

@@ -48,6 +48,7 @@ export function refusedResult(url: string, reason: ProbeReason, message: string)
     pages: 0,
     paymentAddress: null,
     authChallenge: null,
+    authDiscovery: null,
     sessionIssued: false,
     redirect: null,
     steps: [],
@@ -79,6 +80,7 @@ export function toProbeResult(url: string, outcome: HandshakeOutcome): ProbeResu
     pages: outcome.pages,
     paymentAddress: outcome.paymentAddress,
     authChallenge: outcome.authChallenge,
+    authDiscovery: outcome.authDiscovery,
     sessionIssued: outcome.sessionIssued,
     redirect: outcome.redirect,
     steps: outcome.steps,
@@ -91,7 +93,9 @@ export function toProbeResult(url: string, outcome: HandshakeOutcome): ProbeResu
 /**
  * Checks one remote MCP server over Streamable HTTP: initialize (offering 2025-06-18 unless told
  * otherwise), notifications/initialized, then tools/list for up to 3 pages (at most 500 tools kept),
- * and a best-effort DELETE when the server issued a session. The guard runs first and every address is
+ * and a best-effort DELETE when the server issued a session. An event stream that closes after an event id
+ * before its answer is resumed (GET with Last-Event-ID, SSE_RESUMPTION_RULES); a sign-in request (letter a)
+ * is followed by read-only sign-in discovery in the MCP spec's order (`authDiscovery`). The guard runs first and every address is
  * checked and pinned (pass `lookup` and a pinning `httpClient`, e.g. `nodeNetwork` from
  * `@mcp-atlas/probe/node`). It never throws for anything a server does: a hang, a hostile body, a
  * redirect, a refusal are all results, with the letter, the reason, and every step's status and timing.
@@ -119,6 +123,7 @@ export async function probeServer(url: string, options?: ProbeOptions): Promise<
     maxToolsKept: MAX_TOOLS_KEPT,
     listToolsOnlyWhenDeclared: false,
     sendDelete: true,
+    discoverAuth: true,
     deadlineMs: settings.deadlineMs,
   });
   return toProbeResult(url, await handshake.run());

@@ -27,6 +27,7 @@ import {
 import {
   AGENT_CARD_PATHS,
   AI_CATALOG_PATH,
+  AUTH_DISCOVERY_BUDGET_MS,
   BOT_INFO_URL,
   BOT_TOKEN,
   BOT_VERSION,
@@ -44,6 +45,7 @@ import {
   LEGACY_SERVER_CARD_PATHS,
   MAX_INITIALIZE_REDIRECTS,
   MAX_JSON_DEPTH,
+  MAX_SSE_RESUMPTIONS,
   MAX_TOOLS_JSON_BYTES,
   MAX_TOOLS_KEPT,
   MAX_TOOLS_PAGES,
@@ -53,7 +55,9 @@ import {
   NON_PUBLIC_IPV4_RANGES,
   NON_PUBLIC_IPV6_RANGES,
   NOT_STANDARD_MCP_STATUSES,
+  OAUTH_AUTHORIZATION_SERVER_PATH,
   OAUTH_PROTECTED_RESOURCE_PATH,
+  OPENID_CONFIGURATION_PATH,
   OPT_OUT_TOKEN_PATH,
   OWNER_TOKEN_CAP_BYTES,
   PAYMENT_STATUS,
@@ -79,6 +83,8 @@ import {
   SITE_MAX_POSTS,
   SITE_MAX_TOOL_NAMES,
   SITE_SESSION_BUDGET_MS,
+  SSE_DEFAULT_RETRY_MS,
+  SSE_MAX_RETRY_WAIT_MS,
   STDIO_BUBBLEWRAP_COMMAND,
   STDIO_ISOLATION_TRIAL_TIMEOUT_MS,
   STDIO_PID_NAMESPACE_ARGS,
@@ -370,4 +376,39 @@ export const GITHUB_RULES = Object.freeze({
   treeCapBytes: GITHUB_TREE_CAP_BYTES,
   /** Redirects followed. */
   maxRedirects: GITHUB_MAX_REDIRECTS,
+});
+
+/**
+ * Resuming an answer's event stream that closed before the answer (methodology, "Checking a server" >
+ * "Streams that close early").
+ *
+ * @example
+ * // SSE_RESUMPTION_RULES is exported by the `@mcp-atlas/probe/rules` subpath
+ * SSE_RESUMPTION_RULES.maxResumptions; // 3
+ */
+export const SSE_RESUMPTION_RULES = Object.freeze({
+  /** Resumptions (GET with Last-Event-ID) per answer; the step's limit and the deadline still apply. */
+  maxResumptions: MAX_SSE_RESUMPTIONS,
+  /** The wait before a resumption when the server sent no `retry`. */
+  defaultRetryMs: SSE_DEFAULT_RETRY_MS,
+  /** The longest `retry` honoured; a larger one is cut to this. */
+  maxRetryWaitMs: SSE_MAX_RETRY_WAIT_MS,
+});
+
+/**
+ * Sign-in discovery after a 401 or 403, read-only (methodology, "Checking a server" > "Sign-in discovery").
+ *
+ * @example
+ * // AUTH_DISCOVERY_RULES is exported by the `@mcp-atlas/probe/rules` subpath
+ * AUTH_DISCOVERY_RULES.budgetMs; // 8000
+ */
+export const AUTH_DISCOVERY_RULES = Object.freeze({
+  /** Protected resource metadata (RFC 9728): path-based first, then at the root. */
+  protectedResourcePath: OAUTH_PROTECTED_RESOURCE_PATH,
+  /** Authorization server metadata (RFC 8414). */
+  authorizationServerPath: OAUTH_AUTHORIZATION_SERVER_PATH,
+  /** OpenID Connect discovery, the fallback. */
+  openIdConfigurationPath: OPENID_CONFIGURATION_PATH,
+  /** Every read together; each read also keeps the well-known document limit and cap. */
+  budgetMs: AUTH_DISCOVERY_BUDGET_MS,
 });

@@ -94,6 +94,39 @@ export const ServerInfoSchema = z.object({ name: z.string(), version: z.string()
 /** The type ServerInfoSchema validates. */
 export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 
+/** One document read during sign-in discovery: where, what status came back, and whether it counted. */
+export const AuthDiscoveryReadSchema = z.object({
+  url: z.string(),
+  httpStatus: z.number().int().nullable(),
+  found: z.boolean(),
+  /** Why a read did not count (a status, not JSON, a guard refusal, the time limit); null when found. */
+  detail: z.string().nullable(),
+});
+/** The type AuthDiscoveryReadSchema validates. */
+export type AuthDiscoveryRead = z.infer<typeof AuthDiscoveryReadSchema>;
+
+/**
+ * What the probe found after a sign-in request, read-only, in the MCP spec's order: the protected resource
+ * metadata (RFC 9728) from the WWW-Authenticate `resource_metadata` URL, else the path-based well-known URL,
+ * else the root one; then the metadata (RFC 8414, or OpenID Connect discovery) of the first authorization
+ * server it names. Without protected resource metadata, the server's own origin is read as the authorization
+ * server, as the 2025-03-26 revision of the spec did.
+ */
+export const AuthDiscoverySchema = z.object({
+  /** The protected resource metadata found, and how its URL was reached; null when none was. */
+  protectedResource: z.object({ url: z.string(), source: z.enum(['www-authenticate', 'path', 'root']) }).nullable(),
+  /** The authorization server whose metadata was looked for, and where its name came from; null when none. */
+  authorizationServer: z
+    .object({ issuer: z.string(), source: z.enum(['protected-resource', 'server-origin']) })
+    .nullable(),
+  /** The authorization server metadata found, and which kind; null when none was. */
+  authorizationServerMetadata: z.object({ url: z.string(), kind: z.enum(['oauth', 'openid']) }).nullable(),
+  /** Every document read, in order. */
+  reads: z.array(AuthDiscoveryReadSchema),
+});
+/** The type AuthDiscoverySchema validates. */
+export type AuthDiscovery = z.infer<typeof AuthDiscoverySchema>;
+
 /**
  * The result of one check. Everything a server did is in here; `probeServer` never throws for it.
  * `elapsedMs` is the handshake time: the wall time from the start of the check to the end of its last
@@ -134,6 +167,11 @@ export const ProbeResultSchema = z.object({
   paymentAddress: z.string().nullable(),
   /** The WWW-Authenticate challenge of a 401/403, when one was sent. */
   authChallenge: z.string().nullable(),
+  /**
+   * Sign-in discovery after a 401 or 403 (letter a); null otherwise. Optional because results that predate it
+   * (and `probeStdio`'s) do not carry it.
+   */
+  authDiscovery: AuthDiscoverySchema.nullable().optional(),
   /** True when the server issued an Mcp-Session-Id. */
   sessionIssued: z.boolean(),
   redirect: ProbeRedirectSchema.nullable(),

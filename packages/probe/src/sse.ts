@@ -10,7 +10,8 @@ export interface SseEvent {
 /**
  * Parses server-sent events as the HTML standard describes: lines end in CR, LF or CRLF (also split
  * across chunks), `data:` lines accumulate, a blank line dispatches, `:` lines are comments, and an
- * event without data is not dispatched. Text after the last blank line is never dispatched.
+ * event without data is not dispatched. Text after the last blank line is never dispatched. The `id` and
+ * `retry` fields are kept (`lastEventId`, `retryMs`) for a client that resumes a closed stream.
  */
 export class SseParser {
   private buffer = '';
@@ -18,6 +19,19 @@ export class SseParser {
   private eventType = '';
   private dataLines: string[] = [];
   private hasData = false;
+  private idBuffer = '';
+  private dispatchedId = '';
+  private retry: number | null = null;
+
+  /** The last event id, set at each blank line from the last `id:` field; '' when none came. */
+  get lastEventId(): string {
+    return this.dispatchedId;
+  }
+
+  /** The last valid `retry:` value in milliseconds; null when the server sent none. */
+  get retryMs(): number | null {
+    return this.retry;
+  }
 
   /** Feeds decoded text; returns the events completed by it. */
   push(text: string): SseEvent[] {
@@ -49,6 +63,9 @@ export class SseParser {
 
   private takeLine(line: string, events: SseEvent[]): void {
     if (line === '') {
+      // The standard sets the last event id on every dispatch, even of an event without data: a server's
+      // priming event (an id and an empty data line, or just an id) is what a resumption starts from.
+      this.dispatchedId = this.idBuffer;
       if (this.hasData)
         events.push({ event: this.eventType === '' ? 'message' : this.eventType, data: this.dataLines.join('\n') });
       this.eventType = '';
@@ -66,7 +83,11 @@ export class SseParser {
       this.hasData = true;
     } else if (field === 'event') {
       this.eventType = value;
+    } else if (field === 'id') {
+      // An id holding NUL is ignored, as the standard says.
+      if (!value.includes('\u0000')) this.idBuffer = value;
+    } else if (field === 'retry') {
+      if (/^[0-9]+$/.test(value)) this.retry = Number(value);
     }
-    // `id` and `retry` matter only to reconnecting clients; the probe never reconnects.
   }
 }

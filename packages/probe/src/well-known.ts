@@ -1,5 +1,7 @@
 // Runtime-neutral module (no node: imports; network only through the injected client): the once-a-day reads of an origin's well-known
 // documents: OAuth protected-resource metadata (does sign-in publish its metadata?) and the agent card.
+
+import type { Deadline } from './clock.js';
 import {
   AGENT_CARD_PATHS,
   OAUTH_PROTECTED_RESOURCE_PATH,
@@ -14,19 +16,21 @@ import { checkOrigin } from './robots.js';
 import type { WellKnownDocument, WellKnownResult } from './schemas.js';
 
 /**
- * @internal GETs one JSON document (4 s, 256 KiB, no redirects); found only for a 2xx JSON object or array
+ * @internal GETs one JSON document (4 s inside `deadline` when given, 256 KiB, no redirects); found only for a 2xx JSON object or array
  * within MAX_JSON_DEPTH levels (a deeper one is not found, its detail starting `too-deep:`).
  */
 export async function readJsonDocument(
   url: string,
   network: NetworkSettings,
   accept = 'application/json',
+  deadline?: Deadline,
 ): Promise<WellKnownDocument> {
   const got = await getDocument(url, network, {
     timeoutMs: WELL_KNOWN_TIMEOUT_MS,
     capBytes: WELL_KNOWN_CAP_BYTES,
     maxRedirects: 0,
     accept,
+    ...(deadline === undefined ? {} : { deadline }),
   });
   if (!got.ok) return { url, httpStatus: null, found: false, document: null, detail: `${got.reason}: ${got.message}` };
   const miss = (detail: string): WellKnownDocument => ({

@@ -14,6 +14,7 @@ import * as rules from '../src/rules.js';
 describe('the root entry', () => {
   it('exports exactly these runtime names, and no rule constant', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'AuthDiscoverySchema',
       'DEEP_CALL_OUTCOMES',
       'DiscoveryResultSchema',
       'LetterSchema',
@@ -94,6 +95,7 @@ describe('the error classes', () => {
 describe('the rules subpath', () => {
   it('exports the rules version and one frozen object per concern, and nothing else', () => {
     expect(Object.keys(rules).sort()).toEqual([
+      'AUTH_DISCOVERY_RULES',
       'DEEP_CHECK_RULES',
       'DOCUMENT_RULES',
       'GITHUB_RULES',
@@ -104,6 +106,7 @@ describe('the rules subpath', () => {
       'REGISTRY_RULES',
       'SESSION_RULES',
       'SITE_CHECK_RULES',
+      'SSE_RESUMPTION_RULES',
       'STATUS_LETTER_RULES',
       'STDIO_ISOLATION_RULES',
     ]);

@@ -5,7 +5,7 @@
 // mishandles a bad input cannot be made to change or delete anything by this check.
 
 import { isUsableSchema } from '@mcp-atlas/findings';
-import { classifyDeepCall, readWellKnown, scoreCompliance } from '@mcp-atlas/probe';
+import { type AuthDiscovery, classifyDeepCall, readWellKnown, scoreCompliance } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -36,6 +36,8 @@ export interface DeepInput {
   version: string;
   /** Per-call limit; the default is DEEP_CALL_TIMEOUT_MS. */
   callTimeoutMs?: number;
+  /** The handshake's own sign-in discovery (letter a), read in the MCP spec's order; null when it ran none. */
+  authDiscovery?: AuthDiscovery | null;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -222,6 +224,9 @@ export function scoreDeepSession(input: ComplianceInput): DeepReport['compliance
 // Only a server that asked for sign-in over HTTP is asked for its OAuth metadata.
 async function readAuthDiscovery(input: DeepInput): Promise<boolean | null> {
   if (input.letter !== 'a' || input.target.kind !== 'http') return null;
+  // The handshake already read the metadata in the spec's order; reading the root again would only repeat it.
+  if (input.authDiscovery !== undefined && input.authDiscovery !== null)
+    return input.authDiscovery.protectedResource !== null;
   const headers = input.target.headers ?? [];
   const network =
     input.target.fetch === undefined

@@ -143,6 +143,7 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
         checked: tools,
         version: APP_VERSION,
         callTimeoutMs: requestTimeoutMs,
+        authDiscovery: probe.authDiscovery ?? null,
       })
     : null;
   const tripped = evaluateGates(settings.gates, {

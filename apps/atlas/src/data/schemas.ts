@@ -1,7 +1,7 @@
 // The shapes of the files the app writes and reads back. Files are a trust boundary too (a disk can be
 // edited or torn), so everything read is parsed with these schemas before use.
 import { isDay } from '@mcp-atlas/base';
-import { LetterSchema, ProbeStepSchema } from '@mcp-atlas/probe';
+import { AuthDiscoverySchema, LetterSchema, ProbeStepSchema } from '@mcp-atlas/probe';
 import { RISK_LEVELS } from '@mcp-atlas/risk';
 import type { RouteFactors } from '@mcp-atlas/route';
 import { z } from 'zod';
@@ -124,6 +124,8 @@ export const ServerDayResultSchema = z.object({
   highRiskTools: z.number().int(),
   paymentAddress: z.string().nullable(),
   redirect: z.object({ location: z.string(), followed: z.boolean(), sameSite: z.boolean() }).nullable(),
+  /** What sign-in discovery found after a 401 or 403 (letter a). Absent in results written before it was kept. */
+  authDiscovery: AuthDiscoverySchema.nullable().optional(),
   category: z.string().nullable(),
   /**
    * When the check started, ISO 8601. Absent in results written before it was kept: such a check is

@@ -86,6 +86,7 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
     highRiskTools: verdicts.filter((v) => v.level === 'high-risk').length,
     paymentAddress: probe.paymentAddress,
     redirect: probe.redirect,
+    authDiscovery: probe.authDiscovery ?? null,
     category: answeredWithTools ? categorize(tools) : null,
     ...(checkedAt !== undefined ? { checkedAt } : {}),
   };

@@ -109,6 +109,17 @@ async function readAuthDocuments(storage: Storage, day: string): Promise<Map<str
   return found;
 }
 
+/**
+ * Whether a sign-in server publishes its protected resource metadata: what the check's own sign-in discovery
+ * found (in the MCP spec's order, from the challenge's URL to the root), or for a result written before the check
+ * kept it, the day's root well-known read of its origin.
+ */
+export function authDocumentFound(result: ServerDayResult, originRead: boolean | undefined): boolean | null {
+  if (result.authDiscovery !== undefined && result.authDiscovery !== null)
+    return result.authDiscovery.protectedResource !== null;
+  return originRead ?? null;
+}
+
 /** The tools of a server's catalog of `day`, or null when there is none (nothing listed, or unreadable). */
 export async function readCatalogTools(storage: Storage, day: string, serverId: string): Promise<unknown[] | null> {
   const parsed = CatalogSchema.safeParse(await getJsonOrNull(storage, dayCatalogPath(day, serverId)));
@@ -222,7 +233,7 @@ export async function scoreInputsOf(storage: Storage, options: ScoreInputsOption
       input: {
         server: buildScoreServerFromRecords(server, registryFacts.get(result.id), result, repository),
         staticAnalysis: staticAnalysisFrom(schemas, repository),
-        deepProbe: deepProbeOf(result, schemas, authDocuments.get(origin) ?? null),
+        deepProbe: deepProbeOf(result, schemas, authDocumentFound(result, authDocuments.get(origin))),
         reliability: reliabilityInputOf(evidence),
         agentUsability: null,
         now,
