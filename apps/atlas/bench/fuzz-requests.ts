@@ -5,7 +5,13 @@
 // `sendFuzzRequest`, which speaks plain node:http (or a raw socket, for bytes no HTTP client would send).
 import { type Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { type FuzzContext, type MountedRoute, PATH_PARAM_SAMPLES, POST_BODY_SHAPES, pathParamsOf } from './fuzz-plan.js';
+import {
+  type FuzzContext,
+  type MountedRoute,
+  PATH_PARAM_SAMPLES,
+  POST_BODY_SHAPES,
+  pathParamsOf,
+} from './fuzz-plan.js';
 
 /** A seeded pseudo-random source (mulberry32): the same seed gives the same run. */
 export interface Random {
@@ -96,7 +102,7 @@ const ODD_TEXT = [
   'ünïcödé',
   '日本語',
   '😀',
-  "'\"<>",
+  '\'"<>',
 ];
 
 function junkString(random: Random, maxLength: number): string {
@@ -133,13 +139,23 @@ function mutatedShape(random: Random, shape: Record<string, unknown>): Record<st
     if (random.chance(0.15)) continue;
     out[key] = random.chance(0.35) ? junkValue(random) : value;
   }
-  if (random.chance(0.3)) Object.defineProperty(out, random.pick(PROTOTYPE_KEYS), { value: junkValue(random), enumerable: true });
+  if (random.chance(0.3))
+    Object.defineProperty(out, random.pick(PROTOTYPE_KEYS), { value: junkValue(random), enumerable: true });
   if (random.chance(0.2)) out[junkString(random, 12)] = junkValue(random);
   return out;
 }
 
 const TOOLS = ['find_tool', 'route', 'report_road', 'submit_mcp_server', 'no_such_tool'];
-const MCP_METHODS = ['initialize', 'tools/list', 'tools/call', 'ping', 'resources/list', 'prompts/get', 'notifications/initialized', 'x/fuzz'];
+const MCP_METHODS = [
+  'initialize',
+  'tools/list',
+  'tools/call',
+  'ping',
+  'resources/list',
+  'prompts/get',
+  'notifications/initialized',
+  'x/fuzz',
+];
 
 function toolArguments(random: Random, tool: string, context: FuzzContext): Record<string, unknown> {
   const good: Record<string, Record<string, unknown>> = {
@@ -182,14 +198,23 @@ function fuzzBody(random: Random, routePath: string, context: FuzzContext): Uint
   const kind = random.int(10);
   if (kind <= 4) {
     const value =
-      routePath === '/mcp' ? mcpBody(random, context) : mutatedShape(random, (POST_BODY_SHAPES[routePath] ?? (() => ({})))(context));
+      routePath === '/mcp'
+        ? mcpBody(random, context)
+        : mutatedShape(random, (POST_BODY_SHAPES[routePath] ?? (() => ({})))(context));
     return encoder.encode(JSON.stringify(value));
   }
   if (kind === 5) {
     // Malformed JSON: a cut-off, a trailing comma, single quotes, a byte-order mark.
     const text = JSON.stringify(POST_BODY_SHAPES[routePath]?.(context) ?? { a: 1 });
     return encoder.encode(
-      random.pick([text.slice(0, random.int(text.length)), `${text.slice(0, -1)},}`, text.replace(/"/g, "'"), `\ufeff${text}`, 'NaN', '{"a":1}{"b":2}']),
+      random.pick([
+        text.slice(0, random.int(text.length)),
+        `${text.slice(0, -1)},}`,
+        text.replace(/"/g, "'"),
+        `\ufeff${text}`,
+        'NaN',
+        '{"a":1}{"b":2}',
+      ]),
     );
   }
   if (kind === 6) {
@@ -245,7 +270,22 @@ function bentPath(random: Random, path: string): string {
   }
 }
 
-const QUERY_NAMES = ['q', 'limit', 'risk', 'task', 'day', 'a', 'cursor', 'sort', 'page', 'id', 'category', 'state', 'format', '__proto__'];
+const QUERY_NAMES = [
+  'q',
+  'limit',
+  'risk',
+  'task',
+  'day',
+  'a',
+  'cursor',
+  'sort',
+  'page',
+  'id',
+  'category',
+  'state',
+  'format',
+  '__proto__',
+];
 
 /** A query string: names the routes read, with junk values, names given twice, or thousands of characters. */
 function fuzzQuery(random: Random, context: FuzzContext): string {
@@ -280,7 +320,14 @@ const BAD_HOSTS = (host: string) => [
   '[::1]',
   '0x7f.1',
 ];
-const ORIGINS = (origin: string) => ['http://evil.example', 'null', origin, `${origin}.evil.example`, 'file://', 'http://127.0.0.1:1'];
+const ORIGINS = (origin: string) => [
+  'http://evil.example',
+  'null',
+  origin,
+  `${origin}.evil.example`,
+  'file://',
+  'http://127.0.0.1:1',
+];
 const CONTENT_TYPES = [
   'text/plain',
   'application/json; charset=utf-8',
@@ -292,7 +339,16 @@ const CONTENT_TYPES = [
   '',
   '*/*',
 ];
-const ADDRESSES = ['203.0.113.7', '198.51.100.20', '2001:db8::1', '127.0.0.1', 'not-an-address', '999.1.1.1', '::ffff:10.0.0.1', ''];
+const ADDRESSES = [
+  '203.0.113.7',
+  '198.51.100.20',
+  '2001:db8::1',
+  '127.0.0.1',
+  'not-an-address',
+  '999.1.1.1',
+  '::ffff:10.0.0.1',
+  '',
+];
 
 /** The request's headers: mostly the right Host and JSON, often something else. */
 function fuzzHeaders(random: Random, host: string, method: string, body: Uint8Array | null): Record<string, string> {
@@ -303,8 +359,16 @@ function fuzzHeaders(random: Random, host: string, method: string, body: Uint8Ar
     if (random.chance(0.7)) headers['content-type'] = 'application/json';
     else if (random.chance(0.8)) headers['content-type'] = random.pick(CONTENT_TYPES);
   }
-  if (random.chance(0.5)) headers.accept = random.pick(['application/json, text/event-stream', 'text/html', '*/*', 'image/svg+xml', 'text/event-stream']);
-  if (random.chance(0.1)) headers.authorization = headerSafe(random.pick(['Bearer ', 'Basic ', 'Bearer', '']) + junkString(random, 200));
+  if (random.chance(0.5))
+    headers.accept = random.pick([
+      'application/json, text/event-stream',
+      'text/html',
+      '*/*',
+      'image/svg+xml',
+      'text/event-stream',
+    ]);
+  if (random.chance(0.1))
+    headers.authorization = headerSafe(random.pick(['Bearer ', 'Basic ', 'Bearer', '']) + junkString(random, 200));
   if (random.chance(0.5)) {
     const hops = Array.from({ length: 1 + random.int(3) }, () => random.pick(ADDRESSES));
     headers['x-forwarded-for'] = hops.join(', ');
@@ -356,7 +420,8 @@ export function createFuzzRequests(input: FuzzPlanInput): () => FuzzRequest {
     let path = fillPath(random, route, input.context);
     if (random.chance(0.2)) path = bentPath(random, path);
     if (random.chance(0.4)) path += fuzzQuery(random, input.context);
-    if (random.chance(0.05)) return { route: label, method: 'RAW', path, headers: {}, body: null, raw: rawRequest(random, input.host, path) };
+    if (random.chance(0.05))
+      return { route: label, method: 'RAW', path, headers: {}, body: null, raw: rawRequest(random, input.host, path) };
     const method = random.chance(0.75) ? route.method : random.pick(METHODS);
     const body = method === 'POST' || random.chance(0.05) ? fuzzBody(random, route.path, input.context) : null;
     return { route: label, method, path, headers: fuzzHeaders(random, input.host, method, body), body, raw: null };
@@ -463,15 +528,22 @@ function sendOnce(target: { hostname: string; port: number; agent?: Agent }, fuz
       outgoing.destroy();
     });
     // The service may answer a too-large body before reading it all and close: the write then fails.
-    outgoing.on('error', (error: NodeJS.ErrnoException) => settle({ status: null, error: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 'reset' : 'client-error' }));
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      settle({ status: null, error: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 'reset' : 'client-error' }),
+    );
     outgoing.end(fuzz.body ?? undefined);
   });
 }
 
 /** A request described for a report line: method, path and headers cut short, the body's size and start. */
 export function describeFuzzRequest(fuzz: FuzzRequest): string {
-  const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
-  if (fuzz.raw !== null) return `raw bytes for ${fuzz.route}: ${JSON.stringify(cut(new TextDecoder().decode(fuzz.raw), 300))}`;
-  const body = fuzz.body === null ? 'no body' : `${fuzz.body.length} bytes: ${JSON.stringify(cut(new TextDecoder().decode(fuzz.body.slice(0, 400)), 300))}`;
+  const cut = (text: string, max: number) =>
+    text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+  if (fuzz.raw !== null)
+    return `raw bytes for ${fuzz.route}: ${JSON.stringify(cut(new TextDecoder().decode(fuzz.raw), 300))}`;
+  const body =
+    fuzz.body === null
+      ? 'no body'
+      : `${fuzz.body.length} bytes: ${JSON.stringify(cut(new TextDecoder().decode(fuzz.body.slice(0, 400)), 300))}`;
   return `${fuzz.method} ${cut(fuzz.path, 300)} (${fuzz.route}) headers ${JSON.stringify(fuzz.headers, (_k, v) => (typeof v === 'string' ? cut(v, 120) : v))} ${body}`;
 }

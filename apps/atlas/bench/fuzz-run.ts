@@ -10,8 +10,7 @@
 // the bound, or on a call log past its cap. Bundled and started by bench/run-fuzz.mjs.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +69,19 @@ interface Service {
   host: string;
   exited: Promise<number | null>;
   stderrTail: string[];
+  /**
+   * What the service's own log says went wrong: access lines with a 5xx status and failed requests. A client
+   * that hangs up never sees the answer to its request, so only the log shows a 5xx given to it.
+   */
+  loggedFailures: string[];
+}
+
+/** A log line of the service that records a 5xx answer or a failed request, or null. */
+function failureIn(line: string): string | null {
+  if (!line.startsWith('{')) return null;
+  const entry = JSON.parse(line) as { event?: string; status?: number };
+  const failed = entry.event === 'http_error' || (entry.event === 'access' && (entry.status ?? 0) >= 500);
+  return failed ? line : null;
 }
 
 /** Runs the CLI to the end and fails with its output when it exits with anything but 0. */
@@ -107,23 +119,36 @@ async function startService(dataDir: string): Promise<Service> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } },
   );
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const exited = once(child, 'close').then(([code]) => code as number | null);
   const stderrTail: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => {
     stderrTail.push(line);
     if (stderrTail.length > 20) stderrTail.shift();
   });
   const lines = createInterface({ input: child.stdout! });
+  const loggedFailures: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
-    // Every access-log line is read and dropped, so the pipe never fills and stalls the service.
+    // Every access-log line is read (and dropped unless it records a failure), so the pipe never stalls the service.
     lines.on('line', (line) => {
+      const failure = failureIn(line);
+      if (failure !== null) loggedFailures.push(failure);
       const match = /"url":"(http:\/\/[^"]+)"/.exec(line);
       if (match !== null) resolve(match[1] as string);
     });
-    void exited.then((code) => reject(new Error(`serve exited with ${code} before serving:\n${stderrTail.join('\n')}`)));
+    void exited.then((code) =>
+      reject(new Error(`serve exited with ${code} before serving:\n${stderrTail.join('\n')}`)),
+    );
   });
   const parsed = new URL(url);
-  return { child, hostname: parsed.hostname, port: Number(parsed.port), host: parsed.host, exited, stderrTail };
+  return {
+    child,
+    hostname: parsed.hostname,
+    port: Number(parsed.port),
+    host: parsed.host,
+    exited,
+    stderrTail,
+    loggedFailures,
+  };
 }
 
 /** The server process's resident memory in bytes, from /proc (Linux). */
@@ -164,7 +189,9 @@ async function timeHealthz(service: Service, agent: Agent): Promise<number> {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** The served data's real ids and days, so that some fuzzed values name things that exist. */
@@ -191,12 +218,18 @@ function count(map: Map<string, number>, key: string): void {
 
 function noteOutcome(tally: Tally, label: string, outcome: FuzzOutcome, describe: () => string): void {
   count(tally.byClass, outcomeClass(outcome));
-  if (outcome.status !== null && outcome.status >= 500) tally.serverErrors.push({ request: describe(), status: outcome.status });
+  if (outcome.status !== null && outcome.status >= 500)
+    tally.serverErrors.push({ request: describe(), status: outcome.status });
   void label;
 }
 
 /** Phase 1: the fuzzed requests, FUZZ_CONCURRENCY at a time. */
-async function fuzzPhase(service: Service, routes: readonly MountedRoute[], context: FuzzContext, tally: Tally): Promise<void> {
+async function fuzzPhase(
+  service: Service,
+  routes: readonly MountedRoute[],
+  context: FuzzContext,
+  tally: Tally,
+): Promise<void> {
   const next = createFuzzRequests({ seed: SEED, routes, context, host: service.host });
   const agent = new Agent({ keepAlive: true, maxSockets: FUZZ_CONCURRENCY });
   let sent = 0;
@@ -215,7 +248,14 @@ async function fuzzPhase(service: Service, routes: readonly MountedRoute[], cont
   agent.destroy();
 }
 
-const QUERIES = ['list notes', 'weather forecast', 'send an invoice', 'read a file', 'create a calendar event', 'convert currency'];
+const QUERIES = [
+  'list notes',
+  'weather forecast',
+  'send an invoice',
+  'read a file',
+  'create a calendar event',
+  'convert currency',
+];
 
 /** One batch at the batch limit: tools/call of find_tool and route, or tools/list. */
 function batchBody(client: number, n: number): string {
@@ -226,7 +266,10 @@ function batchBody(client: number, n: number): string {
       const id = n * size + i + 1;
       if (!calls) return { jsonrpc: '2.0', id, method: 'tools/list' };
       const query = QUERIES[(client + n + i) % QUERIES.length] as string;
-      const params = i % 2 === 0 ? { name: 'find_tool', arguments: { query, limit: 10 } } : { name: 'route', arguments: { task: query, limit: 3 } };
+      const params =
+        i % 2 === 0
+          ? { name: 'find_tool', arguments: { query, limit: 10 } }
+          : { name: 'route', arguments: { task: query, limit: 3 } };
       return { jsonrpc: '2.0', id, method: 'tools/call', params };
     }),
   );
@@ -279,7 +322,12 @@ async function batchPhase(service: Service, tally: Tally, batchClasses: Map<stri
     for (let n = 0; n < BATCHES_PER_CLIENT; n++) {
       const outcome = await postBatch(service, agent, index, n);
       count(batchClasses, outcomeClass(outcome));
-      noteOutcome(tally, 'POST /mcp (batch)', outcome, () => `POST /mcp batch ${n} of client ${index}: ${batchBody(index, n).slice(0, 300)}`);
+      noteOutcome(
+        tally,
+        'POST /mcp (batch)',
+        outcome,
+        () => `POST /mcp batch ${n} of client ${index}: ${batchBody(index, n).slice(0, 300)}`,
+      );
       if (++done % RSS_SAMPLE_EVERY === 0) tally.rss.push(await rssOf(service.child.pid!));
     }
     agent.destroy();
@@ -304,7 +352,11 @@ async function callLogFiles(dataDir: string): Promise<{ day: string; lines: numb
   for (const name of names.filter((n) => n.endsWith('.jsonl')).sort()) {
     const path = join(folder, name);
     const text = await readFile(path, 'utf8');
-    files.push({ day: name.replace('.jsonl', ''), lines: text.split('\n').filter((l) => l !== '').length, bytes: (await stat(path)).size });
+    files.push({
+      day: name.replace('.jsonl', ''),
+      lines: text.split('\n').filter((l) => l !== '').length,
+      bytes: (await stat(path)).size,
+    });
   }
   return files;
 }
@@ -322,12 +374,16 @@ async function main(): Promise<number> {
   const dataDir = join(folder, 'data');
   let service: Service | null = null;
   try {
-    console.log(`seed ${SEED}: ${thousands(FUZZ_REQUESTS)} fuzzed requests, then ${MCP_CLIENTS} MCP clients x ${BATCHES_PER_CLIENT} batches of ${MCP_ENDPOINT_RULES.batchMaxMessages}`);
+    console.log(
+      `seed ${SEED}: ${thousands(FUZZ_REQUESTS)} fuzzed requests, then ${MCP_CLIENTS} MCP clients x ${BATCHES_PER_CLIENT} batches of ${MCP_ENDPOINT_RULES.batchMaxMessages}`,
+    );
     await runCli(['demo', '--once', '--days', String(DEMO_DAYS), '--data', dataDir]);
     service = await startService(dataDir);
     const routes = await mountedRoutes();
     const context = await readContext(service);
-    console.log(`serving the demo's ${context.serverIds.length} servers at ${service.host}; ${routes.length} routes mounted`);
+    console.log(
+      `serving the demo's ${context.serverIds.length} servers at ${service.host}; ${routes.length} routes mounted`,
+    );
 
     const healthAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     const baseline: number[] = [];
@@ -351,7 +407,9 @@ async function main(): Promise<number> {
     printClasses('fuzzed requests by answer', fuzzClasses);
     printClasses('MCP batches by answer', batchClasses);
     const unreached = routes.filter((route) => (tally.byRoute.get(`${route.method} ${route.path}`) ?? 0) === 0);
-    console.log(`routes reached: ${routes.length - unreached.length} of ${routes.length}${unreached.length > 0 ? ` (never: ${unreached.map((r) => `${r.method} ${r.path}`).join(', ')})` : ''}`);
+    console.log(
+      `routes reached: ${routes.length - unreached.length} of ${routes.length}${unreached.length > 0 ? ` (never: ${unreached.map((r) => `${r.method} ${r.path}`).join(', ')})` : ''}`,
+    );
     const growth = peak - rssBefore;
     console.log(
       `RSS: before ${mb(rssBefore)}, after fuzzing ${mb(rssAfterFuzz)}, peak ${mb(peak)}, after ${mb(rssAfter)}; ` +
@@ -367,16 +425,25 @@ async function main(): Promise<number> {
     const admittedCalls = [...batchClasses.entries()].filter(([k]) => k === '2xx').reduce((sum, [, v]) => sum + v, 0);
     for (const log of logs)
       console.log(`call log ${log.day}: ${thousands(log.lines)} lines of ${thousands(cap)} (cap), ${mb(log.bytes)}`);
-    console.log(`MCP batches answered 200: ${thousands(admittedCalls)} (at most ${thousands(admittedCalls * MCP_ENDPOINT_RULES.batchMaxMessages)} tool calls)`);
-    console.log(`serve exited with ${code} after SIGTERM`);
+    console.log(
+      `MCP batches answered 200: ${thousands(admittedCalls)} (at most ${thousands(admittedCalls * MCP_ENDPOINT_RULES.batchMaxMessages)} tool calls)`,
+    );
+    console.log(
+      `serve exited with ${code} after SIGTERM; its log holds ${service.loggedFailures.length} 5xx answers or failed requests`,
+    );
 
     const failures: string[] = [];
     for (const error of tally.serverErrors.slice(0, 10)) failures.push(`${error.status} for ${error.request}`);
     if (tally.serverErrors.length > 10) failures.push(`... and ${tally.serverErrors.length - 10} more 5xx`);
+    for (const line of service.loggedFailures.slice(0, 10)) failures.push(`the service logged: ${line}`);
     for (const route of unreached) failures.push(`route never reached: ${route.method} ${route.path}`);
-    if (growth > RSS_GROWTH_BOUND_MB * MB) failures.push(`RSS grew ${mb(growth)}, past the ${RSS_GROWTH_BOUND_MB} MB bound`);
-    for (const log of logs) if (log.lines > cap) failures.push(`call log ${log.day} has ${log.lines} lines, past its cap of ${cap}`);
-    for (const [outcome, n] of tally.byClass) if (outcome === 'no-answer' || outcome.startsWith('client-error')) failures.push(`${n} requests ended ${outcome}`);
+    if (growth > RSS_GROWTH_BOUND_MB * MB)
+      failures.push(`RSS grew ${mb(growth)}, past the ${RSS_GROWTH_BOUND_MB} MB bound`);
+    for (const log of logs)
+      if (log.lines > cap) failures.push(`call log ${log.day} has ${log.lines} lines, past its cap of ${cap}`);
+    for (const [outcome, n] of tally.byClass)
+      if (outcome === 'no-answer' || outcome.startsWith('client-error'))
+        failures.push(`${n} requests ended ${outcome}`);
     if (code !== 0) failures.push(`serve exited with ${code}: ${service.stderrTail.join('\n')}`);
     if (failures.length > 0) {
       console.log(`FAILED:\n${failures.join('\n')}`);

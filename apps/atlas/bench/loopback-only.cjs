@@ -53,7 +53,8 @@ const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function loopbackConnectOnly(...args) {
   const head = args[0];
   const options = Array.isArray(head) ? head[0] : head;
-  const host = typeof options === 'object' && options !== null ? options.host : typeof args[1] === 'string' ? args[1] : undefined;
+  const host =
+    typeof options === 'object' && options !== null ? options.host : typeof args[1] === 'string' ? args[1] : undefined;
   const isPipe = typeof options === 'object' && options !== null && typeof options.path === 'string';
   if (!isPipe && host !== undefined && net.isIP(host) !== 0 && !LOOPBACK.test(host)) {
     process.nextTick(() => this.destroy(refusal(host)));
