@@ -475,6 +475,8 @@ async function main(): Promise<number> {
         `(${underLoad.length} requests): ${(during / before).toFixed(1)}x`,
     );
     const cap = MCP_ENDPOINT_RULES.callLogLinesPerDay;
+    for (const log of logs)
+      console.log(`call log ${log.day}: ${thousands(log.lines)} lines of ${thousands(cap)} (cap), ${mb(log.bytes)}`);
     console.log(`tool calls in the batches answered 200: ${thousands(tally.toolCallsAnswered)}`);
     console.log(
       `serve exited with ${code} after SIGTERM; its log holds ${service.loggedFailures.length} 5xx answers or failed requests`,
