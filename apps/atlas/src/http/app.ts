@@ -406,6 +406,19 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
   );
 
   app.onError((error, c) => {
+    // The client hung up before its request was read (a body shorter than its Content-Length, then a closed
+    // socket): its own failure, answered (to nobody) and counted as a 400, so no visitor can raise the
+    // service's server-error rate, or fill the log with failures, by hanging up mid-body.
+    if (c.req.raw.signal.aborted) {
+      deps.logger?.info(
+        { event: 'http_request_aborted', method: c.req.method, path: c.req.path, error: error.message },
+        'the client closed the connection before its request was read',
+      );
+      return c.json(
+        errorBody(refuse(400, 'request_aborted', 'the connection closed before the request was read')),
+        400,
+      );
+    }
     deps.logger?.warn(
       { event: 'http_error', method: c.req.method, path: c.req.path, error: error.message },
       'request failed',
