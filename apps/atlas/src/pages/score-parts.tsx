@@ -122,7 +122,7 @@ export const FlagWords: FC<{ flags: readonly Pick<ServerScore['flags'][number], 
   flags,
 }) =>
   flags.length === 0 ? null : (
-    <>
+    <span data-flags>
       {flags.map((flag, i) => (
         <>
           {i > 0 ? ', ' : null}
@@ -131,7 +131,7 @@ export const FlagWords: FC<{ flags: readonly Pick<ServerScore['flags'][number], 
           </span>
         </>
       ))}
-    </>
+    </span>
   );
 
 const Trend: FC<{ points: readonly ScoreTrendPoint[] }> = ({ points }) =>
