@@ -58,8 +58,7 @@ describe('the demo fleet under public names', () => {
     const counted = gathered.filter((g) => (g.input.reliability?.probeCount ?? 0) >= 10);
     // Every member checked on the newest day: 7 daily checks plus that day's 24 hourly ones.
     expect(counted.length).toBe(results.length);
-    for (const { serverId } of counted)
-      expect(scores.get(serverId)?.categories.reliability, serverId).not.toBeNull();
+    for (const { serverId } of counted) expect(scores.get(serverId)?.categories.reliability, serverId).not.toBeNull();
   });
 });
 
