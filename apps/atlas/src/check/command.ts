@@ -7,6 +7,7 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from '../methodology.js';
 import { readBaseline } from './baseline.js';
+import { checkPublishedUrl } from './check-score.js';
 import { DEFAULT_BASELINE_FILE } from './constants.js';
 import { CheckUsageError } from './errors.js';
 import { formatCheckText } from './format-text.js';
@@ -26,7 +27,7 @@ export const CHECK_EXIT = { passed: 0, tripped: 1, usage: 2 } as const;
 /** The usage lines of check, for the app's help text. */
 export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
           [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]] [--list-all] [--timeout MS]
-          [--header 'Name: value']... (HTTP) [--env NAME[=VALUE]]... (stdio)
+          [--header 'Name: value']... (HTTP) [--env NAME[=VALUE]]... (stdio) [--published-url URL]
           check your own MCP server in CI; gates: not-answering (default), high-risk, risk-rise, change, finding:<id>
           exit codes for check: 0 passed, 1 a gate tripped, 2 usage error`;
 
@@ -67,6 +68,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
+  'published-url': { type: 'string' },
 } as const;
 
 /** The parsed command line of check. */
@@ -87,6 +89,15 @@ export interface CheckArguments {
    * or `NAME=VALUE`. Never printed: an entry may hold a secret.
    */
   env: string[];
+  /** `--published-url`: the URL to score the server at (its deployed address), or null. */
+  publishedUrl: string | null;
+}
+
+function parsePublishedUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const checked = checkPublishedUrl(value);
+  if (!checked.ok) throw new CheckUsageError(checked.reason);
+  return checked.url;
 }
 
 function parseTarget(positionals: readonly string[], command: readonly string[] | null): CheckTarget {
@@ -140,6 +151,7 @@ export function parseCheckArguments(args: readonly string[]): CheckArguments {
     timeoutMs: parseTimeout(values.timeout),
     headers: (values.header ?? []).map(parseHeader),
     env: values.env ?? [],
+    publishedUrl: parsePublishedUrl(values['published-url']),
   };
   if (result.headers.length > 0 && target.kind !== 'http')
     throw new CheckUsageError('--header is for an HTTP server; give a stdio server its secrets with --env NAME');
@@ -238,6 +250,7 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber
       gates,
       baseline: baseline.content === null ? null : { file: baseline.file, content: baseline.content },
       deep: parsed.deep,
+      publishedUrl: parsed.publishedUrl,
       listAll: parsed.listAll,
       access: { headers: parsed.headers, env: passedEnv, timeoutMs: parsed.timeoutMs },
       scrub: (value) => scrubber.scrubValue(value),
