@@ -145,6 +145,7 @@ describe('parseCheckArguments', () => {
       headers: [],
       env: [],
       stdioIsolation: null,
+      publishedUrl: null,
     });
   });
 

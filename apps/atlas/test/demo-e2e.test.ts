@@ -176,7 +176,7 @@ describe('mcp-atlas demo, end to end', () => {
     expect(maps.owner).not.toBeNull();
     expect(maps.owner?.fiveMinuteChecks).toBe(true);
     expect(maps.owner?.note?.text).toMatch(/demo maps team/);
-    expect(maps.owner?.origin).toBe(new URL(outcome.fleet.members.find((m) => m.id === 'maps')!.url).origin);
+    expect(maps.owner?.origin).toBe(new URL(outcome.fleet.members.find((m) => m.id === 'maps')!.publicUrl).origin);
     // The token file was really read on the member's origin (twice: verification and the settings change).
     expect(
       outcome.fleet.otherReceived.filter((r) => r.member === 'maps' && r.path === DOCUMENT_RULES.verifyTokenPath),
@@ -253,7 +253,7 @@ describe('mcp-atlas demo, end to end', () => {
     expect(list.observing.map((o) => o.id)).toEqual([submitted!.id]);
     const [observing] = list.observing;
     expect(observing).toMatchObject({
-      url: currency.url,
+      url: currency.publicUrl,
       name: 'demo-currency',
       checks: detail.soFar.checks,
       answered: detail.soFar.answered,
@@ -261,7 +261,7 @@ describe('mcp-atlas demo, end to end', () => {
     });
     // Submitted 3.5 days ago: its first week ends in the days ahead.
     expect(Date.parse(observing!.window.end)).toBeGreaterThan(Date.now());
-    expect(list.servers.map((s) => s.url)).not.toContain(currency.url);
+    expect(list.servers.map((s) => s.url)).not.toContain(currency.publicUrl);
     for (const path of ['/servers', '/']) {
       const html = await (await fetch(`${running.url}${path}`)).text();
       expect(html, path).toContain('In observation');

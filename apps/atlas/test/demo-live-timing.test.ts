@@ -17,6 +17,7 @@ function memberLike(id: string, letter: (day: number) => 'o' | 'd'): FleetMember
     kind: 'healthy',
     version: '1.0.0',
     url: `http://127.0.0.1:1/${id}`,
+    publicUrl: `https://${id}.demo-fleet.example/mcp`,
     watched: true,
     expectedLetter: letter,
     tools: () => [{ name: `${id}_tool`, input: null }],

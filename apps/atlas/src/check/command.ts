@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { isStdioIsolation, STDIO_ISOLATIONS, type StdioIsolation } from '@mcp-atlas/probe/node';
 import { APP_VERSION } from '../methodology.js';
 import { readBaseline } from './baseline.js';
+import { checkPublishedUrl } from './check-score.js';
 import { DEFAULT_BASELINE_FILE, STDIO_ISOLATION_VARIABLE } from './constants.js';
 import { CheckUsageError } from './errors.js';
 import { formatCheckText } from './format-text.js';
@@ -28,6 +29,7 @@ export const CHECK_EXIT = { passed: 0, tripped: 1, usage: 2 } as const;
 export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
           [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]] [--list-all] [--timeout MS]
           [--header 'Name: value']... (HTTP) [--env NAME[=VALUE]]... [--stdio-isolation MODE] (stdio)
+          [--published-url URL]
           stdio isolation: auto (default: a PID namespace through bubblewrap where it works), pid-namespace,
           process-group; or set MCP_ATLAS_STDIO_ISOLATION
           check your own MCP server in CI; gates: not-answering (default), high-risk, risk-rise, change, finding:<id>
@@ -71,6 +73,7 @@ const OPTIONS = {
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
   'stdio-isolation': { type: 'string' },
+  'published-url': { type: 'string' },
 } as const;
 
 /** The parsed command line of check. */
@@ -91,6 +94,8 @@ export interface CheckArguments {
    * or `NAME=VALUE`. Never printed: an entry may hold a secret.
    */
   env: string[];
+  /** `--published-url`: the URL to score the server at (its deployed address), or null. */
+  publishedUrl: string | null;
   /** `--stdio-isolation`, or null when not given (then MCP_ATLAS_STDIO_ISOLATION, then `auto`). */
   stdioIsolation: StdioIsolation | null;
 }
@@ -114,6 +119,13 @@ function resolveStdioIsolation(
   const fromEnvironment = environment[STDIO_ISOLATION_VARIABLE];
   if (fromEnvironment === undefined || fromEnvironment === '') return undefined;
   return parseStdioIsolation(fromEnvironment, STDIO_ISOLATION_VARIABLE);
+}
+
+function parsePublishedUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const checked = checkPublishedUrl(value);
+  if (!checked.ok) throw new CheckUsageError(checked.reason);
+  return checked.url;
 }
 
 function parseTarget(positionals: readonly string[], command: readonly string[] | null): CheckTarget {
@@ -171,6 +183,7 @@ export function parseCheckArguments(args: readonly string[]): CheckArguments {
       values['stdio-isolation'] === undefined
         ? null
         : parseStdioIsolation(values['stdio-isolation'], '--stdio-isolation'),
+    publishedUrl: parsePublishedUrl(values['published-url']),
   };
   if (result.headers.length > 0 && target.kind !== 'http')
     throw new CheckUsageError('--header is for an HTTP server; give a stdio server its secrets with --env NAME');
@@ -273,6 +286,7 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber
       gates,
       baseline: baseline.content === null ? null : { file: baseline.file, content: baseline.content },
       deep: parsed.deep,
+      publishedUrl: parsed.publishedUrl,
       listAll: parsed.listAll,
       access: {
         headers: parsed.headers,

@@ -1,6 +1,12 @@
 // The readable report of `mcp-atlas check` for a terminal: letter and reason first (what a person looks
 // for), then the handshake timings, tools, findings, baseline, deep mode and gates.
-import { checklistOf, gradeLabelOf, scoreRaisersOf, VISIBILITY_DESCRIPTIONS } from '../score/shown-score.js';
+import {
+  ATLAS_SCORE_SCOPE,
+  checklistOf,
+  gradeLabelOf,
+  scoreRaisersOf,
+  VISIBILITY_DESCRIPTIONS,
+} from '../score/shown-score.js';
 import { checkScoreScope } from './check-score.js';
 import { changeDetailLines } from './describe-change.js';
 import { mapJsonStrings } from './json-strings.js';
@@ -32,10 +38,22 @@ function deepLines(cases: readonly DeepCase[]): string[] {
 /** How many of the things that would raise the score the text report lists. */
 export const TEXT_RAISERS_SHOWN = 3;
 
+// With --published-url, the score is the one at that URL: say so, and name the local flags it left out.
+function publishedLines(published: CheckReport['published']): string[] {
+  if (published === null) return [];
+  const left = published.localFlagsLeftOut;
+  return [
+    `scored as if reached at ${published.url}`,
+    left.length === 0
+      ? 'no flag of the local check was left out'
+      : `left out, as they come from the local check: ${left.map((f) => `${f.key} (${f.label})`).join(', ')}`,
+  ];
+}
+
 /** The quality score: grade and tier, the dimension checklist, the flags, and what would raise it most. */
-export function scoreLines(report: Pick<CheckReport, 'score' | 'transport'>): string[] {
-  const { score } = report;
-  const scope = checkScoreScope(report.transport);
+export function scoreLines(report: Pick<CheckReport, 'score' | 'transport' | 'published'>): string[] {
+  const { score, published } = report;
+  const scope = published === null ? checkScoreScope(report.transport) : ATLAS_SCORE_SCOPE;
   const composite = score.compositeScore === null ? 'no composite' : `composite ${score.compositeScore}`;
   const checklist = checklistOf(score, scope);
   const width = Math.max(...checklist.map((entry) => entry.label.length));
@@ -43,6 +61,7 @@ export function scoreLines(report: Pick<CheckReport, 'score' | 'transport'>): st
   const raisers = scoreRaisersOf(score, scope).slice(0, TEXT_RAISERS_SHOWN);
   return [
     ...section(`score ${gradeLabelOf(score)}, ${composite}, tier ${score.visibilityLevel}`, [
+      ...publishedLines(published),
       VISIBILITY_DESCRIPTIONS[score.visibilityLevel],
       ...checklist.map(
         (entry) =>

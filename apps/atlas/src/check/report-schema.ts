@@ -229,6 +229,16 @@ export const CheckReportSchema = z.object({
    * GET /api/servers/:id); reliability and the repository's dimensions stay pending in a single check.
    */
   score: ScoreResultSchema,
+  /**
+   * With `--published-url`: the URL `score` was computed at, and the flags the check as made raised (from its
+   * local address) that this score leaves out; null without it.
+   */
+  published: z
+    .object({
+      url: z.string(),
+      localFlagsLeftOut: z.array(z.object({ key: z.string(), label: z.string() })),
+    })
+    .nullable(),
   rulesVersions: z.object({ probe: z.string(), risk: z.string() }),
 });
 /** The type CheckReportSchema validates. */

@@ -7,7 +7,7 @@ import { RISK_RULES_VERSION } from '@mcp-atlas/risk/rules';
 import { APP_VERSION } from '../methodology.js';
 import { describeFindings, describeSteps, describeTokens, describeTools } from './analyze.js';
 import { buildBaseline, compareWithBaseline } from './baseline.js';
-import { scoreCheck } from './check-score.js';
+import { scoreCheckAt } from './check-score.js';
 import { CHECK_CLIENT_NAME, CHECK_DEADLINE_MS, CHECK_REPORT_SCHEMA, DEEP_CALL_TIMEOUT_MS } from './constants.js';
 import { runDeep } from './deep.js';
 import { evaluateGates, type Gate, gateName } from './gates.js';
@@ -39,6 +39,8 @@ export interface CheckSettings {
   scrub?: <T>(value: T) => T;
   /** The time the quality score's age checks count from; default the wall clock. */
   now?: () => Date;
+  /** `--published-url`: score the check as if the server were reached at this URL. */
+  publishedUrl?: string | null;
 }
 
 /** The secrets and limits of one check, in memory only; the report records names, never values. */
@@ -178,12 +180,13 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
     },
     gates: { failOn: settings.gates.map(gateName), tripped },
     passed: tripped.length === 0,
-    score: scoreCheck({
+    ...scoreCheckAt({
       transport: settings.target.kind,
       target: targetText,
       probe,
       deep,
       now: (settings.now ?? (() => new Date()))(),
+      publishedUrl: settings.publishedUrl ?? null,
     }),
     rulesVersions: { probe: PROBE_RULES_VERSION, risk: RISK_RULES_VERSION },
   };

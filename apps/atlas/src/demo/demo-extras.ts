@@ -90,7 +90,7 @@ const SUBMISSION_SLOT_MS = SUBMISSION_RULES.checkIntervalHours * 3_600_000;
  */
 export async function observeDemoSubmission(input: DemoSubmissionInput): Promise<SubmissionRecord> {
   const { storage, member, submittedAt, now, firstDay, log } = input;
-  const url = new URL(member.url);
+  const url = new URL(member.publicUrl);
   const record = startSubmission(url.href, url.hostname, submittedAt, null);
   await writeSubmission(storage, record);
   for (let slot = submittedAt.getTime(); slot <= now.getTime(); slot += SUBMISSION_SLOT_MS) {

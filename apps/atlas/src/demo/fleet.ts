@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Hono } from 'hono';
 import { answerStatelessMcp } from '../http/stateless-mcp.js';
 import { listen } from '../serve/listen.js';
+import { claimFleetDomain, forgetFleetDomain, publicMemberUrl, registerFleetAddress } from './fleet-names.js';
 import {
   CALENDAR_TOOLS,
   CODEHOST_TOOLS,
@@ -66,7 +67,13 @@ export interface MemberSpec {
 
 /** A running member. */
 export interface FleetMember extends MemberSpec {
+  /** Where it listens: its own loopback port. */
   url: string;
+  /**
+   * The public-looking name the demo watches it under (fleet-names.ts): the demo's network sends it to `url`, and
+   * the quality score reads it as a real deployment's endpoint.
+   */
+  publicUrl: string;
   /** The letter a correct daily check gives it on `day`; null when its robots.txt keeps our bot out that day. */
   expectedLetter(day: number): 'o' | 'a' | 'p' | 'd' | null;
   /** False for the submitted member: the daily check does not know it until its observation admits it. */
@@ -82,6 +89,11 @@ export const DEMO_REDIRECT_TARGET = 'https://mcp.moved-elsewhere.example/mcp';
 function isFlakyDownDay(day: number): boolean {
   // Down on every fourth day, starting with the third, so a month has a few scattered outages.
   return day % 4 === 2;
+}
+
+/** Its live checks fail too, at every even hour (UTC) of any day; a daily check (no instant) never does. */
+function isFlakyDownHour(at: number | null): boolean {
+  return at !== null && new Date(at).getUTCHours() % 2 === 0;
 }
 
 /** The day the changing member swaps its tool list (rewrites one tool and adds a high-risk one). */
@@ -277,7 +289,7 @@ function memberApp(
           '<!doctype html><html><head><title>Welcome</title></head><body><h1>Our product</h1></body></html>',
         );
       case 'flaky':
-        if (isFlakyDownDay(day)) return c.text('upstream unavailable', 503);
+        if (isFlakyDownDay(day) || isFlakyDownHour(atOf(request))) return c.text('upstream unavailable', 503);
         break;
       case 'breaking': {
         const at = atOf(request);
@@ -339,6 +351,7 @@ export async function startFleet(days: number, options: FleetOptions = {}): Prom
   const received: ReceivedRequest[] = [];
   const otherReceived: ReceivedRequest[] = [];
   const contexts = new Map<string, MemberContext>();
+  const domain = claimFleetDomain();
   for (const spec of fleetSpecs(days)) {
     const context: MemberContext = { days, breakAtMs: options.breakAt?.getTime() ?? null, verifyTokens: [] };
     contexts.set(spec.id, context);
@@ -346,9 +359,11 @@ export async function startFleet(days: number, options: FleetOptions = {}): Prom
     const member: FleetMember = {
       ...spec,
       url: `http://127.0.0.1:${port}/mcp`,
+      publicUrl: publicMemberUrl(spec.id, domain),
       expectedLetter: (day) => expectedLetterFor(spec.kind, day, days),
       watched: spec.kind !== 'submitted',
     };
+    registerFleetAddress(member.publicUrl, member.url);
     running.push({ server, member });
   }
   return {
@@ -361,6 +376,7 @@ export async function startFleet(days: number, options: FleetOptions = {}): Prom
       context.verifyTokens.push(token);
     },
     close: async () => {
+      forgetFleetDomain(domain);
       await Promise.all(
         running.map(
           ({ server }) =>

@@ -14,12 +14,13 @@ import { recordFiveMinuteCheck, recordFiveMinuteObservation } from '@mcp-atlas/r
 import { observationOfCheck } from '../data/check-observation.js';
 import { type FiveMinuteObservation, readFiveMinuteChecks, writeFiveMinuteChecks } from '../data/five-minute-checks.js';
 import { HOURLY_PATH } from '../data/paths.js';
-import type { HourlyFile, WatchedServer } from '../data/schemas.js';
+import { type HourlyFile, HourlyFileSchema, type WatchedServer } from '../data/schemas.js';
 import { updateServerState } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { nextHourlyEntry } from '../serve/hourly-entry.js';
-import { putJson, type Storage } from '../storage/storage.js';
+import { getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { DEMO_AT_HEADER, DEMO_DAY_HEADER } from './fleet.js';
+import { fleetFetch } from './fleet-names.js';
 
 /** How many probes of the demo run at once. */
 export const DEMO_PROBE_CONCURRENCY = 64;
@@ -46,7 +47,8 @@ export function demoNetwork(moment: DemoMoment): NetworkOptions {
     if (moment.at !== undefined) headers.set(DEMO_AT_HEADER, moment.at);
     return fetch(input, { ...init, headers });
   };
-  return { allowPrivate: true, fetch: fetchForMoment };
+  // The fleet is watched under public-looking names; the demo answers them itself, with its loopback ports.
+  return { allowPrivate: true, fetch: fleetFetch(fetchForMoment) };
 }
 
 /** The simulated day index of an instant, counted from the first simulated day. */
@@ -81,7 +83,7 @@ async function probeAt(
 
 /**
  * Runs the hourly checks at `times` (oldest first) on `servers` and writes the hourly file as the schedule
- * would have left it after the last of them: each server's newest check, the one before it, and the
+ * would have left it after the last of them, going on from the stored file when there is one: each server's newest check, the one before it, and the
  * hour-of-day profile. All probes run at once (the slow member would otherwise cost its delay once an hour);
  * the entries are then built hour by hour, each on the one before. `firstDay` is the first simulated day.
  */
@@ -99,9 +101,11 @@ export async function simulateHourlyChecks(
       async ({ at, server }) => [`${at}|${server.id}`, await probeAt(server, firstDay, at)] as const,
     ),
   );
-  let file: HourlyFile | null = null;
+  // Continues the stored file, so checks run in two parts (the newest day, then today) make one history.
+  const stored = HourlyFileSchema.safeParse(await getJsonOrNull(storage, HOURLY_PATH));
+  let file: HourlyFile | null = stored.success ? stored.data : null;
   for (const at of times) {
-    const results: HourlyFile['results'] = {};
+    const results: HourlyFile['results'] = { ...file?.results };
     for (const server of servers)
       results[server.id] = nextHourlyEntry(
         file?.results[server.id],
@@ -111,6 +115,15 @@ export async function simulateHourlyChecks(
     file = { hour: at.slice(0, 13), results };
   }
   if (file !== null) await putJson(storage, HOURLY_PATH, file);
+}
+
+/**
+ * The instants of the hourly checks of one whole simulated day: DEMO_HOURLY_MINUTE past each of its 24 hours. The
+ * demo runs them on the newest simulated day before that day is folded, so its quality score counts them.
+ */
+export function hourlyCheckTimesOfDay(day: string): string[] {
+  const minute = String(DEMO_HOURLY_MINUTE).padStart(2, '0');
+  return Array.from({ length: 24 }, (_, hour) => `${day}T${String(hour).padStart(2, '0')}:${minute}:00.000Z`);
 }
 
 /** The instants of five-minute checks after `from` up to `now`, oldest first. */

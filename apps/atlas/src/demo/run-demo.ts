@@ -20,6 +20,7 @@ import { demoLicenseValidator } from '../serve/serve-atlas.js';
 import type { Storage } from '../storage/storage.js';
 import { type AtlasView, buildView, type LeftOutServer } from '../view/build-view.js';
 import { DEMO_ROUTE_MARKS, markDemoRoutes, observeDemoSubmission, verifyDemoOwner } from './demo-extras.js';
+import { writeDemoRegistryFacts } from './demo-registry.js';
 import { appendReports, demoReporters, outageReports, reportsOfDay } from './demo-reports.js';
 import { type Fleet, type FleetMember, startFleet } from './fleet.js';
 import {
@@ -27,6 +28,7 @@ import {
   demoNetwork,
   fiveMinuteCheckTimes,
   hourlyCheckTimes,
+  hourlyCheckTimesOfDay,
   simulateFiveMinuteChecks,
   simulateHourlyChecks,
 } from './live-checks.js';
@@ -108,7 +110,7 @@ export function simulatedDays(now: Date, count: number): string[] {
 function demoServers(fleet: Fleet): WatchedServer[] {
   return fleet.members
     .filter((m) => m.watched)
-    .map((m) => ({ id: m.id, url: m.url, title: m.title, source: 'demo' as const, allowPrivate: true }));
+    .map((m) => ({ id: m.id, url: m.publicUrl, title: m.title, source: 'demo' as const, allowPrivate: true }));
 }
 
 function memberOf(fleet: Fleet, id: string): FleetMember {
@@ -211,6 +213,10 @@ async function simulateMonth(
       methodologyVersion: METHODOLOGY_VERSION,
       probe: async (server) => probes.get(`${day}|${server.id}`) as ProbeResult,
     });
+    // The newest day's hourly checks run before its fold, as the schedule's would have: its quality score then
+    // counts them, and the week's checks reach the probe-count minimum that scores reliability.
+    if (dayIndex === days.length - 1)
+      await simulateHourlyChecks(storage, checked, hourlyCheckTimesOfDay(day), days[0] as string);
     await foldDay({ storage, day, results: scan.results, servers: checked, methodologyVersion: METHODOLOGY_VERSION });
     for (const result of scan.results) letters.set(result.id, `${letters.get(result.id) ?? ''}${result.letter}`);
     // The day's report log before its seal: the seal covers it, and a sealed day takes no more reports.
@@ -248,7 +254,10 @@ async function simulateLiveHours(
     servers,
   );
   const live = servers.filter((s) => !excluded.has(new URL(s.url).origin));
-  await simulateHourlyChecks(storage, live, hourlyCheckTimes(now), firstDay);
+  // The newest simulated day's hours were checked before its fold; these are the hours after it.
+  const lastDay = days.at(-1) as string;
+  const hours = hourlyCheckTimes(now).filter((at) => at.slice(0, 10) > lastDay);
+  await simulateHourlyChecks(storage, live, hours, firstDay);
   await appendReports(storage, outageReports(memberOf(fleet, 'inbox'), reporters, breakAt, now));
   await markDemoRoutes(storage);
   const ownerAt = demoOwnerVerifiedAt(now);
@@ -291,6 +300,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoOutcome> {
   try {
     const servers = demoServers(fleet);
     await writeWatchedServers(storage, servers);
+    await writeDemoRegistryFacts(storage);
     const keys =
       options.keyInMemory === true ? await inMemoryKeys(storage) : await loadOrCreateSigningKeys(storage, now);
     // The secret the serving process derives too, so the demo's reports and owner tokens match the served demo's.

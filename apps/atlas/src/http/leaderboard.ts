@@ -3,7 +3,7 @@
 // the days' signed scores files as the read model holds them. Schemas travel with their types, as in schemas.ts.
 import { z } from 'zod';
 import { ScoreResultSchema, type ServerScore } from '../score/day-scores.js';
-import { compareScoredServers, gradeLabelOf } from '../score/shown-score.js';
+import { badgeListOf, compareScoredServers, gradeLabelOf } from '../score/shown-score.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import { ServerDetailSchema } from './schemas.js';
 
@@ -40,6 +40,14 @@ const LeaderboardFlagSchema = z.object({
   label: z.string(),
 });
 
+/** A badge as the leaderboard lists it: the score's badge with the group it sits in. */
+const LeaderboardBadgeSchema = z.object({
+  group: z.enum(['schema', 'protocol', 'reliability', 'maintenance', 'security']),
+  key: z.string(),
+  label: z.string(),
+  level: z.string().describe('good, neutral, warning or critical.'),
+});
+
 /** One row of the leaderboard. */
 export const LeaderboardRowSchema = z.object({
   rank: z.int().min(1).describe('Place on the leaderboard, from 1.'),
@@ -53,6 +61,7 @@ export const LeaderboardRowSchema = z.object({
   dimensionsScored: z.int(),
   dimensionsApplicable: z.int(),
   flags: z.array(LeaderboardFlagSchema),
+  badges: z.array(LeaderboardBadgeSchema).describe("The score's badges, group by group."),
   scoredDay: z.string().nullable().describe('The day the score was measured, or null for a server not scored yet.'),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
@@ -103,6 +112,7 @@ function rowOf(view: AtlasView, server: ServerView, rank: number): LeaderboardRo
     dimensionsScored: score?.dimensionsScored ?? 0,
     dimensionsApplicable: score?.dimensionsApplicable ?? 0,
     flags: (score?.flags ?? []).map((f) => ({ key: f.key, severity: f.severity, label: f.label })),
+    badges: score === null ? [] : badgeListOf(score.badges),
     scoredDay: scored?.day ?? null,
   };
 }

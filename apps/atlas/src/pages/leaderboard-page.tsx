@@ -8,7 +8,7 @@ import { VISIBILITY_DESCRIPTIONS } from '../score/shown-score.js';
 import type { AtlasView } from '../view/build-view.js';
 import { joinWords, plural } from './format.js';
 import { TableHead } from './parts.js';
-import { GradePill } from './score-parts.js';
+import { BadgeList, FlagWords, GradePill } from './score-parts.js';
 
 /** Servers listed per leaderboard page. */
 export const LEADERBOARD_PER_PAGE = 100;
@@ -30,16 +30,10 @@ const Row: FC<{ row: LeaderboardRow }> = ({ row }) => (
     <td class="num">{row.compositeScore ?? '–'}</td>
     <td>{row.visibilityLevel}</td>
     <td class="small">
-      {row.flags.length === 0
-        ? null
-        : row.flags.map((flag, i) => (
-            <>
-              {i > 0 ? ', ' : null}
-              <span data-flag={flag.key} title={flag.severity}>
-                {flag.label}
-              </span>
-            </>
-          ))}
+      <FlagWords flags={row.flags} />
+    </td>
+    <td>
+      <BadgeList badges={row.badges} />
     </td>
   </tr>
 );
@@ -79,6 +73,7 @@ export const LeaderboardPage: FC<{ view: AtlasView; page: number }> = ({ view, p
                 { label: 'score', numeric: true },
                 { label: 'tier' },
                 { label: 'flags' },
+                { label: 'badges' },
               ]}
             />
             <tbody>

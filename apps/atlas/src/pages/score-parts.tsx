@@ -2,12 +2,14 @@
 // what would raise the score, the flags and the trend. The figures come from the days' scores files through the
 // read model, the statuses and "what if" composites from @mcp-atlas/score (through score/shown-score.ts); this
 // file lays them out.
-import type { ScoreResult } from '@mcp-atlas/score';
+import type { Badge, BadgeGroup, ScoreResult } from '@mcp-atlas/score';
 import { COMPOSITE_RULES } from '@mcp-atlas/score/rules';
 import type { FC } from 'hono/jsx';
 import type { ScoreTrendPoint, ServerScore } from '../score/day-scores.js';
 import {
   ATLAS_SCORE_SCOPE,
+  BADGE_GROUP_LABELS,
+  badgeListOf,
   type ChecklistEntry,
   checklistOf,
   gradeLabelOf,
@@ -19,6 +21,8 @@ import type { AtlasView, ServerView } from '../view/build-view.js';
 import { GRADE_COLOURS } from './badge.js';
 import { plural } from './format.js';
 import { TableHead } from './parts.js';
+import { TrendChart } from './score-trend-chart.js';
+import { BADGE_LEVEL_COLOURS } from './styles.js';
 
 /** How many of the things that would raise the score the server page lists. */
 export const RAISERS_SHOWN = 3;
@@ -94,27 +98,69 @@ const Flags: FC<{ flags: ServerScore['flags'] }> = ({ flags }) =>
     </>
   );
 
+// A badge's level picks its colour class (good, neutral, warning, critical); an unknown level reads as neutral.
+function badgeClassOf(level: string): string {
+  return `pill badge-${Object.hasOwn(BADGE_LEVEL_COLOURS, level) ? level : 'neutral'}`;
+}
+
+/** The score's badges as small coloured pills, each with its level written out for readers who cannot see colour. */
+export const BadgeList: FC<{ badges: readonly (Badge & { group: BadgeGroup })[] }> = ({ badges }) =>
+  badges.length === 0 ? null : (
+    <ul class="badges" data-score-badges>
+      {badges.map((badge) => (
+        <li data-badge={badge.key} data-level={badge.level} data-group={badge.group}>
+          <span class={badgeClassOf(badge.level)} title={`${BADGE_GROUP_LABELS[badge.group]}: ${badge.level}`}>
+            {badge.label}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+
+/** A short, comma-separated list of flags, each named by its label, for the lists of servers. */
+export const FlagWords: FC<{ flags: readonly Pick<ServerScore['flags'][number], 'key' | 'label' | 'severity'>[] }> = ({
+  flags,
+}) =>
+  flags.length === 0 ? null : (
+    <span data-flags>
+      {flags.map((flag, i) => (
+        <>
+          {i > 0 ? ', ' : null}
+          <span data-flag={flag.key} title={flag.severity}>
+            {flag.label}
+          </span>
+        </>
+      ))}
+    </span>
+  );
+
 const Trend: FC<{ points: readonly ScoreTrendPoint[] }> = ({ points }) =>
   points.length < 2 ? (
     <p class="small muted">The trend shows once the server has been scored on two days.</p>
   ) : (
-    <div class="scroll">
-      <table data-score-trend>
-        <TableHead
-          columns={[{ label: 'day' }, { label: 'grade' }, { label: 'composite', numeric: true }, { label: 'tier' }]}
-        />
-        <tbody>
-          {points.map((point) => (
-            <tr data-day={point.day}>
-              <td>{point.day}</td>
-              <td>{gradeLabelOf(point)}</td>
-              <td class="num">{point.compositeScore ?? '–'}</td>
-              <td>{point.visibilityLevel}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <TrendChart points={points} />
+      <details class="small">
+        <summary>Every day's score</summary>
+        <div class="scroll">
+          <table data-score-trend>
+            <TableHead
+              columns={[{ label: 'day' }, { label: 'grade' }, { label: 'composite', numeric: true }, { label: 'tier' }]}
+            />
+            <tbody>
+              {points.map((point) => (
+                <tr data-day={point.day}>
+                  <td>{point.day}</td>
+                  <td>{gradeLabelOf(point)}</td>
+                  <td class="num">{point.compositeScore ?? '–'}</td>
+                  <td>{point.visibilityLevel}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
   );
 
 /** The server page's quality-score section: grade, tier, checklist, what would raise it, flags and trend. */
@@ -137,6 +183,7 @@ export const ScoreSection: FC<{ view: AtlasView; server: ServerView }> = ({ view
             {VISIBILITY_DESCRIPTIONS[scored.score.visibilityLevel]}. Scored on {scored.day} from our own checks and the
             registry entry; a pending dimension is left out and the weights of the others are renormalised.
           </p>
+          <BadgeList badges={badgeListOf(scored.score.badges)} />
           <Checklist entries={checklistOf(scored.score, ATLAS_SCORE_SCOPE)} />
           <h3>What would raise the score</h3>
           <Raisers raisers={scoreRaisersOf(scored.score, ATLAS_SCORE_SCOPE)} />

@@ -1,11 +1,13 @@
 // The list of servers (`/servers`): every watched server with its shown status and uptime, a page at a time
 // so the page stays small however many servers are watched.
 import type { FC } from 'hono/jsx';
+import type { ServerScore } from '../score/day-scores.js';
 import type { AtlasView } from '../view/build-view.js';
 import { describeUptimeShort } from './badge.js';
 import { formatShare, plural } from './format.js';
 import { ObservingSection } from './observing-section.js';
 import { StatePill, TableHead } from './parts.js';
+import { FlagWords, GradePill } from './score-parts.js';
 
 /** Servers listed per page. */
 export const SERVERS_PER_PAGE = 100;
@@ -14,6 +16,18 @@ export const SERVERS_PER_PAGE = 100;
 export function countServerPages(servers: number): number {
   return Math.max(1, Math.ceil(servers / SERVERS_PER_PAGE));
 }
+
+// The server's grade and its flags, from its shown quality score; both blank-ish for a server not scored yet.
+const ScoreCells: FC<{ score: ServerScore | null }> = ({ score }) => (
+  <>
+    <td>
+      <GradePill score={score} />
+    </td>
+    <td class="small">
+      <FlagWords flags={score?.flags ?? []} />
+    </td>
+  </>
+);
 
 /** One page of the server list; `page` counts from 1. */
 export const ServersPage: FC<{ view: AtlasView; page: number }> = ({ view, page }) => {
@@ -33,6 +47,8 @@ export const ServersPage: FC<{ view: AtlasView; page: number }> = ({ view, page 
               { label: 'status' },
               { label: 'uptime' },
               { label: 'success chance', numeric: true },
+              { label: 'grade' },
+              { label: 'flags' },
             ]}
           />
           <tbody>
@@ -46,6 +62,7 @@ export const ServersPage: FC<{ view: AtlasView; page: number }> = ({ view, page 
                 </td>
                 <td>{describeUptimeShort(server.uptime)}</td>
                 <td class="num">{formatShare(server.successChance)}</td>
+                <ScoreCells score={view.scores.latest.get(server.id)?.score ?? null} />
               </tr>
             ))}
           </tbody>

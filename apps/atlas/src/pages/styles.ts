@@ -27,6 +27,18 @@ export const LEVEL_COLOURS = {
   'high-risk': '#b71c1c',
 } as const;
 
+/** Colour of each score badge level (white text on each). */
+export const BADGE_LEVEL_COLOURS = {
+  good: '#1b5e20',
+  neutral: '#555555',
+  warning: '#7a4f00',
+  critical: '#b71c1c',
+} as const;
+
+const BADGE_CSS = Object.entries(BADGE_LEVEL_COLOURS)
+  .map(([level, colour]) => `.badge-${level}{background:${colour}}`)
+  .join('');
+
 export const PAGE_CSS = `
 *{box-sizing:border-box}
 html{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff}
@@ -70,6 +82,8 @@ button{background:#0b4f9c;color:#fff;border:0;border-radius:4px}
 figure{margin:1rem 0}blockquote{margin:.5rem 0 .5rem 1rem}
 svg{max-width:100%;height:auto}
 .hash{word-break:break-all}
+.badges{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.25rem}
+${BADGE_CSS}
 @media (max-width:40rem){main{padding:.5rem}h1{font-size:1.35rem}.hours{grid-template-columns:repeat(6,minmax(0,1fr))}}
 `
   .trim()

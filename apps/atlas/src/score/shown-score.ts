@@ -6,6 +6,8 @@
 import { SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
 import {
   applicableDimensions,
+  type Badge,
+  type BadgeGroup,
   compareForLeaderboard,
   computeCappedComposite,
   DIMENSIONS,
@@ -26,6 +28,22 @@ export const DIMENSION_LABELS: Readonly<Record<Dimension, string>> = Object.free
   security: 'security',
   agentUsability: 'agent usability',
 });
+
+/** The badge groups in the order the pages show them, with their headings. */
+export const BADGE_GROUP_LABELS: Readonly<Record<BadgeGroup, string>> = Object.freeze({
+  schema: 'schema',
+  protocol: 'protocol',
+  reliability: 'reliability',
+  maintenance: 'maintenance',
+  security: 'security',
+});
+
+/** A score's badges in one list, each with its group, in the pages' group order. */
+export function badgeListOf(badges: ScoreResult['badges']): (Badge & { group: BadgeGroup })[] {
+  return (Object.keys(BADGE_GROUP_LABELS) as BadgeGroup[]).flatMap((group) =>
+    badges[group].map((badge) => ({ group, ...badge })),
+  );
+}
 
 /** What each visibility tier means, in a few words. */
 export const VISIBILITY_DESCRIPTIONS: Readonly<Record<VisibilityLevel, string>> = Object.freeze({
