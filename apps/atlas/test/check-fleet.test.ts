@@ -75,6 +75,7 @@ describe('check of a healthy server', () => {
       'gates',
       'passed',
       'score',
+      'published',
       'rulesVersions',
     ]);
   });

@@ -33,6 +33,7 @@ export const METHODOLOGY_AREAS = Object.freeze([
   'score',
   'history',
   'operations',
+  'conformance',
   'changelog',
 ] as const);
 

@@ -80,9 +80,11 @@ export const TrendChart: FC<{ points: readonly ScoreTrendPoint[] }> = ({ points 
         width={width}
         height={height}
         role="img"
-        aria-label={`Composite score by day: ${summary}`}
+        aria-labelledby="score-trend-title"
         xmlns="http://www.w3.org/2000/svg"
       >
+        {/* Named by its own title, as the pages' other charts are: one chart per page, so the id is unique. */}
+        <title id="score-trend-title">{`Composite score by day: ${summary}`}</title>
         {thresholds.map((row) => (
           <g data-threshold={row.grade}>
             <line x1={left} x2={width - right} y1={yOf(row.min)} y2={yOf(row.min)} stroke={GRID_COLOUR} />
