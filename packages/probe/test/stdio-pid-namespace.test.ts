@@ -15,7 +15,7 @@ import { findBubblewrap, ProcessGroupStdioTransport, probeStdio } from '../src/n
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const builtNode = join(packageDir, 'dist', 'node.js');
-const escaping = fileURLToPath(new URL('./fixtures/stdio-session-escape-server.mjs', import.meta.url));
+const lingering = fileURLToPath(new URL('./fixtures/stdio-lingering-server.mjs', import.meta.url));
 const markers: string[] = [];
 const folders: string[] = [];
 
@@ -54,8 +54,16 @@ function sleepsWith(marker: string): number[] {
   });
 }
 
-function server(marker: string, mode = 'plain'): { command: string; args: string[] } {
-  return { command: 'sh', args: ['-c', '"$@"; exit $?', 'sh', process.execPath, escaping, marker, mode] };
+/** A fresh pid file for one start of the fixture: its path is also an argument of every process of that start. */
+function newPidFile(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'probe-pid-namespace-'));
+  folders.push(folder);
+  return join(folder, 'server.pid');
+}
+
+/** The fixture through `sh -c`, starting `sleep <marker>` in a session of its own. */
+function server(marker: string, pidFile: string, mode = 'plain'): { command: string; args: string[] } {
+  return { command: 'sh', args: ['-c', '"$@"; exit $?', 'sh', process.execPath, lingering, pidFile, mode, marker] };
 }
 
 beforeAll(() => {
@@ -80,14 +88,15 @@ afterEach(() => {
 describe('a stdio server whose helper starts a session of its own', () => {
   it('leaves the helper running when only the process group is ended (the control)', async () => {
     const marker = newMarker();
-    const result = await probeStdio(server(marker), { isolation: 'process-group' });
+    const result = await probeStdio(server(marker, newPidFile()), { isolation: 'process-group' });
     expect(result).toMatchObject({ letter: 'o', toolCount: 1 });
     expect(sleepsWith(marker)).toHaveLength(1);
   });
 
   it('leaves nothing running once probeStdio returns, in a PID namespace by default', async () => {
     const marker = newMarker();
-    const result = await probeStdio(server(marker));
+    const pidFile = newPidFile();
+    const result = await probeStdio(server(marker, pidFile));
     expect(result).toMatchObject({ letter: 'o', toolCount: 1, warnings: [] });
     expect(result.steps[0]).toMatchObject({
       name: 'spawn',
@@ -95,13 +104,17 @@ describe('a stdio server whose helper starts a session of its own', () => {
       detail: 'in its own PID namespace (bubblewrap)',
     });
     // The command line shown is the server's own, not bubblewrap's.
-    expect(result.url).toBe(['sh', ...server(marker).args].join(' '));
+    expect(result.url).toBe(['sh', ...server(marker, pidFile).args].join(' '));
     expect(sleepsWith(marker)).toEqual([]);
   });
 
   it('leaves nothing running when the server ignores SIGTERM and its stdin closing', async () => {
     const marker = newMarker();
-    const transport = new ProcessGroupStdioTransport({ ...server(marker, 'stubborn'), isolation: 'pid-namespace' });
+    const pidFile = newPidFile();
+    const transport = new ProcessGroupStdioTransport({
+      ...server(marker, pidFile, 'stubborn'),
+      isolation: 'pid-namespace',
+    });
     const client = new Client({ name: 'namespace', version: '0.0.0' });
     await client.connect(transport);
     expect(transport.isolation).toEqual({ used: 'pid-namespace', fallback: null });
@@ -109,7 +122,7 @@ describe('a stdio server whose helper starts a session of its own', () => {
     expect(sleepsWith(marker)).toHaveLength(1);
     await client.close();
     expect(sleepsWith(marker)).toEqual([]);
-    expect(processesWith(escaping)).toEqual([]);
+    expect(processesWith(pidFile)).toEqual([]);
     expect(transport.pid).toBeNull();
   });
 
@@ -131,7 +144,7 @@ async function probeWithoutBubblewrap(marker: string, isolation: string): Promis
   symlinkSync(findSleep(), join(bin, 'sleep'));
   const script = [
     `const { probeStdio } = await import(${JSON.stringify(pathToFileURL(builtNode).href)});`,
-    `const result = await probeStdio({ command: process.execPath, args: ${JSON.stringify([escaping, marker])} }, { isolation: ${JSON.stringify(isolation)} });`,
+    `const result = await probeStdio({ command: process.execPath, args: ${JSON.stringify([lingering, newPidFile(), 'plain', marker])} }, { isolation: ${JSON.stringify(isolation)} });`,
     'process.stdout.write(JSON.stringify({ letter: result.letter, reason: result.reason, message: result.message, spawn: result.steps[0], warnings: result.warnings }));',
   ].join('\n');
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
