@@ -134,6 +134,11 @@ describe('mcp-atlas site', () => {
       '/api/mcp': (_req, res) => {
         res.writeHead(401, { 'www-authenticate': 'Bearer realm="shop"', 'content-type': 'application/json' }).end('{}');
       },
+      '/.well-known/oauth-protected-resource': (_req, res, site) => {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ resource: `${site}/api/mcp`, authorization_servers: [`${site}/auth`] }));
+      },
     });
     const run = await runSite([origin, '--allow-private']);
     expect(run.code).toBe(1);
@@ -143,6 +148,12 @@ describe('mcp-atlas site', () => {
     );
     expect(run.stdout).toContain('Verdict: PARTIAL');
     expect(run.stdout).toContain('(auth-challenge)');
+    // No resource_metadata in the challenge: the path-based location is tried first, then the root one is found.
+    expect(run.stdout).toContain(
+      `protected resource metadata: ${origin}/.well-known/oauth-protected-resource, at the root well-known location`,
+    );
+    expect(run.stdout).toContain(`authorization server: ${origin}/auth\n`);
+    expect(run.stdout).toContain('authorization server metadata: not found');
   });
 
   it('fail: /mcp signals MCP to a GET but answers a POST with a web page; exit 1, called a defect', async () => {

@@ -253,6 +253,8 @@ export const SiteCheckResultSchema = z.object({
   posts: z.number().int().nonnegative(),
   steps: z.array(ProbeStepSchema),
   discovery: DiscoveryResultSchema,
+  /** After a sign-in request: what read-only discovery found, in the MCP spec's order; null otherwise. */
+  authDiscovery: AuthDiscoverySchema.nullable(),
   rulesVersion: z.string(),
 });
 /** The type SiteCheckResultSchema validates. */

@@ -182,6 +182,7 @@ function siteResult(
     posts: outcome?.posts ?? 0,
     steps: outcome?.steps ?? [],
     discovery,
+    authDiscovery: outcome?.authDiscovery ?? null,
     rulesVersion: PROBE_RULES_VERSION,
   };
 }
@@ -302,6 +303,9 @@ export async function checkSite(origin: string, options?: CheckSiteOptions): Pro
     maxToolsKept: MAX_TOOLS_KEPT,
     listToolsOnlyWhenDeclared: true,
     sendDelete: false,
+    // A sign-in request is followed by the same read-only discovery as the daily check, so a site owner learns
+    // whether an agent can find where to sign in; it shares the session's deadline.
+    discoverAuth: true,
     deadlineMs: SITE_SESSION_BUDGET_MS,
     // The 12 s cover the session as a whole; the daily probe's 8 s / 5 s / 8 s step limits are not the site check's.
     perStepLimits: false,

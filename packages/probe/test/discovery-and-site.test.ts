@@ -247,13 +247,61 @@ describe('checkSite verdicts', () => {
     expect(result).toMatchObject({ verdict: 'pass', protocolVersion: '2025-06-18' });
   });
 
-  it('partial: 401 with a WWW-Authenticate challenge', async () => {
+  /** /mcp answers every POST with 401 and a challenge naming this origin's metadata; `documents` answer GETs. */
+  async function signInSite(documents: Record<string, (origin: string) => unknown>): Promise<LocalServer> {
+    let origin = '';
     const server = await track(
-      initAnswer(401, {
-        'www-authenticate': 'Bearer resource_metadata="https://a/.well-known/oauth-protected-resource"',
+      startRawServer((req, res) => {
+        const document = req.method === 'GET' ? documents[req.url ?? ''] : undefined;
+        if (document !== undefined) return sendJson(res, 200, document(origin));
+        if (req.method !== 'POST') return void res.writeHead(404).end();
+        const challenge = `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`;
+        sendJson(res, 401, { error: 'unauthorized' }, { 'www-authenticate': challenge });
       }),
     );
-    expect(await site(server)).toMatchObject({ verdict: 'partial', reason: 'auth-challenge', posts: 1 });
+    origin = server.origin;
+    return server;
+  }
+
+  it('partial: 401 with a WWW-Authenticate challenge, and discovery records that nothing was found', async () => {
+    const server = await signInSite({});
+    const result = await site(server);
+    expect(result).toMatchObject({ verdict: 'partial', reason: 'auth-challenge', posts: 1 });
+    expect(result.authDiscovery).toMatchObject({ protectedResource: null, authorizationServerMetadata: null });
+    expect(result.authDiscovery?.reads[0]).toEqual({
+      url: `${server.origin}/.well-known/oauth-protected-resource`,
+      httpStatus: 404,
+      found: false,
+      detail: 'answered 404',
+    });
+  });
+
+  it('a sign-in site: the challenge names the metadata, which names the authorization server, read in order', async () => {
+    const server = await signInSite({
+      '/.well-known/oauth-protected-resource': (origin) => ({
+        resource: `${origin}/mcp`,
+        authorization_servers: [origin],
+      }),
+      '/.well-known/oauth-authorization-server': (origin) => ({ issuer: origin, token_endpoint: `${origin}/token` }),
+    });
+    const result = await site(server);
+    expect(result).toMatchObject({ verdict: 'partial', reason: 'auth-challenge', posts: 1 });
+    expect(result.authDiscovery).toMatchObject({
+      protectedResource: { url: `${server.origin}/.well-known/oauth-protected-resource`, source: 'www-authenticate' },
+      authorizationServer: { issuer: `${server.origin}/`, source: 'protected-resource' },
+      authorizationServerMetadata: { url: `${server.origin}/.well-known/oauth-authorization-server`, kind: 'oauth' },
+    });
+    // Discovery only reads: one POST (initialize), then GETs of the two documents and nothing else.
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /mcp',
+      'GET /.well-known/oauth-protected-resource',
+      'GET /.well-known/oauth-authorization-server',
+    ]);
+  });
+
+  it('no sign-in request, no discovery: a server that lists its tools has a null record', async () => {
+    const server = await track(startScriptedServer());
+    expect((await site(server)).authDiscovery).toBeNull();
   });
 
   it('partial: no tools capability, and then tools/list is not sent', async () => {

@@ -7,6 +7,7 @@
 // check the service runs does; without one it has no list to read.
 import { parseArgs } from 'node:util';
 import {
+  type AuthDiscovery,
   type CheckSiteOptions,
   checkSite,
   ProbeInputError,
@@ -106,6 +107,30 @@ function sessionLines(result: SiteCheckResult): string[] {
   ];
 }
 
+const RESOURCE_SOURCE_WORDS: Readonly<Record<ProtectedResourceSource, string>> = {
+  'www-authenticate': 'named by the WWW-Authenticate challenge',
+  path: 'at the path-based well-known location',
+  root: 'at the root well-known location',
+};
+
+type ProtectedResourceSource = NonNullable<AuthDiscovery['protectedResource']>['source'];
+
+/** What read-only sign-in discovery found after the endpoint asked for sign-in; nothing when it did not ask. */
+function signInLines(found: AuthDiscovery | null): string[] {
+  if (found === null) return [];
+  const resource = found.protectedResource;
+  const server = found.authorizationServer;
+  const metadata = found.authorizationServerMetadata;
+  return [
+    '',
+    'Sign-in (what an agent reads to find where to sign in; nothing is signed in to):',
+    `  protected resource metadata: ${resource === null ? 'not found' : `${resource.url}, ${RESOURCE_SOURCE_WORDS[resource.source]}`}`,
+    `  authorization server: ${server === null ? 'none named' : `${server.issuer}${server.source === 'server-origin' ? ' (the server itself, as the 2025-03-26 spec read it)' : ''}`}`,
+    `  authorization server metadata: ${metadata === null ? 'not found' : `${metadata.url} (${metadata.kind === 'oauth' ? 'OAuth' : 'OpenID Connect'})`}`,
+    `  documents read: ${found.reads.length}`,
+  ];
+}
+
 /** The site check as text a site owner can read without knowing the code. */
 export function formatSiteText(result: SiteCheckResult, documents: SiteDocuments, allowPrivate = false): string {
   const lines = [
@@ -122,6 +147,7 @@ export function formatSiteText(result: SiteCheckResult, documents: SiteDocuments
       `  tools listed: ${result.toolCount}${result.toolNames.length > 0 ? ` (${result.toolNames.join(', ')}${result.toolNames.length < result.toolCount ? ', ...' : ''})` : ''}`,
     );
   if (result.protocolVersion !== null) lines.push(`  protocol version: ${result.protocolVersion}`);
+  lines.push(...signInLines(result.authDiscovery));
   lines.push(
     '',
     `Verdict: ${SITE_VERDICT_WORDS[result.verdict]}`,
