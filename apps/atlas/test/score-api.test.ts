@@ -5,6 +5,8 @@
 import { SCHEMA_QUALITY_RULES } from '@mcp-atlas/score/rules';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCORING_VERSION_HEADER, scoreFreshnessOf } from '../src/http/leaderboard.js';
+import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import {
   ATLAS_SCORE_SCOPE,
   checklistOf,
@@ -131,10 +133,38 @@ describe('compareScoredServers', () => {
   });
 });
 
+describe('scoreFreshnessOf', () => {
+  it('dates a score at its day’s last second and ages it in whole days', () => {
+    // 2026-12-01T23:59:59Z to 2026-12-04T23:59:58Z is 2 days 23:59:59, so 2; one second later it is 3.
+    expect(scoreFreshnessOf('2026-12-01', new Date('2026-12-04T23:59:58Z'))).toEqual({
+      last_scored_at: '2026-12-01T23:59:59Z',
+      score_age_days: 2,
+    });
+    expect(scoreFreshnessOf('2026-12-01', new Date('2026-12-04T23:59:59Z')).score_age_days).toBe(3);
+    // The next morning, the day's score is 0 days old; before its day ends (a view of an earlier instant), also 0.
+    expect(scoreFreshnessOf('2026-12-01', new Date('2026-12-02T08:00:00Z')).score_age_days).toBe(0);
+    expect(scoreFreshnessOf('2026-12-01', new Date('2026-12-01T08:00:00Z')).score_age_days).toBe(0);
+  });
+
+  it('is null for a server not scored yet', () => {
+    expect(scoreFreshnessOf(null, new Date('2026-12-04T00:00:00Z'))).toEqual({
+      last_scored_at: null,
+      score_age_days: null,
+    });
+  });
+});
+
+/** notes-hub's uptime windows in the view day's file. */
+const NOTES_UPTIME = {
+  last24h: { uptimePct: 100, checks: 25 },
+  last7d: { uptimePct: 96, checks: 175 },
+  last30d: { uptimePct: 90, checks: 750 },
+};
+
 // The fixture's six servers get one tier each (odd-endpoint none at all); notes-hub also has an older day.
 const SCORES = [
   handScore('weather-desk', 'complete', 70, { dimensionsScored: 6, dimensionsApplicable: 6 }),
-  handScore('notes-hub', 'verified', 80),
+  { ...handScore('notes-hub', 'verified', 80), uptime: NOTES_UPTIME },
   handScore('ticket-yard', 'verified', 90),
   handScore('locked-crm', 'assessed', 60),
   handScore('ledger-pay', 'limited', 55, { flags: [STAGING_FLAG], dimensionsScored: 3 }),
@@ -177,6 +207,9 @@ describe('GET /api/leaderboard', () => {
       compositeScore: 70,
       visibilityLevel: 'complete',
       scoredDay: VIEW_DAY,
+      // The fixture's clock is the next morning: the score is 0 days old.
+      last_scored_at: `${VIEW_DAY}T23:59:59Z`,
+      score_age_days: 0,
     });
     expect(body.servers[1]).toMatchObject({ grade: 'A', gradeLabel: 'A (5/5)', visibilityLevel: 'verified' });
     expect(body.servers[4]).toMatchObject({
@@ -190,6 +223,8 @@ describe('GET /api/leaderboard', () => {
       compositeScore: null,
       visibilityLevel: 'unscored',
       scoredDay: null,
+      last_scored_at: null,
+      score_age_days: null,
     });
     expectDocumented('/api/leaderboard', 200, body);
   });
@@ -226,13 +261,31 @@ describe('GET /api/servers/:id', () => {
     const { serverId: _id, ...expected } = handScore('notes-hub', 'verified', 80);
     expect(body.score).toEqual(expected);
     expect(body.scoredDay).toBe(VIEW_DAY);
+    expect(body).toMatchObject({ last_scored_at: `${VIEW_DAY}T23:59:59Z`, score_age_days: 0, uptime: NOTES_UPTIME });
     expectDocumented('/api/servers/{id}', 200, body);
+  });
+
+  it('has no uptime windows for a score written before they were kept', async () => {
+    const { body } = await getJsonAt(`${f.base}/api/servers/ticket-yard`);
+    expect(body.score).not.toBeNull();
+    expect(body.uptime).toBeNull();
+  });
+
+  it('names the scoring version in a header of every API answer, readable from other pages', async () => {
+    for (const path of ['/api/servers/notes-hub', '/api/leaderboard', '/api/servers', '/api/servers/nobody-here']) {
+      const response = await fetch(`${f.base}${path}`, { headers: { Origin: 'https://elsewhere.example' } });
+      expect(response.headers.get(SCORING_VERSION_HEADER), path).toBe(METHODOLOGY_VERSION);
+      expect(response.headers.get('access-control-expose-headers'), path).toContain(SCORING_VERSION_HEADER);
+    }
+    expect(doc.paths['/api/servers/{id}'].get.responses['200'].headers[SCORING_VERSION_HEADER]).toBeDefined();
+    expect(doc.paths['/api/leaderboard'].get.responses['400'].headers[SCORING_VERSION_HEADER]).toBeDefined();
   });
 
   it('says null for a server that has not been scored', async () => {
     const { body } = await getJsonAt(`${f.base}/api/servers/odd-endpoint`);
     expect(body.score).toBeNull();
     expect(body.scoredDay).toBeNull();
+    expect(body).toMatchObject({ last_scored_at: null, score_age_days: null, uptime: null });
     expectDocumented('/api/servers/{id}', 200, body);
   });
 });

@@ -101,6 +101,18 @@ describe('a week of hourly checks through the schedule, no five-minute checks', 
     expect(score?.dimensionsApplicable).toBe(5);
     expect(score?.badges.reliability.map((b) => b.key)).toContain('high_uptime');
   });
+
+  it('keeps the 24-hour, 7-day and 30-day uptime with the score, the 7-day one the score’s own', async () => {
+    const score = (await readDayScores(storage, '2026-12-08')).get('recipes');
+    expect(score?.uptime).toEqual({
+      // 2026-12-08 has only its daily check so far.
+      last24h: { uptimePct: 100, checks: 1 },
+      // The reliability window's 151 checks, 150 answered, as above.
+      last7d: { uptimePct: (150 * 100) / 151, checks: 151 },
+      // Every check since 2026-12-01: 8 daily and 168 hourly, one failed.
+      last30d: { uptimePct: (175 * 100) / 176, checks: 176 },
+    });
+  });
 });
 
 describe('hourly records with set wall times, scored as the day score reads them', () => {

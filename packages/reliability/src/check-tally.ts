@@ -10,7 +10,7 @@
  */
 
 import { dayStartMs } from '@mcp-atlas/base';
-import { CHECK_TALLY_DAYS_KEPT, MS_PER_DAY } from './constants.js';
+import { CHECK_COUNT_DAYS_KEPT, CHECK_TALLY_DAYS_KEPT, MS_PER_DAY } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import { formatDay, instantOf, startOfDay } from './validate.js';
 
@@ -80,15 +80,25 @@ export function latencyValuesOf(counts: readonly unknown[] | undefined): number[
   return values;
 }
 
+/** Whole UTC days from `day` to `today` (negative for a later day). */
+function daysBack(day: string, today: string): number {
+  return Math.round((startOfDay(today, 'today') - startOfDay(day, 'day')) / MS_PER_DAY);
+}
+
 /** Whether `day` is within the CHECK_TALLY_DAYS_KEPT days ending `today` (a later day is kept too). */
 export function isTallyDayKept(day: string, today: string): boolean {
-  const back = Math.round((startOfDay(today, 'today') - startOfDay(day, 'day')) / MS_PER_DAY);
-  return back < CHECK_TALLY_DAYS_KEPT;
+  return daysBack(day, today) < CHECK_TALLY_DAYS_KEPT;
+}
+
+/** A tally day as kept on `today`: whole within CHECK_TALLY_DAYS_KEPT days, its counts alone after that. */
+function keptTallyDay(tally: CheckTallyDay, today: string): CheckTallyDay {
+  return isTallyDayKept(tally.day, today) ? tally : { ...tally, latencyMs: [] };
 }
 
 /**
- * Counts one more check in its UTC day's tally and drops days more than CHECK_TALLY_DAYS_KEPT - 1 days before it.
- * Tally days that do not read as one (a torn file) are dropped too.
+ * Counts one more check in its UTC day's tally and drops days more than CHECK_COUNT_DAYS_KEPT - 1 days before it;
+ * days more than CHECK_TALLY_DAYS_KEPT - 1 days before it keep their counts without their wall times. Tally days
+ * that do not read as one (a torn file) are dropped too.
  *
  * @example
  * recordCheckTally([], { at: '2026-12-01T10:00:00Z', answered: true, elapsedMs: 180 });
@@ -108,7 +118,7 @@ export function recordCheckTally(days: readonly CheckTallyDay[] | undefined, che
       isCount(d.answered) &&
       isCount(d.checks) &&
       d.answered <= d.checks &&
-      isTallyDayKept(d.day, today),
+      daysBack(d.day, today) < CHECK_COUNT_DAYS_KEPT,
   );
   const before = kept.find((d) => d.day === today);
   // A failed check counts in `checks` only: its wall time is the time it took to fail, not a latency.
@@ -119,5 +129,7 @@ export function recordCheckTally(days: readonly CheckTallyDay[] | undefined, che
     checks: (before?.checks ?? 0) + 1,
     latencyMs,
   };
-  return [...kept.filter((d) => d.day !== today), todays].sort((a, b) => a.day.localeCompare(b.day));
+  return [...kept.filter((d) => d.day !== today).map((d) => keptTallyDay(d, today)), todays].sort((a, b) =>
+    a.day.localeCompare(b.day),
+  );
 }

@@ -316,6 +316,13 @@ export const FIVE_MINUTE_DAYS_KEPT = 92;
 export const CHECK_TALLY_DAYS_KEPT = 8;
 
 /**
+ * UTC days, the newest included, of the hourly checks' per-day counts kept per server: the 30-day uptime window
+ * and the day in progress. Only the newest CHECK_TALLY_DAYS_KEPT days also keep their wall times, which the
+ * latency percentiles read over seven days; an older day keeps its two counts, a few bytes.
+ */
+export const CHECK_COUNT_DAYS_KEPT = 31;
+
+/**
  * Days, today included, a server's state keeps the days on which a tool rose in risk. It covers the route's
  * set-aside window (`ROUTE_SCORE_RULES.riskRiseDays` of @mcp-atlas/route, a rise under 7 days old): the route reads
  * how many days ago the newest kept rise was, so keeping fewer days here would end the set-aside early.

@@ -19,6 +19,7 @@ import {
   ANONYMOUS_REPORTER_WEIGHT,
   ANSWERING_LETTERS,
   CHANGE_DAYS_KEPT,
+  CHECK_COUNT_DAYS_KEPT,
   CHECK_TALLY_DAYS_KEPT,
   DAILY_LETTERS,
   DAY_WEIGHT_BASE,
@@ -158,6 +159,8 @@ export const FOLD_RULES = Object.freeze({
   fiveMinuteDaysKept: FIVE_MINUTE_DAYS_KEPT,
   /** Days, the newest included, of the hourly tallies and the five-minute wall-time counts kept per server. */
   checkTallyDaysKept: CHECK_TALLY_DAYS_KEPT,
+  /** Days, the newest included, of the hourly checks' per-day counts kept per server (the 30-day uptime). */
+  checkCountDaysKept: CHECK_COUNT_DAYS_KEPT,
   /** The kinds of change a daily check can record. */
   changeKinds: CHANGE_KINDS,
 });

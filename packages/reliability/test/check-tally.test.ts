@@ -1,7 +1,7 @@
 // Per-day check tallies: every hourly check counted in its UTC day, wall times kept per whole millisecond, eight
 // days kept; and the five-minute counters' wall times, kept for the same eight days while their counts stay 92.
 import { describe, expect, it } from 'vitest';
-import { CHECK_TALLY_DAYS_KEPT } from '../src/constants.js';
+import { CHECK_COUNT_DAYS_KEPT, CHECK_TALLY_DAYS_KEPT } from '../src/constants.js';
 import { ReliabilityInputError } from '../src/index.js';
 import { type CheckTallyDay, latencyValuesOf, recordCheckTally, recordFiveMinuteCheck } from '../src/live.js';
 import { FOLD_RULES } from '../src/rules.js';
@@ -45,16 +45,31 @@ describe('recordCheckTally', () => {
     expect(days.map((d) => d.day)).toEqual(['2026-12-01']);
   });
 
-  it(`keeps the ${CHECK_TALLY_DAYS_KEPT} UTC days ending the newest check: 7 days back stays, 8 goes`, () => {
+  it(`keeps wall times for the ${CHECK_TALLY_DAYS_KEPT} UTC days ending the newest check: 7 days back stays, 8 loses them`, () => {
     expect(FOLD_RULES.checkTallyDaysKept).toBe(8);
     const old = (day: string): CheckTallyDay => ({ day, answered: 1, checks: 1, latencyMs: [[100, 1]] });
-    // 2026-12-09 minus 7 days is 2026-12-02 (kept); minus 8 is 2026-12-01 (dropped).
+    // 2026-12-09 minus 7 days is 2026-12-02 (kept whole); minus 8 is 2026-12-01 (its counts only).
     const days = recordCheckTally([old('2026-12-01'), old('2026-12-02')], {
       at: '2026-12-09T00:00:00Z',
       answered: false,
     });
-    expect(days.map((d) => d.day)).toEqual(['2026-12-02', '2026-12-09']);
-    expect(days[1]).toEqual({ day: '2026-12-09', answered: 0, checks: 1, latencyMs: [] });
+    expect(days).toEqual([
+      { day: '2026-12-01', answered: 1, checks: 1, latencyMs: [] },
+      old('2026-12-02'),
+      { day: '2026-12-09', answered: 0, checks: 1, latencyMs: [] },
+    ]);
+  });
+
+  it(`keeps the counts of the ${CHECK_COUNT_DAYS_KEPT} UTC days ending the newest check: 30 days back stays, 31 goes`, () => {
+    expect(FOLD_RULES.checkCountDaysKept).toBe(31);
+    const old = (day: string): CheckTallyDay => ({ day, answered: 2, checks: 3, latencyMs: [] });
+    // 2026-12-31 minus 30 days is 2026-12-01 (kept); minus 31 is 2026-11-30 (dropped).
+    const days = recordCheckTally([old('2026-11-30'), old('2026-12-01')], {
+      at: '2026-12-31T23:59:59Z',
+      answered: true,
+      elapsedMs: 90,
+    });
+    expect(days).toEqual([old('2026-12-01'), { day: '2026-12-31', answered: 1, checks: 1, latencyMs: [[90, 1]] }]);
   });
 
   it('keeps a week of hourly checks whole: 168 checks, one count per day', () => {

@@ -126,6 +126,7 @@ describe('the rules subpath', () => {
       riskRiseDaysKept: 7,
       fiveMinuteDaysKept: 92,
       checkTallyDaysKept: 8,
+      checkCountDaysKept: 31,
       changeKinds: ['tools', 'started-answering', 'stopped-answering', 'sign-in', 'payment-address', 'redirect'],
     });
     expect(rules.RANKING_RULES).toEqual({ minObservedDays: 14, topPlacesDivisor: 10, topPlacesMinRanked: 10 });

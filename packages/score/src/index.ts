@@ -36,7 +36,13 @@ export {
   type SchemaInterpretability,
 } from './judge.js';
 export { scoreLatency } from './latency.js';
-export { latencyPercentile } from './reliability.js';
+export {
+  type DayCheckCount,
+  latencyPercentile,
+  type UptimeWindow,
+  type UptimeWindowName,
+  uptimeWindowsOf,
+} from './reliability.js';
 export {
   type AnalyzeRepositoryOptions,
   analyzeRepository,

@@ -32,6 +32,70 @@ export const RELIABILITY_WEIGHTS_WITHOUT_P95 = Object.freeze({ uptime: 0.8, p50:
 export const SCORE_RELIABILITY_WINDOW_DAYS = 7;
 
 /**
+ * The uptime windows the Scoreboard tracks, in UTC days ending the scored day (the day included): 24 hours, 7 days
+ * and 30 days. A day is scored at its last second, so its 24 hours are the day itself. Only the 7-day figure
+ * enters the composite.
+ */
+export const UPTIME_WINDOW_DAYS = Object.freeze({ last24h: 1, last7d: SCORE_RELIABILITY_WINDOW_DAYS, last30d: 30 });
+
+/** One window's name, as the API gives it. */
+export type UptimeWindowName = keyof typeof UPTIME_WINDOW_DAYS;
+
+/** How many checks of one kind ran on one UTC day, and how many of them answered. */
+export interface DayCheckCount {
+  /** The UTC day, `YYYY-MM-DD`. */
+  day: string;
+  answered: number;
+  checks: number;
+}
+
+/** One uptime window: answering checks over all checks in percent (null with no check), and the checks counted. */
+export interface UptimeWindow {
+  uptimePct: number | null;
+  checks: number;
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const MS_PER_DAY = 86_400_000;
+
+/** Whole UTC days from `day` back to `count.day`, or null when either is not a day. */
+function daysBefore(day: string, countDay: string): number | null {
+  if (!DAY_PATTERN.test(day) || !DAY_PATTERN.test(countDay)) return null;
+  const back = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${countDay}T00:00:00Z`)) / MS_PER_DAY;
+  return Number.isFinite(back) ? back : null;
+}
+
+/**
+ * The 24-hour, 7-day and 30-day uptime ending `day`, over every check counted (daily, hourly, five-minute: pass
+ * one count per kind and day, in any order). Counts of later days, of days that are not days, or with answered
+ * above checks, are left out.
+ *
+ * @example
+ * uptimeWindowsOf('2026-12-04', [
+ *   { day: '2026-12-04', answered: 24, checks: 24 },
+ *   { day: '2026-11-20', answered: 0, checks: 24 },
+ * ]);
+ * // { last24h: { uptimePct: 100, checks: 24 }, last7d: { uptimePct: 100, checks: 24 }, last30d: { uptimePct: 50, checks: 48 } }
+ */
+export function uptimeWindowsOf(day: string, counts: readonly DayCheckCount[]): Record<UptimeWindowName, UptimeWindow> {
+  const windows = {} as Record<UptimeWindowName, UptimeWindow>;
+  for (const [name, length] of Object.entries(UPTIME_WINDOW_DAYS) as [UptimeWindowName, number][]) {
+    let answered = 0;
+    let checks = 0;
+    for (const count of counts) {
+      const back = daysBefore(day, count.day);
+      if (back === null || back < 0 || back >= length) continue;
+      if (!(Number.isInteger(count.checks) && Number.isInteger(count.answered))) continue;
+      if (count.answered < 0 || count.answered > count.checks) continue;
+      answered += count.answered;
+      checks += count.checks;
+    }
+    windows[name] = { uptimePct: checks === 0 ? null : (answered * 100) / checks, checks };
+  }
+  return windows;
+}
+
+/**
  * The nearest-rank percentile (`p` from 0 to 100) of handshake times: the smallest value with at least `p`% of
  * the values at or below it. Values that are not finite or are negative are left out; null when none is left.
  *

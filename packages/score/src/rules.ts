@@ -64,6 +64,7 @@ import {
   RELIABILITY_WEIGHTS,
   RELIABILITY_WEIGHTS_WITHOUT_P95,
   SCORE_RELIABILITY_WINDOW_DAYS,
+  UPTIME_WINDOW_DAYS,
 } from './reliability.js';
 import {
   CHANGELOG_FILE_NAMES,
@@ -177,6 +178,8 @@ export const RELIABILITY_RULES = Object.freeze({
   minimumProbeCount: MINIMUM_PROBE_COUNT,
   /** Days of checks the uptime and the latencies cover, the scored day included. */
   windowDays: SCORE_RELIABILITY_WINDOW_DAYS,
+  /** The uptime windows shown beside the score, in days ending the scored day: 24 hours (1), 7 and 30 days. */
+  uptimeWindowDays: UPTIME_WINDOW_DAYS,
 });
 
 /** Docs and maintenance (methodology, "Quality score" > "Categories", docs and maintenance). */

@@ -49,6 +49,7 @@ describe('the root entry', () => {
       'specVersionFromProtocolVersion',
       'staticAnalysisOf',
       'toSpecVersionMetadata',
+      'uptimeWindowsOf',
     ]);
   });
 

@@ -4,7 +4,9 @@ import {
   MINIMUM_PROBE_COUNT,
   RELIABILITY_WEIGHTS,
   RELIABILITY_WEIGHTS_WITHOUT_P95,
+  uptimeWindowsOf,
 } from '../src/reliability.js';
+import { RELIABILITY_RULES } from '../src/rules.js';
 
 const full = { uptimePct: 99.5, latencyP50Ms: 150, latencyP95Ms: 600, probeCount: 200 };
 
@@ -67,5 +69,46 @@ describe('computeReliabilityScore', () => {
         80,
       );
     });
+  });
+});
+
+describe('uptimeWindowsOf: the 24-hour, 7-day and 30-day uptime', () => {
+  const count = (day: string, answered: number, checks: number) => ({ day, answered, checks });
+
+  it('counts the scored day in all three, 6 days back in two, 29 days back in one, 30 back in none', () => {
+    const windows = uptimeWindowsOf('2026-12-31', [
+      count('2026-12-31', 24, 24), // 0 days back
+      count('2026-12-30', 0, 24), // 1 back: out of the 24 hours
+      count('2026-12-25', 12, 24), // 6 back: the 7 days' last
+      count('2026-12-24', 0, 10), // 7 back: out of the 7 days
+      count('2026-12-02', 5, 10), // 29 back: the 30 days' last
+      count('2026-12-01', 0, 100), // 30 back: out of everything
+    ]);
+    expect(windows.last24h).toEqual({ uptimePct: 100, checks: 24 });
+    // (24 + 0 + 12) / (24 + 24 + 24) = 36 / 72
+    expect(windows.last7d).toEqual({ uptimePct: 50, checks: 72 });
+    // (36 + 0 + 5) / (72 + 10 + 10) = 41 / 92
+    expect(windows.last30d).toEqual({ uptimePct: (41 * 100) / 92, checks: 92 });
+  });
+
+  it('adds the kinds of check of one day together', () => {
+    const windows = uptimeWindowsOf('2026-12-04', [count('2026-12-04', 1, 1), count('2026-12-04', 20, 24)]);
+    // (1 + 20) / (1 + 24) = 84%
+    expect(windows.last24h).toEqual({ uptimePct: 84, checks: 25 });
+  });
+
+  it('has no uptime without a check, and leaves out later days and counts that cannot be', () => {
+    const windows = uptimeWindowsOf('2026-12-04', [
+      count('2026-12-05', 1, 1),
+      count('yesterday', 1, 1),
+      count('2026-12-04', 3, 2),
+      count('2026-12-04', -1, 2),
+      count('2026-12-04', 1.5, 2),
+    ]);
+    for (const window of Object.values(windows)) expect(window).toEqual({ uptimePct: null, checks: 0 });
+  });
+
+  it('reads its windows from RELIABILITY_RULES.uptimeWindowDays', () => {
+    expect(RELIABILITY_RULES.uptimeWindowDays).toEqual({ last24h: 1, last7d: 7, last30d: 30 });
   });
 });

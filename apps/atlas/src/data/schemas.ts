@@ -296,8 +296,8 @@ export const HourlyFileSchema = z.object({
       /** The hour-of-day profile; absent in files written before it was kept. */
       hours: HourSlotsSchema.optional(),
       /**
-       * Every hourly check of the last 8 UTC days, one tally per day, so the quality score counts them all; absent
-       * in files written before it was kept.
+       * Every hourly check of the last 31 UTC days, one tally per day (wall times for the newest 8 only), so the
+       * quality score and its uptime windows count them all; absent in files written before it was kept.
        */
       tally: z.array(CheckTallyDaySchema).optional(),
     }),

@@ -19,7 +19,7 @@ import { clientAddress } from './client-address.js';
 import { type HttpDeps, resolveHttpDeps } from './deps.js';
 import { type Answer, errorBody, invalidInput, type Refusal, refuse } from './errors.js';
 import { createHostGuard } from './host-guard.js';
-import { LeaderboardQuerySchema, presentLeaderboard } from './leaderboard.js';
+import { LeaderboardQuerySchema, presentLeaderboard, SCORING_VERSION, SCORING_VERSION_HEADER } from './leaderboard.js';
 import { LICENSE_HEADER, REPORT_BODY_MAX_BYTES, SENSOR_BODY_MAX_BYTES } from './limits.js';
 import { handleMcpRequest } from './mcp.js';
 import { createMcpAdmission } from './mcp-admission.js';
@@ -175,7 +175,12 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
   app.use('*', hostGuard);
 
   // Read routes may be fetched from any page (the verification snippet, dashboards); writes stay same-origin.
-  app.use('/api/*', cors({ origin: '*', allowMethods: ['GET'] }));
+  app.use('/api/*', cors({ origin: '*', allowMethods: ['GET'], exposeHeaders: [SCORING_VERSION_HEADER] }));
+  // Every API answer names the score rules its numbers come from, as the Scoreboard's answers do.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header(SCORING_VERSION_HEADER, SCORING_VERSION);
+  });
   app.use('/.well-known/*', cors({ origin: '*', allowMethods: ['GET'] }));
 
   // The view never changes once built, so its server list is serialized once and reused until the next view
@@ -198,13 +203,13 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     const server = view.byId.get(id.data);
     if (server === undefined)
       return sendRefusal(c, refuse(404, 'unknown_server', `no server has the id ${id.data}`), deps.now());
-    return c.json(presentServerDetail(view, server, await changes.changesOf(server.id, view.day)));
+    return c.json(presentServerDetail(view, server, await changes.changesOf(server.id, view.day), deps.now()));
   });
 
   app.get('/api/leaderboard', (c) => {
     const query = readQuery(c, LeaderboardQuerySchema);
     if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
-    return c.json(presentLeaderboard(deps.getView(), query.value));
+    return c.json(presentLeaderboard(deps.getView(), query.value, deps.now()));
   });
 
   app.get('/api/toolsearch', (c) => {

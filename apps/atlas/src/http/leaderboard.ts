@@ -1,8 +1,11 @@
 // The quality-score leaderboard (GET /api/leaderboard and the /leaderboard page) and the `score` field of
 // GET /api/servers/:id. The order is the score package's (tier, then composite), ids break ties; the scores are
 // the days' signed scores files as the read model holds them. Schemas travel with their types, as in schemas.ts.
+import { scoreInstantOf } from '@mcp-atlas/operations';
+import { ageInDays } from '@mcp-atlas/score';
 import { z } from 'zod';
-import { ScoreResultSchema, type ServerScore } from '../score/day-scores.js';
+import { METHODOLOGY_VERSION } from '../methodology.js';
+import { ScoreResultSchema, type ServerScore, UptimeWindowsSchema } from '../score/day-scores.js';
 import { badgeListOf, compareScoredServers, gradeLabelOf } from '../score/shown-score.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import { ServerDetailSchema } from './schemas.js';
@@ -32,6 +35,43 @@ export const LeaderboardQuerySchema = z.strictObject({
   offset: OFFSET_TEXT.optional(),
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
+
+/**
+ * The response header every API answer carries with the version of the methodology whose score rules made its
+ * numbers (the score follows the open engine mcp-scoring-engine 0.9.0), so a consumer can tell a rescore by new
+ * rules from a change of the server.
+ */
+export const SCORING_VERSION_HEADER = 'X-Scoring-Version';
+
+/** The value of {@link SCORING_VERSION_HEADER}. */
+export const SCORING_VERSION = METHODOLOGY_VERSION;
+
+/** How fresh a score is, in the Scoreboard's field names. */
+export const ScoreFreshnessSchema = z.object({
+  last_scored_at: z
+    .string()
+    .nullable()
+    .describe("When the score was measured (its day's last second, UTC), or null for a server not scored yet."),
+  score_age_days: z
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe('Whole days from `last_scored_at` to this answer, or null for a server not scored yet.'),
+});
+export type ScoreFreshness = z.infer<typeof ScoreFreshnessSchema>;
+
+/**
+ * The freshness of a score measured on `day`, as of `now`: measured at the day's last second, aged in whole days
+ * (a day not yet over, as the demo's views of earlier instants may show, counts as 0).
+ *
+ * @example
+ * scoreFreshnessOf('2026-12-01', new Date('2026-12-04T12:00:00Z')); // { last_scored_at: '2026-12-01T23:59:59Z', score_age_days: 2 }
+ */
+export function scoreFreshnessOf(day: string | null, now: Date): ScoreFreshness {
+  if (day === null) return { last_scored_at: null, score_age_days: null };
+  const at = scoreInstantOf(day);
+  return { last_scored_at: at, score_age_days: Math.max(0, ageInDays(at, now.toISOString()) ?? 0) };
+}
 
 /** A flag as the leaderboard lists it (the server's `score` has its description). */
 const LeaderboardFlagSchema = z.object({
@@ -63,6 +103,7 @@ export const LeaderboardRowSchema = z.object({
   flags: z.array(LeaderboardFlagSchema),
   badges: z.array(LeaderboardBadgeSchema).describe("The score's badges, group by group."),
   scoredDay: z.string().nullable().describe('The day the score was measured, or null for a server not scored yet.'),
+  ...ScoreFreshnessSchema.shape,
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
 
@@ -82,6 +123,10 @@ export const ServerDetailWithScoreSchema = ServerDetailSchema.extend({
     "The server's newest quality score (the Scoreboard's composite, grade, tier, categories, flags, badges), or null when it has not been scored.",
   ),
   scoredDay: z.string().nullable().describe('The day `score` was measured (its signed scores file), or null.'),
+  ...ScoreFreshnessSchema.shape,
+  uptime: UptimeWindowsSchema.nullable().describe(
+    'The 24-hour, 7-day and 30-day uptime ending the scored day, over every daily, hourly and five-minute check; the 7-day one is the score’s. Null when not scored, or scored before the windows were kept.',
+  ),
 });
 export type ServerDetailWithScore = z.infer<typeof ServerDetailWithScoreSchema>;
 
@@ -93,11 +138,14 @@ export function scoreOf(view: AtlasView, serverId: string): { day: string; score
 /** A stored score without its server id: the ScoreResult of the score package, as the API gives it. */
 export function presentScore(score: ServerScore | null): z.infer<typeof ScoreResultSchema> | null {
   if (score === null) return null;
-  const { serverId: _id, ...result } = score;
+  const { serverId: _id, uptime: _uptime, ...result } = score;
   return result;
 }
 
-function rowOf(view: AtlasView, server: ServerView, rank: number): LeaderboardRow {
+/** A row as cached with its view: everything but the freshness, which moves with the clock. */
+export type LeaderboardPlace = Omit<LeaderboardRow, keyof ScoreFreshness>;
+
+function rowOf(view: AtlasView, server: ServerView, rank: number): LeaderboardPlace {
   const scored = scoreOf(view, server.id);
   const score = scored?.score ?? null;
   return {
@@ -118,13 +166,13 @@ function rowOf(view: AtlasView, server: ServerView, rank: number): LeaderboardRo
 }
 
 // The view never changes once built, so its order is computed once and reused until the next view.
-const ordered = new WeakMap<AtlasView, LeaderboardRow[]>();
+const ordered = new WeakMap<AtlasView, LeaderboardPlace[]>();
 
 /**
  * Every server on the map in leaderboard order: tier (complete, verified, assessed, limited, unscored; a server
  * without a score counts as unscored), then composite, higher first, then id.
  */
-export function leaderboardRowsOf(view: AtlasView): LeaderboardRow[] {
+export function leaderboardRowsOf(view: AtlasView): LeaderboardPlace[] {
   let rows = ordered.get(view);
   if (rows === undefined) {
     const sorted = view.servers
@@ -136,10 +184,13 @@ export function leaderboardRowsOf(view: AtlasView): LeaderboardRow[] {
   return rows;
 }
 
-/** One page of the leaderboard, as GET /api/leaderboard answers. */
-export function presentLeaderboard(view: AtlasView, query: LeaderboardQuery): Leaderboard {
+/** One page of the leaderboard, as GET /api/leaderboard answers at `now`. */
+export function presentLeaderboard(view: AtlasView, query: LeaderboardQuery, now: Date): Leaderboard {
   const rows = leaderboardRowsOf(view);
   const limit = query.limit ?? LEADERBOARD_DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
-  return { day: view.day, total: rows.length, offset, limit, servers: rows.slice(offset, offset + limit) };
+  const servers = rows
+    .slice(offset, offset + limit)
+    .map((row) => ({ ...row, ...scoreFreshnessOf(row.scoredDay, now) }));
+  return { day: view.day, total: rows.length, offset, limit, servers };
 }

@@ -10,6 +10,7 @@ import {
   LEADERBOARD_MAX_LIMIT,
   LeaderboardQuerySchema,
   LeaderboardSchema,
+  SCORING_VERSION_HEADER,
   ServerDetailWithScoreSchema,
 } from './leaderboard.js';
 import { LICENSE_HEADER, LICENSE_HEADER_MAX_LENGTH } from './limits.js';
@@ -142,6 +143,26 @@ const MISDIRECTED = refusal(
 const FOREIGN_ORIGIN =
   "or a browser sent it from another site (`foreign_origin`): on /mcp and on writes, an Origin must be this service's own";
 
+/** The header every /api/ answer carries, as an OpenAPI header object. */
+const SCORING_VERSION_HEADER_DOC: JsonObject = {
+  [SCORING_VERSION_HEADER]: {
+    description:
+      'The methodology version whose score rules made the numbers of this answer (the score follows the open engine mcp-scoring-engine 0.9.0).',
+    schema: { type: 'string' },
+  },
+};
+
+/** Each response with the scoring-version header added to any headers it documents. */
+function withScoringVersionHeader(responses: Record<string, JsonObject>): Record<string, JsonObject> {
+  const out: Record<string, JsonObject> = {};
+  for (const [status, response] of Object.entries(responses))
+    out[status] = {
+      ...response,
+      headers: { ...((response.headers as JsonObject) ?? {}), ...SCORING_VERSION_HEADER_DOC },
+    };
+  return out;
+}
+
 /**
  * Adds the Host and Origin checks' answers to every operation: 421 everywhere, and 403 for a foreign Origin on
  * /mcp and on every write (joined to an operation's own 403 when it has one).
@@ -163,7 +184,10 @@ function withHostAndOriginRefusals(paths: Record<string, JsonObject>): Record<st
             : `${String(own.description).replace(/\.$/, '')}; ${FOREIGN_ORIGIN}.`,
         );
       }
-      operations[method] = { ...operation, responses };
+      operations[method] = {
+        ...operation,
+        responses: path.startsWith('/api/') ? withScoringVersionHeader(responses) : responses,
+      };
     }
     out[path] = operations;
   }
@@ -231,7 +255,7 @@ export function createOpenApiDocument(version: string): JsonObject {
           ],
           responses: {
             '200': answer(
-              'The server, with its newest quality score (`score`, null before it is scored).',
+              'The server, with its newest quality score (`score`, null before it is scored), how fresh it is (`last_scored_at`, `score_age_days`) and its 24-hour, 7-day and 30-day uptime (`uptime`).',
               ref('ServerDetail'),
             ),
             '400': refusal('The id is not a server id.'),

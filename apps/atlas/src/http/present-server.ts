@@ -6,7 +6,7 @@ import { OWNER_NOTE_ATTRIBUTION } from '../owners/limits.js';
 import type { ObservingSubmission } from '../submissions/observing.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import { WITHHELD_DESCRIPTION_REASON } from '../view/served-text.js';
-import { presentScore, type ServerDetailWithScore, scoreOf } from './leaderboard.js';
+import { presentScore, type ServerDetailWithScore, scoreFreshnessOf, scoreOf } from './leaderboard.js';
 import { presentDomainAge, presentPackages } from './present-outside.js';
 import type { ObservingServer, ServerChangeSchema, ServerDetail, ServerSummary, ServerToolSchema } from './schemas.js';
 
@@ -140,11 +140,15 @@ export function presentLeftOut(server: ServerView): LeftOutBody | null {
   return server.leftOut === null ? null : { reason: server.leftOut, label: LEFT_OUT_LABELS[server.leftOut] };
 }
 
-/** One server as GET /api/servers/:id shows it, with its tools, the changes passed in and its quality score. */
+/**
+ * One server as GET /api/servers/:id shows it at `now`, with its tools, the changes passed in, and its quality
+ * score with its freshness and uptime windows.
+ */
 export function presentServerDetail(
   view: AtlasView,
   server: ServerView,
   changes: z.infer<typeof ServerChangeSchema>[],
+  now: Date,
 ): ServerDetailWithScore {
   const latest = server.latest;
   const scored = scoreOf(view, server.id);
@@ -190,5 +194,7 @@ export function presentServerDetail(
     leftOut: presentLeftOut(server),
     score: presentScore(scored?.score ?? null),
     scoredDay: scored?.day ?? null,
+    ...scoreFreshnessOf(scored?.day ?? null, now),
+    uptime: scored?.score.uptime ?? null,
   };
 }

@@ -3,7 +3,7 @@
 import { VISIBILITY_LEVELS } from '@mcp-atlas/score';
 import { GRADE_RULES } from '@mcp-atlas/score/rules';
 import type { FC } from 'hono/jsx';
-import { type LeaderboardRow, leaderboardRowsOf } from '../http/leaderboard.js';
+import { type LeaderboardPlace, leaderboardRowsOf } from '../http/leaderboard.js';
 import { VISIBILITY_DESCRIPTIONS } from '../score/shown-score.js';
 import type { AtlasView } from '../view/build-view.js';
 import { joinWords, plural } from './format.js';
@@ -18,7 +18,7 @@ export function countLeaderboardPages(servers: number): number {
   return Math.max(1, Math.ceil(servers / LEADERBOARD_PER_PAGE));
 }
 
-const Row: FC<{ row: LeaderboardRow }> = ({ row }) => (
+const Row: FC<{ row: LeaderboardPlace }> = ({ row }) => (
   <tr data-server={row.id} data-tier={row.visibilityLevel}>
     <td class="num">{row.rank}</td>
     <td>

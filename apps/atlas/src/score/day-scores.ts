@@ -1,7 +1,7 @@
 // The day's scores file, days/<day>/scores.json: one entry per server checked that day, its whole quality
 // score with its id. It sits in the day folder, so the day's seal covers it and score history is signed.
 // Written once, when the day's scan folds (a re-run of the fold keeps the file the seal may already cover).
-import type { ScoreResult } from '@mcp-atlas/score';
+import type { ScoreResult, UptimeWindow, UptimeWindowName } from '@mcp-atlas/score';
 import { z } from 'zod';
 import { dayScoresPath } from '../data/paths.js';
 import { DAY } from '../data/schemas.js';
@@ -46,8 +46,24 @@ export const ScoreResultSchema = z.object({
   verifiedPublisher: z.boolean(),
 });
 
-/** One server's entry: its id and its whole score. */
-export const ServerScoreSchema = ScoreResultSchema.extend({ serverId: z.string() });
+const UptimeWindowSchema = z.object({
+  uptimePct: z.number().min(0).max(100).nullable().describe('Answering checks over all checks, or null with none.'),
+  checks: z.int().nonnegative().describe('Checks counted: daily, hourly and five-minute.'),
+});
+
+/** The uptime windows kept with a score: 24 hours, 7 days (the score's own) and 30 days, ending the scored day. */
+export const UptimeWindowsSchema = z.object({
+  last24h: UptimeWindowSchema,
+  last7d: UptimeWindowSchema,
+  last30d: UptimeWindowSchema,
+});
+export type UptimeWindows = Record<UptimeWindowName, UptimeWindow>;
+
+/** One server's entry: its id, its whole score and its uptime windows (absent in files written before them). */
+export const ServerScoreSchema = ScoreResultSchema.extend({
+  serverId: z.string(),
+  uptime: UptimeWindowsSchema.optional(),
+});
 export type ServerScore = z.infer<typeof ServerScoreSchema>;
 
 /** The day's scores file. `errors` names servers our own code could not score (none on a normal day). */
@@ -61,9 +77,9 @@ export const DayScoresFileSchema = z.object({
 });
 export type DayScoresFile = z.infer<typeof DayScoresFileSchema>;
 
-/** A server's score as its entry keeps it. */
-export function serverScoreOf(serverId: string, result: ScoreResult): ServerScore {
-  return { serverId, ...result };
+/** A server's score as its entry keeps it, with its uptime windows when they were measured. */
+export function serverScoreOf(serverId: string, result: ScoreResult, uptime?: UptimeWindows): ServerScore {
+  return { serverId, ...result, ...(uptime !== undefined ? { uptime } : {}) };
 }
 
 /** Writes the day's scores file (atomic, through the storage layer), entries in server-id order. */

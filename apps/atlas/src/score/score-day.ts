@@ -83,7 +83,7 @@ export async function scoreDay(input: {
   for (const entry of gathered) {
     const confirmedInjection = (matchIds.get(entry.serverId) ?? []).some((id) => confirmed.has(id));
     try {
-      scores.push(serverScoreOf(entry.serverId, scoreServer({ ...entry.input, confirmedInjection })));
+      scores.push(serverScoreOf(entry.serverId, scoreServer({ ...entry.input, confirmedInjection }), entry.uptime));
     } catch (error) {
       // One server the score package cannot take must not cost the day its file.
       errors.push({ serverId: entry.serverId, reason: `internal-error: ${describeError(error)}` });

@@ -9,6 +9,8 @@
 // What the observatory cannot measure stays empty, and the score renormalises over the rest: error handling,
 // fuzz and smoke (we never call a tool), behavioral security, agent usability (no model), and the repository
 // dimensions when no GitHub reader is configured or the read fails.
+
+import { shiftDay } from '@mcp-atlas/base';
 import {
   deepProbeOf,
   type ReliabilityEvidence,
@@ -18,17 +20,23 @@ import {
   staticAnalysisFrom,
 } from '@mcp-atlas/operations';
 import type { GitHubRepositoryRead } from '@mcp-atlas/probe/outside';
+import { isAnsweringLetter } from '@mcp-atlas/reliability';
 import {
   analyzeRepository,
   analyzeRuntimeSchemas,
   countDescriptions,
+  type DayCheckCount,
   type FlagContext,
   type RepositoryAnalysis,
   type ScoreInput,
   type ScoreServer,
   specVersionFromProtocolVersion,
   toSpecVersionMetadata,
+  type UptimeWindow,
+  type UptimeWindowName,
+  uptimeWindowsOf,
 } from '@mcp-atlas/score';
+import { RELIABILITY_RULES } from '@mcp-atlas/score/rules';
 import { z } from 'zod';
 import { readDayResults } from '../data/day-results.js';
 import { readFiveMinuteChecks } from '../data/five-minute-checks.js';
@@ -131,11 +139,46 @@ async function readState(storage: Storage, serverId: string): Promise<ServerStat
   return parsed.success ? parsed.data : null;
 }
 
-function inWindow(at: string, window: readonly string[]): boolean {
+/** The UTC day of an ISO time, or null when it is not one. */
+function utcDayOf(at: string): string | null {
   const ms = Date.parse(at);
-  if (Number.isNaN(ms)) return false;
-  const day = new Date(ms).toISOString().slice(0, 10);
-  return window.includes(day);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(0, 10);
+}
+
+function inWindow(at: string, window: readonly string[]): boolean {
+  const day = utcDayOf(at);
+  return day !== null && window.includes(day);
+}
+
+/** The days of the longest uptime window ending `day`, oldest first (the 30 days the 30-day uptime reads). */
+function uptimeDaysOf(day: string): string[] {
+  const days = RELIABILITY_RULES.uptimeWindowDays.last30d;
+  return Array.from({ length: days }, (_, i) => shiftDay(day, i - (days - 1)));
+}
+
+/** A server's checks of the uptime windows' days, one count per kind and day. */
+interface UptimeEvidence {
+  /** Daily results by day (the scored day's included). */
+  daily: ReadonlyMap<string, Pick<ServerDayResult, 'letter'>>;
+  hourlyTallies: readonly DayCheckCount[] | undefined;
+  /** Hourly observations still kept: counted only when there are no tallies (files written before them). */
+  hourly: readonly HourlyObservation[];
+  fiveMinuteCounters: readonly DayCheckCount[];
+}
+
+/** The counts uptimeWindowsOf reads: every daily, hourly and five-minute check, as the score counts them. */
+export function uptimeCountsOf(evidence: UptimeEvidence): DayCheckCount[] {
+  const counts: DayCheckCount[] = [];
+  for (const [day, result] of evidence.daily)
+    counts.push({ day, answered: isAnsweringLetter(result.letter) ? 1 : 0, checks: 1 });
+  if (evidence.hourlyTallies !== undefined) counts.push(...evidence.hourlyTallies);
+  else
+    for (const observation of evidence.hourly) {
+      const day = utcDayOf(observation.at);
+      if (day !== null) counts.push({ day, answered: isAnsweringLetter(observation.letter) ? 1 : 0, checks: 1 });
+    }
+  counts.push(...evidence.fiveMinuteCounters);
+  return counts;
 }
 
 /** What scoreInputsOf needs besides the storage. */
@@ -154,6 +197,8 @@ export interface GatheredScoreInput {
   serverId: string;
   input: ScoreInput;
   tools: unknown[] | null;
+  /** The 24-hour, 7-day and 30-day uptime ending the day, over every check (the 7-day one is the score's). */
+  uptime: Record<UptimeWindowName, UptimeWindow>;
 }
 
 async function readRepositoryOf(
@@ -185,7 +230,11 @@ export async function scoreInputsOf(storage: Storage, options: ScoreInputsOption
   const { day } = options;
   const now = scoreInstantOf(day);
   const window = reliabilityWindowOf(day);
-  const earlierDays = await Promise.all(window.slice(0, -1).map((d) => readDayResults(storage, d)));
+  const uptimeDays = uptimeDaysOf(day);
+  const earlierByDay = new Map(
+    await Promise.all(uptimeDays.slice(0, -1).map(async (d) => [d, await readDayResults(storage, d)] as const)),
+  );
+  const earlierDays = window.slice(0, -1).map((d) => earlierByDay.get(d) ?? new Map<string, ServerDayResult>());
   const hourlyFile = HourlyFileSchema.safeParse(await getJsonOrNull(storage, HOURLY_PATH));
   const hourly = hourlyFile.success ? hourlyFile.data.results : {};
   const fiveMinute = await readFiveMinuteChecks(storage);
@@ -225,11 +274,27 @@ export async function scoreInputsOf(storage: Storage, options: ScoreInputsOption
       hourly: kept,
       fiveMinuteTimings: (fiveMinute[result.id] ?? []).filter((o) => inWindow(o.at, window)),
     };
+    const dailyByDay = new Map<string, ServerDayResult>();
+    for (const [d, results] of earlierByDay) {
+      const earlier = results.get(result.id);
+      if (earlier !== undefined) dailyByDay.set(d, earlier);
+    }
+    dailyByDay.set(day, result);
+    const uptime = uptimeWindowsOf(
+      day,
+      uptimeCountsOf({
+        daily: dailyByDay,
+        hourlyTallies: hourlyEntry?.tally,
+        hourly: [hourlyEntry?.previous ?? null, hourlyEntry ?? null].filter((o): o is HourlyObservation => o !== null),
+        fiveMinuteCounters: state?.fiveMinute ?? [],
+      }),
+    );
     const repository = repositories.get(result.id)?.analysis ?? null;
     const origin = URL.canParse(result.url) ? new URL(result.url).origin : '';
     gathered.push({
       serverId: result.id,
       tools,
+      uptime,
       input: {
         server: buildScoreServerFromRecords(server, registryFacts.get(result.id), result, repository),
         staticAnalysis: staticAnalysisFrom(schemas, repository),
