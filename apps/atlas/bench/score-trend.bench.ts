@@ -25,7 +25,7 @@ import {
 } from '../src/score/day-scores.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import type { Storage } from '../src/storage/storage.js';
-import { readScoresView, type ScoresView } from '../src/view/score-view.js';
+import { readScoresView, type ScoresView, scoreDropsOfTrends } from '../src/view/score-view.js';
 
 const SERVERS = 2_000;
 const DAY = '2026-11-30';
@@ -83,7 +83,7 @@ function scoreOf(i: number, d: number): ServerScore {
 
 /** The read model's scores as every rebuild read them before: each of the 30 files read and parsed afresh. */
 async function readScoresViewOldWay(storage: Storage, day: string): Promise<ScoresView> {
-  const view: ScoresView = { latest: new Map(), trends: new Map() };
+  const view: ScoresView = { latest: new Map(), trends: new Map(), drops: [] };
   const shownFrom = shiftDay(day, -(SHOWN_SCORE_RULES.maxDays - 1));
   for (let back = SHOWN_SCORE_RULES.trendDays - 1; back >= 0; back--) {
     const scoredDay = shiftDay(day, -back);
@@ -94,6 +94,7 @@ async function readScoresViewOldWay(storage: Storage, day: string): Promise<Scor
       if (scoredDay >= shownFrom) view.latest.set(id, { day: scoredDay, score });
     }
   }
+  view.drops = scoreDropsOfTrends(view.trends);
   return view;
 }
 

@@ -13,7 +13,13 @@ import { dayScoresPath } from '../src/data/paths.js';
 import { readDayScoresFile, type ServerScore, trendPointOf } from '../src/score/day-scores.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import type { Storage } from '../src/storage/storage.js';
-import { cachedTrendDaysOf, readScoresView, SCORE_TREND_CACHED_DAYS, type ScoresView } from '../src/view/score-view.js';
+import {
+  cachedTrendDaysOf,
+  readScoresView,
+  SCORE_TREND_CACHED_DAYS,
+  type ScoresView,
+  scoreDropsOfTrends,
+} from '../src/view/score-view.js';
 import { handScore, writeScores } from './fixtures/score-files.js';
 
 const FIRST_DAY = '2026-10-01';
@@ -99,7 +105,7 @@ function countScoreReads(inner: Storage): CountingStorage {
 
 /** The read model's scores as read from every file afresh, with no cache: what the cached rebuild must equal. */
 async function scoresViewUncached(storage: Storage, day: string): Promise<ScoresView> {
-  const view: ScoresView = { latest: new Map(), trends: new Map() };
+  const view: ScoresView = { latest: new Map(), trends: new Map(), drops: [] };
   for (let back = SHOWN_SCORE_RULES.trendDays - 1; back >= 0; back--) {
     const scoredDay = shiftDay(day, -back);
     for (const [id, score] of (await readDayScoresFile(storage, scoredDay)) ?? new Map<string, ServerScore>()) {
@@ -107,6 +113,7 @@ async function scoresViewUncached(storage: Storage, day: string): Promise<Scores
       if (back < SHOWN_SCORE_RULES.maxDays) view.latest.set(id, { day: scoredDay, score });
     }
   }
+  view.drops = scoreDropsOfTrends(view.trends);
   return view;
 }
 

@@ -19,7 +19,7 @@ export {
   type FlagDefinition,
   type FlagKey,
 } from './flags.js';
-export { gradeFor, scoreDropOf } from './grade.js';
+export { gradeFor, type ScoreDrop, type ScoredDay, scoreDropOf, scoreDropsOf } from './grade.js';
 export {
   type InjectionMatch,
   scanDescriptionForInjection,

@@ -43,6 +43,7 @@ describe('the root entry', () => {
       'scanDescriptionForInjection',
       'scanToolDescriptions',
       'scoreDropOf',
+      'scoreDropsOf',
       'scoreLatency',
       'scoreSecurityParts',
       'scoreServer',

@@ -1,7 +1,7 @@
 // The score-drop alert (at 9, 10 and 11 points, and with no composite on either side), the reliability window
 // and the nearest-rank latency percentile, on hand-computed cases.
 import { describe, expect, it } from 'vitest';
-import { latencyPercentile, scoreDropOf } from '../src/index.js';
+import { latencyPercentile, scoreDropOf, scoreDropsOf } from '../src/index.js';
 import { GRADE_RULES, RELIABILITY_RULES } from '../src/rules.js';
 
 describe('the score-drop alert', () => {
@@ -20,6 +20,32 @@ describe('the score-drop alert', () => {
     expect(scoreDropOf(70, 70)).toBeNull();
     expect(scoreDropOf(null, 0)).toBeNull();
     expect(scoreDropOf(100, null)).toBeNull();
+  });
+});
+
+describe('scoreDropsOf: the drops in a server’s history', () => {
+  const day = (d: string, compositeScore: number | null, grade = 'B') => ({ day: d, compositeScore, grade });
+
+  it('compares each day with the newest scored day before it, in any order given', () => {
+    const drops = scoreDropsOf(
+      [day('2026-12-03', 70, 'C'), day('2026-12-01', 82), day('2026-12-04', 60, 'C'), day('2026-12-05', 51, 'D')],
+      7,
+    );
+    // 82 -> 70 is 12 (a drop); 70 -> 60 is 10 (a drop, at the threshold); 60 -> 51 is 9 (none).
+    expect(drops).toEqual([
+      { day: '2026-12-03', previousDay: '2026-12-01', from: 82, to: 70, drop: 12, fromGrade: 'B', toGrade: 'C' },
+      { day: '2026-12-04', previousDay: '2026-12-03', from: 70, to: 60, drop: 10, fromGrade: 'C', toGrade: 'C' },
+    ]);
+  });
+
+  it('looks back at most the days given: 7 days back is compared, 8 is not', () => {
+    expect(scoreDropsOf([day('2026-12-01', 90), day('2026-12-08', 50)], 7)).toHaveLength(1);
+    expect(scoreDropsOf([day('2026-12-01', 90), day('2026-12-09', 50)], 7)).toEqual([]);
+  });
+
+  it('raises nothing across a day without a composite, and skips days that are not days', () => {
+    expect(scoreDropsOf([day('2026-12-01', 90), day('2026-12-02', null), day('2026-12-03', 50)], 7)).toEqual([]);
+    expect(scoreDropsOf([day('2026-12-01', 90), day('soon', 10), day('2026-12-01', 90)], 7)).toEqual([]);
   });
 });
 

@@ -42,6 +42,12 @@ import {
   ToolSearchQuerySchema,
   type WellKnown,
 } from './schemas.js';
+import {
+  presentScoreDropFeed,
+  renderScoreDropAtom,
+  SCORE_DROP_FEED_PATHS,
+  ScoreDropFeedQuerySchema,
+} from './score-drop-feed.js';
 import { createSearchCache } from './search-cache.js';
 import { createSensorIntake } from './sensor-intake.js';
 import { createChangeReader } from './server-changes.js';
@@ -210,6 +216,31 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     const query = readQuery(c, LeaderboardQuerySchema);
     if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
     return c.json(presentLeaderboard(deps.getView(), query.value, deps.now()));
+  });
+
+  // The public score-drop feed, as JSON and as Atom, of every server or of one.
+  const scoreDropFeed = (c: Context) => {
+    const query = readQuery(c, ScoreDropFeedQuerySchema);
+    if (!query.ok) return { refusal: sendRefusal(c, query.refusal, deps.now()) };
+    const view = deps.getView();
+    const server = query.value.server;
+    if (server !== undefined && !view.byId.has(server))
+      return { refusal: sendRefusal(c, refuse(404, 'unknown_server', `no server has the id ${server}`), deps.now()) };
+    return { feed: presentScoreDropFeed(view, query.value, deps.site.origin), server };
+  };
+  app.get(SCORE_DROP_FEED_PATHS.json, (c) => {
+    const answer = scoreDropFeed(c);
+    if ('refusal' in answer) return answer.refusal;
+    c.header('Cache-Control', `public, max-age=${PAGE_MAX_AGE_SECONDS}`);
+    return c.json(answer.feed);
+  });
+  app.get(SCORE_DROP_FEED_PATHS.atom, (c) => {
+    const answer = scoreDropFeed(c);
+    if ('refusal' in answer) return answer.refusal;
+    return c.body(renderScoreDropAtom(answer.feed, deps.site.origin, answer.server), 200, {
+      'Content-Type': 'application/atom+xml; charset=utf-8',
+      'Cache-Control': `public, max-age=${PAGE_MAX_AGE_SECONDS}`,
+    });
   });
 
   app.get('/api/toolsearch', (c) => {

@@ -1,5 +1,7 @@
 // The OpenAPI 3.1 document of the HTTP surface, generated from the same zod schemas the routes validate
 // with and answer by, so the document cannot drift from what the service accepts and returns.
+import { SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
+import { GRADE_RULES } from '@mcp-atlas/score/rules';
 import { z } from 'zod';
 import { PAGE_OPENAPI_PATHS } from '../pages/openapi-paths.js';
 import { SCORE_PAGE_OPENAPI_PATHS } from '../pages/score-openapi-paths.js';
@@ -58,6 +60,7 @@ import {
   ToolSearchResultSchema,
   WellKnownSchema,
 } from './schemas.js';
+import { SCORE_DROP_FEED_PATHS, ScoreDropFeedQuerySchema, ScoreDropFeedSchema } from './score-drop-feed.js';
 import { ServerListPageSchema } from './server-list.js';
 import { SubmissionAnswerSchema, SubmissionBodySchema, SubmissionIdSchema } from './submission-intake.js';
 
@@ -73,6 +76,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ObservingServer: ObservingServerSchema,
   ServerDetail: ServerDetailWithScoreSchema,
   Leaderboard: LeaderboardSchema,
+  ScoreDropFeed: ScoreDropFeedSchema,
   ToolSearchResult: ToolSearchResultSchema,
   RouteAnswer: RouteAnswerSchema,
   ReportBody: ReportBodySchema,
@@ -278,6 +282,34 @@ export function createOpenApiDocument(version: string): JsonObject {
           responses: {
             '200': answer('One page of the leaderboard.', ref('Leaderboard')),
             '400': refusal('A parameter is unknown or malformed.'),
+          },
+        },
+      },
+      [SCORE_DROP_FEED_PATHS.json]: {
+        get: {
+          operationId: 'listScoreDrops',
+          summary: `Every server whose quality score fell ${GRADE_RULES.dropAlertPoints} points or more from its previous scored day, over the last ${SHOWN_SCORE_RULES.trendDays} days of scores; also as Atom at ${SCORE_DROP_FEED_PATHS.atom}.`,
+          parameters: queryParameters(ScoreDropFeedQuerySchema, {
+            server: "One server's drops only (its id).",
+          }),
+          responses: {
+            '200': answer('The drops, newest day first.', ref('ScoreDropFeed')),
+            '400': refusal('A parameter is unknown or malformed.'),
+            '404': refusal('No server has the id given in `server`.'),
+          },
+        },
+      },
+      [SCORE_DROP_FEED_PATHS.atom]: {
+        get: {
+          operationId: 'scoreDropAtomFeed',
+          summary: 'The score-drop feed as Atom 1.0, one entry per drop linking to the server page.',
+          parameters: queryParameters(ScoreDropFeedQuerySchema, {
+            server: "One server's drops only (its id).",
+          }),
+          responses: {
+            '200': { description: 'The feed.', content: { 'application/atom+xml': { schema: { type: 'string' } } } },
+            '400': refusal('A parameter is unknown or malformed.'),
+            '404': refusal('No server has the id given in `server`.'),
           },
         },
       },

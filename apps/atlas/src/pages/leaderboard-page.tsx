@@ -1,9 +1,11 @@
 // The quality-score leaderboard (`/leaderboard`): every server on the map by tier, then composite, with its grade
 // as "A (5/5)", its tier and its flags, a page at a time. The order and the rows are GET /api/leaderboard's.
+import { SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
 import { VISIBILITY_LEVELS } from '@mcp-atlas/score';
 import { GRADE_RULES } from '@mcp-atlas/score/rules';
 import type { FC } from 'hono/jsx';
 import { type LeaderboardPlace, leaderboardRowsOf } from '../http/leaderboard.js';
+import { SCORE_DROP_FEED_PATHS } from '../http/score-drop-feed.js';
 import { VISIBILITY_DESCRIPTIONS } from '../score/shown-score.js';
 import type { AtlasView } from '../view/build-view.js';
 import { joinWords, plural } from './format.js';
@@ -59,6 +61,17 @@ export const LeaderboardPage: FC<{ view: AtlasView; page: number }> = ({ view, p
         The grade reads “A (5/5)”: the letter, then how many of the dimensions that apply to the server are scored.
         Grades: {joinWords(gradeScale, 'and')}. Tiers say how much of the score rests on measurement:{' '}
         {VISIBILITY_LEVELS.map((level) => `${level}, ${VISIBILITY_DESCRIPTIONS[level]}`).join('; ')}.
+      </p>
+      <p class="small" data-score-drop-feed>
+        Servers whose score fell {GRADE_RULES.dropAlertPoints} points or more:{' '}
+        <a href={SCORE_DROP_FEED_PATHS.atom} type="application/atom+xml">
+          Atom feed
+        </a>{' '}
+        · <a href={SCORE_DROP_FEED_PATHS.json}>JSON</a>
+        {view.scores.drops.length > 0
+          ? ` (${plural(view.scores.drops.length, 'drop')} in the last ${SHOWN_SCORE_RULES.trendDays} days)`
+          : ''}
+        .
       </p>
       {rows.length === 0 ? (
         <p>No server is on the map yet.</p>

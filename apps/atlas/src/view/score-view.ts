@@ -4,7 +4,8 @@
 // trend points are kept (see SCORE_TREND_CACHED_DAYS), and the shown week's whole scores are kept by readDayScores.
 import { shiftDay } from '@mcp-atlas/base';
 import { firstShownScoreDay } from '@mcp-atlas/operations';
-import { SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
+import { DAILY_SCORE_RULES, SHOWN_SCORE_RULES } from '@mcp-atlas/operations/rules';
+import { type ScoreDrop, scoreDropsOf } from '@mcp-atlas/score';
 import {
   dayScoresWritesOf,
   readDayScores,
@@ -30,11 +31,29 @@ export interface ScoresView {
   latest: Map<string, { day: string; score: ServerScore }>;
   /** Each server's scores over the last `SHOWN_SCORE_RULES.trendDays` days, oldest first. */
   trends: Map<string, ScoreTrendPoint[]>;
+  /** Every server's score drops within its trend, newest day first (then the largest drop, then the id). */
+  drops: ServerScoreDrop[];
+}
+
+/** One score drop of the public feed, with its server. */
+export interface ServerScoreDrop extends ScoreDrop {
+  serverId: string;
 }
 
 /** A read model without scores (before the first scan). */
 export function emptyScoresView(): ScoresView {
-  return { latest: new Map(), trends: new Map() };
+  return { latest: new Map(), trends: new Map(), drops: [] };
+}
+
+/**
+ * Every server's drops within its trend, by the score package's rule (a fall of 10 points or more from the
+ * newest scored day before, at most `DAILY_SCORE_RULES.dropLookbackDays` back), newest first.
+ */
+export function scoreDropsOfTrends(trends: ReadonlyMap<string, readonly ScoreTrendPoint[]>): ServerScoreDrop[] {
+  const drops: ServerScoreDrop[] = [];
+  for (const [serverId, trend] of trends)
+    for (const drop of scoreDropsOf(trend, DAILY_SCORE_RULES.dropLookbackDays)) drops.push({ serverId, ...drop });
+  return drops.sort((a, b) => b.day.localeCompare(a.day) || b.drop - a.drop || a.serverId.localeCompare(b.serverId));
 }
 
 interface CachedTrendDay {
@@ -117,5 +136,6 @@ export async function readScoresView(storage: Storage, day: string | null): Prom
     }
     for (const [id, score] of scores ?? []) view.latest.set(id, { day: scoredDay, score });
   }
+  view.drops = scoreDropsOfTrends(view.trends);
   return view;
 }
