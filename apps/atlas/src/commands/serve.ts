@@ -18,6 +18,7 @@ import { createSiteAddress, SiteAddressError } from '../http/site-address.js';
 import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type Logger } from '../log.js';
 import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
 import type { RepositoryReader } from '../score/score-inputs.js';
+import { readVerifiedPublishers, VerifiedPublishersError } from '../score/verified-publishers.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { type LicenseValidator, type RunningAtlas, serveAtlas } from '../serve/serve-atlas.js';
 import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
@@ -44,7 +45,8 @@ const SEAL_TIME_TEXT = [SEAL_RULES.sealTimeUtc.hour, SEAL_RULES.sealTimeUtc.minu
 
 export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
           [--license-keys FILE] [--allow-private] [--registry URL] [--no-schedule]
-          [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--log-format json|pretty]
+          [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--github-token TOKEN]
+          [--verified-publishers NAMES | --verified-publishers-file FILE] [--log-format json|pretty]
           [--log-level info] [--daily-budget-usd ${COST_DEFAULT_TEXT.dailyBudgetUsd}] [--five-minute-budget-usd ${COST_DEFAULT_TEXT.fiveMinuteBudgetUsd}]
           run the service: daily/hourly checks, sealing at ${SEAL_TIME_TEXT} UTC, retention, HTTP (with /healthz,
           /readyz and /metrics); JSON logs on stdout, one access-log line per request
@@ -99,6 +101,8 @@ export interface ServeSettings {
   metricsToken: string | null;
   /** The GitHub token the daily score reads repositories with, or null: the repository dimensions stay pending. */
   githubToken: string | null;
+  /** The verified-publisher settings as given (a list, a file), read at start; null: the score's built-in list. */
+  verifiedPublishers: { list: string | null; file: string | null };
   logFormat: LogFormat;
   logLevel: string;
 }
@@ -171,6 +175,8 @@ const SERVE_FLAG_OPTIONS = {
   'bot-contact': { type: 'string' },
   'metrics-token': { type: 'string' },
   'github-token': { type: 'string' },
+  'verified-publishers': { type: 'string' },
+  'verified-publishers-file': { type: 'string' },
   'log-format': { type: 'string' },
   'log-level': { type: 'string' },
   ...COST_FLAG_OPTIONS,
@@ -257,6 +263,13 @@ function readMergedSettings(flags: Flags): Omit<ServeSettings, 'storeUrl'> {
     botUserAgent: botUserAgentFor(botContact),
     metricsToken: checkMetricsToken(stringSetting(flags, 'metrics-token')),
     githubToken: checkGithubToken(stringSetting(flags, 'github-token')),
+    verifiedPublishers: {
+      list: stringSetting(flags, 'verified-publishers'),
+      file: (() => {
+        const file = stringSetting(flags, 'verified-publishers-file');
+        return file === null ? null : resolve(file);
+      })(),
+    },
     logFormat: checkChoice('log-format', stringSetting(flags, 'log-format') ?? 'json', LOG_FORMATS),
     logLevel: checkChoice('log-level', stringSetting(flags, 'log-level') ?? 'info', LOG_LEVELS),
   };
@@ -269,6 +282,24 @@ function checkGithubToken(token: string | null): string | null {
     throw new UsageError('--github-token must be visible ASCII characters without spaces');
   }
   return token;
+}
+
+/** The operator's verified publishers, read once at start; null when none was given (the built-in list). */
+async function loadVerifiedPublishers(
+  settings: ServeSettings['verifiedPublishers'],
+  log: Logger,
+): Promise<string[] | null> {
+  try {
+    const names = await readVerifiedPublishers(settings);
+    log.info(
+      { verified_publishers: names?.length ?? null },
+      names === null ? 'verified publishers: the score’s built-in list' : 'verified publishers loaded',
+    );
+    return names;
+  } catch (error) {
+    if (error instanceof VerifiedPublishersError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** The validator over the key file's keys (held as keyed hashes), or one that refuses every key without a file. */
@@ -338,6 +369,7 @@ export async function startServe(
   options: { handleSignals?: boolean } = {},
 ): Promise<StartedServe> {
   const validateLicense = await loadLicenseValidator(settings.licenseKeysFile, log);
+  const verifiedPublishers = await loadVerifiedPublishers(settings.verifiedPublishers, log);
   const storage = await openServeStore(settings.storeUrl);
   // A store the service cannot sign for is closed again, so a refused start leaves no pool behind.
   const keys = await signingKeysForStore({ signingKeyFile: settings.signingKeyFile, store: storage, log }).catch(
@@ -392,6 +424,7 @@ export async function startServe(
       // The monthly search evaluation asks the service the way users reach it (the public URL when one is set).
       searchEval: { baseUrl: running.origin },
       ...(settings.githubToken !== null ? { readRepository: githubReaderOf(network, settings.githubToken) } : {}),
+      ...(verifiedPublishers !== null ? { verifiedPublishers } : {}),
       ...(running.metrics !== null ? { metrics: running.metrics } : {}),
       ...(clusterOnce !== null ? { clusterOnce } : {}),
     });

@@ -24,6 +24,8 @@ export interface ScoreDayOptions {
   readRepository?: RepositoryReader;
   /** When review items are queued; default the day's last second (the demo's past days have no wall clock). */
   now?: Date;
+  /** The operator's verified publishers; without them the score's built-in list applies. */
+  verifiedPublishers?: readonly string[];
 }
 
 /** What the day's scoring did. */
@@ -61,6 +63,7 @@ export async function scoreDay(input: {
     results: input.results,
     servers: input.servers,
     ...(options.readRepository !== undefined ? { readRepository: options.readRepository } : {}),
+    ...(options.verifiedPublishers !== undefined ? { verifiedPublishers: options.verifiedPublishers } : {}),
   });
 
   // Matches go to a person first; a confirmation already on file applies while the server serves that text.

@@ -190,6 +190,8 @@ export interface ScoreInputsOptions {
   servers: readonly WatchedServer[];
   /** Reads a GitHub repository; without it the repository dimensions stay pending. */
   readRepository?: RepositoryReader;
+  /** The operator's verified publishers (lower case); without it the score's built-in list applies. */
+  verifiedPublishers?: readonly string[];
 }
 
 /** One server's score input, with the tool list it was computed from (null when nothing was listed). */
@@ -301,6 +303,7 @@ export async function scoreInputsOf(storage: Storage, options: ScoreInputsOption
         deepProbe: deepProbeOf(result, schemas, authDocumentFound(result, authDocuments.get(origin))),
         reliability: reliabilityInputOf(evidence),
         agentUsability: null,
+        ...(options.verifiedPublishers !== undefined ? { verifiedOrgs: options.verifiedPublishers } : {}),
         now,
         flagContext,
         // Set by the day's scoring once it has read the review queue: a scan match alone never counts.

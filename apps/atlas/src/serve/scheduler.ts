@@ -64,6 +64,7 @@ import { foldCheckedDays, foldDay, updateServerState } from '../scan/fold-day.js
 import { mapWithLimit } from '../scan/pool.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
 import { DEFAULT_SCAN_CONCURRENCY, scanDay } from '../scan/scan-day.js';
+import type { ScoreDayOptions } from '../score/score-day.js';
 import type { RepositoryReader } from '../score/score-inputs.js';
 import type { SigningKeys } from '../seal/keys.js';
 import { sealDueDays } from '../seal/seal-day.js';
@@ -153,6 +154,8 @@ export interface SchedulerDeps {
   clusterOnce?: ClusterOnce;
   /** Reads a server's repository for the daily score's docs-and-maintenance dimensions; absent: they stay pending. */
   readRepository?: RepositoryReader;
+  /** The operator's verified publishers for the daily score; absent: the score's built-in list. */
+  verifiedPublishers?: readonly string[];
 }
 
 /** What the schedule reports to the service's metrics. */
@@ -453,11 +456,15 @@ export class Scheduler {
     }
   }
 
-  /** The day's quality scoring as the schedule runs it: the queue's clock, and the repository reader if any. */
-  private scoringOptions(): { now: Date; readRepository?: RepositoryReader } {
+  /**
+   * The day's quality scoring as the schedule runs it: the queue's clock, the repository reader and the
+   * operator's verified publishers, when given.
+   */
+  private scoringOptions(): ScoreDayOptions & { now: Date } {
     return {
       now: this.clock.now(),
       ...(this.deps.readRepository !== undefined ? { readRepository: this.deps.readRepository } : {}),
+      ...(this.deps.verifiedPublishers !== undefined ? { verifiedPublishers: this.deps.verifiedPublishers } : {}),
     };
   }
 

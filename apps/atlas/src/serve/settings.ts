@@ -112,6 +112,20 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
     help: 'GitHub token the daily score reads repositories with (docs, maintenance, license, versions)',
   },
   {
+    flag: 'verified-publishers',
+    type: 'string',
+    env: ['MCP_ATLAS_VERIFIED_PUBLISHERS'],
+    fallback: '(the score’s built-in list)',
+    help: 'GitHub organisations and npm scopes, comma-separated, whose servers the score counts as from a verified publisher',
+  },
+  {
+    flag: 'verified-publishers-file',
+    type: 'string',
+    env: ['MCP_ATLAS_VERIFIED_PUBLISHERS_FILE'],
+    fallback: '(none)',
+    help: 'the same list as a file, one name a line (`#` starts a comment); instead of --verified-publishers',
+  },
+  {
     flag: 'log-format',
     type: 'string',
     env: ['MCP_ATLAS_LOG_FORMAT'],
