@@ -5,7 +5,7 @@
 import type { Badge, BadgeGroup, ScoreResult } from '@mcp-atlas/score';
 import { COMPOSITE_RULES } from '@mcp-atlas/score/rules';
 import type { FC } from 'hono/jsx';
-import type { ScoreTrendPoint, ServerScore } from '../score/day-scores.js';
+import type { ScoreTrendPoint, ServerScore, UptimeWindows } from '../score/day-scores.js';
 import {
   ATLAS_SCORE_SCOPE,
   BADGE_GROUP_LABELS,
@@ -19,7 +19,7 @@ import {
 } from '../score/shown-score.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import { GRADE_COLOURS } from './badge.js';
-import { plural } from './format.js';
+import { formatUptime, plural } from './format.js';
 import { TableHead } from './parts.js';
 import { TrendChart } from './score-trend-chart.js';
 import { BADGE_LEVEL_COLOURS } from './styles.js';
@@ -163,6 +163,21 @@ const Trend: FC<{ points: readonly ScoreTrendPoint[] }> = ({ points }) =>
     </>
   );
 
+/** The three uptime windows kept with a score, in one sentence; nothing for a score kept before them. */
+const UptimeWindowLine: FC<{ uptime: UptimeWindows | undefined }> = ({ uptime }) => {
+  if (uptime === undefined) return null;
+  const part = (window: UptimeWindows[keyof UptimeWindows], span: string) =>
+    window.uptimePct === null
+      ? `no check over ${span}`
+      : `${formatUptime(window.uptimePct)} over ${span} (${plural(window.checks, 'check')})`;
+  return (
+    <p class="small" data-uptime-windows>
+      Uptime of every daily, hourly and five-minute check: {part(uptime.last24h, '24 hours')},{' '}
+      {part(uptime.last7d, '7 days')} (the one the score reads) and {part(uptime.last30d, '30 days')}.
+    </p>
+  );
+};
+
 /** The server page's quality-score section: grade, tier, checklist, what would raise it, flags and trend. */
 export const ScoreSection: FC<{ view: AtlasView; server: ServerView }> = ({ view, server }) => {
   const scored = view.scores.latest.get(server.id);
@@ -183,6 +198,7 @@ export const ScoreSection: FC<{ view: AtlasView; server: ServerView }> = ({ view
             {VISIBILITY_DESCRIPTIONS[scored.score.visibilityLevel]}. Scored on {scored.day} from our own checks and the
             registry entry; a pending dimension is left out and the weights of the others are renormalised.
           </p>
+          <UptimeWindowLine uptime={scored.score.uptime} />
           <BadgeList badges={badgeListOf(scored.score.badges)} />
           <Checklist entries={checklistOf(scored.score, ATLAS_SCORE_SCOPE)} />
           <h3>What would raise the score</h3>

@@ -294,6 +294,75 @@ describe('the demo in Chromium, JavaScript off', () => {
     });
   });
 
+  it('leaderboard: at least four grades, with badges and the link to the score-drop feed', async () => {
+    const { page, errors } = await visit(plain, '/leaderboard', 'leaderboard');
+    await expectAccessibleFrame(page);
+    const grades = new Set(
+      (await page.locator('tr[data-server] td:nth-child(3)').allInnerTexts()).map((text) => text.split(' ')[0]),
+    );
+    expect(grades.size, [...grades].join(', ')).toBeGreaterThanOrEqual(4);
+    expect(await page.locator('tr[data-server] [data-score-badges] li').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-score-drop-feed] a[type="application/atom+xml"]').getAttribute('href')).toBe(
+      '/score-drops.atom',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('server pages: each scored one shows its badges, its uptime windows and its trend chart', async () => {
+    const scored = site.view().servers.filter((server) => site.view().scores.latest.has(server.id));
+    expect(scored.length).toBeGreaterThan(0);
+    for (const server of scored) {
+      const { page, errors } = await visit(plain, `/servers/${server.id}`, `server-score-${server.id}`);
+      const score = site.view().scores.latest.get(server.id)?.score;
+      const badges = Object.values(score?.badges ?? {}).flat();
+      expect(await page.locator('section[data-score] [data-score-badges] li').count(), server.id).toBe(badges.length);
+      if (badges.length > 0)
+        expect(await page.locator('section[data-score] [data-score-badges]').isVisible(), server.id).toBe(true);
+      expect(await page.locator('[data-uptime-windows]').innerText(), server.id).toContain('over 30 days');
+      // The chart is drawn by the browser under the page's CSP: a visible SVG with one dot per scored day.
+      const chart = page.locator('figure[data-score-trend-chart] svg');
+      expect(await chart.isVisible(), server.id).toBe(true);
+      const box = await chart.boundingBox();
+      expect(box?.width ?? 0, server.id).toBeGreaterThan(100);
+      const scoredDays = (site.view().scores.trends.get(server.id) ?? []).filter((p) => p.compositeScore !== null);
+      expect(await chart.locator('circle[data-day]').count(), server.id).toBe(scoredDays.length);
+      expect(errors, server.id).toEqual([]);
+      await page.close();
+    }
+    // At least one member has badges, so the check above saw some drawn.
+    expect(
+      scored.some(
+        (server) => Object.values(site.view().scores.latest.get(server.id)?.score.badges ?? {}).flat().length > 0,
+      ),
+    ).toBe(true);
+  });
+
+  it('score-drop feed: Atom that the browser’s XML parser accepts', async () => {
+    const response = await fetch(`${base}/score-drops.atom`);
+    expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const checker = await phone.newPage();
+    const parsed = await checker.evaluate(
+      (text) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        return {
+          errors: doc.getElementsByTagName('parsererror').length,
+          root: doc.documentElement.localName,
+          namespace: doc.documentElement.namespaceURI,
+          entries: doc.getElementsByTagName('entry').length,
+        };
+      },
+      await response.text(),
+    );
+    await checker.close();
+    const drops = (await (await fetch(`${base}/api/score-drops`)).json()) as { drops: unknown[] };
+    expect(parsed).toEqual({
+      errors: 0,
+      root: 'feed',
+      namespace: 'http://www.w3.org/2005/Atom',
+      entries: drops.drops.length,
+    });
+  });
+
   it('unknown server: a 404 page (the 404 status is the only error the browser reports)', async () => {
     const { page, response, errors } = await visit(plain, '/servers/nobody-here', 'not-found');
     expect(response.status()).toBe(404);
