@@ -3,10 +3,11 @@
 // the days' signed scores files as the read model holds them. Schemas travel with their types, as in schemas.ts.
 import { scoreInstantOf } from '@mcp-atlas/operations';
 import { ageInDays } from '@mcp-atlas/score';
+import { RELIABILITY_RULES } from '@mcp-atlas/score/rules';
 import { z } from 'zod';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { ScoreResultSchema, type ServerScore, UptimeWindowsSchema } from '../score/day-scores.js';
-import { badgeListOf, compareScoredServers, gradeLabelOf } from '../score/shown-score.js';
+import { badgeListOf, compareScoredServers, gradeLabelOf, UPTIME_WINDOWS_PHRASE } from '../score/shown-score.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
 import { ServerDetailSchema } from './schemas.js';
 
@@ -125,7 +126,7 @@ export const ServerDetailWithScoreSchema = ServerDetailSchema.extend({
   scoredDay: z.string().nullable().describe('The day `score` was measured (its signed scores file), or null.'),
   ...ScoreFreshnessSchema.shape,
   uptime: UptimeWindowsSchema.nullable().describe(
-    'The 24-hour, 7-day and 30-day uptime ending the scored day, over every daily, hourly and five-minute check; the 7-day one is the score’s. Null when not scored, or scored before the windows were kept.',
+    `${UPTIME_WINDOWS_PHRASE} ending the scored day, over every daily, hourly and five-minute check; the ${RELIABILITY_RULES.windowDays}-day one is the score’s. Null when not scored, or scored before the windows were kept.`,
   ),
 });
 export type ServerDetailWithScore = z.infer<typeof ServerDetailWithScoreSchema>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PAGE_OPENAPI_PATHS } from '../pages/openapi-paths.js';
 import { SCORE_PAGE_OPENAPI_PATHS } from '../pages/score-openapi-paths.js';
 import { SEARCH_EVAL_OPENAPI_PATHS } from '../pages/search-eval-page.js';
+import { UPTIME_WINDOWS_PHRASE } from '../score/shown-score.js';
 import { SubmissionViewSchema } from '../submissions/records.js';
 import {
   LEADERBOARD_DEFAULT_LIMIT,
@@ -259,7 +260,7 @@ export function createOpenApiDocument(version: string): JsonObject {
           ],
           responses: {
             '200': answer(
-              'The server, with its newest quality score (`score`, null before it is scored), how fresh it is (`last_scored_at`, `score_age_days`) and its 24-hour, 7-day and 30-day uptime (`uptime`).',
+              `The server, with its newest quality score (\`score\`, null before it is scored), how fresh it is (\`last_scored_at\`, \`score_age_days\`) and ${UPTIME_WINDOWS_PHRASE} (\`uptime\`).`,
               ref('ServerDetail'),
             ),
             '400': refusal('The id is not a server id.'),
@@ -302,7 +303,7 @@ export function createOpenApiDocument(version: string): JsonObject {
       [SCORE_DROP_FEED_PATHS.atom]: {
         get: {
           operationId: 'scoreDropAtomFeed',
-          summary: 'The score-drop feed as Atom 1.0, one entry per drop linking to the server page.',
+          summary: 'The score-drop feed as an Atom feed, one entry per drop linking to the server page.',
           parameters: queryParameters(ScoreDropFeedQuerySchema, {
             server: "One server's drops only (its id).",
           }),

@@ -15,6 +15,7 @@ import {
   gradeLabelOf,
   type ScoreRaiser,
   scoreRaisersOf,
+  UPTIME_WINDOW_SPANS,
   VISIBILITY_DESCRIPTIONS,
 } from '../score/shown-score.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
@@ -172,8 +173,9 @@ const UptimeWindowLine: FC<{ uptime: UptimeWindows | undefined }> = ({ uptime })
       : `${formatUptime(window.uptimePct)} over ${span} (${plural(window.checks, 'check')})`;
   return (
     <p class="small" data-uptime-windows>
-      Uptime of every daily, hourly and five-minute check: {part(uptime.last24h, '24 hours')},{' '}
-      {part(uptime.last7d, '7 days')} (the one the score reads) and {part(uptime.last30d, '30 days')}.
+      Uptime of every daily, hourly and five-minute check: {part(uptime.last24h, UPTIME_WINDOW_SPANS.last24h)},{' '}
+      {part(uptime.last7d, UPTIME_WINDOW_SPANS.last7d)} (the one the score reads) and{' '}
+      {part(uptime.last30d, UPTIME_WINDOW_SPANS.last30d)}.
     </p>
   );
 };

@@ -17,7 +17,7 @@ import {
   type ScoreResult,
   type VisibilityLevel,
 } from '@mcp-atlas/score';
-import { SCHEMA_QUALITY_RULES, VISIBILITY_RULES } from '@mcp-atlas/score/rules';
+import { RELIABILITY_RULES, SCHEMA_QUALITY_RULES, VISIBILITY_RULES } from '@mcp-atlas/score/rules';
 
 /** The words for each dimension, in the order the score lists them. */
 export const DIMENSION_LABELS: Readonly<Record<Dimension, string>> = Object.freeze({
@@ -28,6 +28,19 @@ export const DIMENSION_LABELS: Readonly<Record<Dimension, string>> = Object.free
   security: 'security',
   agentUsability: 'agent usability',
 });
+
+const HOURS_PER_DAY = 24;
+const WINDOW_DAYS = RELIABILITY_RULES.uptimeWindowDays;
+
+/** Each uptime window's span in words, from the score's window lengths: "24 hours", "7 days", "30 days". */
+export const UPTIME_WINDOW_SPANS = Object.freeze({
+  last24h: `${WINDOW_DAYS.last24h * HOURS_PER_DAY} hours`,
+  last7d: `${WINDOW_DAYS.last7d} days`,
+  last30d: `${WINDOW_DAYS.last30d} days`,
+});
+
+/** The three windows as one phrase, "the 24-hour, 7-day and 30-day uptime". */
+export const UPTIME_WINDOWS_PHRASE = `the ${WINDOW_DAYS.last24h * HOURS_PER_DAY}-hour, ${WINDOW_DAYS.last7d}-day and ${WINDOW_DAYS.last30d}-day uptime`;
 
 /** The badge groups in the order the pages show them, with their headings. */
 export const BADGE_GROUP_LABELS: Readonly<Record<BadgeGroup, string>> = Object.freeze({
