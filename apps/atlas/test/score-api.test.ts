@@ -261,14 +261,14 @@ describe('GET /api/servers/:id', () => {
     const { serverId: _id, ...expected } = handScore('notes-hub', 'verified', 80);
     expect(body.score).toEqual(expected);
     expect(body.scoredDay).toBe(VIEW_DAY);
-    expect(body).toMatchObject({ last_scored_at: `${VIEW_DAY}T23:59:59Z`, score_age_days: 0, uptime: NOTES_UPTIME });
+    expect(body).toMatchObject({ last_scored_at: `${VIEW_DAY}T23:59:59Z`, score_age_days: 0, scoreUptime: NOTES_UPTIME });
     expectDocumented('/api/servers/{id}', 200, body);
   });
 
   it('has no uptime windows for a score written before they were kept', async () => {
     const { body } = await getJsonAt(`${f.base}/api/servers/ticket-yard`);
     expect(body.score).not.toBeNull();
-    expect(body.uptime).toBeNull();
+    expect(body.scoreUptime).toBeNull();
   });
 
   it('names the scoring version in a header of every API answer, readable from other pages', async () => {
@@ -285,7 +285,7 @@ describe('GET /api/servers/:id', () => {
     const { body } = await getJsonAt(`${f.base}/api/servers/odd-endpoint`);
     expect(body.score).toBeNull();
     expect(body.scoredDay).toBeNull();
-    expect(body).toMatchObject({ last_scored_at: null, score_age_days: null, uptime: null });
+    expect(body).toMatchObject({ last_scored_at: null, score_age_days: null, scoreUptime: null });
     expectDocumented('/api/servers/{id}', 200, body);
   });
 });

@@ -125,7 +125,7 @@ export const ServerDetailWithScoreSchema = ServerDetailSchema.extend({
   ),
   scoredDay: z.string().nullable().describe('The day `score` was measured (its signed scores file), or null.'),
   ...ScoreFreshnessSchema.shape,
-  uptime: UptimeWindowsSchema.nullable().describe(
+  scoreUptime: UptimeWindowsSchema.nullable().describe(
     `${UPTIME_WINDOWS_PHRASE} ending the scored day, over every daily, hourly and five-minute check; the ${RELIABILITY_RULES.windowDays}-day one is the score’s. Null when not scored, or scored before the windows were kept.`,
   ),
 });

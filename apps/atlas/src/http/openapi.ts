@@ -260,7 +260,7 @@ export function createOpenApiDocument(version: string): JsonObject {
           ],
           responses: {
             '200': answer(
-              `The server, with its newest quality score (\`score\`, null before it is scored), how fresh it is (\`last_scored_at\`, \`score_age_days\`) and ${UPTIME_WINDOWS_PHRASE} (\`uptime\`).`,
+              `The server, with its newest quality score (\`score\`, null before it is scored), how fresh it is (\`last_scored_at\`, \`score_age_days\`) and ${UPTIME_WINDOWS_PHRASE} (\`scoreUptime\`).`,
               ref('ServerDetail'),
             ),
             '400': refusal('The id is not a server id.'),

@@ -195,6 +195,6 @@ export function presentServerDetail(
     score: presentScore(scored?.score ?? null),
     scoredDay: scored?.day ?? null,
     ...scoreFreshnessOf(scored?.day ?? null, now),
-    uptime: scored?.score.uptime ?? null,
+    scoreUptime: scored?.score.uptime ?? null,
   };
 }
