@@ -757,7 +757,8 @@ describe('store URLs', () => {
     await store.put('state/a.json', bytes('{}'));
     expect(store.kind).toBe('file');
     expect(store.dir).toBe(folder);
-    expect(store.watchChanges).toBeNull();
+    // A folder store watches only the operators' change log (operator-changes-live.test.ts follows it end to end).
+    expect(store.watchChanges).toEqual(expect.any(Function));
     expect(text(await (await openStore(`file://${folder}`)).get('state/a.json'))).toBe('{}');
   });
 

@@ -261,7 +261,11 @@ describe('GET /api/servers/:id', () => {
     const { serverId: _id, ...expected } = handScore('notes-hub', 'verified', 80);
     expect(body.score).toEqual(expected);
     expect(body.scoredDay).toBe(VIEW_DAY);
-    expect(body).toMatchObject({ last_scored_at: `${VIEW_DAY}T23:59:59Z`, score_age_days: 0, scoreUptime: NOTES_UPTIME });
+    expect(body).toMatchObject({
+      last_scored_at: `${VIEW_DAY}T23:59:59Z`,
+      score_age_days: 0,
+      scoreUptime: NOTES_UPTIME,
+    });
     expectDocumented('/api/servers/{id}', 200, body);
   });
 

@@ -4,6 +4,7 @@ import { ReliabilityInputError } from '@mcp-atlas/reliability';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
 import { closeIncident } from '../data/review-queue.js';
 import { readWatchedServers } from '../data/watched-servers.js';
+import { announceOperatorChange } from '../storage/change-log.js';
 import { expectWords, noteFlag, openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
 import { EXIT_OK, UsageError } from './shared.js';
 
@@ -32,6 +33,7 @@ export async function commandIncidents(args: readonly string[], now: Date = new 
     if (error instanceof ReliabilityInputError) throw new UsageError(`--note: ${error.message.replace(/^note: /, '')}`);
     throw error;
   }
+  await announceOperatorChange(storage, 'incidents close', now);
   const watched = (await readWatchedServers(storage)).some((s) => s.id === server);
   process.stdout.write(
     `closed the incident of ${server} at ${closed.closure.at}` +

@@ -3,6 +3,7 @@
 import { SERVER_ID_PATTERN } from '../data/paths.js';
 import { ROUTE_MARK_KINDS, RouteMarkFileError, type RouteMarkKind, setRouteMark } from '../data/route-marks.js';
 import { readWatchedServers } from '../data/watched-servers.js';
+import { announceOperatorChange } from '../storage/change-log.js';
 import { expectWords, openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
 
@@ -42,6 +43,8 @@ export async function commandMark(args: readonly string[]): Promise<number> {
     }
     throw error;
   }
+  // Every running serve rebuilds its view from the change log, so the route follows within seconds.
+  if (changed) await announceOperatorChange(storage, 'mark', new Date());
   const verb = on ? (changed ? 'added to' : 'already among') : changed ? 'removed from' : 'not among';
   const watched = (await readWatchedServers(storage)).some((s) => s.id === id);
   process.stdout.write(

@@ -4,6 +4,7 @@ import { REVIEW_ONLY_CHECK_TITLES } from '@mcp-atlas/findings';
 import { ReliabilityInputError } from '@mcp-atlas/reliability';
 import { escapeJsonControls } from '../check/terminal-text.js';
 import { closeReviewItem, listReviewItems, type ReviewItem } from '../data/review-queue.js';
+import { announceOperatorChange } from '../storage/change-log.js';
 import { expectWords, noteFlag, openExistingDataFolder, parseOperatorArgs } from './operator-args.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
 
@@ -77,6 +78,7 @@ async function closeCommand(args: readonly string[], now: Date): Promise<number>
     process.stderr.write(`mcp-atlas: ${why}\n`);
     return EXIT_FAILED;
   }
+  await announceOperatorChange(storage, 'review close', now);
   process.stdout.write(
     `closed ${id}${result.item.kind === 'incident' ? ` (and the incident of ${result.item.server})` : ''}\n`,
   );

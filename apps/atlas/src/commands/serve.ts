@@ -430,7 +430,8 @@ export async function startServe(
     });
     scheduler.start();
   }
-  // On the shared store another process may write the next day, seal or hour: rebuild the view when it does.
+  // Another process may write the next day, seal or hour (on the shared store), or an operator's change (on
+  // either store): rebuild the view when it does.
   stopFollowing = await followStoreChanges(storage, running.refresh, log);
   return { running, scheduler };
 }

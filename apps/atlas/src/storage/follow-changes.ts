@@ -1,6 +1,8 @@
 // How a read replica stays current: a `serve` on the shared store rebuilds its read model when another process
-// writes a new day, a seal or an hour's checks, without a restart. Notifications can come in bursts (a seal
-// right after a scan's summary); rebuilds never overlap, and any that arrive during one fold into one more.
+// writes a new day, a seal or an hour's checks, without a restart; and on either store when an operator's
+// command (mark, incidents close, review close) run as another process changes what pages and the route show.
+// Notifications can come in bursts (a seal right after a scan's summary); rebuilds never overlap, and any that
+// arrive during one fold into one more.
 import type { OpenedStore } from './open-store.js';
 
 /** What followStoreChanges reports to its caller's log. */
@@ -12,7 +14,7 @@ export interface FollowChangesLog {
 /**
  * Calls `refresh` after each change `store` announces (see OpenedStore.watchChanges), one rebuild at a time:
  * changes that land during a rebuild cause exactly one more. Resolves to the function that stops following
- * (and waits for a rebuild under way); a store without notifications (the data folder) resolves to a no-op.
+ * (and waits for a rebuild under way); a store that cannot tell (watchChanges null) resolves to a no-op.
  */
 export async function followStoreChanges(
   store: Pick<OpenedStore, 'watchChanges'>,

@@ -4,6 +4,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { watchFolderChanges } from './change-log.js';
 import { createFsStorage, removeStaleTempFiles } from './fs-storage.js';
 import { createPgStorage, type PgStorage } from './pg-storage.js';
 import type { Storage } from './storage.js';
@@ -46,8 +47,9 @@ export interface OpenedStore extends Storage {
   /** The PostgreSQL store itself (its pool, its change notifications), or null for file:. */
   readonly pg: PgStorage | null;
   /**
-   * Calls `listener` when another process writes something the read model shows (a day, a seal, an hour);
-   * resolves to the function that stops listening. Only the shared store has it; null for file:.
+   * Calls `listener` when another process writes something the read model shows: on postgres: a day, a seal, an
+   * hour or an operator's change; on file: an operator's change (storage/change-log.ts). Resolves to the function
+   * that stops listening; null for a store that cannot tell.
    */
   watchChanges: ((listener: (path: string) => void) => Promise<() => Promise<void>>) | null;
 }
@@ -89,7 +91,14 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     if (options.removeTempFilesModifiedAtOrBefore !== undefined)
       await removeStaleTempFiles(dir, { modifiedAtOrBefore: options.removeTempFilesModifiedAtOrBefore });
     const storage = createFsStorage(dir);
-    return { ...storage, kind: 'file', dir, pg: null, watchChanges: null, close: async () => undefined };
+    return {
+      ...storage,
+      kind: 'file',
+      dir,
+      pg: null,
+      watchChanges: (listener) => watchFolderChanges(dir, listener),
+      close: async () => undefined,
+    };
   }
   const store = await createPgStorage(url, {
     ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),

@@ -5,6 +5,7 @@
 // rewritten (and a root never replaced) is checked inside the same statement that writes, then again by a trigger
 // under a per-day lock, which makes it hold against a root committing mid-statement and against plain SQL.
 import pg from 'pg';
+import { OPERATOR_CHANGES_PATH } from './change-log.js';
 import {
   dayPathsOf,
   isRootPath,
@@ -69,12 +70,14 @@ export class PgSchemaVersionError extends Error {
 
 /**
  * Whether a write of `path` means readers should rebuild their view: a day's summary (its scan finished), a root
- * (a day was sealed) or the hourly state (an hour's checks landed). Everything else changes with them or is
- * rolling state no page reads alone; announcing every catalog write would wake readers thousands of times a day.
+ * (a day was sealed), the hourly state (an hour's checks landed) or the operators' change log (a mark, a closed
+ * incident or review). Everything else changes with them or is rolling state no page reads alone; announcing
+ * every catalog write would wake readers thousands of times a day.
  */
 export function isReadModelLandmark(path: string): boolean {
   return (
     path.startsWith('roots/') ||
+    path === OPERATOR_CHANGES_PATH ||
     path === 'state/hourly.json' ||
     path === 'state/five-minute.json' ||
     /^days\/\d{4}-\d{2}-\d{2}\/summary\.json$/.test(path)
