@@ -22,6 +22,7 @@ import { Scheduler } from '../src/serve/scheduler.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { weatherFacts } from './fixtures/score-files.js';
 
 const DAYS = ['2026-11-02', '2026-11-03', '2026-11-04'];
 const MEMBERS = ['notes', 'weather', 'vault', 'homepage'];
@@ -49,15 +50,10 @@ beforeAll(async () => {
     new Map([
       [
         'weather',
-        {
-          registryId: 'io.github.acme/weather',
-          description: 'Current weather and forecasts for any city.',
-          repositoryUrl: 'https://github.com/acme/weather',
-          websiteUrl: null,
+        weatherFacts({
           envVars: [{ name: 'ACME_API_KEY', isSecret: true }],
-          transport: 'streamable-http',
           packages: [{ registryType: 'npm', identifier: 'acme-weather' }],
-        },
+        }),
       ],
     ]),
   );

@@ -13,6 +13,17 @@ import { handScore, writeScores } from './fixtures/score-files.js';
 /** The origin the fixture's app names itself by (loopback, with no public URL set). */
 const ORIGIN = 'http://localhost';
 
+/** notes-hub's drop of the view day, as both feeds and the owner's alerts give it. */
+const NOTES_DROP = {
+  day: VIEW_DAY,
+  previousDay: '2026-11-28',
+  from: 92,
+  to: 80,
+  drop: 12,
+  fromGrade: 'A',
+  toGrade: 'B',
+};
+
 let f: RunningFixture;
 beforeAll(async () => {
   const { storage, keys } = await writeFixture(createMemoryStorage(), 0, async (store) => {
@@ -53,13 +64,7 @@ describe('GET /api/score-drops', () => {
         title: 'Notes Hub',
         url: 'https://notes-hub.example.test/mcp',
         page: `${ORIGIN}/servers/notes-hub`,
-        day: VIEW_DAY,
-        previousDay: '2026-11-28',
-        from: 92,
-        to: 80,
-        drop: 12,
-        fromGrade: 'A',
-        toGrade: 'B',
+        ...NOTES_DROP,
       },
       expect.objectContaining({ serverId: 'ticket-yard', day: '2026-11-29', from: 95, to: 85, drop: 10 }),
     ]);
@@ -161,15 +166,7 @@ describe('the owner’s feed reads the same rule', () => {
     expect(drops).toEqual([
       {
         serverId: 'notes-hub',
-        alert: {
-          day: VIEW_DAY,
-          previousDay: '2026-11-28',
-          from: 92,
-          to: 80,
-          drop: 12,
-          fromGrade: 'A',
-          toGrade: 'B',
-        },
+        alert: NOTES_DROP,
       },
     ]);
     // No owner is verified in the fixture, so nothing was written to owners' alerts.

@@ -21,6 +21,7 @@ import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { putJson, type Storage } from '../src/storage/storage.js';
 import { type RunningServer, startSdkServer } from './fixtures/check-sdk-http.js';
 import { CLOSED_OUTSIDE } from './fixtures/closed-outside.js';
+import { weatherFacts } from './fixtures/score-files.js';
 
 const DAY = '2026-11-20';
 
@@ -79,23 +80,7 @@ afterEach(async () => {
 
 /** What a registry read leaves for `weather`: its description, repository and transport. */
 async function writeWeatherFacts(repositoryUrl: string): Promise<void> {
-  await writeRegistryScoreFacts(
-    storage,
-    new Map([
-      [
-        'weather',
-        {
-          registryId: 'io.github.acme/weather',
-          description: 'Current weather and forecasts for any city.',
-          repositoryUrl,
-          websiteUrl: null,
-          envVars: [],
-          transport: 'streamable-http',
-          packages: [],
-        },
-      ],
-    ]),
-  );
+  await writeRegistryScoreFacts(storage, new Map([['weather', weatherFacts({ repositoryUrl })]]));
 }
 
 async function scoreWith(repositoryUrl: string, readRepository?: RepositoryReader) {

@@ -20,6 +20,7 @@ import { putJson, type Storage } from '../src/storage/storage.js';
 import { type RunningServer, startSdkServer } from './fixtures/check-sdk-http.js';
 import { loopbackScheduler } from './fixtures/loopback-scheduler.js';
 import { manualClock } from './fixtures/manual-clock.js';
+import { weatherFacts } from './fixtures/score-files.js';
 
 const DAY = '2026-11-20';
 
@@ -106,23 +107,7 @@ describe('the daily score with the operator’s list', () => {
     await putJson(storage, 'state/servers.json', {
       servers: [{ id: 'weather', url: mcp.url, title: 'Weather', source: 'registry' }],
     });
-    await writeRegistryScoreFacts(
-      storage,
-      new Map([
-        [
-          'weather',
-          {
-            registryId: 'io.github.acme/weather',
-            description: 'Current weather and forecasts for any city.',
-            repositoryUrl: 'https://github.com/acme/weather',
-            websiteUrl: null,
-            envVars: [],
-            transport: 'streamable-http',
-            packages: [],
-          },
-        ],
-      ]),
-    );
+    await writeRegistryScoreFacts(storage, new Map([['weather', weatherFacts()]]));
     const scheduler = await loopbackScheduler(
       storage,
       manualClock(`${DAY}T00:05:00Z`),
