@@ -29,6 +29,7 @@ import { createOpenApiDocument } from './openapi.js';
 import { hasBearerToken, mountOperatorRoutes, type OperatorRoutes } from './operator-routes.js';
 import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
 import { createOwnerIntake } from './owner-intake.js';
+import { authorizeOwner, bearerTokenOf, OWNER_VIEW_REALM, ownerViewOf } from './owner-view.js';
 import { createOwnershipChecks } from './ownership-check.js';
 import { presentServerDetail } from './present-server.js';
 import { flattenQuery } from './query.js';
@@ -355,6 +356,47 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
     const answer = await owners.changeSettings(body.value, { address: clientAddress(c, hops) });
     return answer.ok ? c.json(answer.value) : sendRefusal(c, answer.refusal, deps.now());
+  });
+
+  app.post('/api/owners/access', ownerBodyLimit, async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return sendRefusal(c, body.refusal, deps.now());
+    const answer = await owners.issueAccess(body.value, { address: clientAddress(c, hops) });
+    if (!answer.ok) return sendRefusal(c, answer.refusal, deps.now());
+    // Shown once: no cache may keep it.
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer.value);
+  });
+
+  // The owner view, for the holder of the server's access token only.
+  app.get('/api/owners/:id/view', async (c) => {
+    const id = ServerIdSchema.safeParse(c.req.param('id'));
+    if (!id.success) return sendRefusal(c, invalidInput('invalid_path', id.error, 'id'), deps.now());
+    const view = deps.getView();
+    const record = await authorizeOwner(deps.storage, view, id.data, bearerTokenOf(c.req.header('authorization')));
+    c.header('Cache-Control', 'no-store');
+    if (record === null) {
+      c.header('WWW-Authenticate', `Bearer realm="${OWNER_VIEW_REALM}"`);
+      return c.json(
+        errorBody(
+          refuse(
+            401,
+            'owner_token_required',
+            'send the access token of this server (POST /api/owners/access) as Authorization: Bearer …',
+          ),
+        ),
+        401,
+      );
+    }
+    return c.json(
+      await ownerViewOf({
+        storage: deps.storage,
+        view,
+        record,
+        changes: await changes.changesOf(record.server, view.day),
+        now: deps.now(),
+      }),
+    );
   });
 
   app.get('/api/maps', (c) => {

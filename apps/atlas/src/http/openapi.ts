@@ -19,11 +19,13 @@ import {
 import { LICENSE_HEADER, LICENSE_HEADER_MAX_LENGTH } from './limits.js';
 import { OptOutBodySchema, OptOutDoneAnswerSchema, OptOutTokenAnswerSchema } from './optout.js';
 import {
+  OwnerAccessAnswerSchema,
   OwnerServerBodySchema,
   OwnerSettingsBodySchema,
   OwnerStateAnswerSchema,
   OwnerTokenAnswerSchema,
 } from './owner-intake.js';
+import { OwnerViewSchema } from './owner-view.js';
 import {
   CHANGES_KEPT_TEXT,
   DAILY_LETTERS_TEXT,
@@ -94,6 +96,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   OwnerSettingsBody: OwnerSettingsBodySchema,
   OwnerToken: OwnerTokenAnswerSchema,
   OwnerState: OwnerStateAnswerSchema,
+  OwnerAccess: OwnerAccessAnswerSchema,
+  OwnerView: OwnerViewSchema,
   DayRoot: DayRootBodySchema,
   WellKnown: WellKnownSchema,
 };
@@ -532,6 +536,51 @@ export function createOpenApiDocument(version: string): JsonObject {
             '415': refusal('The body is not declared as application/json.'),
             '429': refusal(`${OWNERSHIP_CHECK_LIMITS_TEXT}.`),
             '503': refusal('This service cannot read token files (`owner_checks_unavailable`).'),
+          },
+        },
+      },
+      '/api/owners/access': {
+        post: {
+          operationId: 'issueOwnerAccess',
+          summary: 'A verified owner gets the access token of the owner view; a new one replaces the old.',
+          description:
+            'Reads the token file again first, as every owner change does. The access token is shown once and kept only as ' +
+            'its SHA-256 hash; it is not the verification token, which sits in a public file.',
+          requestBody: { required: true, content: json(ref('OwnerServerBody')) },
+          responses: {
+            '200': answer('The access token, shown once (`Cache-Control: no-store`).', ref('OwnerAccess')),
+            '400': refusal('The body is not JSON or has another field.'),
+            '403': refusal('The token file no longer holds the token (`token_not_found`).'),
+            '404': refusal('No server on the map has this id.'),
+            '409': refusal('No owner verified this server yet; verify first.'),
+            '413': refusal('The body is too large.'),
+            '415': refusal('The body is not declared as application/json.'),
+            '429': refusal(`${OWNERSHIP_CHECK_LIMITS_TEXT}.`),
+            '503': refusal('This service cannot read token files (`owner_checks_unavailable`).'),
+          },
+        },
+      },
+      '/api/owners/{id}/view': {
+        get: {
+          operationId: 'getOwnerView',
+          summary:
+            'What the service knows about one server, for its verified owner: alerts, demand, a summary of agents’ reports, changes, and the score with its history.',
+          description: 'Send the access token as `Authorization: Bearer …`. Every failure is the same 401.',
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              description: 'The server id.',
+              schema: jsonSchemaOf(ServerIdSchema),
+            },
+          ],
+          responses: {
+            '200': answer('The owner view (`Cache-Control: no-store`).', ref('OwnerView')),
+            '400': refusal('The id is not a server id.'),
+            '401': refusal(
+              'No access token, or not this server’s current one (`owner_token_required`); `WWW-Authenticate: Bearer`.',
+            ),
           },
         },
       },

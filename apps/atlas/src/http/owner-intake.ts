@@ -8,6 +8,7 @@
 import { isOwnerNoteShortEnough } from '@mcp-atlas/operations';
 import { OWNER_NOTE_RULES } from '@mcp-atlas/operations/rules';
 import { z } from 'zod';
+import { mintOwnerAccess } from '../owners/owner-access.js';
 import { type OwnerRecord, readOwnerRecord, setFiveMinuteOptIn, writeOwnerRecord } from '../owners/owner-records.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { ownerToken, ownerTokenPath } from '../owners/token.js';
@@ -77,6 +78,19 @@ export const OwnerStateAnswerSchema = z.object({
 });
 export type OwnerStateAnswer = z.infer<typeof OwnerStateAnswerSchema>;
 
+/** The owner view's access token, shown once when issued. */
+export const OwnerAccessAnswerSchema = z.object({
+  server: z.string(),
+  accessToken: z
+    .string()
+    .describe(
+      'Send it as `Authorization: Bearer …` to GET /api/owners/{id}/view, or in the /owner form. Shown once: only its hash is kept, and a new one replaces it.',
+    ),
+  issuedAt: z.string(),
+  view: z.string().describe('The owner view of this server.'),
+});
+export type OwnerAccessAnswer = z.infer<typeof OwnerAccessAnswerSchema>;
+
 /** Who sent a request, as far as the limits need to know. */
 export interface OwnerCaller {
   address: string | null;
@@ -87,6 +101,8 @@ export interface OwnerIntake {
   requestToken(body: unknown): Answer<OwnerTokenAnswer>;
   verify(body: unknown, caller: OwnerCaller): Promise<Answer<OwnerStateAnswer>>;
   changeSettings(body: unknown, caller: OwnerCaller): Promise<Answer<OwnerStateAnswer>>;
+  /** Issues a new access token for the owner view (the token file is read again first); the old one stops working. */
+  issueAccess(body: unknown, caller: OwnerCaller): Promise<Answer<OwnerAccessAnswer>>;
 }
 
 function answerOf(record: OwnerRecord): OwnerStateAnswer {
@@ -129,6 +145,23 @@ export function createOwnerIntake(
     });
   }
 
+  /** The server's owner record when it was verified for the origin served now, with control proven again. */
+  async function verifiedOwnerOf(
+    server: { id: string; origin: string; host: string },
+    caller: OwnerCaller,
+  ): Promise<Answer<{ existing: OwnerRecord; proof: { ok: true; value: { checkedAt: Date } } }>> {
+    const existing = await readOwnerRecord(deps.storage, server.id);
+    if (existing === null || existing.origin !== server.origin) {
+      return {
+        ok: false,
+        refusal: refuse(409, 'not_verified', `verify control of ${server.origin} first: POST /api/owners/verify`),
+      };
+    }
+    const proof = await proveControl(server, caller);
+    if (!proof.ok) return proof;
+    return { ok: true, value: { existing, proof } };
+  }
+
   return {
     requestToken(body) {
       const parsed = OwnerServerBodySchema.safeParse(body);
@@ -165,6 +198,7 @@ export function createOwnerIntake(
           verifiedAt: proof.value.checkedAt.toISOString(),
           note: kept?.note ?? null,
           fiveMinuteChecks: kept?.fiveMinuteChecks ?? false,
+          ...(kept?.access !== undefined ? { access: kept.access } : {}),
         };
         await writeOwnerRecord(deps.storage, next);
         if (existing !== null && kept === null && existing.fiveMinuteChecks)
@@ -180,19 +214,9 @@ export function createOwnerIntake(
       if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
       const server = serverOf(parsed.data.server);
       if (!server.ok) return server;
-      const existing = await readOwnerRecord(deps.storage, server.value.id);
-      if (existing === null || existing.origin !== server.value.origin) {
-        return {
-          ok: false,
-          refusal: refuse(
-            409,
-            'not_verified',
-            `verify control of ${server.value.origin} first: POST /api/owners/verify`,
-          ),
-        };
-      }
-      const proof = await proveControl(server.value, caller);
-      if (!proof.ok) return proof;
+      const verified = await verifiedOwnerOf(server.value, caller);
+      if (!verified.ok) return verified;
+      const { existing, proof } = verified.value;
       const at = proof.value.checkedAt.toISOString();
       const { note, fiveMinuteChecks } = parsed.data;
       const record = await queue.run(async () => {
@@ -209,6 +233,33 @@ export function createOwnerIntake(
       });
       deps.logger?.info({ event: 'owner_settings', server: record.server }, 'owner settings changed');
       return { ok: true, value: answerOf(record) };
+    },
+
+    async issueAccess(body, caller) {
+      const parsed = OwnerServerBodySchema.safeParse(body);
+      if (!parsed.success) return { ok: false, refusal: invalidInput('invalid_body', parsed.error, '(body)') };
+      const server = serverOf(parsed.data.server);
+      if (!server.ok) return server;
+      const verified = await verifiedOwnerOf(server.value, caller);
+      if (!verified.ok) return verified;
+      const { existing, proof } = verified.value;
+      const issuedAt = proof.value.checkedAt.toISOString();
+      const { token, hash } = mintOwnerAccess();
+      await queue.run(async () => {
+        const current = (await readOwnerRecord(deps.storage, server.value.id)) ?? existing;
+        await writeOwnerRecord(deps.storage, { ...current, verifiedAt: issuedAt, access: { hash, issuedAt } });
+      });
+      // The token itself is never logged.
+      deps.logger?.info({ event: 'owner_access_issued', server: server.value.id }, 'owner access token issued');
+      return {
+        ok: true,
+        value: {
+          server: server.value.id,
+          accessToken: token,
+          issuedAt,
+          view: `/api/owners/${server.value.id}/view`,
+        },
+      };
     },
   };
 }

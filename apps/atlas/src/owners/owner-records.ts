@@ -15,6 +15,8 @@ export const OwnerRecordSchema = z.strictObject({
   note: z.object({ text: z.string(), setAt: z.iso.datetime() }).nullable(),
   /** The owner asked for five-minute checks. */
   fiveMinuteChecks: z.boolean(),
+  /** The owner view's access token, as its SHA-256 hash (owners/owner-access.ts); absent until one is issued. */
+  access: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), issuedAt: z.iso.datetime() }).optional(),
 });
 export type OwnerRecord = z.infer<typeof OwnerRecordSchema>;
 
