@@ -12,6 +12,7 @@ import { createDemandRecorder, routedServerOf } from '../demand/recorder.js';
 import { OWNER_BODY_MAX_BYTES } from '../owners/limits.js';
 import { createRateCounters } from '../owners/rate-counters.js';
 import { combineTokenReaders } from '../owners/token.js';
+import { mountOwnerPages } from '../pages/owner-page.js';
 import { mountPages, PAGE_MAX_AGE_SECONDS } from '../pages/routes.js';
 import { mountSearchEvalPages } from '../pages/search-eval-page.js';
 import { parseJsonOrNull } from '../storage/parse-json.js';
@@ -472,6 +473,14 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     appVersion: deps.appVersion,
     searchCache,
     origin: deps.site.origin,
+  });
+  mountOwnerPages(app, {
+    getView: deps.getView,
+    storage: deps.storage,
+    changes,
+    now: () => deps.now(),
+    methodologyVersion: deps.methodologyVersion,
+    appVersion: deps.appVersion,
   });
   mountSearchEvalPages(app, {
     storage: deps.storage,

@@ -145,4 +145,33 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
       responses: { '200': html('The widget.'), '404': html('No server has this id.') },
     },
   },
+  '/owner': {
+    get: {
+      operationId: 'ownerForm',
+      summary: 'The owner view’s form: a server id and its access token (POST /api/owners/access).',
+      responses: { '200': html('The form.') },
+    },
+    post: {
+      operationId: 'ownerPage',
+      summary:
+        'The owner view as a page, for the holder of the server’s access token: alerts, demand, agents’ reports, changes and the score.',
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              required: ['server', 'token'],
+              properties: { server: { type: 'string' }, token: { type: 'string' } },
+            },
+          },
+        },
+      },
+      responses: {
+        '200': html('The owner view (`Cache-Control: no-store`).'),
+        '400': html('A field is missing.'),
+        '401': html('The token is not this server’s current access token: the form again.'),
+      },
+    },
+  },
 };

@@ -63,7 +63,7 @@ export const PAGE_MAX_AGE_SECONDS = 60;
 
 // No script may run, styles only inline, images only from this host (the badge) or data: URLs (the empty
 // icon), forms post only here. A page may not be framed; the widget may be framed by anyone.
-const PAGE_CSP =
+export const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 const WIDGET_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors *";
