@@ -93,6 +93,9 @@ export const POST_BODY_SHAPES: Readonly<Record<string, (context: FuzzContext) =>
     note: 'Maintained by the fuzz team.',
     fiveMinuteChecks: true,
   }),
+  '/api/owners/access': (context) => ({ server: context.serverIds[0] ?? 'notes' }),
+  // The owner page's form fields; sent as JSON by the fuzz, which the page answers with a 400.
+  '/owner': (context) => ({ server: context.serverIds[0] ?? 'notes', token: 'mcp-atlas-owner-fuzz' }),
   // JSON-RPC; the generator builds its messages (bench/fuzz-requests.ts, mcpBody).
   '/mcp': () => ({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
 };
@@ -110,6 +113,7 @@ export const PATH_PARAM_SAMPLES: Readonly<
   Record<string, (context: FuzzContext, pick: number) => Record<string, string>>
 > = {
   '/api/servers/:id': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
+  '/api/owners/:id/view': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
   '/api/submissions/:id': (_context, pick) => ({ id: `sub-${pick.toString(16).padStart(12, '0')}` }),
   '/servers/:id': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
   '/widget/:id': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
