@@ -2,6 +2,9 @@
 // verification file; the owner verifies, asks for an access token (shown once, kept only as its hash), and reads
 // what the service knows: alerts, demand, agents' reports, changes and the score. Without the token, with a wrong
 // one, with the verification token, or after a new one replaced it, the view answers 401 and says nothing more.
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeOwnerAlerts } from '../src/data/owner-alerts.js';
 import { demandAggregatePath, SERVERS_PATH } from '../src/data/paths.js';
@@ -163,5 +166,89 @@ describe('GET /api/owners/:id/view', () => {
     const early = await postJson(`${w.base}/api/owners/access`, { server: ID }, FROM);
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('not_verified');
+  });
+});
+
+describe('owners’ webhooks', () => {
+  /** A loopback receiver that answers each request with the next status of `statuses` (the last one repeats). */
+  async function startReceiver(statuses: number[]) {
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(statuses[Math.min(received.length - 1, statuses.length - 1)] as number).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/atlas`;
+    return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('posts a real second-failure alert, signed, retries it after a 500, and logs both tries', async () => {
+    const { w, host } = await verifiedWorld();
+    const receiver = await startReceiver([500, 204]);
+    try {
+      const set = await postJson(`${w.base}/api/owners/settings`, { server: ID, webhookUrl: receiver.url }, FROM);
+      expect(set.status).toBe(200);
+      expect(set.body.webhook).toEqual({ url: receiver.url, setAt: '2026-05-04T09:30:00.000Z' });
+      const secret = set.body.webhookSecret as string;
+      expect(secret).toMatch(/^mcp-atlas-whsec-[A-Za-z0-9_-]{43}$/);
+      // The secret is given once: a later change does not repeat it.
+      const again = await postJson(`${w.base}/api/owners/settings`, { server: ID, webhookUrl: receiver.url }, FROM);
+      expect(again.body.webhookSecret).toBeUndefined();
+
+      // Second-failure alerts are for owners who asked for five-minute checks.
+      await postJson(`${w.base}/api/owners/settings`, { server: ID, fiveMinuteChecks: true }, FROM);
+      // The tick runs hour 09's hourly check and a five-minute check, and both fail: the second failure in a row
+      // is the owner's alert, delivered in the same tick, and the receiver answers 500.
+      host.state.down = true;
+      expect(await w.tickAt('2026-05-04T09:35:00.000Z')).toEqual(expect.arrayContaining(['hourly', 'webhooks']));
+      expect(receiver.received).toHaveLength(1);
+      // Not due again until a minute has passed.
+      await w.tickAt('2026-05-04T09:35:30.000Z');
+      expect(receiver.received).toHaveLength(1);
+      expect(await w.tickAt('2026-05-04T09:36:00.000Z')).toContain('webhooks');
+      expect(receiver.received).toHaveLength(2);
+
+      const [first, second] = receiver.received as [(typeof receiver.received)[0], (typeof receiver.received)[0]];
+      expect(second.body).toBe(first.body);
+      expect(second.headers['x-mcp-atlas-delivery']).toBe(first.headers['x-mcp-atlas-delivery']);
+      const body = JSON.parse(second.body);
+      expect(body).toMatchObject({ event: 'owner.alert.failure', server: ID, alert: { failuresInARow: 2 } });
+      for (const delivery of receiver.received) {
+        const timestamp = delivery.headers['x-mcp-atlas-timestamp'] as string;
+        const expected = createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex');
+        expect(delivery.headers['x-mcp-atlas-signature']).toBe(`sha256=${expected}`);
+        expect(delivery.headers['content-type']).toBe('application/json');
+      }
+      // The secret never travels, and is never stored anywhere but the owner's record.
+      expect(JSON.stringify(receiver.received)).not.toContain(secret);
+
+      const access = (await postJson(`${w.base}/api/owners/access`, { server: ID }, FROM)).body.accessToken;
+      const view = OwnerViewSchema.parse((await viewWith(w.base, `Bearer ${access}`)).body);
+      expect(view.webhook?.deliveries.map((d) => [d.attempt, d.outcome, d.status])).toEqual([
+        [1, 'failed', 500],
+        [2, 'delivered', 204],
+      ]);
+      expect(JSON.stringify(view)).not.toContain(secret);
+      // No third try: the alert was delivered.
+      await w.tickAt('2026-05-04T09:44:00.000Z');
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('refuses a webhook URL that is not http(s), and removes the webhook with null', async () => {
+    const { w } = await verifiedWorld();
+    const bad = await postJson(`${w.base}/api/owners/settings`, { server: ID, webhookUrl: 'ftp://x.example/h' }, FROM);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('webhookUrl');
+    await postJson(`${w.base}/api/owners/settings`, { server: ID, webhookUrl: 'https://hooks.example/a' }, FROM);
+    const removed = await postJson(`${w.base}/api/owners/settings`, { server: ID, webhookUrl: null }, FROM);
+    expect(removed.body.webhook).toBeNull();
+    expect(((await getJson(w.storage, `state/owners/${ID}.json`)) as { webhook?: unknown }).webhook).toBeUndefined();
   });
 });

@@ -75,6 +75,7 @@ describe('owner verification and notes', () => {
       verifiedAt: '2026-05-04T09:30:00.000Z',
       note: null,
       fiveMinuteChecks: false,
+      webhook: null,
     });
 
     w.clock.set('2026-05-04T09:45:00.000Z');
@@ -91,6 +92,7 @@ describe('owner verification and notes', () => {
       verifiedAt: '2026-05-04T09:45:00.000Z',
       note: { text: note, setAt: '2026-05-04T09:45:00.000Z' },
       fiveMinuteChecks: true,
+      webhook: null,
     });
     expect(await getJson(w.storage, FIVE_MINUTE_OPT_IN_PATH)).toEqual({ servers: [ID] });
     // Three reads so far: the missing file, the verification, the change.
@@ -193,7 +195,7 @@ describe('owner verification and notes', () => {
       ['token', { server: ID, note: 'x' }, 'Unrecognized key'],
       ['verify', { server: 42 }, 'server: '],
       ['verify', ['recipe-box'], '(body): '],
-      ['settings', { server: ID }, 'note: give note, fiveMinuteChecks, or both'],
+      ['settings', { server: ID }, 'note: give at least one of note, fiveMinuteChecks and webhookUrl'],
       ['settings', { server: ID, note: '' }, 'note: must not be empty; send null to remove the note'],
       ['settings', { server: ID, note: '   ' }, 'note: must not be empty'],
       ['settings', { server: ID, note: 'x'.repeat(281) }, 'note: must be at most 280 characters'],

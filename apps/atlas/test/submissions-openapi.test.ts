@@ -35,6 +35,7 @@ describe('the owners’ routes in the OpenAPI document', () => {
       'fiveMinuteChecks',
       'note',
       'server',
+      'webhookUrl',
     ]);
     expect(doc.components.schemas.ServerDetail.properties.owner).toBeDefined();
   });

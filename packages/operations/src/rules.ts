@@ -197,6 +197,29 @@ export const PACKAGE_LAYER_RULES = Object.freeze({
   osvRetryHours: OSV_RETRY_HOURS,
 });
 
+/**
+ * Waits before the retries of a failed webhook delivery, in seconds: 1 minute, 5 minutes, 30 minutes and 2 hours,
+ * so a receiver that is down for a deploy gets the alert soon after, and one down for good is left alone within a
+ * few hours. After the last one the delivery is given up and logged so.
+ */
+const WEBHOOK_RETRY_DELAYS_SECONDS = Object.freeze([60, 300, 1_800, 7_200]);
+
+/** How long one webhook delivery may take before it counts as failed (ms). */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** Deliveries each owner's delivery log keeps, the newest ones. */
+const WEBHOOK_DELIVERIES_KEPT = 50;
+
+/** Owners' webhooks for their alerts (methodology, "Operating rules of the service" > "The owner view"). */
+export const WEBHOOK_RULES = Object.freeze({
+  /** Seconds before each retry of a failed delivery; one first try plus one try per entry in all. */
+  retryDelaysSeconds: WEBHOOK_RETRY_DELAYS_SECONDS,
+  /** Time limit of one delivery (ms). */
+  timeoutMs: WEBHOOK_TIMEOUT_MS,
+  /** Deliveries the owner's log keeps. */
+  deliveriesKept: WEBHOOK_DELIVERIES_KEPT,
+});
+
 /** An owner's note (methodology, "Operating rules of the service" > "Owner verification and notes"). */
 export const OWNER_NOTE_RULES = Object.freeze({
   /** Longest note, in characters (Unicode code points; `isOwnerNoteShortEnough`). */

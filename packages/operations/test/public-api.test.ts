@@ -73,5 +73,11 @@ describe('the rules subpath', () => {
     expect(Object.isFrozen(rules.RETENTION_RULES.days)).toBe(true);
     expect(rules.DOMAIN_AGE_RULES).toEqual({ lookupsPerScan: 40, keepDays: 30 });
     expect(rules.PACKAGE_LAYER_RULES).toEqual({ packagesPerServerMax: 10, lookbackDays: 7, osvRetryHours: 1 });
+    expect(rules.WEBHOOK_RULES).toEqual({
+      retryDelaysSeconds: [60, 300, 1_800, 7_200],
+      timeoutMs: 10_000,
+      deliveriesKept: 50,
+    });
+    expect(Object.isFrozen(rules.WEBHOOK_RULES.retryDelaysSeconds)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-// Runtime-neutral module (no node: imports; network only through the injected client): one guarded GET of a small document (robots.txt, a
-// well-known file, a server card, the /mcp GET, a registry page), with the same guard, DNS pinning,
-// time limit and size cap as the MCP session, and redirects followed only when asked (each hop guarded).
+// Runtime-neutral module (no node: imports; network only through the injected client): one guarded GET of a small
+// document (robots.txt, a well-known file, a server card, the /mcp GET, a registry page), or one guarded POST of a
+// webhook delivery, with the same guard, DNS pinning, time limit and size cap as the MCP session, and redirects
+// followed only when asked (each hop guarded).
 import { type Deadline, startStep } from './clock.js';
 import { ACCEPT_ENCODING, REDIRECT_STATUSES } from './constants.js';
 import { checkTarget, resolveTarget } from './guard.js';
@@ -22,6 +23,8 @@ export interface GetOptions {
    * the whole time limit on an answer its headers already settled. Without it every body is read.
    */
   readonly wantsBody?: (status: number, headers: HeaderReader) => boolean;
+  /** Sends a POST with this body and these headers instead of a GET (a webhook delivery); `accept` still applies. */
+  readonly post?: { readonly body: string; readonly headers: Readonly<Record<string, string>> };
 }
 
 /** @internal What one GET got: a status and a (possibly truncated) body, or why there was no answer. */
@@ -74,12 +77,14 @@ export async function getDocument(url: string, network: NetworkSettings, options
           message: resolved.message,
           elapsedMs: timer.elapsed(),
         };
+      const headers = { 'user-agent': network.userAgent, accept: options.accept, 'accept-encoding': ACCEPT_ENCODING };
       const response = await client.request({
         url: current,
-        method: 'GET',
-        headers: { 'user-agent': network.userAgent, accept: options.accept, 'accept-encoding': ACCEPT_ENCODING },
         signal: timer.signal,
         addresses: resolved.addresses,
+        ...(options.post === undefined
+          ? { method: 'GET', headers }
+          : { method: 'POST', headers: { ...options.post.headers, ...headers }, body: options.post.body }),
       });
       const location = response.headers.get('location');
       if (REDIRECT_STATUSES.has(response.status) && location !== null && hop < options.maxRedirects) {

@@ -33,3 +33,4 @@ export {
   readPypiPackage,
 } from './package-registry.js';
 export { type DomainRegistrationRead, type RdapOptions, rdapDomainOf, readDomainRegistration } from './rdap.js';
+export { postWebhook, type WebhookDelivery, type WebhookPost } from './webhook.js';

@@ -58,12 +58,13 @@ describe('the root entry', () => {
 });
 
 describe('the outside subpath', () => {
-  it('exports exactly the outside-service readers and their helpers', () => {
+  it('exports exactly the outside-service readers, their helpers and the webhook delivery', () => {
     expect(Object.keys(outside).sort()).toEqual([
       'isNpmPackageName',
       'normalizeBaseUrl',
       'normalizePypiName',
       'parseGitHubRepoUrl',
+      'postWebhook',
       'queryOsvBatch',
       'rdapDomainOf',
       'readDomainRegistration',

@@ -60,6 +60,8 @@ export const SUBMITTED_SERVERS_PATH = 'state/submitted-servers.json';
 /** What a verified owner set for a server: verification date, note, five-minute checks. Not signed. */
 export const OWNERS_PREFIX = 'state/owners/';
 export const ownerPath = (serverId: string): string => `${OWNERS_PREFIX}${serverId}.json`;
+/** Each owner's webhook queue and delivery log (owners/webhooks.ts), one file per server. */
+export const OWNER_WEBHOOKS_PREFIX = 'state/owner-webhooks/';
 
 /**
  * Short-lived stores in day-named folders or files, deleted by the retention job (serve/retention.ts) once

@@ -12,6 +12,7 @@ import { mintOwnerAccess } from '../owners/owner-access.js';
 import { type OwnerRecord, readOwnerRecord, setFiveMinuteOptIn, writeOwnerRecord } from '../owners/owner-records.js';
 import { requesterIdOf } from '../owners/rate-counters.js';
 import { ownerToken, ownerTokenPath } from '../owners/token.js';
+import { newWebhookSecret } from '../owners/webhooks.js';
 import { createSerialQueue } from '../storage/serial-queue.js';
 import type { ResolvedHttpDeps } from './deps.js';
 import { type Answer, invalidInput, refuse } from './errors.js';
@@ -53,9 +54,18 @@ export const OwnerSettingsBodySchema = z
       .boolean()
       .optional()
       .describe('True to have the server checked every five minutes, false to stop.'),
+    webhookUrl: z
+      .string()
+      .max(2_000, 'must be at most 2000 characters')
+      .refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), 'must be an http(s) URL')
+      .nullable()
+      .optional()
+      .describe(
+        'Where alerts are POSTed, signed (HMAC-SHA256); a new URL gets a new secret, shown once. null removes the webhook.',
+      ),
   })
-  .refine((body) => body.note !== undefined || body.fiveMinuteChecks !== undefined, {
-    message: 'give note, fiveMinuteChecks, or both',
+  .refine((body) => body.note !== undefined || body.fiveMinuteChecks !== undefined || body.webhookUrl !== undefined, {
+    message: 'give at least one of note, fiveMinuteChecks and webhookUrl',
     path: ['note'],
   });
 
@@ -75,6 +85,11 @@ export const OwnerStateAnswerSchema = z.object({
   verifiedAt: z.string().describe('The last time the token file was read and held the token.'),
   note: z.object({ text: z.string(), setAt: z.string() }).nullable(),
   fiveMinuteChecks: z.boolean(),
+  webhook: z.object({ url: z.string(), setAt: z.string() }).nullable().describe('Where alerts are POSTed, or null.'),
+  webhookSecret: z
+    .string()
+    .optional()
+    .describe('The secret the webhook’s deliveries are signed with: given once, in the answer that set the URL.'),
 });
 export type OwnerStateAnswer = z.infer<typeof OwnerStateAnswerSchema>;
 
@@ -112,7 +127,20 @@ function answerOf(record: OwnerRecord): OwnerStateAnswer {
     verifiedAt: record.verifiedAt,
     note: record.note,
     fiveMinuteChecks: record.fiveMinuteChecks,
+    webhook: record.webhook === undefined ? null : { url: record.webhook.url, setAt: record.webhook.setAt },
   };
+}
+
+/** The webhook after a change: unchanged when not asked, removed for null, a new secret for a new URL. */
+function nextWebhook(
+  current: OwnerRecord['webhook'],
+  asked: string | null | undefined,
+  at: string,
+): OwnerRecord['webhook'] {
+  if (asked === undefined) return current;
+  if (asked === null) return undefined;
+  if (current !== undefined && current.url === asked) return current;
+  return { url: asked, secret: newWebhookSecret(), setAt: at };
 }
 
 /** Creates the owner forms; `checks` is null when this service cannot read token files (the steps then answer 503). */
@@ -199,6 +227,7 @@ export function createOwnerIntake(
           note: kept?.note ?? null,
           fiveMinuteChecks: kept?.fiveMinuteChecks ?? false,
           ...(kept?.access !== undefined ? { access: kept.access } : {}),
+          ...(kept?.webhook !== undefined ? { webhook: kept.webhook } : {}),
         };
         await writeOwnerRecord(deps.storage, next);
         if (existing !== null && kept === null && existing.fiveMinuteChecks)
@@ -218,21 +247,31 @@ export function createOwnerIntake(
       if (!verified.ok) return verified;
       const { existing, proof } = verified.value;
       const at = proof.value.checkedAt.toISOString();
-      const { note, fiveMinuteChecks } = parsed.data;
-      const record = await queue.run(async () => {
+      const { note, fiveMinuteChecks, webhookUrl } = parsed.data;
+      const { record, newSecret } = await queue.run(async () => {
         const current = (await readOwnerRecord(deps.storage, server.value.id)) ?? existing;
+        const { webhook: _old, ...rest } = current;
+        const webhook = nextWebhook(current.webhook, webhookUrl, at);
         const next: OwnerRecord = {
-          ...current,
+          ...rest,
           verifiedAt: at,
           note: note === undefined ? current.note : note === null ? null : { text: note.trim(), setAt: at },
           fiveMinuteChecks: fiveMinuteChecks ?? current.fiveMinuteChecks,
+          ...(webhook !== undefined ? { webhook } : {}),
         };
         await writeOwnerRecord(deps.storage, next);
         await setFiveMinuteOptIn(deps.storage, next.server, next.fiveMinuteChecks);
-        return next;
+        return {
+          record: next,
+          newSecret: webhook !== undefined && webhook !== current.webhook ? webhook.secret : null,
+        };
       });
-      deps.logger?.info({ event: 'owner_settings', server: record.server }, 'owner settings changed');
-      return { ok: true, value: answerOf(record) };
+      // Never the secret: only that a webhook is set.
+      deps.logger?.info(
+        { event: 'owner_settings', server: record.server, webhook: record.webhook !== undefined },
+        'owner settings changed',
+      );
+      return { ok: true, value: { ...answerOf(record), ...(newSecret !== null ? { webhookSecret: newSecret } : {}) } };
     },
 
     async issueAccess(body, caller) {

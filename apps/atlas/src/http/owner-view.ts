@@ -12,6 +12,7 @@ import { demandAggregatePath, sensorAggregatePath } from '../data/paths.js';
 import { DemandAggregateSchema, SensorAggregateSchema } from '../demand/aggregates.js';
 import { ownerAccessMatches } from '../owners/owner-access.js';
 import { type OwnerRecord, readOwnerRecord } from '../owners/owner-records.js';
+import { readWebhookLog, WebhookLogEntrySchema } from '../owners/webhooks.js';
 import { ScoreResultSchema } from '../score/day-scores.js';
 import { getJsonOrNull, type Storage } from '../storage/storage.js';
 import type { AtlasView } from '../view/build-view.js';
@@ -54,6 +55,15 @@ export const OwnerViewSchema = z.object({
     failureReasons: z.record(z.string(), z.int().nonnegative()),
   }),
   changes: z.array(ServerChangeSchema),
+  webhook: z
+    .object({
+      url: z.string(),
+      setAt: z.string(),
+      deliveries: z
+        .array(WebhookLogEntrySchema)
+        .describe('Each try, newest last: delivered, failed (tried again later) or given up.'),
+    })
+    .nullable(),
   score: ScoreResultSchema.nullable(),
   scoredDay: z.string().nullable(),
   ...ScoreFreshnessSchema.shape,
@@ -150,6 +160,14 @@ export async function ownerViewOf(input: {
     demand: await demandOf(storage, record.server, today),
     reports: await reportsOf(storage, record.server, today),
     changes: input.changes,
+    webhook:
+      record.webhook === undefined
+        ? null
+        : {
+            url: record.webhook.url,
+            setAt: record.webhook.setAt,
+            deliveries: await readWebhookLog(storage, record.server),
+          },
     score: presentScore(scored?.score ?? null),
     scoredDay: scored?.day ?? null,
     ...scoreFreshnessOf(scored?.day ?? null, now),

@@ -17,6 +17,11 @@ export const OwnerRecordSchema = z.strictObject({
   fiveMinuteChecks: z.boolean(),
   /** The owner view's access token, as its SHA-256 hash (owners/owner-access.ts); absent until one is issued. */
   access: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), issuedAt: z.iso.datetime() }).optional(),
+  /**
+   * Where the owner's alerts are POSTed, with the secret they are signed with (owners/webhooks.ts) and when it was
+   * set; absent when there is none. The secret is shown once, when set, and never served or logged.
+   */
+  webhook: z.object({ url: z.string(), secret: z.string(), setAt: z.iso.datetime() }).optional(),
 });
 export type OwnerRecord = z.infer<typeof OwnerRecordSchema>;
 

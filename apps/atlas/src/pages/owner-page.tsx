@@ -133,6 +133,41 @@ const OwnerViewPage: FC<{ view: OwnerView }> = ({ view }) => (
     <Section id="owner-changes" heading="Changes">
       <p>{plural(view.changes.length, 'change')} of the tool list kept.</p>
     </Section>
+    <Section id="owner-webhook" heading="Webhook">
+      {view.webhook === null ? (
+        <p>No webhook set.</p>
+      ) : (
+        <>
+          <p>{`Alerts go to ${view.webhook.url}, set ${view.webhook.setAt}.`}</p>
+          {view.webhook.deliveries.length > 0 ? (
+            <table data-owner-deliveries>
+              <TableHead
+                columns={[
+                  { label: 'when' },
+                  { label: 'event' },
+                  { label: 'try', numeric: true },
+                  { label: 'outcome' },
+                  { label: 'answer' },
+                ]}
+              />
+              <tbody>
+                {view.webhook.deliveries.map((delivery) => (
+                  <tr>
+                    <td>{delivery.at}</td>
+                    <td>{delivery.event}</td>
+                    <td class="num">{delivery.attempt}</td>
+                    <td>{delivery.outcome}</td>
+                    <td>{delivery.status ?? delivery.reason ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p>Nothing sent yet.</p>
+          )}
+        </>
+      )}
+    </Section>
     <Section id="owner-score" heading="Quality score">
       <p data-owner-score>
         {view.score === null

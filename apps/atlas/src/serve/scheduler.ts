@@ -59,6 +59,7 @@ import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import type { OutsideServiceUrls } from '../outside/outside-config.js';
 import { OutsideTasks } from '../outside/outside-tasks.js';
+import { deliverOwnerWebhooks } from '../owners/webhooks.js';
 import { createProgress } from '../progress.js';
 import { foldCheckedDays, foldDay, updateServerState } from '../scan/fold-day.js';
 import { mapWithLimit } from '../scan/pool.js';
@@ -100,7 +101,7 @@ export const systemScheduleClock: ScheduleClock = {
 export const TICK_MS = 30_000;
 const OptInSchema = z.object({ servers: z.array(z.string()) });
 /** Tasks whose work the read model does not show, so running them alone does not rebuild it. */
-const TASKS_WITHOUT_REFRESH: ReadonlySet<string> = new Set(['retention', 'review', 'search-eval']);
+const TASKS_WITHOUT_REFRESH: ReadonlySet<string> = new Set(['retention', 'review', 'search-eval', 'webhooks']);
 /**
  * Checks whose results change only the servers they checked: alone in a tick, they update those servers in
  * the read model (when the service gives `updateServers`) instead of rebuilding it whole.
@@ -118,6 +119,7 @@ const TASK_ORDER: readonly string[] = [
   'five-minute',
   'agreement',
   'review',
+  'webhooks',
   'aggregates',
   'retention',
   'search-eval',
@@ -322,6 +324,8 @@ export class Scheduler {
     await attempt('agreement', () => this.agreementIfDue(now), nameHourSlot(now));
     // After the checks and the tallies, so the incident decisions read the newest of both.
     await attempt('review', () => this.reviewIfDue(now), nameHourSlot(now));
+    // After every check of the tick, so an alert they raised goes out now; retries wait their turn in the queue.
+    await attempt('webhooks', async () => (await deliverOwnerWebhooks(this.deps.storage, this.deps.network, now)) > 0);
     // Aggregates before retention: a raw day is deleted only once its aggregate exists.
     await attempt('aggregates', () => this.aggregatesIfDue(now), nameHourSlot(now));
     await attempt('retention', () => this.retentionIfDue(today), today);

@@ -91,7 +91,15 @@ describe('the owner view in Chromium', () => {
       '18',
     ]);
     expect(await page.locator('[data-owner-reports]').innerText()).toContain('0 reports');
-    for (const section of ['owner-alerts', 'owner-demand', 'owner-reports', 'owner-changes', 'owner-score'])
+    expect(await page.locator('[data-owner-section="owner-webhook"]').innerText()).toContain('No webhook set.');
+    for (const section of [
+      'owner-alerts',
+      'owner-demand',
+      'owner-reports',
+      'owner-changes',
+      'owner-webhook',
+      'owner-score',
+    ])
       expect(await page.locator(`[data-owner-section="${section}"]`).isVisible(), section).toBe(true);
     // The token was posted, never put in the address.
     expect(page.url()).toBe(`${world.base}/owner`);
