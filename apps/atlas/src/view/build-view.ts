@@ -427,12 +427,13 @@ export function judgeServerEvidence(
   };
 }
 
-/** What every server's tool-index entry reads besides the server: today's tool changes, the marks, the newest day. */
+/** What every server's tool-index entry reads besides the server: today's tool changes, the marks, today. */
 export interface IndexContext {
-  /** Servers whose tool list changed on the newest day. */
+  /** Servers whose tool list changed in today's daily check (none before it has run). */
   changedToday: ReadonlySet<string>;
   marks: Awaited<ReturnType<typeof readRouteMarks>>;
-  day: string | null;
+  /** The current UTC day, which the days since a risk rise are counted to. */
+  today: string;
 }
 
 /**
@@ -466,8 +467,8 @@ export function indexServerOf(server: ServerView, context: IndexContext): IndexS
     ...(server.submittedAt !== null ? { submittedAt: server.submittedAt } : {}),
     // A domain younger than 90 days lowers the route's guard and sets the server aside for high-risk tasks.
     ...(server.domainAge?.ageDays != null ? { domainAgeDays: server.domainAge.ageDays } : {}),
-    ...(server.state.riskRiseDays.length > 0 && context.day !== null
-      ? { riskRiseDays: daysBetween(server.state.riskRiseDays.at(-1) as string, context.day) }
+    ...(server.state.riskRiseDays.length > 0
+      ? { riskRiseDays: daysBetween(server.state.riskRiseDays.at(-1) as string, context.today) }
       : {}),
   };
 }
@@ -593,8 +594,12 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const servers = all.filter((s) => s.leftOut === null);
   const changesData = day === null ? null : await getJson(storage, dayChangesPath(day));
   const changes = changesData === null ? [] : ChangesFileSchema.parse(changesData).changes.map(cleanChange);
-  const changedToday = new Set(changes.filter((c) => c.kind === 'tools').map((c) => c.serverId));
-  const toolIndex = createToolIndex(servers.map((server) => indexServerOf(server, { changedToday, marks, day })));
+  // Counted from the clock, not the newest checked day: between midnight and the end of today's check,
+  // yesterday's changes are not today's.
+  const changedToday = new Set(
+    day === today ? changes.filter((c) => c.kind === 'tools').map((c) => c.serverId) : [],
+  );
+  const toolIndex = createToolIndex(servers.map((server) => indexServerOf(server, { changedToday, marks, today })));
   const rankings = rankServers(servers);
   return {
     day,
