@@ -14,11 +14,11 @@ import { getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 import { type OwnerRecord, readOwnerRecords } from './owner-records.js';
 
 /** The header that carries the signature: `sha256=` and the hex HMAC of `<timestamp>.<body>`. */
-export const WEBHOOK_SIGNATURE_HEADER = 'x-mcp-atlas-signature';
+const WEBHOOK_SIGNATURE_HEADER = 'x-mcp-atlas-signature';
 /** The header that carries the signed timestamp (seconds since 1970, UTC). */
-export const WEBHOOK_TIMESTAMP_HEADER = 'x-mcp-atlas-timestamp';
+const WEBHOOK_TIMESTAMP_HEADER = 'x-mcp-atlas-timestamp';
 /** The header that carries the delivery's id, the same on every retry of one alert. */
-export const WEBHOOK_DELIVERY_HEADER = 'x-mcp-atlas-delivery';
+const WEBHOOK_DELIVERY_HEADER = 'x-mcp-atlas-delivery';
 
 /** The prefix of every webhook secret, so a leaked one is recognisable. */
 const WEBHOOK_SECRET_PREFIX = 'mcp-atlas-whsec-';
