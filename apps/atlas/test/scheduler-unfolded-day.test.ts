@@ -3,13 +3,18 @@
 // "Finished" is the seal's own rule: every shard of the index has its file, or the missing ones are exactly
 // the shards the daily cost cap refused. A day a crash left with a shard missing stays unfolded. Real MCP
 // servers on loopback (the demo fleet), the real schedule on a simulated clock.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { nodeSha256, verifyFolder } from '@mcp-atlas/history/node';
 import { probeServer } from '@mcp-atlas/probe';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySealedHistory } from '../src/commands/verify.js';
 import { type Fleet, startFleet } from '../src/demo/fleet.js';
 import type { Logger } from '../src/log.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { type DailyCap, scanDay, shardOf } from '../src/scan/scan-day.js';
+import { loadSigningKeys } from '../src/seal/keys.js';
 import { findUnfinishedReason } from '../src/seal/seal-day.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
@@ -109,17 +114,55 @@ describe('a day checked but not folded', () => {
     expect(await findUnfinishedReason(storage, '2026-12-09')).toBeNull();
   });
 
-  it('is left unfolded, with a warning, when a shard the cap did not refuse has no file', async () => {
-    const { storage, scheduler, lines } = await dayLeftUnfolded();
+  it('is closed when a shard the cap did not refuse has no file: its servers get n, and the day is sealed', async () => {
+    // A crash across midnight: 9 December's check stopped before shard 3 (vault), and the start on 10 December
+    // cannot check 9 December any more.
+    const { storage, clock, scheduler, lines } = await dayLeftUnfolded();
     await storage.delete('days/2026-12-09/results/003.json');
+    expect(await findUnfinishedReason(storage, '2026-12-09')).toMatch(/summary\.json is missing/);
     expect(await scheduler.tick()).toContain('daily');
+    expect(await lettersOf(storage)).toEqual({ notes: 'ooo', vault: 'ana', homepage: 'ddd' });
+    expect(await getJson(storage, 'days/2026-12-09/summary.json')).toMatchObject({
+      servers: 2,
+      skippedByCap: 0,
+      leftAtStop: 1,
+      letters: { o: 1, a: 0, p: 0, d: 1 },
+    });
+    expect(lines.filter((line) => line.msg?.toString().startsWith('earlier day closed'))).toEqual([
+      expect.objectContaining({ level: 40, day: '2026-12-09', leftAtStop: 1 }),
+    ]);
+    clock.set('2026-12-10T01:10:00Z');
+    expect(await scheduler.tick()).toContain('seal');
+    for (const day of ['2026-12-08', '2026-12-09']) expect(await storage.get(`roots/${day}.json`), day).not.toBeNull();
+    // Every sealed day's files checked against its root, and the chain of roots: what `mcp-atlas verify` does.
+    const dir = await copySealedHistory(storage);
+    try {
+      const keys = await loadSigningKeys(storage);
+      const verdict = await verifyFolder({
+        roots: join(dir, 'roots'),
+        days: join(dir, 'days'),
+        publicKey: keys!.publicKey,
+        anchorRoot: null,
+        requireDayFolders: true,
+        sha256: nodeSha256,
+      });
+      expect(verdict).toMatchObject({ ok: true });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is left unfolded, with a warning, when a shard file cannot be read', async () => {
+    const { storage, scheduler, lines } = await dayLeftUnfolded();
+    // Not something a crash leaves (every write is atomic), but a hand edit can: the day is not closed over it.
+    await storage.put('days/2026-12-09/results/003.json', new TextEncoder().encode('{"day":'));
+    await scheduler.tick();
     expect(await storage.get('days/2026-12-09/summary.json')).toBeNull();
-    expect(await lettersOf(storage)).toEqual({ notes: 'ono', vault: 'ana', homepage: 'dnd' });
-    expect(lines.filter((line) => line.msg === 'earlier day not folded: its scan did not finish')).toEqual([
+    expect(lines.filter((line) => line.msg === 'earlier day not folded: its files cannot be read')).toEqual([
       expect.objectContaining({
         level: 40,
         day: '2026-12-09',
-        reason: expect.stringMatching(/^shard files results\/003\.json are missing \(1 servers\)/),
+        reason: 'days/2026-12-09/results/003.json cannot be read',
       }),
     ]);
   });

@@ -13,6 +13,11 @@ export interface DayScanFacts {
    * missing or cannot be read (the scan writes it last, so then the scan has not finished).
    */
   skippedByCap: number | null;
+  /**
+   * The servers the day's summary counts as left unchecked because the day's check stopped before their
+   * shard and a later start closed the day (0 when absent).
+   */
+  leftAtStop?: number;
   /** The day's index (its shard count and the shard of each server it lists), or null when missing or unreadable. */
   index: { shards: number; serverShards: readonly number[] } | null;
   /** The shards that have a results file; a file that cannot be read counts as missing. */
@@ -31,13 +36,16 @@ export type DayUnfinished =
       serversInMissing: number;
       /** The servers the summary counts as skipped by the daily cost cap. */
       skippedByCap: number;
+      /** The servers the summary counts as left when a later start closed the stopped day. */
+      leftAtStop: number;
     };
 
 /**
  * Why a day cannot be sealed yet, or null when it is finished. A day whose scan never started is finished:
  * its other files (reports, package results) are all it will have. A day whose scan started must have its
  * summary, a readable index and a file for every shard the index lists, unless the daily cost cap skipped
- * it: the missing shards must hold exactly the servers the summary counts as skipped by the cap.
+ * it or the check stopped before it and a later start closed the day: the missing shards must hold exactly the
+ * servers the summary counts as skipped by the cap plus those left at the stop.
  *
  * @example
  * findUnfinishedPart({ scanStarted: false, skippedByCap: null, index: null, shardsWithFile: new Set() }); // null
@@ -52,6 +60,7 @@ export function findUnfinishedPart(facts: DayScanFacts): DayUnfinished | null {
   if (shards.length === 0) return null;
   const missingSet = new Set(shards);
   const serversInMissing = facts.index.serverShards.filter((shard) => missingSet.has(shard)).length;
-  if (serversInMissing === facts.skippedByCap) return null;
-  return { missing: 'shards', shards, serversInMissing, skippedByCap: facts.skippedByCap };
+  const leftAtStop = facts.leftAtStop ?? 0;
+  if (serversInMissing === facts.skippedByCap + leftAtStop) return null;
+  return { missing: 'shards', shards, serversInMissing, skippedByCap: facts.skippedByCap, leftAtStop };
 }

@@ -37,12 +37,32 @@ describe('the finished-day rule', () => {
       shards: [1, 2],
       serversInMissing: 3,
       skippedByCap: 2,
+      leftAtStop: 0,
     });
     expect(findUnfinishedPart(facts({ ...missingTwo, skippedByCap: 4 }))).toEqual({
       missing: 'shards',
       shards: [1, 2],
       serversInMissing: 3,
       skippedByCap: 4,
+      leftAtStop: 0,
+    });
+  });
+
+  it('missing shards are finished when the cap and a closed stop together account for their servers', () => {
+    const missingTwo = { shardsWithFile: new Set([0]) };
+    // Shards 1 and 2 hold 3 servers: the cap skipped 1 and the stop left 2, or the stop left all 3.
+    expect(findUnfinishedPart(facts({ ...missingTwo, skippedByCap: 1, leftAtStop: 2 }))).toBeNull();
+    expect(findUnfinishedPart(facts({ ...missingTwo, skippedByCap: 0, leftAtStop: 3 }))).toBeNull();
+    expect(findUnfinishedPart(facts({ ...missingTwo, skippedByCap: 0, leftAtStop: 2 }))).toEqual({
+      missing: 'shards',
+      shards: [1, 2],
+      serversInMissing: 3,
+      skippedByCap: 0,
+      leftAtStop: 2,
+    });
+    expect(findUnfinishedPart(facts({ ...missingTwo, skippedByCap: 1, leftAtStop: 3 }))).toMatchObject({
+      serversInMissing: 3,
+      leftAtStop: 3,
     });
   });
 
@@ -52,6 +72,7 @@ describe('the finished-day rule', () => {
       shards: [1],
       serversInMissing: 2,
       skippedByCap: 0,
+      leftAtStop: 0,
     });
   });
 
@@ -63,6 +84,7 @@ describe('the finished-day rule', () => {
       shards: [2],
       serversInMissing: 0,
       skippedByCap: 1,
+      leftAtStop: 0,
     });
   });
 

@@ -208,6 +208,11 @@ export const SummarySchema = z.object({
   riskRises: z.number().int(),
   /** Servers of the day's index left unchecked because the daily cost cap was reached (their day is `n`). */
   skippedByCap: z.number().int().nonnegative().default(0),
+  /**
+   * Servers of the day's index left unchecked because the day's check stopped (a crash) before their shard and
+   * was not resumed before the day ended; a later start closed the day, recording them as `n`.
+   */
+  leftAtStop: z.number().int().nonnegative().default(0),
 });
 export type Summary = z.infer<typeof SummarySchema>;
 

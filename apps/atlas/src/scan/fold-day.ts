@@ -182,6 +182,7 @@ function summarize(
   results: readonly ServerDayResult[],
   changes: readonly Change[],
   skippedByCap: number,
+  leftAtStop = 0,
 ): Summary {
   const letters = { o: 0, a: 0, p: 0, d: 0 };
   for (const result of results) letters[result.letter]++;
@@ -194,13 +195,14 @@ function summarize(
     changes: changes.length,
     riskRises: changes.reduce((sum, c) => sum + (c.diff?.riskRises.length ?? 0), 0),
     skippedByCap,
+    leftAtStop,
   };
 }
 
 // A server first seen on a capped day has no state yet: its history starts at its first check, as it
 // would had it joined a day later, so it gets no state and no letter here.
-async function rollSkippedServers(storage: Storage, day: string, skippedByCap: readonly string[]): Promise<void> {
-  for (const id of skippedByCap)
+async function rollSkippedServers(storage: Storage, day: string, unchecked: readonly string[]): Promise<void> {
+  for (const id of unchecked)
     await updateServerState(storage, id, (state) =>
       state === null || isDayFolded(state, day) ? null : foldSkippedDay(state, day),
     );
@@ -218,6 +220,8 @@ export async function foldDay(input: {
   methodologyVersion: string;
   /** Servers of the day's index whose shard the daily cost cap left for the next day. */
   skippedByCap?: readonly string[];
+  /** Servers of an earlier day's index whose shard its stopped check never reached (closeStoppedDay). */
+  leftAtStop?: readonly string[];
   /** The day's quality scoring (a repository reader, the queue's clock); it runs with none of them too. */
   scoring?: ScoreDayOptions;
 }): Promise<{ changes: Change[]; summary: Summary }> {
@@ -239,7 +243,9 @@ export async function foldDay(input: {
     });
   }
   const skippedByCap = input.skippedByCap ?? [];
-  await rollSkippedServers(storage, day, skippedByCap);
+  const leftAtStop = input.leftAtStop ?? [];
+  // Both are days the check did not run for these servers: `n`.
+  await rollSkippedServers(storage, day, [...skippedByCap, ...leftAtStop]);
   // The scores file before the summary: the seal waits for the summary, so it always covers the scores.
   await scoreDay({
     storage,
@@ -249,7 +255,7 @@ export async function foldDay(input: {
     methodologyVersion: input.methodologyVersion,
     ...(input.scoring !== undefined ? { options: input.scoring } : {}),
   });
-  const summary = summarize(day, input.methodologyVersion, results, changes, skippedByCap.length);
+  const summary = summarize(day, input.methodologyVersion, results, changes, skippedByCap.length, leftAtStop.length);
   await putJson(storage, daySummaryPath(day), summary);
   return { changes, summary };
 }
@@ -268,11 +274,15 @@ async function unfoldedDaysBefore(storage: Storage, today: string): Promise<stri
   return days.reverse();
 }
 
-/** What a finished day's fold needs: its results, its servers and those the daily cost cap left that day. */
+/**
+ * What a finished day's fold needs: its results, its servers, those the daily cost cap left that day, and those
+ * a stopped check never reached (only when the day is closed).
+ */
 interface CheckedDay {
   results: ServerDayResult[];
   servers: WatchedServer[];
   skippedByCap: string[];
+  leftAtStop: string[];
 }
 
 /** `storage` read as though the day's summary were `summary`: the seal's rule asked about a fold not yet made. */
@@ -285,11 +295,12 @@ function readerWithSummary(storage: Storage, day: string, summary: Summary): Pic
 }
 
 /**
- * What a day's scan left for its fold, or why the day is not finished. A shard without a file counts as left by
- * the cap only when the day's daily ledger records the cap's refusal: from then on a scan resumed that day
- * refuses every shard still without a file. The day is finished when the seal's rule (findUnfinishedReason)
- * accepts it with the summary this fold would write, so a day folded here is a day the seal signs, and a day a
- * crash left with a shard missing is never folded as though it were whole.
+ * What an earlier day's scan left for its fold, or why it cannot be folded. A shard without a file counts as left
+ * by the cap when the day's daily ledger records the cap's refusal (from then on a scan resumed that day refuses
+ * every shard still without a file), and otherwise as left at a stop. The day is finished when the seal's rule
+ * (findUnfinishedReason) accepts it with the summary this fold would write, so a day folded here is a day the
+ * seal signs, and a day a crash left with a shard missing is never folded as though it were whole: its summary
+ * says how many servers the stop left.
  */
 async function readCheckedDay(
   storage: Storage,
@@ -302,11 +313,13 @@ async function readCheckedDay(
   const capStopped = ledger.success && ledger.data.stopped !== null;
   const results: ServerDayResult[] = [];
   const skippedByCap: string[] = [];
+  const leftAtStop: string[] = [];
   for (let shard = 0; shard < index.data.shards; shard++) {
     const path = dayShardPath(day, shard);
     if ((await storage.get(path)) === null) {
-      if (capStopped)
-        skippedByCap.push(...index.data.servers.filter((entry) => entry.shard === shard).map((entry) => entry.id));
+      const inShard = index.data.servers.filter((entry) => entry.shard === shard).map((entry) => entry.id);
+      // The day is over, so a shard its check never reached never will be: its servers are `n` for the day.
+      (capStopped ? skippedByCap : leftAtStop).push(...inShard);
       continue;
     }
     const file = ShardFileSchema.safeParse(await getJsonOrNull(storage, path));
@@ -314,14 +327,19 @@ async function readCheckedDay(
     results.push(...file.data.results);
   }
   // Only the summary's count of cap-skipped servers is read by the rule; the fold writes the real summary.
-  const summary = summarize(day, methodologyVersion, results, [], skippedByCap.length);
+  const summary = summarize(day, methodologyVersion, results, [], skippedByCap.length, leftAtStop.length);
   const unfinished = await findUnfinishedReason(readerWithSummary(storage, day, summary), day);
   if (unfinished !== null) return { unfinished };
   const watched = new Map((await readWatchedServers(storage)).map((server) => [server.id, server]));
   const servers = index.data.servers.map(
     (entry): WatchedServer => watched.get(entry.id) ?? { id: entry.id, url: entry.url, source: 'registry' },
   );
-  return { results: results.sort((a, b) => a.id.localeCompare(b.id)), servers, skippedByCap: skippedByCap.sort() };
+  return {
+    results: results.sort((a, b) => a.id.localeCompare(b.id)),
+    servers,
+    skippedByCap: skippedByCap.sort(),
+    leftAtStop: leftAtStop.sort(),
+  };
 }
 
 /**
@@ -329,15 +347,17 @@ async function readCheckedDay(
  * scan did not finish (`unfinished`, why), or tried and failed (`error`).
  */
 export type EarlierDayFold =
-  | { day: string; outcome: 'folded'; results: ServerDayResult[] }
+  | { day: string; outcome: 'folded'; results: ServerDayResult[]; leftAtStop: string[] }
   | { day: string; outcome: 'unfinished'; reason: string }
   | { day: string; outcome: 'failed'; error: unknown };
 
 /**
- * Folds, oldest first, every day before `today` whose scan finished but whose fold never ran (a stop between
- * its last shard and its fold, or the cap's stop before the fold), so its servers keep that day's letters: a
- * later day's fold would otherwise record it as `n`, a day the check did not run. A day whose scan did not
- * finish is left as it is (the seal refuses it too) and reported with the reason. A fold that throws is
+ * Folds, oldest first, every day before `today` whose fold never ran (a stop between its last shard and its
+ * fold, the cap's stop before the fold, or a crash mid-scan that no start resumed before the day ended), so its
+ * servers keep that day's letters: a later day's fold would otherwise record it as `n`, a day the check did not
+ * run. A day over cannot be checked any more, so the servers of a shard its check never reached are closed as
+ * `n` and counted in the summary (`leftAtStop`); the day is then finished and the seal signs it. A day with an
+ * unreadable index or shard file is left as it is and reported with the reason. A fold that throws is
  * reported rather than thrown, so one earlier day cannot hold up `today`'s check (its servers then get `n`
  * for it, as before). Call it before `today`'s fold.
  */
@@ -363,7 +383,7 @@ export async function foldCheckedDays(input: {
         methodologyVersion,
         ...(input.scoring !== undefined ? { scoring: input.scoring } : {}),
       });
-      outcomes.push({ day, outcome: 'folded', results: checked.results });
+      outcomes.push({ day, outcome: 'folded', results: checked.results, leftAtStop: checked.leftAtStop });
     } catch (error) {
       outcomes.push({ day, outcome: 'failed', error });
     }

@@ -89,7 +89,9 @@ function describeUnfinished(day: string, unfinished: DayUnfinished): string {
   const names = unfinished.shards.map((shard) => dayShardPath(day, shard).slice(dayFolder(day).length)).join(', ');
   return (
     `shard files ${names} are missing (${unfinished.serversInMissing} servers), ` +
-    `and the summary says the daily cost cap skipped ${unfinished.skippedByCap}: the folder is partial`
+    `and the summary says the daily cost cap skipped ${unfinished.skippedByCap}` +
+    (unfinished.leftAtStop > 0 ? ` and a stopped check left ${unfinished.leftAtStop}` : '') +
+    ': the folder is partial'
   );
 }
 
@@ -113,6 +115,7 @@ export async function findUnfinishedReason(
   const unfinished = findUnfinishedPart({
     scanStarted,
     skippedByCap: summary.success ? summary.data.skippedByCap : null,
+    leftAtStop: summary.success ? summary.data.leftAtStop : 0,
     index: index?.success
       ? { shards: index.data.shards, serverShards: index.data.servers.map((entry) => entry.shard) }
       : null,

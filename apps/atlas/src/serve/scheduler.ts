@@ -444,7 +444,10 @@ export class Scheduler {
       });
       for (const fold of outcomes) {
         if (fold.outcome === 'unfinished') {
-          this.deps.log.warn({ day: fold.day, reason: fold.reason }, 'earlier day not folded: its scan did not finish');
+          this.deps.log.warn(
+            { day: fold.day, reason: fold.reason },
+            'earlier day not folded: its files cannot be read',
+          );
           continue;
         }
         if (fold.outcome === 'failed') {
@@ -453,7 +456,12 @@ export class Scheduler {
         }
         const queued = await queueCatalogReviews(this.deps.storage, fold.day, this.clock.now());
         await this.recordDailyHours(fold.results);
-        this.deps.log.info({ day: fold.day, reviews: queued.length }, 'earlier day folded: its scan had finished');
+        if (fold.leftAtStop.length > 0)
+          this.deps.log.warn(
+            { day: fold.day, leftAtStop: fold.leftAtStop.length, reviews: queued.length },
+            'earlier day closed: its check stopped before some servers, which get n for the day',
+          );
+        else this.deps.log.info({ day: fold.day, reviews: queued.length }, 'earlier day folded: its scan had finished');
       }
     } finally {
       this.foldingEarlierDays = false;

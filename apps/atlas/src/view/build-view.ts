@@ -596,9 +596,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   const changes = changesData === null ? [] : ChangesFileSchema.parse(changesData).changes.map(cleanChange);
   // Counted from the clock, not the newest checked day: between midnight and the end of today's check,
   // yesterday's changes are not today's.
-  const changedToday = new Set(
-    day === today ? changes.filter((c) => c.kind === 'tools').map((c) => c.serverId) : [],
-  );
+  const changedToday = new Set(day === today ? changes.filter((c) => c.kind === 'tools').map((c) => c.serverId) : []);
   const toolIndex = createToolIndex(servers.map((server) => indexServerOf(server, { changedToday, marks, today })));
   const rankings = rankServers(servers);
   return {
