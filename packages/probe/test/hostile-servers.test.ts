@@ -1,4 +1,4 @@
-// Every hostile server of the issue, as a real raw node:http server on 127.0.0.1, probed with each HTTP
+// Every kind of hostile server we guard against, as a real raw node:http server on 127.0.0.1, probed with each HTTP
 // client under the five-minute check's 30 s deadline on a clock running 20 times faster. For each: the
 // probe returns a result (never throws), the letter and reason are the expected ones, the check ends
 // within the deadline, and no socket is left open on the server.

@@ -436,7 +436,7 @@ export async function startServe(
   return { running, scheduler };
 }
 
-/** How long a shutdown may take before the process exits anyway (the bound is 10 s; a margin is kept). */
+/** How long a shutdown may take before the process exits anyway: under the 10 s a supervisor gives after SIGTERM, with a margin. */
 export const SHUTDOWN_DEADLINE_MS = 8_000;
 
 /** The exit code after a second signal cut the shutdown short. */
