@@ -77,6 +77,7 @@ describe('settings from the environment', () => {
       MCP_ATLAS_LOG_LEVEL: 'warn',
       MCP_ATLAS_DAILY_BUDGET_USD: '0.50',
       MCP_ATLAS_RDAP_URL: 'https://rdap.example.org',
+      MCP_ATLAS_CHECKS_PER_HOST: '4',
     };
     expect(readServeSettings([], env)).toMatchObject({
       flags: { data: '/var/lib/mcp-atlas' },
@@ -90,7 +91,10 @@ describe('settings from the environment', () => {
       logLevel: 'warn',
       costs: { dailyBudgetUsd: 0.5 },
       outside: { rdapUrl: 'https://rdap.example.org' },
+      checksPerHost: 4,
     });
+    expect(readServeSettings([], {}).checksPerHost).toBe(1);
+    expect(readServeSettings(['--checks-per-host', '64'], env).checksPerHost).toBe(64);
     // MCP_ATLAS_PORT before PORT, and a flag before both.
     expect(readServeSettings([], { PORT: '9000', MCP_ATLAS_PORT: '9100' }).port).toBe(9100);
     expect(readServeSettings(['--port', '9200', '--log-format', 'json'], env)).toMatchObject({
@@ -112,6 +116,8 @@ describe('settings from the environment', () => {
       [{ MCP_ATLAS_BOT_CONTACT: 'ops@example.org' }, '--bot-contact must be an https:, http: or mailto: URL'],
       [{ MCP_ATLAS_BOT_CONTACT: 'https://x.example/(a)' }, 'without spaces or parentheses'],
       [{ MCP_ATLAS_DAILY_BUDGET_USD: 'lots' }, '--daily-budget-usd must be an amount'],
+      [{ MCP_ATLAS_CHECKS_PER_HOST: '0' }, '--checks-per-host must be an integer from 1 to 64'],
+      [{ MCP_ATLAS_CHECKS_PER_HOST: '65' }, '(set by MCP_ATLAS_CHECKS_PER_HOST)'],
     ];
     for (const [env, message] of refused) {
       expect(() => readServeSettings([], env), JSON.stringify(env)).toThrow(UsageError);

@@ -210,6 +210,24 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Deliveries each owner's delivery log keeps, the newest ones. */
 const WEBHOOK_DELIVERIES_KEPT = 50;
 
+/**
+ * Checks of one host (its name and port) that may run at once, across the daily, hourly, five-minute and
+ * submission checks of a service: one, so no server ever sees two of our sessions at the same time. A host that
+ * serves many servers (a hosting platform, one path each) may be given more with a setting.
+ */
+const CHECKS_PER_HOST = 1;
+
+/** The most checks of one host the setting may allow: far above any real need, so a typo is refused. */
+const CHECKS_PER_HOST_MAX = 64;
+
+/** How the service treats the servers it checks (methodology, "How a server is checked" > "One check of a host at a time"). */
+export const POLITENESS_RULES = Object.freeze({
+  /** Checks of one host running at once, by default. */
+  checksPerHost: CHECKS_PER_HOST,
+  /** The largest value the setting takes. */
+  checksPerHostMax: CHECKS_PER_HOST_MAX,
+});
+
 /** Owners' webhooks for their alerts (methodology, "Operating rules of the service" > "The owner view"). */
 export const WEBHOOK_RULES = Object.freeze({
   /** Seconds before each retry of a failed delivery; one first try plus one try per entry in all. */

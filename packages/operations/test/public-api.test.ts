@@ -79,5 +79,6 @@ describe('the rules subpath', () => {
       deliveriesKept: 50,
     });
     expect(Object.isFrozen(rules.WEBHOOK_RULES.retryDelaysSeconds)).toBe(true);
+    expect(rules.POLITENESS_RULES).toEqual({ checksPerHost: 1, checksPerHostMax: 64 });
   });
 });

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SEAL_RULES } from '@mcp-atlas/history/rules';
+import { POLITENESS_RULES } from '@mcp-atlas/operations/rules';
 import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { readGitHubRepository } from '@mcp-atlas/probe/outside';
@@ -46,7 +47,7 @@ const SEAL_TIME_TEXT = [SEAL_RULES.sealTimeUtc.hour, SEAL_RULES.sealTimeUtc.minu
 export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
           [--license-keys FILE] [--allow-private] [--registry URL] [--no-schedule]
           [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--github-token TOKEN]
-          [--verified-publishers NAMES | --verified-publishers-file FILE] [--log-format json|pretty]
+          [--verified-publishers NAMES | --verified-publishers-file FILE] [--checks-per-host 1] [--log-format json|pretty]
           [--log-level info] [--daily-budget-usd ${COST_DEFAULT_TEXT.dailyBudgetUsd}] [--five-minute-budget-usd ${COST_DEFAULT_TEXT.fiveMinuteBudgetUsd}]
           run the service: daily/hourly checks, sealing at ${SEAL_TIME_TEXT} UTC, retention, HTTP (with /healthz,
           /readyz and /metrics); JSON logs on stdout, one access-log line per request
@@ -101,6 +102,8 @@ export interface ServeSettings {
   metricsToken: string | null;
   /** The GitHub token the daily score reads repositories with, or null: the repository dimensions stay pending. */
   githubToken: string | null;
+  /** Checks of one host (name and port) that may run at once across every lane. */
+  checksPerHost: number;
   /** The verified-publisher settings as given (a list, a file), read at start; null: the score's built-in list. */
   verifiedPublishers: { list: string | null; file: string | null };
   logFormat: LogFormat;
@@ -177,6 +180,7 @@ const SERVE_FLAG_OPTIONS = {
   'github-token': { type: 'string' },
   'verified-publishers': { type: 'string' },
   'verified-publishers-file': { type: 'string' },
+  'checks-per-host': { type: 'string' },
   'log-format': { type: 'string' },
   'log-level': { type: 'string' },
   ...COST_FLAG_OPTIONS,
@@ -263,6 +267,13 @@ function readMergedSettings(flags: Flags): Omit<ServeSettings, 'storeUrl'> {
     botUserAgent: botUserAgentFor(botContact),
     metricsToken: checkMetricsToken(stringSetting(flags, 'metrics-token')),
     githubToken: checkGithubToken(stringSetting(flags, 'github-token')),
+    checksPerHost: intFlag(
+      flags,
+      'checks-per-host',
+      POLITENESS_RULES.checksPerHost,
+      1,
+      POLITENESS_RULES.checksPerHostMax,
+    ),
     verifiedPublishers: {
       list: stringSetting(flags, 'verified-publishers'),
       file: (() => {
@@ -423,6 +434,7 @@ export async function startServe(
       outside,
       // The monthly search evaluation asks the service the way users reach it (the public URL when one is set).
       searchEval: { baseUrl: running.origin },
+      checksPerHost: settings.checksPerHost,
       ...(settings.githubToken !== null ? { readRepository: githubReaderOf(network, settings.githubToken) } : {}),
       ...(verifiedPublishers !== null ? { verifiedPublishers } : {}),
       ...(running.metrics !== null ? { metrics: running.metrics } : {}),

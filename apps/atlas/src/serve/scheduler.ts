@@ -20,7 +20,7 @@ import {
   namePeriodSlot,
   priceCheck,
 } from '@mcp-atlas/operations';
-import { CHECK_SCHEDULE_RULES } from '@mcp-atlas/operations/rules';
+import { CHECK_SCHEDULE_RULES, POLITENESS_RULES } from '@mcp-atlas/operations/rules';
 import { isOptedOut, type NetworkOptions, type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import { SESSION_RULES } from '@mcp-atlas/probe/rules';
 import { isAnsweringLetter } from '@mcp-atlas/reliability';
@@ -62,6 +62,7 @@ import { OutsideTasks } from '../outside/outside-tasks.js';
 import { deliverOwnerWebhooks } from '../owners/webhooks.js';
 import { createProgress } from '../progress.js';
 import { foldCheckedDays, foldDay, updateServerState } from '../scan/fold-day.js';
+import { createHostGate, type HostGate } from '../scan/host-gate.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
 import { DEFAULT_SCAN_CONCURRENCY, scanDay } from '../scan/scan-day.js';
@@ -158,6 +159,8 @@ export interface SchedulerDeps {
   readRepository?: RepositoryReader;
   /** The operator's verified publishers for the daily score; absent: the score's built-in list. */
   verifiedPublishers?: readonly string[];
+  /** Checks of one host that may run at once across every lane (default POLITENESS_RULES.checksPerHost). */
+  checksPerHost?: number;
 }
 
 /** What the schedule reports to the service's metrics. */
@@ -218,12 +221,14 @@ export class Scheduler {
   private lastReviewHour: string | null = null;
   private readonly clock: ScheduleClock;
   private readonly costs: ResolvedCosts;
+  private readonly hostGate: HostGate;
   private readonly outside: OutsideTasks;
   private readonly backoff = new TaskBackoff();
   private stopping = false;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.clock = deps.clock ?? systemScheduleClock;
+    this.hostGate = createHostGate(deps.checksPerHost ?? POLITENESS_RULES.checksPerHost);
     this.costs = resolveCosts(deps.costs);
     this.outside = new OutsideTasks({
       storage: deps.storage,
@@ -417,7 +422,10 @@ export class Scheduler {
     extra: { deadlineMs?: number } = {},
     kind: 'daily' | 'hourly' | 'five-minute' = 'daily',
   ): Promise<ProbeResult> => {
-    const result = await probeServer(server.url, { ...this.deps.network, optedOut, ...extra });
+    // Every lane's checks pass one gate, so a host never sees more of our sessions at once than the rule allows.
+    const result = await this.hostGate.run(server.url, () =>
+      probeServer(server.url, { ...this.deps.network, optedOut, ...extra }),
+    );
     this.deps.metrics?.recordCheck(kind, result.letter);
     return result;
   };
@@ -809,6 +817,7 @@ export class Scheduler {
       log: this.deps.log,
       optedOut: await this.readOptedOut(),
       now: () => this.clock.now(),
+      hostGate: this.hostGate,
       ...(this.deps.concurrency !== undefined ? { concurrency: this.deps.concurrency } : {}),
     });
     return outcome.checked.length > 0 || outcome.decided.length > 0;

@@ -49,6 +49,13 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
     help: 'the origin users reach the service at',
   },
   {
+    flag: 'checks-per-host',
+    type: 'string',
+    env: ['MCP_ATLAS_CHECKS_PER_HOST'],
+    fallback: '1',
+    help: 'checks of one host (name and port) that may run at once, across every lane',
+  },
+  {
     flag: 'trust-proxy',
     type: 'string',
     env: ['MCP_ATLAS_TRUST_PROXY'],

@@ -14,6 +14,7 @@ import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { serverIdFor } from '../data/server-id.js';
 import { addSubmittedServer } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
+import type { HostGate } from '../scan/host-gate.js';
 import { mapWithLimit } from '../scan/pool.js';
 import type { Storage } from '../storage/storage.js';
 import {
@@ -38,6 +39,8 @@ export interface ObserveDeps {
   concurrency?: number;
   /** The clock: read when a check ends, so a check's time is when it ran. */
   now(): Date;
+  /** The service's gate of checks per host, shared with the other lanes; absent: none. */
+  hostGate?: HostGate;
 }
 
 /** What one run did: checks run and decisions taken, by submission id. */
@@ -115,7 +118,8 @@ async function checkIfDue(
       checked: false,
     };
   }
-  const probe = await probeServer(record.url, { ...deps.network, optedOut: deps.optedOut });
+  const check = () => probeServer(record.url, { ...deps.network, optedOut: deps.optedOut });
+  const probe = await (deps.hostGate === undefined ? check() : deps.hostGate.run(record.url, check));
   return {
     record: { ...robots.record, checks: [...robots.record.checks, checkRecordOf(probe, deps.now())] },
     checked: true,
