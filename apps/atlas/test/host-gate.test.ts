@@ -73,6 +73,8 @@ describe('the host gate', () => {
     const [a, b] = [heldCheck(), heldCheck()];
     const first = gate.run('https://mcp.example.org/mcp', a.work);
     const second = gate.run('https://mcp.example.org/mcp', b.work);
+    // The gate starts a check a tick after it is asked, so let the first one start before it fails.
+    await settle();
     a.fail(new Error('no connection'));
     await expect(first).rejects.toThrow('no connection');
     await settle();

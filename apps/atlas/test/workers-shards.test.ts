@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EXIT_USAGE, runCommand } from '../src/commands.js';
 import { SpendGate } from '../src/costs/spend-gate.js';
 import { dailySpendPath, dayShardPath, daySummaryPath } from '../src/data/paths.js';
@@ -15,73 +15,26 @@ import { DayIndexSchema, type ServerDayResult, ShardFileSchema, SummarySchema } 
 import { createLogger } from '../src/log.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { findUnfinishedReason } from '../src/seal/seal-day.js';
-import { syncRegistry } from '../src/serve/registry-sync.js';
-import { type OpenedStore, openStore } from '../src/storage/open-store.js';
 import { getJson } from '../src/storage/storage.js';
 import { countServerChecks, readServerChecks, recordServerCheck } from '../src/workers/day-checks.js';
 import { enqueueDay } from '../src/workers/enqueue-day.js';
-import { type RunWorkerOptions, runWorker } from '../src/workers/run-worker.js';
-import { daysWithPendingShards, openShardQueue, SHARD_QUEUE } from '../src/workers/shard-queue.js';
-import { advisoryLedgerLock, openWorkerDb, type WorkerDb } from '../src/workers/worker-db.js';
-import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
+import { runWorker } from '../src/workers/run-worker.js';
+import { daysWithPendingShards, SHARD_QUEUE } from '../src/workers/shard-queue.js';
+import { advisoryLedgerLock, openWorkerDb } from '../src/workers/worker-db.js';
+import { startLoopbackFleet } from './fixtures/loopback-fleet.js';
+import { openWorkerWorld, type WorkerWorld as World, workerOptions } from './fixtures/worker-world.js';
+import { useLoopbackFleetPerFile } from './setup/fleet.js';
 import { usePostgresPerFile } from './setup/postgres.js';
 
 const DAY = '2026-12-02';
 const FLEET_SIZE = 24;
 const postgres = usePostgresPerFile();
 const { closers } = postgres;
-let fleet: LoopbackFleet;
-
-beforeAll(async () => {
-  fleet = await startLoopbackFleet(FLEET_SIZE, 20);
-});
-
-afterAll(async () => {
-  await fleet?.close();
-});
-
-interface World {
-  url: string;
-  store: OpenedStore;
-  db: WorkerDb;
-  boss: Awaited<ReturnType<typeof openShardQueue>>;
-}
+const fleet = useLoopbackFleetPerFile(FLEET_SIZE, 20);
 
 /** A fresh database holding the fleet's watched list, with a queue connection and the workers' tables. */
-async function openWorld(leaseSeconds = 2, registryUrl = fleet.registryUrl): Promise<World> {
-  const url = await postgres.cluster.createDatabase();
-  const store = await openStore(url);
-  closers.push(() => store.close());
-  const db = await openWorkerDb(url);
-  closers.push(() => db.close());
-  const boss = await openShardQueue(url, { leaseSeconds, supervise: true });
-  closers.push(() => boss.stop({ graceful: false, wait: true }));
-  await syncRegistry({
-    storage: store,
-    registryUrl,
-    network: { allowPrivate: true },
-    optedOut: [],
-    allowPrivate: true,
-  });
-  return { url, store, db, boss };
-}
-
-function workerOptions(world: World, overrides: Partial<RunWorkerOptions> = {}): RunWorkerOptions {
-  return {
-    storage: world.store,
-    db: world.db,
-    boss: world.boss,
-    network: { allowPrivate: true },
-    methodologyVersion: METHODOLOGY_VERSION,
-    concurrency: 4,
-    cap: null,
-    now: () => new Date(),
-    log: createLogger('silent'),
-    leaseSeconds: 2,
-    untilIdle: true,
-    pollMs: 100,
-    ...overrides,
-  };
+function openWorld(leaseSeconds = 2, registryUrl = fleet().registryUrl): Promise<World> {
+  return openWorkerWorld(postgres, registryUrl, leaseSeconds);
 }
 
 async function shardResults(world: World, shards: number): Promise<ServerDayResult[]> {
@@ -105,7 +58,7 @@ describe('shard workers on PostgreSQL', () => {
       shards: 6,
     });
     expect(enqueued).toMatchObject({ finished: false, servers: FLEET_SIZE, shards: 6, queued: 6 });
-    const before = new Map(fleet.initializes);
+    const before = new Map(fleet().initializes);
     const [first, second] = await Promise.all([runWorker(workerOptions(world)), runWorker(workerOptions(world))]);
     expect([...first, ...second].map((job) => job.shard).sort()).toEqual([0, 1, 2, 3, 4, 5]);
     const results = await shardResults(world, 6);
@@ -114,7 +67,7 @@ describe('shard workers on PostgreSQL', () => {
     expect(results.every((result) => result.letter === 'o')).toBe(true);
     const counts = await countServerChecks(world.db, DAY);
     expect([...counts.values()]).toEqual(Array(FLEET_SIZE).fill(1));
-    for (let i = 0; i < FLEET_SIZE; i++) expect((fleet.initializes.get(i) ?? 0) - (before.get(i) ?? 0)).toBe(1);
+    for (let i = 0; i < FLEET_SIZE; i++) expect((fleet().initializes.get(i) ?? 0) - (before.get(i) ?? 0)).toBe(1);
     const summary = SummarySchema.parse(await getJson(world.store, daySummaryPath(DAY)));
     expect(summary.servers).toBe(FLEET_SIZE);
     expect(await findUnfinishedReason(world.store, DAY)).toBeNull();

@@ -6,13 +6,16 @@ import { COST_DEFAULT_TEXT, COST_FLAG_OPTIONS, type CostSettings } from '../cost
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { dayIndexPath, daySummaryPath } from '../data/paths.js';
 import type { Logger } from '../log.js';
+import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import { syncRegistry } from '../serve/registry-sync.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
 import type { Storage } from '../storage/storage.js';
+import { openClusterHostGate } from '../workers/host-locks.js';
 import { assertEnqueueStore, enqueueScanDay } from './enqueue.js';
 import { signingKeysForStore } from './keys.js';
 import {
+  checksPerHostFlag,
   costFlags,
   dayFlag,
   EXIT_OK,
@@ -40,11 +43,13 @@ export const SCAN_COST_SETTINGS = SERVE_SETTINGS.filter((setting) => SCAN_COST_F
 const SCAN_COST_VARIABLES = SCAN_COST_SETTINGS.map((setting) => `${setting.env.join(' or ')} (--${setting.flag})`);
 
 export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
-          [--signing-key FILE]
+          [--signing-key FILE] [--checks-per-host 1]
           run (or resume) one day's check of every watched server (reading the registry first when given)
           --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db (a store shared by processes),
           which needs --signing-key FILE or MCP_ATLAS_SIGNING_KEY (the private key is never kept in the database)
           --enqueue: with a postgres:// store, write the day's index and queue its shards for \`mcp-atlas worker\`
+          --checks-per-host: checks of one host (name and port) at once, shared with every serve and worker on a
+          postgres:// store (1 to 64)
           --allow-private: also read and check http, IP-literal and private-network servers and registries
           (an observatory of a company's own network); URL templates, user names and opt-outs stay refused
           serve and scan also take the compute caps, in US dollars: [--daily-budget-usd ${COST_DEFAULT_TEXT.dailyBudgetUsd}]
@@ -115,6 +120,7 @@ export async function commandScan(
     registry: { type: 'string' },
     'allow-private': { type: 'boolean' },
     enqueue: { type: 'boolean' },
+    'checks-per-host': { type: 'string' },
     'daily-budget-usd': COST_FLAG_OPTIONS['daily-budget-usd'],
     'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
     'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
@@ -133,10 +139,30 @@ export async function commandScan(
     // watched list as well as the probe.
     if (registryUrl !== null) await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log);
     if (flags.enqueue === true) return await enqueueScanDay(storage, storeUrlOf(flags), day, network, log);
-    const scheduler = new Scheduler({ storage, log, keys, registryUrl: null, network, progress: true, costs });
-    const ran = await scheduler.runDaily(day);
-    process.stdout.write(ran ? `scanned ${day}\n` : `${day} was already scanned\n`);
-    return EXIT_OK;
+    const checksPerHost = checksPerHostFlag(flags);
+    // On the shared store the day's checks take each host's turns with every serve and worker on it.
+    const hostGate =
+      storage.kind === 'postgres'
+        ? await openClusterHostGate(storeUrlOf(flags), checksPerHost, DEFAULT_SCAN_CONCURRENCY)
+        : null;
+    try {
+      const scheduler = new Scheduler({
+        storage,
+        log,
+        keys,
+        registryUrl: null,
+        network,
+        progress: true,
+        costs,
+        checksPerHost,
+        ...(hostGate !== null ? { hostGate } : {}),
+      });
+      const ran = await scheduler.runDaily(day);
+      process.stdout.write(ran ? `scanned ${day}\n` : `${day} was already scanned\n`);
+      return EXIT_OK;
+    } finally {
+      await hostGate?.close();
+    }
   } finally {
     await storage.close();
   }

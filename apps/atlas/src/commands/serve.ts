@@ -3,7 +3,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SEAL_RULES } from '@mcp-atlas/history/rules';
-import { POLITENESS_RULES } from '@mcp-atlas/operations/rules';
 import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { readGitHubRepository } from '@mcp-atlas/probe/outside';
@@ -18,6 +17,7 @@ import {
 import { createSiteAddress, SiteAddressError } from '../http/site-address.js';
 import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type Logger } from '../log.js';
 import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
+import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import type { RepositoryReader } from '../score/score-inputs.js';
 import { readVerifiedPublishers, VerifiedPublishersError } from '../score/verified-publishers.js';
 import { Scheduler } from '../serve/scheduler.js';
@@ -26,8 +26,10 @@ import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../s
 import { followStoreChanges } from '../storage/follow-changes.js';
 import { type OpenedStore, openStore, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import { openClusterOnce } from '../workers/cluster-once.js';
+import { openClusterHostGate } from '../workers/host-locks.js';
 import { signingKeysForStore } from './keys.js';
 import {
+  checksPerHostFlag,
   costFlags,
   EXIT_OK,
   type Flags,
@@ -267,13 +269,7 @@ function readMergedSettings(flags: Flags): Omit<ServeSettings, 'storeUrl'> {
     botUserAgent: botUserAgentFor(botContact),
     metricsToken: checkMetricsToken(stringSetting(flags, 'metrics-token')),
     githubToken: checkGithubToken(stringSetting(flags, 'github-token')),
-    checksPerHost: intFlag(
-      flags,
-      'checks-per-host',
-      POLITENESS_RULES.checksPerHost,
-      1,
-      POLITENESS_RULES.checksPerHostMax,
-    ),
+    checksPerHost: checksPerHostFlag(flags),
     verifiedPublishers: {
       list: stringSetting(flags, 'verified-publishers'),
       file: (() => {
@@ -396,6 +392,11 @@ export async function startServe(
   // On the shared store, every serve process with a schedule runs each task once between them (advisory locks).
   const clusterOnce =
     settings.schedule && storage.kind === 'postgres' ? await openClusterOnce(settings.storeUrl) : null;
+  // And their checks share the turns of each host with the shard workers, through advisory locks as well.
+  const hostGate =
+    clusterOnce !== null
+      ? await openClusterHostGate(settings.storeUrl, settings.checksPerHost, DEFAULT_SCAN_CONCURRENCY)
+      : null;
   const running = await serveAtlas({
     storage,
     port: settings.port,
@@ -410,6 +411,7 @@ export async function startServe(
     onClose: async () => {
       await scheduler?.stop();
       await clusterOnce?.close();
+      await hostGate?.close();
       await stopFollowing();
       await storage.close();
     },
@@ -439,6 +441,7 @@ export async function startServe(
       ...(verifiedPublishers !== null ? { verifiedPublishers } : {}),
       ...(running.metrics !== null ? { metrics: running.metrics } : {}),
       ...(clusterOnce !== null ? { clusterOnce } : {}),
+      ...(hostGate !== null ? { hostGate } : {}),
     });
     scheduler.start();
   }

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isDay } from '@mcp-atlas/base';
+import { POLITENESS_RULES } from '@mcp-atlas/operations/rules';
 import { CostFlagError, type CostSettings, readCostFlags } from '../costs/cost-settings.js';
 import { type OutsideServiceUrls, OutsideUrlError, readOutsideFlags } from '../outside/outside-config.js';
 import { createFsStorage, removeStaleTempFiles } from '../storage/fs-storage.js';
@@ -38,6 +39,11 @@ export function intFlag(flags: Flags, name: string, fallback: number, min: numbe
   if (!Number.isInteger(value) || value < min || value > max)
     throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   return value;
+}
+
+/** `--checks-per-host`: checks of one host at once across every lane and process (the politeness rule's bounds). */
+export function checksPerHostFlag(flags: Flags): number {
+  return intFlag(flags, 'checks-per-host', POLITENESS_RULES.checksPerHost, 1, POLITENESS_RULES.checksPerHostMax);
 }
 
 export function costFlags(flags: Flags): CostSettings {

@@ -6,15 +6,18 @@ import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import { openStore, redactStoreUrl, StoreUrlError, storeKindOf } from '../storage/open-store.js';
+import { openClusterHostGate } from '../workers/host-locks.js';
 import { runWorker } from '../workers/run-worker.js';
 import { DEFAULT_LEASE_SECONDS, openShardQueue } from '../workers/shard-queue.js';
 import { openWorkerDb } from '../workers/worker-db.js';
 import { scanNetworkOf } from './scan.js';
-import { costFlags, EXIT_OK, type Flags, intFlag, parse, storeUrlOf, UsageError } from './shared.js';
+import { checksPerHostFlag, costFlags, EXIT_OK, type Flags, intFlag, parse, storeUrlOf, UsageError } from './shared.js';
 
 export const WORKER_USAGE = `  worker  --store postgres://… [--allow-private] [--until-idle] [--lease-seconds 60] [--concurrency 16]
+          [--checks-per-host 1]
           take shards of the days \`scan --enqueue\` queued and check their servers; a shard a dead worker held
-          is taken again once its lease lapses. --until-idle: exit once no shard of an open day is queued or leased
+          is taken again once its lease lapses. --checks-per-host: checks of one host at once across every
+          worker and serve process on the store. --until-idle: exit once no shard of an open day is queued or leased
           (also takes --daily-budget-usd, --check-cost-usd and --check-cost-per-second-usd, charged cluster-wide)`;
 
 /** The PostgreSQL store URL of a worker (--store, else MCP_ATLAS_STORE): a worker needs the shared store. */
@@ -40,6 +43,7 @@ export async function commandWorker(args: readonly string[], log: Logger): Promi
     'until-idle': { type: 'boolean' },
     'lease-seconds': { type: 'string' },
     concurrency: { type: 'string' },
+    'checks-per-host': { type: 'string' },
     'daily-budget-usd': COST_FLAG_OPTIONS['daily-budget-usd'],
     'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
     'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
@@ -47,9 +51,12 @@ export async function commandWorker(args: readonly string[], log: Logger): Promi
   const url = workerStoreUrl(flags);
   const leaseSeconds = intFlag(flags, 'lease-seconds', DEFAULT_LEASE_SECONDS, 2, 3_600);
   const concurrency = intFlag(flags, 'concurrency', DEFAULT_SCAN_CONCURRENCY, 1, 256);
+  const checksPerHost = checksPerHostFlag(flags);
   const costs = resolveCosts(costFlags(flags));
   const store = await openStore(url, { applicationName: 'mcp-atlas worker' });
   const db = await openWorkerDb(url);
+  // Each host's turns are shared with every other worker and serve process on the store.
+  const hostGate = await openClusterHostGate(url, checksPerHost, concurrency);
   const boss = await openShardQueue(url, {
     leaseSeconds,
     supervise: true,
@@ -71,6 +78,7 @@ export async function commandWorker(args: readonly string[], log: Logger): Promi
       cap: { budgetMicroUsd: costs.dailyBudgetMicroUsd, model: costs.model },
       now: () => new Date(),
       log,
+      hostGate,
       leaseSeconds,
       untilIdle: flags['until-idle'] === true,
       signal: stop.signal,
@@ -82,6 +90,7 @@ export async function commandWorker(args: readonly string[], log: Logger): Promi
     process.off('SIGINT', onSignal);
     await boss.stop({ graceful: false, wait: true }).catch(() => {});
     await db.close();
+    await hostGate.close();
     await store.close();
   }
 }

@@ -161,6 +161,8 @@ export interface SchedulerDeps {
   verifiedPublishers?: readonly string[];
   /** Checks of one host that may run at once across every lane (default POLITENESS_RULES.checksPerHost). */
   checksPerHost?: number;
+  /** The gate every check passes (a cluster's, workers/host-locks.ts); absent: one of this process, of checksPerHost. */
+  hostGate?: HostGate;
 }
 
 /** What the schedule reports to the service's metrics. */
@@ -228,7 +230,7 @@ export class Scheduler {
 
   constructor(private readonly deps: SchedulerDeps) {
     this.clock = deps.clock ?? systemScheduleClock;
-    this.hostGate = createHostGate(deps.checksPerHost ?? POLITENESS_RULES.checksPerHost);
+    this.hostGate = deps.hostGate ?? createHostGate(deps.checksPerHost ?? POLITENESS_RULES.checksPerHost);
     this.costs = resolveCosts(deps.costs);
     this.outside = new OutsideTasks({
       storage: deps.storage,

@@ -15,6 +15,7 @@ import { type DayIndex, DayIndexSchema, type ServerDayResult, type WatchedServer
 import { readWatchedServers } from '../data/watched-servers.js';
 import type { Logger } from '../log.js';
 import { foldDay } from '../scan/fold-day.js';
+import type { HostGate } from '../scan/host-gate.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { checkServer, type DailyCap, readShard } from '../scan/scan-day.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
@@ -36,6 +37,8 @@ export interface ShardWorkContext {
   /** The clock read before each probe, for the record's `checkedAt`. */
   now: () => Date;
   log: Logger;
+  /** The gate of checks per host shared by the cluster (workers/host-locks.ts); absent: none. */
+  hostGate?: HostGate;
 }
 
 /** What became of one shard job. */
@@ -100,7 +103,10 @@ async function checkMissing(
   try {
     const byId = new Map((await readWatchedServers(storage)).map((server) => [server.id, server]));
     const optedOut = await readOptedOutHosts(storage);
-    const probe = (server: WatchedServer) => probeServer(server.url, { ...ctx.network, optedOut });
+    const check = (server: WatchedServer) => probeServer(server.url, { ...ctx.network, optedOut });
+    const { hostGate } = ctx;
+    const probe =
+      hostGate === undefined ? check : (server: WatchedServer) => hostGate.run(server.url, () => check(server));
     await mapWithLimit(todo, ctx.concurrency, async (entry) => {
       const check = await checkServer(probe, watchedOf(entry, byId), day, ctx.now);
       if (gate !== null && ctx.cap !== null)

@@ -64,10 +64,29 @@ export async function openWorkerDb(url: string, max = 8): Promise<WorkerDb> {
  * PostgreSQL ends its session and so lets go of the lock as well.
  */
 export async function withAdvisoryLock<T>(db: WorkerDb, key: string, run: () => Promise<T>): Promise<T> {
+  return holdingAdvisoryLock(
+    db,
+    async (client) => {
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      return key;
+    },
+    run,
+  );
+}
+
+/**
+ * Runs `run` while holding the session advisory lock that `take` acquires on a connection of the pool (it
+ * returns the lock's key), and lets it go when `run` settles.
+ */
+export async function holdingAdvisoryLock<T>(
+  db: WorkerDb,
+  take: (client: pg.PoolClient) => Promise<string>,
+  run: () => Promise<T>,
+): Promise<T> {
   const client = await db.pool.connect();
   let broken: Error | undefined;
   try {
-    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    const key = await take(client);
     try {
       return await run();
     } finally {
