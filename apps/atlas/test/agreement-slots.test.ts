@@ -5,11 +5,11 @@
 // record at its instant (an hourly check older than the two the hourly file keeps) is still compared.
 // A real MCP host on loopback (answering 503 when down), the real daily scan, hourly file helpers and
 // agreement task over a memory store.
-import { type NetworkOptions, probeServer } from '@mcp-atlas/probe';
+import { type NetworkOptions, type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { observationOfCheck } from '../src/data/check-observation.js';
 import { writeFiveMinuteChecks } from '../src/data/five-minute-checks.js';
-import type { WatchedServer } from '../src/data/schemas.js';
+import type { HourlyObservation, WatchedServer } from '../src/data/schemas.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
 import { scanDay } from '../src/scan/scan-day.js';
 import { nextHourlyEntry, recordHourResults, writeHourlyFile } from '../src/serve/hourly-entry.js';
@@ -24,6 +24,13 @@ afterEach(async () => {
 });
 
 const DAY = '2026-12-10';
+
+/** The observation a check left; none of these checks is rate-limited, so there always is one. */
+function observed(probe: ProbeResult, at: string): HourlyObservation {
+  const observation = observationOfCheck(probe, at);
+  if (observation === null) throw new Error(`a ${probe.reason} check left no observation`);
+  return observation;
+}
 
 /** A report line of the day's report log about `recipes`. */
 const report = (reporter: string, ok: boolean, at: string, reason?: string) =>
@@ -54,8 +61,8 @@ async function answeringAtNine(): Promise<{ host: OwnerHost; storage: Storage; s
   const nine = `${DAY}T09:00:00.000Z`;
   const probe = await probeServer(host.url, { allowPrivate: true });
   expect(probe.letter).toBe('o');
-  await writeHourlyFile(storage, `${DAY}T09`, { recipes: nextHourlyEntry(undefined, probe, nine) });
-  await recordHourResults(storage, [{ id: 'recipes', letter: probe.letter, at: nine }]);
+  await writeHourlyFile(storage, `${DAY}T09`, { recipes: nextHourlyEntry(undefined, probe, nine)! });
+  await recordHourResults(storage, [{ id: 'recipes', letter: observed(probe, nine).letter, at: nine }]);
   return { host, storage, server };
 }
 
@@ -71,6 +78,7 @@ async function dailyAt(storage: Storage, server: WatchedServer, at: string, netw
   });
   const [daily] = scan.results;
   // The schedule's recordDailyHours: the daily result goes into its hour's slot at the time it started.
+  if (daily!.letter === 'n') throw new Error('the daily check was rate-limited');
   await recordHourResults(storage, [{ id: server.id, letter: daily!.letter, at }]);
   return daily!;
 }
@@ -111,8 +119,8 @@ describe('agreement with our checks at an instant that also has an hour slot', (
     const refused = await probeServer(host.url, REFUSED);
     expect(refused).toMatchObject({ letter: 'd', reason: 'guard:opted-out' });
     // As the schedule's five-minute round writes it: the observation, then its copy in the hour's slot.
-    await writeFiveMinuteChecks(storage, { recipes: [observationOfCheck(refused, ten)] });
-    await recordHourResults(storage, [{ id: 'recipes', letter: refused.letter, at: ten }]);
+    await writeFiveMinuteChecks(storage, { recipes: [observed(refused, ten)] });
+    await recordHourResults(storage, [{ id: 'recipes', letter: observed(refused, ten).letter, at: ten }]);
     await writeReports(storage, [report('anon:ok', true, `${DAY}T10:00:30Z`)]);
     expect(await recordsAtNoon(storage)).toEqual({ 'anon:ok': { agree: 1, disagree: 0, compared: 1 } });
   });

@@ -3,7 +3,7 @@
 // line in docs/methodology/checks.md. Nothing else in the package may hold a number that decides a verdict.
 
 /** The version of these rules; every ProbeResult and SiteCheckResult records it. */
-export const PROBE_RULES_VERSION = '1.4.0';
+export const PROBE_RULES_VERSION = '1.5.0';
 
 // ---------------------------------------------------------------------------------------------------
 // Who we are
@@ -57,6 +57,28 @@ export const SIGN_IN_STATUSES: ReadonlySet<number> = new Set([401, 403]);
 
 /** The HTTP status that means "payment needed" (letter p) on initialize. */
 export const PAYMENT_STATUS = 402;
+
+/** The status that always means "too many requests": the check is rate-limited (letter n), not down. */
+export const RATE_LIMIT_STATUS = 429;
+
+/**
+ * A status that means rate-limited (letter n) only when the answer carries a Retry-After the probe can read:
+ * 503 with a wait is a server asking for time; 503 without one is down like any other 5xx.
+ */
+export const RATE_LIMIT_WITH_WAIT_STATUSES: ReadonlySet<number> = new Set([503]);
+
+/** Times the daily check asks a rate-limited server again after its first try. */
+export const RATE_LIMIT_RETRIES = 2;
+
+/**
+ * The longest wait the daily check takes before asking a rate-limited server again (ms). A server that asks for
+ * more keeps its n for the day: asking sooner than it asked would be impolite, and holding the host's turn longer
+ * would stall the lane.
+ */
+export const RATE_LIMIT_WAIT_MAX_MS = 300_000;
+
+/** The wait after a 429 that names none (ms). */
+export const RATE_LIMIT_DEFAULT_WAIT_MS = 30_000;
 
 /** Redirect statuses; a same-site one on initialize is followed (re-POSTed) once, the others never. */
 export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);

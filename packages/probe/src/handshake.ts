@@ -18,6 +18,8 @@ import {
   MCP_ACCEPT,
   NOT_STANDARD_MCP_STATUSES,
   PAYMENT_STATUS,
+  RATE_LIMIT_STATUS,
+  RATE_LIMIT_WITH_WAIT_STATUSES,
   REDIRECT_STATUSES,
   SIGN_IN_STATUSES,
   SSE_DEFAULT_RETRY_MS,
@@ -46,6 +48,7 @@ import { isIpAddress } from './ip.js';
 import { describeTooDeep } from './json-depth.js';
 import type { NetworkSettings } from './options.js';
 import { parsePaymentAddress } from './payment.js';
+import { parseRetryAfter } from './retry-after.js';
 import type {
   AuthDiscovery,
   ProbeReason,
@@ -117,6 +120,8 @@ export interface HandshakeOutcome {
   toolsTruncated: boolean;
   pages: number;
   paymentAddress: string | null;
+  /** The wait a rate-limited server asked for, in ms; null when it named none or did not limit the check. */
+  retryAfterMs: number | null;
   authChallenge: string | null;
   /** Sign-in discovery, when the policy asks for it and the server asked for sign-in; else null. */
   authDiscovery: AuthDiscovery | null;
@@ -146,6 +151,8 @@ type Reply =
   | { kind: 'redirect'; location: string | null }
   | { kind: 'auth'; challenge: string | null }
   | { kind: 'payment'; address: string | null }
+  /** `retryAfterMs`: the wait its Retry-After asked for, or null when it named none the probe could read. */
+  | { kind: 'rate-limited'; retryAfterMs: number | null }
   | { kind: 'http-error'; detail: string | null; supported: string[] | null };
 
 class Failure {
@@ -178,6 +185,25 @@ function errorDetail(json: unknown): { detail: string | null; supported: string[
       ? `JSON-RPC error${typeof code === 'number' ? ` ${code}` : ''}: ${message.slice(0, 300)}`
       : null;
   return { detail, supported: supportedVersionsFrom((error as { data?: unknown }).data) };
+}
+
+/**
+ * A rate-limit reply for a status that means "too many requests": always for 429, and for 503 only when it
+ * names a wait the probe can read. Its HTTP date is counted from the answer's own Date field when it has one
+ * (so a skewed clock on either side does not change the wait), else from this machine's time. Null otherwise.
+ */
+function readRateLimit(status: number, headers: HeaderReader): Extract<Reply, { kind: 'rate-limited' }> | null {
+  if (status !== RATE_LIMIT_STATUS && !RATE_LIMIT_WITH_WAIT_STATUSES.has(status)) return null;
+  const sentAt = Date.parse(headers.get('date') ?? '');
+  const retryAfterMs = parseRetryAfter(headers.get('retry-after'), Number.isNaN(sentAt) ? Date.now() : sentAt);
+  if (status !== RATE_LIMIT_STATUS && retryAfterMs === null) return null;
+  return { kind: 'rate-limited', retryAfterMs };
+}
+
+/** How a message names a rate limit: with the wait asked for, in seconds, when there was one. */
+function describeRateLimit(retryAfterMs: number | null): string {
+  if (retryAfterMs === null) return 'rate-limited (no wait named)';
+  return `rate-limited (asks to wait ${Math.ceil(retryAfterMs / 1000)} s)`;
 }
 
 /** The wait before resuming a stream: the server's `retry`, cut to SSE_MAX_RETRY_WAIT_MS, or the default. */
@@ -226,6 +252,7 @@ export class HttpHandshake {
   private authChallenge: string | null = null;
   private authDiscovery: AuthDiscovery | null = null;
   private paymentAddress: string | null = null;
+  private retryAfterMs: number | null = null;
   private protocolVersion: string | null = null;
   private supportedVersions: string[] | null = null;
   private serverInfo: ServerInfo | null = null;
@@ -458,6 +485,11 @@ export class HttpHandshake {
       response.discard();
       return { kind: 'auth', challenge };
     }
+    const rateLimit = readRateLimit(status, response.headers);
+    if (rateLimit !== null) {
+      response.discard();
+      return rateLimit;
+    }
     const { json } = await readErrorBody(response, INITIALIZE_ANSWER_CAP_BYTES);
     if (allowPayment && status === PAYMENT_STATUS)
       return { kind: 'payment', address: parsePaymentAddress(response.headers, json) };
@@ -621,6 +653,10 @@ export class HttpHandshake {
         `initialize answered 402: payment needed${reply.address === null ? '' : ` (pay to ${reply.address})`}`,
       );
     }
+    if (reply.kind === 'rate-limited') {
+      this.retryAfterMs = reply.retryAfterMs;
+      return fail('rate-limited', `initialize answered ${run.status}: ${describeRateLimit(reply.retryAfterMs)}`);
+    }
     if (reply.kind === 'http-error') {
       this.supportedVersions = reply.supported;
       return fail(
@@ -743,6 +779,14 @@ export class HttpHandshake {
         }
         return stop('auth-required', `tools/list answered ${run.status}`, run.status);
       }
+      if (reply.kind === 'rate-limited') {
+        if (this.pages === 0) this.retryAfterMs = reply.retryAfterMs;
+        return stop(
+          'rate-limited',
+          `tools/list answered ${run.status}: ${describeRateLimit(reply.retryAfterMs)}`,
+          run.status,
+        );
+      }
       if (reply.kind === 'redirect' && this.policy.anyRedirectEnds === true)
         return stop('redirect-limit', `tools/list answered ${run.status}; redirects are not followed`, run.status);
       if (reply.kind !== 'answer') {
@@ -820,6 +864,7 @@ export class HttpHandshake {
       toolsTruncated: this.collector.truncated,
       pages: this.pages,
       paymentAddress: this.paymentAddress,
+      retryAfterMs: this.retryAfterMs,
       authChallenge: this.authChallenge,
       authDiscovery: this.authDiscovery,
       sessionIssued: this.sessionId !== null,

@@ -34,6 +34,7 @@ export { type AddressClass, classifyAddress } from './ip.js';
 export type { NetworkOptions, ProbeOptions } from './options.js';
 export { type OwnerTokenKind, type OwnerTokenRead, readOwnerToken } from './owner-token.js';
 export { probeServer } from './probe-server.js';
+export { decideRateLimitRetry, type RateLimitedTry, type RateLimitRetryDecision } from './rate-limit.js';
 export { type ListRegistryOptions, listRegistryServers, pickRemote } from './registry.js';
 export { readRobots } from './robots.js';
 export {

@@ -15,7 +15,8 @@ import { type ProbeOptions, resolveProbeSettings } from './options.js';
 import type { Letter, ProbeReason, ProbeResult } from './schemas.js';
 
 /**
- * The letter a reason gives: `ok` is o, `auth-required` is a, `payment-required` is p, anything else d
+ * The letter a reason gives: `ok` is o, `auth-required` is a, `payment-required` is p, `rate-limited` is n
+ * (no data: the server asked us to wait, so the check says nothing of whether it is up), anything else d
  * (a timeout, no connection, a redirect to another site, any other HTTP error, a JSON-RPC error on
  * initialize, an answer that is not MCP, no tool list, a guard refusal).
  */
@@ -23,6 +24,7 @@ export function letterForReason(reason: ProbeReason): Letter {
   if (reason === 'ok') return 'o';
   if (reason === 'auth-required') return 'a';
   if (reason === 'payment-required') return 'p';
+  if (reason === 'rate-limited') return 'n';
   return 'd';
 }
 
@@ -47,6 +49,7 @@ export function refusedResult(url: string, reason: ProbeReason, message: string)
     toolsTruncated: false,
     pages: 0,
     paymentAddress: null,
+    retryAfterMs: null,
     authChallenge: null,
     authDiscovery: null,
     sessionIssued: false,
@@ -79,6 +82,7 @@ export function toProbeResult(url: string, outcome: HandshakeOutcome): ProbeResu
     toolsTruncated: outcome.toolsTruncated,
     pages: outcome.pages,
     paymentAddress: outcome.paymentAddress,
+    retryAfterMs: outcome.retryAfterMs,
     authChallenge: outcome.authChallenge,
     authDiscovery: outcome.authDiscovery,
     sessionIssued: outcome.sessionIssued,

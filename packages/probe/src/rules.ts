@@ -62,6 +62,11 @@ import {
   OWNER_TOKEN_CAP_BYTES,
   PAYMENT_STATUS,
   PROBE_RULES_VERSION,
+  RATE_LIMIT_DEFAULT_WAIT_MS,
+  RATE_LIMIT_RETRIES,
+  RATE_LIMIT_STATUS,
+  RATE_LIMIT_WAIT_MAX_MS,
+  RATE_LIMIT_WITH_WAIT_STATUSES,
   REDIRECT_STATUSES,
   REFUSED_HOST_SUFFIXES,
   REFUSED_HOSTNAMES,
@@ -217,8 +222,22 @@ export const STATUS_LETTER_RULES = Object.freeze({
   signInStatuses: SIGN_IN_STATUSES,
   /** The status that means payment is needed (letter p). */
   paymentStatus: PAYMENT_STATUS,
+  /** The status that means rate-limited (letter n). */
+  rateLimitStatus: RATE_LIMIT_STATUS,
+  /** Statuses that mean rate-limited (letter n) when they carry a readable Retry-After. */
+  rateLimitWithWaitStatuses: RATE_LIMIT_WITH_WAIT_STATUSES,
   /** Redirect statuses; a same-site one on `initialize` is followed once. */
   redirectStatuses: REDIRECT_STATUSES,
+});
+
+/** Asking a rate-limited server again, in the daily check only (methodology, "Checking a server" > "Rate-limited servers"). */
+export const RATE_LIMIT_RULES = Object.freeze({
+  /** Times the server is asked again after the first try. */
+  retries: RATE_LIMIT_RETRIES,
+  /** The longest wait taken before asking again (ms); a longer Retry-After keeps the day's n. */
+  waitMaxMs: RATE_LIMIT_WAIT_MAX_MS,
+  /** The wait after a 429 that names none (ms). */
+  defaultWaitMs: RATE_LIMIT_DEFAULT_WAIT_MS,
 });
 
 /** robots.txt and the documents read from a site (methodology, "Checking a server" > "robots.txt and well-known documents"). */

@@ -2,8 +2,11 @@
 // validate a result it stored and reads back. A schema and its type travel in pairs.
 import { z } from 'zod';
 
-/** The outcome letter of one check: o answered with tools, a sign-in needed, p payment needed, d down. */
-export const LetterSchema = z.enum(['o', 'a', 'p', 'd']);
+/**
+ * The outcome letter of one check: o answered with tools, a sign-in needed, p payment needed, d down, n not
+ * measured because the server limited our rate (429, or 503 with Retry-After): no data, neither up nor down.
+ */
+export const LetterSchema = z.enum(['o', 'a', 'p', 'd', 'n']);
 /** The type LetterSchema validates. */
 export type Letter = z.infer<typeof LetterSchema>;
 
@@ -23,14 +26,15 @@ export const GUARD_REASONS = [
 ] as const;
 
 /**
- * Why a check got its letter. `ok`, `auth-required` and `payment-required` give o, a and p; every other
- * reason gives d. A `guard:` reason means no connection was opened. `too-deep` means an answer nested
+ * Why a check got its letter. `ok`, `auth-required`, `payment-required` and `rate-limited` give o, a, p and
+ * n; every other reason gives d. A `guard:` reason means no connection was opened. `too-deep` means an answer nested
  * arrays or objects deeper than MAX_JSON_DEPTH and was refused unread.
  */
 export const ProbeReasonSchema = z.enum([
   'ok',
   'auth-required',
   'payment-required',
+  'rate-limited',
   'timeout',
   'deadline',
   'aborted',
@@ -165,6 +169,11 @@ export const ProbeResultSchema = z.object({
   /** tools/list pages that returned a result. */
   pages: z.number().int().nonnegative(),
   paymentAddress: z.string().nullable(),
+  /**
+   * The wait a rate-limited server asked for (its Retry-After, in ms; 0 for a date already past), or null when
+   * it named none or the check was not rate-limited. Optional because results that predate it do not carry it.
+   */
+  retryAfterMs: z.number().int().nonnegative().nullable().optional(),
   /** The WWW-Authenticate challenge of a 401/403, when one was sent. */
   authChallenge: z.string().nullable(),
   /**

@@ -120,8 +120,11 @@ export function judgeSiteSession(outcome: HandshakeOutcome): SiteJudgement {
       if (status === 401)
         return judgement('not-measured', 'auth-no-challenge', 'the server answers 401 without a challenge');
       return judgement('not-measured', 'forbidden', `the server answers ${status ?? 403}`);
-    case 'http-error':
+    case 'rate-limited':
+      // A 503 with a wait is a server error that asks for time: the site check names it as the 5xx it is.
       if (status === 429) return judgement('not-measured', 'rate-limited', 'the server answers 429');
+      return judgement('not-measured', 'server-error', `the server answers ${status ?? 503}`);
+    case 'http-error':
       if (status !== null && status >= 500)
         return judgement('not-measured', 'server-error', `the server answers ${status}`);
       return failOnStatus(outcome, outcome.message);

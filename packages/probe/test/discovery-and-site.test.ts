@@ -330,6 +330,7 @@ describe('checkSite verdicts', () => {
     [429, {}, 'rate-limited'],
     [500, {}, 'server-error'],
     [503, {}, 'server-error'],
+    [503, { 'retry-after': '30' }, 'server-error'],
     [307, { location: '/elsewhere' }, 'redirect'],
   ])('not measured: HTTP %i (%s)', async (status, headers, reason) => {
     const server = await track(initAnswer(status, headers as Record<string, string>));

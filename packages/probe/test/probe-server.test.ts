@@ -61,11 +61,13 @@ function initOnly(
 }
 
 describe('letterForReason', () => {
-  it('gives o, a, p for their reasons and d for every other reason', () => {
+  it('gives o, a, p, n for their reasons and d for every other reason', () => {
     expect(letterForReason('ok')).toBe('o');
     expect(letterForReason('auth-required')).toBe('a');
     expect(letterForReason('payment-required')).toBe('p');
-    const others = ProbeReasonSchema.options.filter((r) => !['ok', 'auth-required', 'payment-required'].includes(r));
+    expect(letterForReason('rate-limited')).toBe('n');
+    const lettered = ['ok', 'auth-required', 'payment-required', 'rate-limited'];
+    const others = ProbeReasonSchema.options.filter((r) => !lettered.includes(r));
     expect(others.length).toBeGreaterThan(20);
     for (const reason of others) expect(letterForReason(reason)).toBe('d');
   });
@@ -344,6 +346,70 @@ describe('p: payment needed', () => {
   });
 });
 
+describe('n: the server limited our rate', () => {
+  it('429 with Retry-After in seconds on initialize is n, with the wait it asked for', async () => {
+    const server = await track(initOnly(429, { 'retry-after': '2' }, { error: 'slow down' }));
+    expect(await probe(server.url)).toMatchObject({
+      letter: 'n',
+      reason: 'rate-limited',
+      failedStep: 'initialize',
+      retryAfterMs: 2000,
+      notStandardMcp: false,
+      message: 'initialize answered 429: rate-limited (asks to wait 2 s)',
+    });
+  });
+
+  it('429 without Retry-After is still n, with no wait named', async () => {
+    const server = await track(initOnly(429));
+    expect(await probe(server.url)).toMatchObject({ letter: 'n', reason: 'rate-limited', retryAfterMs: null });
+  });
+
+  it("503 with a Retry-After date is n, counted from the answer's own Date", async () => {
+    const headers = { date: 'Wed, 21 Oct 2026 07:27:00 GMT', 'retry-after': 'Wed, 21 Oct 2026 07:28:30 GMT' };
+    const server = await track(initOnly(503, headers));
+    expect(await probe(server.url)).toMatchObject({ letter: 'n', reason: 'rate-limited', retryAfterMs: 90_000 });
+  });
+
+  it('503 with an unreadable Retry-After is d like any other 5xx', async () => {
+    const server = await track(initOnly(503, { 'retry-after': 'later' }));
+    expect(await probe(server.url)).toMatchObject({ letter: 'd', reason: 'http-error', retryAfterMs: null });
+  });
+
+  it('429 on the first tools/list page is n; on a later page the tools read so far stand', async () => {
+    const first = await track(
+      startScriptedServer({
+        override: (_req, res, message) => {
+          if (message?.method !== 'tools/list') return false;
+          sendJson(res, 429, {}, { 'retry-after': '5' });
+          return true;
+        },
+      }),
+    );
+    expect(await probe(first.url)).toMatchObject({
+      letter: 'n',
+      reason: 'rate-limited',
+      failedStep: 'tools/list',
+      retryAfterMs: 5000,
+    });
+    const later = await track(
+      startScriptedServer({
+        pageSize: 1,
+        override: (_req, res, message) => {
+          const params = message?.params as { cursor?: unknown } | undefined;
+          if (message?.method !== 'tools/list' || params?.cursor === undefined) return false;
+          sendJson(res, 429, {}, { 'retry-after': '5' });
+          return true;
+        },
+      }),
+    );
+    const result = await probe(later.url);
+    expect(result).toMatchObject({ letter: 'o', reason: 'ok', toolCount: 1, retryAfterMs: null });
+    expect(result.warnings).toContain(
+      'tools/list page 2 not read: tools/list answered 429: rate-limited (asks to wait 5 s)',
+    );
+  });
+});
+
 describe('d: down or not MCP', () => {
   it.each([400, 405, 406, 415, 422])('HTTP %i is d and shown as not a standard MCP endpoint', async (status) => {
     const server = await track(initOnly(status));
@@ -355,7 +421,7 @@ describe('d: down or not MCP', () => {
     });
   });
 
-  it.each([404, 410, 429, 500, 502, 503])('HTTP %i is d and not flagged as non-standard', async (status) => {
+  it.each([404, 410, 500, 502, 503])('HTTP %i is d and not flagged as non-standard', async (status) => {
     const server = await track(initOnly(status));
     expect(await probe(server.url)).toMatchObject({ letter: 'd', reason: 'http-error', notStandardMcp: false });
   });

@@ -6,7 +6,7 @@ import { probeStdio } from '../src/node/index.js';
 
 expectTypeOf(probeServer).parameters.toEqualTypeOf<[url: string, options?: ProbeOptions]>();
 expectTypeOf(probeServer).returns.toEqualTypeOf<Promise<ProbeResult>>();
-expectTypeOf<ProbeResult['letter']>().toEqualTypeOf<'o' | 'a' | 'p' | 'd'>();
+expectTypeOf<ProbeResult['letter']>().toEqualTypeOf<'o' | 'a' | 'p' | 'd' | 'n'>();
 expectTypeOf<ProbeResult['redirect']>().toEqualTypeOf<{
   location: string;
   followed: boolean;

@@ -206,7 +206,7 @@ export const CheckReportSchema = z.object({
   schema: z.literal(CHECK_REPORT_SCHEMA),
   target: z.string(),
   transport: z.enum(['http', 'stdio']),
-  letter: z.enum(['o', 'a', 'p', 'd']),
+  letter: z.enum(['o', 'a', 'p', 'd', 'n']),
   reason: z.string(),
   message: z.string(),
   protocolVersion: z.string().nullable(),

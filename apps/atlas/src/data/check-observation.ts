@@ -5,10 +5,13 @@ import { failedHttpStatus } from '@mcp-atlas/reliability/live';
 import type { HourlyObservation } from './schemas.js';
 
 /** The observation a check at `at` left: letter, reason, not-MCP flag, the failing HTTP status and its wall time. */
-export function observationOfCheck(result: ProbeResult, at: string): HourlyObservation {
+export function observationOfCheck(result: ProbeResult, at: string): HourlyObservation | null {
+  const { letter } = result;
+  // A rate-limited check (n) measured nothing, so it leaves no observation: it counts neither up nor down.
+  if (letter === 'n') return null;
   // The wall time is kept so the rankings' handshake tie-break can read the newest check's time.
   return {
-    letter: result.letter,
+    letter,
     reason: result.reason,
     notMcp: result.notStandardMcp,
     httpStatus: failedHttpStatus(result.steps),

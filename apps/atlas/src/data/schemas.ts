@@ -21,6 +21,11 @@ export const DAY = z
 
 /** The outcome letter of one check, as the probe decides it. */
 const LETTER = LetterSchema;
+/**
+ * The letter of a check that measured something: every letter but `n`. A rate-limited check (`n`) says nothing
+ * of whether the server is up, so it is never kept as an hourly or five-minute observation, nor as a last letter.
+ */
+const OBSERVED_LETTER = LetterSchema.exclude(['n']);
 
 /**
  * A tool's risk level, as @mcp-atlas/risk classifies it: the app's one risk-level enum, built from the package's
@@ -126,6 +131,11 @@ export const ServerDayResultSchema = z.object({
   redirect: z.object({ location: z.string(), followed: z.boolean(), sameSite: z.boolean() }).nullable(),
   /** What sign-in discovery found after a 401 or 403 (letter a). Absent in results written before it was kept. */
   authDiscovery: AuthDiscoverySchema.nullable().optional(),
+  /**
+   * The waits (ms) the daily check took before asking a rate-limited server again, oldest first; absent when it
+   * asked once. A result with waits and letter o is a server that let us in after waiting.
+   */
+  rateLimitWaitsMs: z.array(z.number().int().nonnegative()).optional(),
   category: z.string().nullable(),
   /**
    * When the check started, ISO 8601. Absent in results written before it was kept: such a check is
@@ -202,7 +212,14 @@ export const SummarySchema = z.object({
   day: DAY,
   methodologyVersion: z.string(),
   servers: z.number().int(),
-  letters: z.object({ o: z.number().int(), a: z.number().int(), p: z.number().int(), d: z.number().int() }),
+  /** Servers by letter; `n` (rate-limited all day) is absent in summaries written before it existed. */
+  letters: z.object({
+    o: z.number().int(),
+    a: z.number().int(),
+    p: z.number().int(),
+    d: z.number().int(),
+    n: z.number().int().optional(),
+  }),
   tools: z.number().int(),
   changes: z.number().int(),
   riskRises: z.number().int(),
@@ -256,7 +273,7 @@ export const ServerStateSchema = z.object({
   ),
   toolsHash: z.string().nullable(),
   serverVersion: z.string().nullable(),
-  lastLetter: LETTER.nullable(),
+  lastLetter: OBSERVED_LETTER.nullable(),
   lastPaymentAddress: z.string().nullable(),
   lastHandshakeMs: z.number().nullable(),
   /** The day of the newest catalog (the last day tools were listed), for the next diff. */
@@ -270,7 +287,7 @@ export type ServerState = z.infer<typeof ServerStateSchema>;
 
 /** One hourly observation of a server. */
 export const HourlyObservationSchema = z.object({
-  letter: LETTER,
+  letter: OBSERVED_LETTER,
   reason: z.string(),
   notMcp: z.boolean(),
   /** The HTTP status of the answer that failed the check, when there was one. */
@@ -287,7 +304,7 @@ export type HourlyObservation = z.infer<typeof HourlyObservationSchema>;
  * (the hour-of-day profile), and per-day tallies of its hourly checks, carried from one file to the next.
  */
 /** The latest hourly result at one UTC hour, for the hour-of-day profile. */
-export const HourSlotSchema = z.object({ letter: LETTER, at: z.string() });
+export const HourSlotSchema = z.object({ letter: OBSERVED_LETTER, at: z.string() });
 
 /** 24 slots, index = UTC hour, carried from each hourly file into the next. */
 export const HourSlotsSchema = z.array(HourSlotSchema.nullable()).length(24);

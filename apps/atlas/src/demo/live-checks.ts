@@ -106,12 +106,10 @@ export async function simulateHourlyChecks(
   let file: HourlyFile | null = stored.success ? stored.data : null;
   for (const at of times) {
     const results: HourlyFile['results'] = { ...file?.results };
-    for (const server of servers)
-      results[server.id] = nextHourlyEntry(
-        file?.results[server.id],
-        probes.get(`${at}|${server.id}`) as ProbeResult,
-        at,
-      );
+    for (const server of servers) {
+      const entry = nextHourlyEntry(file?.results[server.id], probes.get(`${at}|${server.id}`) as ProbeResult, at);
+      if (entry !== undefined) results[server.id] = entry;
+    }
     file = { hour: at.slice(0, 13), results };
   }
   if (file !== null) await putJson(storage, HOURLY_PATH, file);
@@ -150,16 +148,23 @@ export async function simulateFiveMinuteChecks(
   times: readonly string[],
   firstDay: string,
 ): Promise<number> {
-  const probes = await mapWithLimit(times, DEMO_PROBE_CONCURRENCY, (at) =>
-    probeAt(server, firstDay, at, { deadlineMs: SESSION_RULES.fiveMinuteCheckDeadlineMs }),
-  );
+  const probed = await mapWithLimit(times, DEMO_PROBE_CONCURRENCY, async (at) => ({
+    at,
+    result: await probeAt(server, firstDay, at, { deadlineMs: SESSION_RULES.fiveMinuteCheckDeadlineMs }),
+  }));
+  // A rate-limited check (n) measured nothing, so it is left out as the schedule leaves it out.
+  const observed = probed.flatMap(({ at, result }) => {
+    const observation = observationOfCheck(result, at);
+    return observation === null ? [] : [{ at, result, observation }];
+  });
+  const probes = observed.map((o) => o.result);
   const answers = probes.map((result) => isAnsweringLetter(result.letter));
   // Under the server's lock, as the schedule's five-minute task writes them: a fold or another writer of this
   // state in the same process lands wholly before or wholly after these counters, never in between.
   await updateServerState(storage, server.id, (state) => {
     if (state === null) throw new Error(`no state for ${server.id}: the demo's daily checks must run first`);
     let counters = state.fiveMinute;
-    times.forEach((at, i) => {
+    observed.forEach(({ at }, i) => {
       counters = recordFiveMinuteCheck(
         counters,
         dayFromTime(new Date(at)),
@@ -170,12 +175,8 @@ export async function simulateFiveMinuteChecks(
     return { ...state, fiveMinute: counters };
   });
   let kept: FiveMinuteObservation[] = (await readFiveMinuteChecks(storage))[server.id] ?? [];
-  times.forEach((at, i) => {
-    kept = recordFiveMinuteObservation(
-      kept,
-      observationOfCheck(probes[i] as ProbeResult, at),
-    ) as FiveMinuteObservation[];
-  });
+  for (const { observation } of observed)
+    kept = recordFiveMinuteObservation(kept, observation) as FiveMinuteObservation[];
   const file = await readFiveMinuteChecks(storage);
   file[server.id] = kept;
   await writeFiveMinuteChecks(storage, file);

@@ -282,9 +282,9 @@ export const ServerSummarySchema = z.object({
   title: z.string().nullable(),
   day: DAY.nullable().describe('The newest scanned day, which `letter` belongs to.'),
   letter: z
-    .enum(['o', 'a', 'p', 'd'])
+    .enum(['o', 'a', 'p', 'd', 'n'])
     .nullable()
-    .describe("The newest day's letter, or null when that day has no result."),
+    .describe("The newest day's letter (n: the server limited our rate all day), or null when that day has no result."),
   letters: z.string().describe(`Up to ${DAILY_LETTERS_TEXT}, oldest first; n marks a day without a check.`),
   status: DisplayStatusSchema,
   notStandardMcp: z.boolean(),

@@ -42,9 +42,16 @@ function reportedVersionOf(probe: ProbeResult): string | null {
 /**
  * Turns a probe result into the day's record of that server, plus its catalog. `checkedAt` (ISO 8601) is
  * when the check started: it places the daily check in the incident rule's 2-hour window. Without it the
- * record is dated by its day only, as results written before it was kept are.
+ * record is dated by its day only, as results written before it was kept are. `rateLimitWaitsMs`: the waits
+ * taken before asking a rate-limited server again, kept when there were any.
  */
-export function recordCheck(server: WatchedServer, day: string, probe: ProbeResult, checkedAt?: string): ServerCheck {
+export function recordCheck(
+  server: WatchedServer,
+  day: string,
+  probe: ProbeResult,
+  checkedAt?: string,
+  rateLimitWaitsMs: readonly number[] = [],
+): ServerCheck {
   const answeredWithTools = probe.letter === 'o';
   // The kept tools' text (at most 500 tools) is what capToolText cuts to the stored part. The size of the list
   // is every tool listed over the pages (methodology: the 500-tool cap limits what is kept, not what is
@@ -89,6 +96,7 @@ export function recordCheck(server: WatchedServer, day: string, probe: ProbeResu
     authDiscovery: probe.authDiscovery ?? null,
     category: answeredWithTools ? categorize(tools) : null,
     ...(checkedAt !== undefined ? { checkedAt } : {}),
+    ...(rateLimitWaitsMs.length > 0 ? { rateLimitWaitsMs: [...rateLimitWaitsMs] } : {}),
   };
   if (!answeredWithTools || toolsHash === null) return { result, catalog: null, catalogToolsJson: null };
   const catalog: Catalog = {

@@ -152,7 +152,10 @@ function foldResult(
   result: ServerDayResult,
   toolDiff: ToolListDiffInput | null,
 ): { state: ServerState; changes: Change[] } {
-  const folded = foldServerDay(state, result, { day, toolDiff });
+  const { letter } = result;
+  // A check the server rate-limited all day measured nothing: the day is folded as one without data.
+  if (letter === 'n') return { state: { ...foldSkippedDay(state, day), url: result.url }, changes: [] };
+  const folded = foldServerDay(state, { ...result, letter }, { day, toolDiff });
   return { state: { ...folded.state, url: result.url }, changes: folded.changes };
 }
 
@@ -184,7 +187,7 @@ function summarize(
   skippedByCap: number,
   leftAtStop = 0,
 ): Summary {
-  const letters = { o: 0, a: 0, p: 0, d: 0 };
+  const letters = { o: 0, a: 0, p: 0, d: 0, n: 0 };
   for (const result of results) letters[result.letter]++;
   return {
     day,

@@ -27,6 +27,7 @@ import {
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { encodeCatalog, internalErrorResult, type ProbeFn, recordCheck } from './check-server.js';
 import { mapWithLimit } from './pool.js';
+import { probeRespectingRateLimit } from './rate-limit-retry.js';
 
 /** Options of one day's scan. */
 export interface ScanDayOptions {
@@ -47,6 +48,8 @@ export interface ScanDayOptions {
    * demo's simulated month) must not have them stamped with the wall clock. The schedule always passes its clock.
    */
   now?: () => Date;
+  /** Aborted when the service stops: a wait before asking a rate-limited server again ends at once. */
+  signal?: AbortSignal;
 }
 
 /** The daily compute cap of one scan: the day's budget and what one check costs. */
@@ -176,11 +179,13 @@ export async function checkServer(
   server: WatchedServer,
   day: string,
   now: (() => Date) | undefined,
+  signal?: AbortSignal,
 ): Promise<CheckedServer> {
   // Taken before the probe: the incident rule dates a check by when it started, as it does hourly checks.
   const checkedAt = now?.().toISOString();
   try {
-    const check = recordCheck(server, day, await probe(server), checkedAt);
+    const probed = await probeRespectingRateLimit(() => probe(server), day, now ?? (() => new Date()), signal);
+    const check = recordCheck(server, day, probed.result, checkedAt, probed.waitsMs);
     const catalogBytes =
       check.catalog === null || check.catalogToolsJson === null
         ? null
@@ -203,7 +208,7 @@ async function runShard(
 ): Promise<ServerDayResult[]> {
   return mapWithLimit(members, options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (entry) => {
     const server = byId.get(entry.id) ?? { id: entry.id, url: entry.url, source: 'registry' as const };
-    const check = await checkServer(options.probe, server, options.day, options.now);
+    const check = await checkServer(options.probe, server, options.day, options.now, options.signal);
     // Charged from the wall time the result records, so the ledger can be checked against the shard file.
     if (cap !== null) await cap.gate.charge(String(shard), priceCheck(check.result.elapsedMs, cap.model));
     if (check.catalogBytes !== null)

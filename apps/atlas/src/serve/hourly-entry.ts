@@ -26,8 +26,17 @@ import { getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 /** What the hourly file keeps for one server. */
 export type HourlyEntry = HourlyFile['results'][string];
 
-/** The entry after a check at `at` gave `result`, given the server's entry in the previous hourly file. */
-export function nextHourlyEntry(before: HourlyEntry | undefined, result: ProbeResult, at: string): HourlyEntry {
+/**
+ * The entry after a check at `at` gave `result`, given the server's entry in the previous hourly file. A
+ * rate-limited check observed nothing, so the entry stays as it was (none when there was none).
+ */
+export function nextHourlyEntry(
+  before: HourlyEntry | undefined,
+  result: ProbeResult,
+  at: string,
+): HourlyEntry | undefined {
+  const observation = observationOfCheck(result, at);
+  if (observation === null) return before;
   const previous =
     before === undefined
       ? null
@@ -39,7 +48,6 @@ export function nextHourlyEntry(before: HourlyEntry | undefined, result: ProbeRe
           at: before.at,
           ...(before.elapsedMs !== undefined ? { elapsedMs: before.elapsedMs } : {}),
         };
-  const observation = observationOfCheck(result, at);
   const hours = recordHourResult(before?.hours ?? createHourProfile(), { letter: observation.letter, at });
   const tally = recordCheckTally(before?.tally, {
     at,

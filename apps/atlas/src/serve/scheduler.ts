@@ -227,6 +227,8 @@ export class Scheduler {
   private readonly outside: OutsideTasks;
   private readonly backoff = new TaskBackoff();
   private stopping = false;
+  /** Aborted by stop(): a daily check waiting to ask a rate-limited server again stops waiting. */
+  private readonly stopped = new AbortController();
 
   constructor(private readonly deps: SchedulerDeps) {
     this.clock = deps.clock ?? systemScheduleClock;
@@ -261,6 +263,7 @@ export class Scheduler {
     // The task running now in each lane finishes (its writes are atomic, a daily check's finished shards are
     // kept and it resumes at the next start); the tasks after it are not started.
     this.stopping = true;
+    this.stopped.abort();
     await Promise.all([this.running, this.dailyRunning]);
   }
 
@@ -493,7 +496,8 @@ export class Scheduler {
   /** Puts daily results in the hour-of-day profile at the time each check started (results without one are left). */
   private async recordDailyHours(results: readonly ServerDayResult[]): Promise<void> {
     const timed = results.flatMap((r): HourResultOf[] =>
-      r.checkedAt === undefined ? [] : [{ id: r.id, letter: r.letter, at: r.checkedAt }],
+      // A rate-limited check (n) measured nothing, so it fills no hour.
+      r.checkedAt === undefined || r.letter === 'n' ? [] : [{ id: r.id, letter: r.letter, at: r.checkedAt }],
     );
     await recordHourResults(this.deps.storage, timed);
   }
@@ -547,6 +551,7 @@ export class Scheduler {
       cap: { budgetMicroUsd: this.costs.dailyBudgetMicroUsd, model: this.costs.model },
       // Each result records when its check started, by the schedule's clock.
       now: () => this.clock.now(),
+      signal: this.stopped.signal,
     });
     bar?.stop();
     // A capped day is still a whole day: folded (its skipped servers get `n`), summarized and later sealed.
@@ -631,11 +636,16 @@ export class Scheduler {
     const servers = await this.allowedServers(today, optedOut);
     const results = await mapWithLimit(servers, this.deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY, async (server) => {
       const result = await this.probeOne(server, optedOut, {}, 'hourly');
-      return [server.id, nextHourlyEntry(saved?.results[server.id], result, this.clock.now().toISOString())] as const;
+      const before = saved?.results[server.id];
+      const entry = nextHourlyEntry(before, result, this.clock.now().toISOString());
+      return { id: server.id, entry, observed: entry !== before };
     });
-    await writeHourlyFile(this.deps.storage, hour, Object.fromEntries(results));
-    for (const [id] of results) this.checkedThisTick.add(id);
-    await this.alertOwners('hourly', new Set(results.map(([id]) => id)));
+    const kept = results.flatMap(({ id, entry }) => (entry === undefined ? [] : [[id, entry] as const]));
+    await writeHourlyFile(this.deps.storage, hour, Object.fromEntries(kept));
+    // A rate-limited check observed nothing: its server keeps its last entry and raises no alert this hour.
+    const observedIds = results.filter((r) => r.observed).map((r) => r.id);
+    for (const id of observedIds) this.checkedThisTick.add(id);
+    await this.alertOwners('hourly', new Set(observedIds));
     return true;
   }
 
@@ -773,6 +783,9 @@ export class Scheduler {
       );
       await gate.charge(server.id, priceCheck(result.elapsedMs, this.costs.model));
       gate.release(reservation);
+      // A rate-limited check (n) measured nothing: no counter moves and no observation is kept.
+      const observation = observationOfCheck(result, at);
+      if (observation === null) return;
       // Sign-in and payment answers count as up, like the daily letters: the server is there and answering.
       // The counters keep a number of UTC days (not of entries): the package drops older pairs. Under the
       // server's lock, so a fold running in the daily lane meanwhile neither loses this count nor loses its day.
@@ -791,7 +804,7 @@ export class Scheduler {
       );
       if (written === null) return;
       this.checkedThisTick.add(server.id);
-      observed.set(server.id, observationOfCheck(result, at));
+      observed.set(server.id, observation);
     });
     if (observed.size > 0) {
       // One write per round: the newest two observations per server, for the shown status, incidents and alerts.

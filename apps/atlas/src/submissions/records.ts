@@ -20,7 +20,7 @@ export function submissionIdFor(url: string): string {
 /** One check of a submitted server, as stored. */
 export const SubmissionCheckRecordSchema = z.strictObject({
   at: z.iso.datetime(),
-  letter: z.enum(['o', 'a', 'p', 'd']),
+  letter: z.enum(['o', 'a', 'p', 'd', 'n']),
   reason: z.string(),
   answeredWithTools: z.boolean(),
   toolsHash: z.string().nullable(),

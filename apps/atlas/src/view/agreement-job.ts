@@ -74,7 +74,8 @@ export async function readOwnChecks(storage: Storage, today: string): Promise<Ch
   for (let back = RATING_RULES.reportWindowDays; back >= 0; back--) {
     const day = shiftDay(today, -back);
     for (const [server, result] of await readDayResults(storage, day)) {
-      const view = ownCheckViewOf(dailyObservationOf(result, day));
+      const observation = dailyObservationOf(result, day);
+      const view = observation === null ? null : ownCheckViewOf(observation);
       // Only a real start time is an instant a slot can copy: the start of the day is our stand-in for none.
       if (result.checkedAt !== undefined) addFullRecord(checks, recorded, server, result.checkedAt, view);
       else if (view !== null) pushCheck(checks, server, { at: `${day}T00:00:00.000Z`, ...view });

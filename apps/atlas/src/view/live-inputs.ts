@@ -13,12 +13,17 @@ import type { HourlyFile, ServerDayResult } from '../data/schemas.js';
 /** One server's entry in the hourly file. */
 export type HourlyEntry = HourlyFile['results'][string];
 
-/** The daily check as the live rules read it; `day` is the day the result belongs to (null when not known). */
-export function dailyObservationOf(latest: ServerDayResult, day: string | null): DailyObservation {
+/**
+ * The daily check as the live rules read it; `day` is the day the result belongs to (null when not known). Null
+ * for a rate-limited check (n), which observed nothing.
+ */
+export function dailyObservationOf(latest: ServerDayResult, day: string | null): DailyObservation | null {
+  const { letter } = latest;
+  if (letter === 'n') return null;
   return {
     day,
     checkedAt: latest.checkedAt ?? null,
-    letter: latest.letter,
+    letter,
     reason: latest.reason,
     httpStatus: failedHttpStatus(latest.steps ?? []),
     notMcp: latest.notStandardMcp,

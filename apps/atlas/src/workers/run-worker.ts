@@ -16,7 +16,7 @@ export interface RunWorkerOptions extends ShardWorkContext {
   leaseSeconds: number;
   /** Stop once no shard of an open day is queued or leased, instead of waiting for more. */
   untilIdle: boolean;
-  /** Stops the loop after the shard in hand (SIGTERM, SIGINT). */
+  /** Stops the loop after the shard in hand (SIGTERM, SIGINT), and ends any wait to ask a rate-limited server again. */
   signal?: AbortSignal;
   pollMs?: number;
 }

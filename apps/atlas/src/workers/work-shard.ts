@@ -39,6 +39,8 @@ export interface ShardWorkContext {
   log: Logger;
   /** The gate of checks per host shared by the cluster (workers/host-locks.ts); absent: none. */
   hostGate?: HostGate;
+  /** Aborted when the worker stops: a wait before asking a rate-limited server again ends at once. */
+  signal?: AbortSignal;
 }
 
 /** What became of one shard job. */
@@ -108,7 +110,7 @@ async function checkMissing(
     const probe =
       hostGate === undefined ? check : (server: WatchedServer) => hostGate.run(server.url, () => check(server));
     await mapWithLimit(todo, ctx.concurrency, async (entry) => {
-      const check = await checkServer(probe, watchedOf(entry, byId), day, ctx.now);
+      const check = await checkServer(probe, watchedOf(entry, byId), day, ctx.now, ctx.signal);
       if (gate !== null && ctx.cap !== null)
         await gate.charge(String(job.shard), priceCheck(check.result.elapsedMs, ctx.cap.model));
       await recordServerCheck(db, day, check.result, check.catalogBytes);
