@@ -18,7 +18,7 @@ import { createLogger } from '../src/log.js';
 import { monthlyPoints, readSearchEvalHistory, type SearchEvalRecord } from '../src/search-eval/history.js';
 import { runMonthlySearchEvalIfDue } from '../src/search-eval/monthly-run.js';
 import { medianOf, runSearchEval, toolSearchUrlOf, weakestJobs } from '../src/search-eval/run-search-eval.js';
-import { packagedSearchEvalSetPath, parseSearchEvalSet } from '../src/search-eval/search-set.js';
+import { packagedSearchEvalSetPath, packagedSetPathOf, parseSearchEvalSet } from '../src/search-eval/search-set.js';
 import { Scheduler } from '../src/serve/scheduler.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
@@ -167,6 +167,12 @@ describe('mcp-atlas search-eval against a served app', () => {
       expect(run.setSha256).toBe(json.setSha256);
       expect(run.metrics.hit5).toBeCloseTo(0.8, 12);
       expect(run.weakest[0]?.id).toBe('calendar');
+      // Every job is kept, in the set's order, with its allowed level, P@5 and top five.
+      expect(run.jobs?.map((job) => [job.id, job.allow])).toEqual(TEST_SET.jobs.map((job) => [job.id, job.allow]));
+      const weather = run.jobs?.find((job) => job.id === 'weather');
+      // One fit in the top five: P@5 = 1/5.
+      expect(weather).toMatchObject({ p5: 0.2, top5: expect.arrayContaining(['weather-desk/get_forecast']) });
+      expect(run.jobs?.find((job) => job.id === 'calendar')).toMatchObject({ p5: 0 });
     }
 
     const page = await fetch(`${fixture.base}/search-eval`);
@@ -177,6 +183,10 @@ describe('mcp-atlas search-eval against a served app', () => {
     expect(html).toContain(`SHA-256 <code>${json.setSha256}</code>`);
     expect(html).toContain('data-category="weather"');
     expect(html).toContain('data-job="calendar"');
+    // Every job is listed with its allowed level and its latest P@5.
+    for (const job of TEST_SET.jobs) expect(html).toContain(`data-job-row="${job.id}"`);
+    expect(html).toMatch(/data-job-row="weather" data-p5="0.20"><td>weather forecast for a city/);
+    expect(html).toMatch(/data-job-row="notes-create"[^>]*>.*?<td>read-only or changes data<\/td>/s);
     // Both runs are in the published history the page links to.
     expect(html).toContain('every run, 2');
     const history = await fetch(`${fixture.base}/search-eval/history.json`);
@@ -193,8 +203,22 @@ describe('mcp-atlas search-eval against a served app', () => {
     expect(createHash('sha256').update(served).digest('hex')).toBe(
       '352888b56d0dcc1339413acd5430a7e0e7ef8db31e88241801f67a705e3415ff',
     );
+    // The earlier frozen set stays published beside it; an unknown version is a 404 that names the known ones.
+    const v1 = await fetch(`${fixture.base}/search-eval/set.json?version=v1`);
+    expect(v1.status).toBe(200);
+    const v1Path = packagedSetPathOf('v1');
+    expect(v1Path).not.toBeNull();
+    expect(Buffer.from(await v1.arrayBuffer()).equals(await readFile(v1Path as string))).toBe(true);
+    const v2 = Buffer.from(await (await fetch(`${fixture.base}/search-eval/set.json?version=v2`)).arrayBuffer());
+    expect(v2.equals(served)).toBe(true);
+    const unknown = await fetch(`${fixture.base}/search-eval/set.json?version=v9`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      error: { code: 'unknown_version', message: 'no published set v9; there are v1, v2' },
+    });
     const page = await (await fetch(`${fixture.base}/search-eval`)).text();
     expect(page).toContain('data-empty');
+    expect(page).toContain('href="/search-eval/set.json?version=v1"');
     expect(await (await fetch(`${fixture.base}/search-eval/history.json`)).json()).toEqual({ runs: [] });
   });
 
@@ -360,8 +384,10 @@ describe('the pieces', () => {
       id: `j${at}`,
       category: 'c',
       query: 'q',
+      allow: 'any' as const,
       top5: [],
       grades: [],
+      p5: 0,
       ndcg5: at % 3 === 0 ? 0 : at / 12,
     }));
     expect(weakestJobs(jobs).map((job) => job.id)).toEqual([

@@ -1,7 +1,7 @@
 // The production search evaluation's page (`/search-eval`): the latest run's figures, the month-by-month
-// history, nDCG@5 per kind of job and the ten weakest jobs with their top five, all read from search-eval/history.json.
-// The history file itself (`/search-eval/history.json`) and the set the schedule runs (`/search-eval/set.json`)
-// are served as they are stored. No script: the month chart is an inline SVG drawn on the server.
+// history, nDCG@5 per kind of job, the ten weakest jobs with their top five and every job with its allowed level
+// and P@5, all read from search-eval/history.json. The history file itself (`/search-eval/history.json`) and the
+// set the schedule runs (`/search-eval/set.json`, any frozen one with `?version=`) are served as they are stored. No script: the month chart is an inline SVG drawn on the server.
 import { CHECK_SCHEDULE_RULES } from '@mcp-atlas/operations/rules';
 import type { Hono } from 'hono';
 import type { Child, FC } from 'hono/jsx';
@@ -14,7 +14,14 @@ import {
   SearchEvalHistoryError,
   type SearchEvalRecord,
 } from '../search-eval/history.js';
-import { packagedSearchEvalSetPath, readSearchEvalSet, type SearchEvalSet } from '../search-eval/search-set.js';
+import {
+  PACKAGED_SET_FILES,
+  PACKAGED_SET_VERSION,
+  packagedSearchEvalSetPath,
+  packagedSetPathOf,
+  readSearchEvalSet,
+  type SearchEvalSet,
+} from '../search-eval/search-set.js';
 import type { Storage } from '../storage/storage.js';
 import { ErrorPage } from './error-page.js';
 import { formatInstant, formatMs, ordinal, plural } from './format.js';
@@ -182,6 +189,62 @@ const Weakest: FC<{ record: SearchEvalRecord }> = ({ record }) => (
   </section>
 );
 
+/** What a job's `allow` lets a fit be, in words. */
+const ALLOWED_LEVELS: Record<'read' | 'change' | 'any', string> = {
+  read: 'read-only',
+  change: 'read-only or changes data',
+  any: 'any level',
+};
+
+const EveryJob: FC<{ record: SearchEvalRecord }> = ({ record }) => (
+  <section aria-labelledby="jobs-heading">
+    <h2 id="jobs-heading">Every job</h2>
+    {record.jobs === undefined ? (
+      <p data-jobs-missing>This run was recorded before every job was kept; only its weakest jobs are above.</p>
+    ) : (
+      <>
+        <p>
+          Each job of the latest run, in the set's order: the risk levels a fitting tool may have and the job's P@5. Its
+          top five are in <a href={SEARCH_EVAL_HISTORY_URL}>history.json</a>.
+        </p>
+        <div class="scroll">
+          <table data-jobs>
+            <TableHead
+              columns={[
+                { label: 'job' },
+                { label: 'category' },
+                { label: 'allowed level' },
+                { label: 'P@5', numeric: true },
+              ]}
+            />
+            <tbody>
+              {record.jobs.map((job) => (
+                <tr data-job-row={job.id} data-p5={figure(job.p5)}>
+                  <td>
+                    {job.query} <span class="small muted">{job.id}</span>
+                  </td>
+                  <td>{job.category}</td>
+                  <td>{ALLOWED_LEVELS[job.allow]}</td>
+                  <td class="num">{figure(job.p5)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
+    )}
+  </section>
+);
+
+/** The links to every frozen set the service publishes, newest last. */
+const publishedSets = (): Child[] =>
+  Object.keys(PACKAGED_SET_FILES).map((version, at) => (
+    <>
+      {at > 0 ? ', ' : ''}
+      <a href={`${SEARCH_EVAL_SET_URL}?version=${version}`}>{version}</a>
+    </>
+  ));
+
 const HowMeasured: FC<{ set: SearchEvalSet | null }> = ({ set }) => (
   <section aria-labelledby="how-heading">
     <h2 id="how-heading">How it is measured</h2>
@@ -192,7 +255,8 @@ const HowMeasured: FC<{ set: SearchEvalSet | null }> = ({ set }) => (
       name and description contain a word from every synonym group of the job and its risk level is one the job allows
       (a reading job takes read-only tools only). The set is published as <a href={SEARCH_EVAL_SET_URL}>JSON</a>
       {set !== null ? ` (version ${set.version}, ${plural(set.jobs.length, 'job')}, SHA-256 ${set.sha256})` : ''}; it is
-      never edited to raise a score, and a corrected set gets a new version. The full method is in the{' '}
+      never edited to raise a score, and a corrected set gets a new version; every frozen version stays published (
+      {publishedSets()}). The full method is in the{' '}
       <a href="/methodology/route-and-search#search-evaluation-evaluatesearch">methodology</a>.
     </p>
   </section>
@@ -213,6 +277,7 @@ export const SearchEvalPage: FC<{ history: SearchEvalHistory; set: SearchEvalSet
           <History history={history} />
           <ByCategory record={latest} />
           <Weakest record={latest} />
+          <EveryJob record={latest} />
         </>
       )}
       <HowMeasured set={set} />
@@ -233,12 +298,17 @@ const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy
 
 /** Mounts /search-eval, /search-eval/history.json and /search-eval/set.json on `app`. */
 export function mountSearchEvalPages(app: Hono, deps: SearchEvalPageDeps): void {
-  let setRead: Promise<SearchEvalSet | null> | null = null;
-  // The set changes only with a release: read it once; an unreadable set leaves the page without it.
-  const readSet = () => {
-    setRead ??= readSearchEvalSet(deps.setPath ?? packagedSearchEvalSetPath()).catch(() => null);
-    return setRead;
+  const setsRead = new Map<string, Promise<SearchEvalSet | null>>();
+  // A set changes only with a release: each is read once; an unreadable set leaves the page without it.
+  const readSetAt = (key: string, path: string) => {
+    let read = setsRead.get(key);
+    if (read === undefined) {
+      read = readSearchEvalSet(path).catch(() => null);
+      setsRead.set(key, read);
+    }
+    return read;
   };
+  const readSet = () => readSetAt('', deps.setPath ?? packagedSearchEvalSetPath());
   const html = (status: 200 | 503, body: string) =>
     new Response(body, {
       status,
@@ -288,7 +358,16 @@ export function mountSearchEvalPages(app: Hono, deps: SearchEvalPageDeps): void 
   });
 
   app.get(SEARCH_EVAL_SET_URL, async (c) => {
-    const set = await readSet();
+    const version = c.req.query('version');
+    const versionPath = version === undefined ? null : packagedSetPathOf(version);
+    if (version !== undefined && versionPath === null) {
+      const known = Object.keys(PACKAGED_SET_FILES).join(', ');
+      return c.json(
+        { error: { code: 'unknown_version', message: `no published set ${version}; there are ${known}` } },
+        404,
+      );
+    }
+    const set = versionPath === null ? await readSet() : await readSetAt(version ?? '', versionPath);
     if (set === null)
       return c.json({ error: { code: 'unavailable', message: 'the evaluation set cannot be read' } }, 503);
     return new Response(new TextDecoder().decode(set.bytes), {
@@ -316,7 +395,7 @@ export const SEARCH_EVAL_OPENAPI_PATHS: Record<string, Record<string, unknown>> 
     get: {
       operationId: 'searchEvalPage',
       summary:
-        'The tool search evaluation: the latest run, the month-by-month history, nDCG@5 by category and the weakest jobs.',
+        'The tool search evaluation: the latest run, the month-by-month history, nDCG@5 by category, the weakest jobs and every job with its P@5.',
       responses: {
         '200': htmlAnswer('The page.'),
         '503': htmlAnswer('The stored history cannot be read; the page says why.'),
@@ -333,8 +412,21 @@ export const SEARCH_EVAL_OPENAPI_PATHS: Record<string, Record<string, unknown>> 
   [SEARCH_EVAL_SET_URL]: {
     get: {
       operationId: 'searchEvalSet',
-      summary: 'The evaluation set the monthly run uses, byte for byte as published.',
-      responses: { '200': jsonAnswer('The set.'), '503': jsonAnswer('The set cannot be read.') },
+      summary: `The evaluation set the monthly run uses, byte for byte as published; \`?version=\` picks a frozen one (${PACKAGED_SET_VERSION} is the newest).`,
+      parameters: [
+        {
+          name: 'version',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', enum: Object.keys(PACKAGED_SET_FILES) },
+          description: 'A frozen set the service publishes; without it, the set the monthly run uses.',
+        },
+      ],
+      responses: {
+        '200': jsonAnswer('The set.'),
+        '404': jsonAnswer('No published set has that version.'),
+        '503': jsonAnswer('The set cannot be read.'),
+      },
     },
   },
 };

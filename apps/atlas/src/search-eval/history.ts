@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SEARCH_EVAL_HISTORY_PATH } from '../data/paths.js';
 import { createSerialQueue, type SerialQueue } from '../storage/serial-queue.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { type SearchEvalRun, weakestJobs } from './run-search-eval.js';
+import { type SearchEvalJob, type SearchEvalRun, weakestJobs } from './run-search-eval.js';
 
 const FIGURE = z.number().min(0).max(1);
 
@@ -24,6 +24,10 @@ export const WeakJobSchema = z.object({
 });
 export type WeakJob = z.infer<typeof WeakJobSchema>;
 
+/** One job of a run, every one of them: the levels it allows, its P@5 and nDCG@5, and its top five. */
+export const RunJobSchema = WeakJobSchema.extend({ allow: z.enum(['read', 'change', 'any']), p5: FIGURE });
+export type RunJob = z.infer<typeof RunJobSchema>;
+
 /** One run as history.json keeps it. */
 export const SearchEvalRecordSchema = z.object({
   date: z.iso.datetime(),
@@ -39,6 +43,8 @@ export const SearchEvalRecordSchema = z.object({
   /** nDCG@5 and the job count of each category. */
   byCategory: z.record(z.string(), z.object({ jobs: z.number().int().min(1), ndcg5: FIGURE })),
   weakest: z.array(WeakJobSchema),
+  /** Every job of the run, in the set's order; absent in runs recorded before every job was kept. */
+  jobs: z.array(RunJobSchema).optional(),
 });
 export type SearchEvalRecord = z.infer<typeof SearchEvalRecordSchema>;
 
@@ -70,15 +76,21 @@ export function recordOfRun(
         { jobs: figures.jobs, ndcg5: figures.ndcg5 },
       ]),
     ),
-    weakest: weakestJobs(run.jobs).map((job) => ({
-      id: job.id,
-      category: job.category,
-      query: job.query,
-      ndcg5: job.ndcg5,
-      top5: job.top5,
-      grades: job.grades,
-      ...(job.error !== undefined ? { error: job.error } : {}),
-    })),
+    weakest: weakestJobs(run.jobs).map(weakJobOf),
+    jobs: run.jobs.map((job) => ({ ...weakJobOf(job), allow: job.allow, p5: job.p5 })),
+  };
+}
+
+/** The part of a job every stored list keeps: what it asked, its nDCG@5, its top five and their grades. */
+function weakJobOf(job: SearchEvalJob): WeakJob {
+  return {
+    id: job.id,
+    category: job.category,
+    query: job.query,
+    ndcg5: job.ndcg5,
+    top5: job.top5,
+    grades: job.grades,
+    ...(job.error !== undefined ? { error: job.error } : {}),
   };
 }
 

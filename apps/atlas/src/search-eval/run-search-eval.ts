@@ -2,7 +2,7 @@
 // (any risk level, answering servers only, 10 results), timed from request to parsed body, then graded by
 // the route package's judge. Nothing here ranks or grades: the figures are evaluateSearch's.
 import { median } from '@mcp-atlas/reliability';
-import { type EvalMetrics, evaluateSearch, type SearchHit } from '@mcp-atlas/route';
+import { type EvalMetrics, evaluateSearch, type RiskAllowance, type SearchHit } from '@mcp-atlas/route';
 import { SEARCH_EVAL_RULES } from '@mcp-atlas/route/rules';
 import { z } from 'zod';
 import type { SearchEvalSet } from './search-set.js';
@@ -22,13 +22,18 @@ const HitSchema = z.object({
 });
 const AnswerSchema = z.object({ results: z.array(HitSchema) });
 
-/** One job as a run reports it: the top five `server/tool`, the judge's grades of the top ten, its nDCG@5. */
+/**
+ * One job as a run reports it: the risk levels it allows, the top five `server/tool`, the judge's grades of the
+ * top ten, its P@5 and nDCG@5.
+ */
 export interface SearchEvalJob {
   id: string;
   category: string;
   query: string;
+  allow: RiskAllowance;
   top5: string[];
   grades: number[];
+  p5: number;
   ndcg5: number;
   /** Why the request gave no usable answer (the job then scores 0), or absent. */
   error?: string;
@@ -137,8 +142,10 @@ export async function runSearchEval(options: RunSearchEvalOptions): Promise<Sear
       id: result.id,
       category: result.category,
       query: result.query,
+      allow: result.allow,
       top5: result.top.slice(0, 5),
       grades: result.grades,
+      p5: result.p5,
       ndcg5: result.ndcg5,
       ...(error !== null ? { error } : {}),
     };

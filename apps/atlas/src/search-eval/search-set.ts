@@ -19,13 +19,31 @@ export interface SearchEvalSet {
 /** A set file that cannot be used, with the reason in the message. */
 export class SearchEvalSetError extends Error {}
 
-/** The file name of the newest frozen set inside the route package. */
-export const PACKAGED_SET_FILE = join('eval', 'toolsearch-v2.json');
+/**
+ * The frozen sets the route package ships, by version, oldest first. The last is the one the schedule runs;
+ * the earlier ones stay published so figures measured on them can still be checked.
+ */
+export const PACKAGED_SET_FILES: Readonly<Record<string, string>> = Object.freeze({
+  v1: join('eval', 'toolsearch-v1.json'),
+  v2: join('eval', 'toolsearch-v2.json'),
+});
 
-/** The path of the frozen set the route package ships, found through the package's own package.json. */
-export function packagedSearchEvalSetPath(): string {
+/** The version of the newest frozen set: the one the schedule runs. */
+export const PACKAGED_SET_VERSION = 'v2';
+
+/** The path of a frozen set the route package ships, found through its own package.json; null for a version it lacks. */
+export function packagedSetPathOf(version: string): string | null {
+  const file = Object.hasOwn(PACKAGED_SET_FILES, version) ? PACKAGED_SET_FILES[version] : undefined;
+  if (file === undefined) return null;
   const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('@mcp-atlas/route/package.json')), PACKAGED_SET_FILE);
+  return join(dirname(require.resolve('@mcp-atlas/route/package.json')), file);
+}
+
+/** The path of the newest frozen set the route package ships: the one the schedule runs. */
+export function packagedSearchEvalSetPath(): string {
+  const path = packagedSetPathOf(PACKAGED_SET_VERSION);
+  if (path === null) throw new Error(`no packaged search-eval set ${PACKAGED_SET_VERSION}`);
+  return path;
 }
 
 /** Parses a set's bytes: JSON with a string `version` and jobs the route package's judge accepts. */
