@@ -1,12 +1,19 @@
 // The app's shared shapes come from the packages that own them: the day from history's real-date check, the
-// letter from the probe, the risk level from risk's classifier and the route factors from a real route answer.
+// letter from the probe (all but n in a kept observation), the risk level from risk's classifier and the route factors from a real route answer.
 import { isDay } from '@mcp-atlas/base';
 import { LetterSchema } from '@mcp-atlas/probe';
 import { classifyTools } from '@mcp-atlas/risk';
 import { createToolIndex, routeTask } from '@mcp-atlas/route';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DAY, RiskLevelSchema, RouteFactorsSchema } from '../src/data/schemas.js';
+import {
+  DAY,
+  HourlyObservationSchema,
+  HourSlotSchema,
+  RiskLevelSchema,
+  RouteFactorsSchema,
+  ServerDayResultSchema,
+} from '../src/data/schemas.js';
 
 describe('the day shape', () => {
   it.each(['2026-02-28', '2024-02-29', '2026-12-31', '0000-01-01'])('accepts the real date %s', (day) => {
@@ -54,8 +61,12 @@ describe('the risk level and the letter', () => {
     expect(RiskLevelSchema.safeParse('low').success).toBe(false);
   });
 
-  it("is the probe's letter enum", () => {
-    expect([...LetterSchema.options]).toEqual(['o', 'a', 'p', 'd']);
+  it("is the probe's letter enum in a day's result, and every letter but n in a kept observation", () => {
+    expect([...LetterSchema.options]).toEqual(['o', 'a', 'p', 'd', 'n']);
+    expect([...ServerDayResultSchema.shape.letter.options]).toEqual([...LetterSchema.options]);
+    // A rate-limited check (n) measured nothing: no hourly or five-minute observation, no hour slot keeps it.
+    expect([...HourlyObservationSchema.shape.letter.options]).toEqual(['o', 'a', 'p', 'd']);
+    expect([...HourSlotSchema.shape.letter.options]).toEqual(['o', 'a', 'p', 'd']);
   });
 });
 
