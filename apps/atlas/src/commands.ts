@@ -11,12 +11,13 @@ import { commandSeal, SEAL_USAGE } from './commands/seal.js';
 import { commandSearchEval, SEARCH_EVAL_USAGE } from './commands/search-eval.js';
 import { commandSensors, SENSORS_USAGE } from './commands/sensors.js';
 import { commandServe, SERVE_USAGE } from './commands/serve.js';
-import { EXIT_OK, EXIT_USAGE, UsageError } from './commands/shared.js';
+import { EXIT_OK, EXIT_USAGE, UsageError, usageHint } from './commands/shared.js';
 import { commandSite, SITE_USAGE } from './commands/site.js';
 import { commandVerify, VERIFY_USAGE } from './commands/verify.js';
 import { commandWorker, WORKER_USAGE } from './commands/worker.js';
 import { createLogger, type Logger } from './log.js';
 import { APP_VERSION } from './methodology.js';
+import { nameSource, settingSources } from './serve/settings.js';
 
 export { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './commands/shared.js';
 
@@ -78,6 +79,16 @@ function asksForHelp(args: readonly string[]): boolean {
   return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
+/**
+ * A usage error as printed: one line naming what is wrong (and the environment variable, when the bad value came
+ * from one), then a hint where the options are. The whole usage text would bury the line in a journal.
+ */
+function printUsageError(message: string, command: string | undefined, rest: readonly string[]): void {
+  const known = command !== undefined && Object.hasOwn(COMMANDS, command);
+  const named = nameSource(message, settingSources(rest, process.env));
+  process.stderr.write(`mcp-atlas: ${named}\n${usageHint(known ? command : null)}\n`);
+}
+
 /** Runs one command line; resolves to the exit code. */
 export async function runCommand(argv: readonly string[], log?: Logger): Promise<number> {
   const [command, ...rest] = argv;
@@ -101,7 +112,7 @@ export async function runCommand(argv: readonly string[], log?: Logger): Promise
     return await run(rest, log ?? createLogger());
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`mcp-atlas: ${error.message}\n\n${USAGE}`);
+      printUsageError(error.message, command, rest);
       return EXIT_USAGE;
     }
     throw error;

@@ -10,14 +10,14 @@ import { readServeSettings } from '../src/commands/serve.js';
 import { EXIT_OK, runCommand } from '../src/commands.js';
 import { QUIET_PATHS } from '../src/http/metrics.js';
 import { createLogger } from '../src/log.js';
-import { SERVE_SETTINGS } from '../src/serve/settings.js';
+import { SETTINGS } from '../src/serve/settings.js';
 
 // js-yaml ships no types; its one function is typed here, as the action test does.
 const { load } = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const APP = join(ROOT, 'apps', 'atlas');
-const SETTING_VARIABLES = new Set(SERVE_SETTINGS.flatMap((setting) => setting.env));
+const SETTING_VARIABLES = new Set(SETTINGS.flatMap((setting) => setting.env));
 /** Variables that are not settings of the app but of its runtime. */
 const RUNTIME_VARIABLES = new Set(['NODE_ENV']);
 

@@ -19,7 +19,7 @@ import { createLogger, formatPrettyLine } from '../src/log.js';
 import { APP_VERSION } from '../src/methodology.js';
 import { Scheduler } from '../src/serve/scheduler.js';
 import { serveAtlas } from '../src/serve/serve-atlas.js';
-import { mergeEnvironment, SERVE_SETTINGS } from '../src/serve/settings.js';
+import { mergeEnvironment, SETTINGS } from '../src/serve/settings.js';
 import { backoffDelayMs, TASK_BACKOFF_FIRST_MS, TASK_BACKOFF_MAX_MS } from '../src/serve/task-backoff.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
@@ -127,7 +127,7 @@ describe('settings from the environment', () => {
 
   it('names every flag of serve in the settings table, and the README lists every setting and variable', async () => {
     const readme = await readFile(join(import.meta.dirname, '..', 'README.md'), 'utf8');
-    for (const setting of SERVE_SETTINGS) {
+    for (const setting of SETTINGS) {
       expect(readme, setting.flag).toContain(`\`--${setting.flag}\``);
       for (const name of setting.env) expect(readme, name).toContain(`\`${name}\``);
     }
@@ -135,7 +135,7 @@ describe('settings from the environment', () => {
     const usage = (await runCaptured(['serve', '--help'])).out;
     for (const flag of usage.matchAll(/\[--([a-z-]+)/g))
       expect(
-        SERVE_SETTINGS.map((s) => s.flag),
+        SETTINGS.map((s) => s.flag),
         flag[1],
       ).toContain(flag[1]);
     expect(mergeEnvironment({}, { MCP_ATLAS_ALLOW_PRIVATE: '0' }).flags['allow-private']).toBeUndefined();

@@ -392,9 +392,8 @@ async function runCheckCommandOnce(args: readonly string[], env: CheckEnvironmen
     return await runParsed(parseCheckArguments(args), out, scrubber);
   } catch (error) {
     if (error instanceof CheckUsageError) {
-      out.stderr(
-        `mcp-atlas check: ${error.message}\n\nUsage: mcp-atlas check <url> | -- <command> [args...] [options]\n${CHECK_USAGE}\n`,
-      );
+      // One line and a hint: the whole usage text would bury the message in a CI log.
+      out.stderr(`mcp-atlas check: ${error.message}\nrun "mcp-atlas check --help" for its options\n`);
       return CHECK_EXIT.usage;
     }
     throw error;

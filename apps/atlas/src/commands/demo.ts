@@ -5,7 +5,7 @@ import { type DemoHighlights, runDemo } from '../demo/run-demo.js';
 import type { Logger } from '../log.js';
 import { demoLicenseValidator, serveAtlas } from '../serve/serve-atlas.js';
 import { eraseWholeStore, type OpenedStore, openStore, StoreUrlError } from '../storage/open-store.js';
-import { EXIT_FAILED, EXIT_OK, type Flags, intFlag, parse, UsageError } from './shared.js';
+import { EXIT_FAILED, EXIT_OK, type Flags, intFlag, parseSettings, UsageError } from './shared.js';
 
 export const DEMO_USAGE = `  demo    [--days 30] [--data ./atlas-data | --store URL] [--port 8787] [--once]
           start a local fleet of MCP servers, simulate N days of checks, seal them, then serve the observatory`;
@@ -70,7 +70,7 @@ function demoClockOf(env: NodeJS.ProcessEnv): Date | null {
 
 /** Runs `demo`; resolves to the exit code. */
 export async function commandDemo(args: readonly string[], log: Logger): Promise<number> {
-  const flags = parse(args, {
+  const flags = parseSettings(args, {
     days: { type: 'string' },
     data: { type: 'string' },
     store: { type: 'string' },

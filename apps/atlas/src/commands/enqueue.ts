@@ -6,7 +6,7 @@ import { METHODOLOGY_VERSION } from '../methodology.js';
 import type { OpenedStore } from '../storage/open-store.js';
 import { enqueueDay } from '../workers/enqueue-day.js';
 import { openShardQueue } from '../workers/shard-queue.js';
-import { EXIT_OK, UsageError } from './shared.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from './shared.js';
 
 /** Refuses --enqueue on a store without a queue: the shards go on a queue kept in PostgreSQL. */
 export function assertEnqueueStore(store: OpenedStore): void {
@@ -27,6 +27,12 @@ export async function enqueueScanDay(
   try {
     const outcome = await enqueueDay({ storage: store, boss, day, network, methodologyVersion: METHODOLOGY_VERSION });
     log.info(outcome, 'day enqueued');
+    if (outcome.nothingToCheck) {
+      process.stderr.write(
+        `mcp-atlas: no server is watched, so nothing of ${day} was queued; read a registry first (--registry URL or MCP_ATLAS_REGISTRY) and run scan --enqueue again\n`,
+      );
+      return EXIT_FAILED;
+    }
     process.stdout.write(
       outcome.finished
         ? `${day} was already scanned\n`

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createFsStorage } from '../storage/fs-storage.js';
 import { folderOfFileUrl, openStore, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import type { Storage } from '../storage/storage.js';
-import { type Flags, type OptionSpec, storeUrlOf, UsageError } from './shared.js';
+import { type Flags, type OptionSpec, storeUrlOf, UsageError, withSettings } from './shared.js';
 
 /** Flags and positional words of one command line. */
 export interface OperatorArgs {
@@ -14,14 +14,18 @@ export interface OperatorArgs {
   words: string[];
 }
 
-/** Parses flags strictly and keeps positional words; an unknown or malformed flag is a usage error. */
+/**
+ * Parses flags strictly and keeps positional words; an unknown or malformed flag is a usage error. Absent flags
+ * are filled from the environment, as every command's are.
+ */
 export function parseOperatorArgs(args: readonly string[], options: OptionSpec): OperatorArgs {
+  let parsed: ReturnType<typeof parseArgs>;
   try {
-    const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
-    return { flags: values as Flags, words: positionals };
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  return { flags: withSettings(parsed.values as Flags, options), words: parsed.positionals };
 }
 
 /** Exactly `count` positional words, or a usage error naming what was expected. */

@@ -2,14 +2,15 @@
 import { dayFromTime } from '@mcp-atlas/history';
 import type { NetworkOptions } from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
-import { COST_DEFAULT_TEXT, COST_FLAG_OPTIONS, type CostSettings } from '../costs/cost-settings.js';
+import { COST_DEFAULT_TEXT, type CostSettings, DAILY_COST_FLAG_OPTIONS } from '../costs/cost-settings.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { dayIndexPath, daySummaryPath } from '../data/paths.js';
 import type { Logger } from '../log.js';
+import { isEmptyOpenDay, reopenEmptyDay } from '../scan/empty-day.js';
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import { syncRegistry } from '../serve/registry-sync.js';
 import { Scheduler } from '../serve/scheduler.js';
-import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
+import { mergeEnvironment, nameSource, SETTINGS, SettingError } from '../serve/settings.js';
 import type { Storage } from '../storage/storage.js';
 import { openClusterHostGate } from '../workers/host-locks.js';
 import { assertEnqueueStore, enqueueScanDay } from './enqueue.js';
@@ -18,27 +19,24 @@ import {
   checksPerHostFlag,
   costFlags,
   dayFlag,
+  EXIT_FAILED,
   EXIT_OK,
   type Flags,
   openStoreOf,
-  parse,
+  parseSettings,
   signingKeyFileOf,
   storeUrlOf,
   UsageError,
 } from './shared.js';
 
 /** The cost flags scan takes: serve's, less the five-minute budget (scan runs no five-minute checks). */
-const SCAN_COST_FLAGS: ReadonlySet<string> = new Set([
-  'daily-budget-usd',
-  'check-cost-usd',
-  'check-cost-per-second-usd',
-]);
+const SCAN_COST_FLAGS: ReadonlySet<string> = new Set(Object.keys(DAILY_COST_FLAG_OPTIONS));
 
 /**
  * The rows of serve's settings table for scan's cost flags: scan reads the same environment variables as serve
  * for the same settings, named in that one table. A flag on the command line wins over its variable.
  */
-export const SCAN_COST_SETTINGS = SERVE_SETTINGS.filter((setting) => SCAN_COST_FLAGS.has(setting.flag));
+export const SCAN_COST_SETTINGS = SETTINGS.filter((setting) => SCAN_COST_FLAGS.has(setting.flag));
 
 const SCAN_COST_VARIABLES = SCAN_COST_SETTINGS.map((setting) => `${setting.env.join(' or ')} (--${setting.flag})`);
 
@@ -66,9 +64,10 @@ export function scanNetworkOf(allowPrivate: boolean): NetworkOptions {
 }
 
 /**
- * Reads the registry into the watched list before the day's scan starts, as the schedule does (only when
- * the day has no index yet, so a resumed scan keeps its list), passing the private-network switch on to the
- * listed servers. Returns true when it read the registry.
+ * Reads the registry into the watched list before the day's scan starts, as the schedule does: only while the day's
+ * list is not fixed yet (no index, or one an earlier run fixed empty), so a resumed scan keeps its list. The
+ * private-network switch reaches the listed servers. A registry that lists no server to check is an error, and
+ * nothing of the day is written, so the command can be run again once the registry answers.
  */
 async function readRegistryForDay(
   storage: Storage,
@@ -77,13 +76,26 @@ async function readRegistryForDay(
   network: NetworkOptions,
   allowPrivate: boolean,
   log: Logger,
-): Promise<boolean> {
-  if ((await storage.get(daySummaryPath(day))) !== null || (await storage.get(dayIndexPath(day))) !== null)
-    return false;
+  reopen: boolean,
+): Promise<void> {
+  if ((await storage.get(daySummaryPath(day))) !== null) return;
+  if ((await storage.get(dayIndexPath(day))) !== null && !(await isEmptyOpenDay(storage, day))) return;
   const optedOut = await readOptedOutHosts(storage);
   const synced = await syncRegistry({ storage, registryUrl, network, optedOut, allowPrivate });
   log.info({ watched: synced.servers.length, skipped: synced.skipped.length }, 'registry read');
-  return true;
+  if (synced.servers.length === 0) throw new EmptyRegistryError(registryUrl, day, synced.skipped.length);
+  // The one-process scan opens a list fixed empty here; `--enqueue` leaves that to enqueueDay, which first makes
+  // sure no worker is still on the day's shards.
+  if (reopen) await reopenEmptyDay(storage, day);
+}
+
+/** The registry answered, but with no server that can be checked: the day is not started. */
+export class EmptyRegistryError extends Error {
+  constructor(registryUrl: string, day: string, skipped: number) {
+    super(
+      `the registry at ${registryUrl} listed no server that can be checked (${skipped} skipped), so nothing of ${day} was written; run the command again once it lists servers`,
+    );
+  }
 }
 
 /**
@@ -112,19 +124,21 @@ export async function commandScan(
   log: Logger,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  const flags = parse(args, {
-    data: { type: 'string' },
-    store: { type: 'string' },
-    day: { type: 'string' },
-    'signing-key': { type: 'string' },
-    registry: { type: 'string' },
-    'allow-private': { type: 'boolean' },
-    enqueue: { type: 'boolean' },
-    'checks-per-host': { type: 'string' },
-    'daily-budget-usd': COST_FLAG_OPTIONS['daily-budget-usd'],
-    'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
-    'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
-  });
+  const flags = parseSettings(
+    args,
+    {
+      data: { type: 'string' },
+      store: { type: 'string' },
+      day: { type: 'string' },
+      'signing-key': { type: 'string' },
+      registry: { type: 'string' },
+      'allow-private': { type: 'boolean' },
+      enqueue: { type: 'boolean' },
+      'checks-per-host': { type: 'string' },
+      ...DAILY_COST_FLAG_OPTIONS,
+    },
+    env,
+  );
   const costs = scanCostsOf(flags, env);
   const allowPrivate = flags['allow-private'] === true;
   const network = scanNetworkOf(allowPrivate);
@@ -137,7 +151,15 @@ export async function commandScan(
     const registryUrl = typeof flags.registry === 'string' ? flags.registry : null;
     // The registry is read here rather than by the schedule, so the private-network switch reaches the
     // watched list as well as the probe.
-    if (registryUrl !== null) await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log);
+    if (registryUrl !== null) {
+      try {
+        await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log, flags.enqueue !== true);
+      } catch (error) {
+        if (!(error instanceof EmptyRegistryError)) throw error;
+        process.stderr.write(`mcp-atlas: ${error.message}\n`);
+        return EXIT_FAILED;
+      }
+    }
     if (flags.enqueue === true) return await enqueueScanDay(storage, storeUrlOf(flags), day, network, log);
     const checksPerHost = checksPerHostFlag(flags);
     // On the shared store the day's checks take each host's turns with every serve and worker on it.

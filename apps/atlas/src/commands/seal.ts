@@ -4,7 +4,7 @@ import type { Logger } from '../log.js';
 import { DayNotFinishedError, sealDueDays, sealStoredDay } from '../seal/seal-day.js';
 import type { OpenedStore } from '../storage/open-store.js';
 import { signingKeysForStore } from './keys.js';
-import { dayFlag, EXIT_FAILED, EXIT_OK, openStoreOf, parse, signingKeyFileOf } from './shared.js';
+import { dayFlag, EXIT_FAILED, EXIT_OK, openStoreOf, parseSettings, signingKeyFileOf } from './shared.js';
 
 export const SEAL_USAGE = `  seal    [--data DIR | --store URL] [--day YYYY-MM-DD] [--signing-key FILE]
           seal one day, or every due day (catch-up) when --day is absent; a postgres:// store needs
@@ -20,7 +20,7 @@ export function notSealedLine(day: string, reason: string): string {
  * a later day already sealed) and still exits 0; `--day` exits 1 when that day is refused.
  */
 export async function commandSeal(args: readonly string[], log: Logger): Promise<number> {
-  const flags = parse(args, {
+  const flags = parseSettings(args, {
     data: { type: 'string' },
     store: { type: 'string' },
     day: { type: 'string' },

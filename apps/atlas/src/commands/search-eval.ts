@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { appendSearchEvalRecord, recordOfRun, SearchEvalHistoryError } from '../search-eval/history.js';
 import { runSearchEval, type SearchEvalRun } from '../search-eval/run-search-eval.js';
 import { readSearchEvalSet, type SearchEvalSet, SearchEvalSetError } from '../search-eval/search-set.js';
-import { EXIT_FAILED, EXIT_OK, openDataFolder, parse, UsageError } from './shared.js';
+import { EXIT_FAILED, EXIT_OK, openDataFolder, parseSettings, UsageError } from './shared.js';
 
 export const SEARCH_EVAL_USAGE = `  search-eval --url BASE --set FILE [--data DIR | --store URL] [--json]
           run every job of the set against BASE/api/toolsearch, grade it, print P@1, P@5, nDCG@5, MRR,
@@ -87,7 +87,7 @@ async function readSetFlag(path: string): Promise<SearchEvalSet> {
 
 /** Runs `search-eval`; `now` dates the record. */
 export async function commandSearchEval(args: readonly string[], now: Date = new Date()): Promise<number> {
-  const flags = parse(args, {
+  const flags = parseSettings(args, {
     url: { type: 'string' },
     set: { type: 'string' },
     data: { type: 'string' },

@@ -22,7 +22,7 @@ import type { RepositoryReader } from '../score/score-inputs.js';
 import { readVerifiedPublishers, VerifiedPublishersError } from '../score/verified-publishers.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { type LicenseValidator, type RunningAtlas, serveAtlas } from '../serve/serve-atlas.js';
-import { mergeEnvironment, nameSource, SERVE_SETTINGS, SettingError } from '../serve/settings.js';
+import { mergeEnvironment, nameSource, SETTINGS, SettingError } from '../serve/settings.js';
 import { followStoreChanges } from '../storage/follow-changes.js';
 import { type OpenedStore, openStore, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import { openClusterOnce } from '../workers/cluster-once.js';
@@ -207,7 +207,7 @@ export function readServeSettings(args: readonly string[], env: NodeJS.ProcessEn
   const parsed = parse(args, SERVE_FLAG_OPTIONS);
   let merged: ReturnType<typeof mergeEnvironment>;
   try {
-    merged = mergeEnvironment(parsed, env, SERVE_SETTINGS);
+    merged = mergeEnvironment(parsed, env, SETTINGS);
   } catch (error) {
     if (error instanceof SettingError) throw new UsageError(error.message);
     throw error;

@@ -8,6 +8,7 @@ import { isDay } from '@mcp-atlas/base';
 import { POLITENESS_RULES } from '@mcp-atlas/operations/rules';
 import { CostFlagError, type CostSettings, readCostFlags } from '../costs/cost-settings.js';
 import { type OutsideServiceUrls, OutsideUrlError, readOutsideFlags } from '../outside/outside-config.js';
+import { mergeEnvironment, SETTINGS, SettingError } from '../serve/settings.js';
 import { createFsStorage, removeStaleTempFiles } from '../storage/fs-storage.js';
 import { type OpenedStore, openStore, StoreUrlError } from '../storage/open-store.js';
 
@@ -15,8 +16,15 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-/** A command line the command cannot run: printed with the usage text, exit code 2. */
+/** A command line the command cannot run: printed as one line and a hint, exit code 2. */
 export class UsageError extends Error {}
+
+/** The line printed under a usage error: where the options are, in place of the whole usage text. */
+export function usageHint(command: string | null): string {
+  return command === null
+    ? 'run "mcp-atlas --help" for the commands'
+    : `run "mcp-atlas ${command} --help" for its options`;
+}
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -29,6 +37,35 @@ export function parse(args: readonly string[], options: OptionSpec): Flags {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/**
+ * Flags the store readers resolve themselves, in their own order (storeUrlOf: --store, --data, then
+ * MCP_ATLAS_STORE, then MCP_ATLAS_DATA), so a --data flag still beats a store named in the environment.
+ */
+const STORE_FLAGS: ReadonlySet<string> = new Set(['data', 'store']);
+
+/**
+ * Fills each flag of `options` left off the command line from its row of the settings table (its environment
+ * variable; a flag wins). A switch's variable with another word than yes or no is a usage error.
+ */
+export function withSettings(flags: Flags, options: OptionSpec, env: NodeJS.ProcessEnv = process.env): Flags {
+  const rows = SETTINGS.filter((setting) => Object.hasOwn(options, setting.flag) && !STORE_FLAGS.has(setting.flag));
+  try {
+    return mergeEnvironment(flags, env, rows).flags;
+  } catch (error) {
+    if (error instanceof SettingError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Parses a command's flags strictly, then fills the absent ones from the environment (see withSettings). */
+export function parseSettings(
+  args: readonly string[],
+  options: OptionSpec,
+  env: NodeJS.ProcessEnv = process.env,
+): Flags {
+  return withSettings(parse(args, options), options, env);
 }
 
 /** An integer flag within [min, max], or the fallback when absent. */
@@ -136,6 +173,14 @@ export const STORE_ENV = 'MCP_ATLAS_STORE';
 export function signingKeyFileOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): string | null {
   const value = typeof flags['signing-key'] === 'string' ? flags['signing-key'] : env.MCP_ATLAS_SIGNING_KEY;
   return value === undefined || value === '' ? null : resolve(value);
+}
+
+/** The store the environment names, MCP_ATLAS_STORE and then MCP_ATLAS_DATA (as file:), or null when neither is set. */
+export function storeUrlFromEnvironment(env: NodeJS.ProcessEnv = process.env): string | null {
+  const store = env[STORE_ENV];
+  if (store !== undefined && store !== '') return store;
+  const data = env[DATA_FOLDER_ENV];
+  return data !== undefined && data !== '' ? `file:${resolve(data)}` : null;
 }
 
 export function storeUrlOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): string {

@@ -20,7 +20,17 @@ import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { DOCUMENT_RULES, SITE_CHECK_RULES } from '@mcp-atlas/probe/rules';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { openExistingDataFolder } from './operator-args.js';
-import { DATA_FOLDER_ENV, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Flags, STORE_ENV, UsageError } from './shared.js';
+import {
+  DATA_FOLDER_ENV,
+  EXIT_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  type Flags,
+  STORE_ENV,
+  UsageError,
+  usageHint,
+  withSettings,
+} from './shared.js';
 
 /** The command line of site, as its usage and error texts show it. */
 const SITE_SYNOPSIS = 'mcp-atlas site <url> [--json] [--allow-private] [--data DIR | --store URL]';
@@ -169,8 +179,9 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+// One line and a hint, so the message is not lost above the whole usage text in a journal or a container log.
 function usage(env: SiteEnvironment, message: string): number {
-  env.stderr(`mcp-atlas site: ${message}\n\nUsage: ${SITE_SYNOPSIS}\n${SITE_USAGE}\n`);
+  env.stderr(`mcp-atlas site: ${message}\n${usageHint('site')}\n`);
   return EXIT_USAGE;
 }
 
@@ -226,22 +237,24 @@ export async function commandSite(
   } catch {
     return usage(env, 'the site is not an absolute URL such as https://example.com');
   }
+  const variables = env.variables ?? process.env;
   let optedOut: string[];
+  let allowPrivate: boolean;
   try {
-    optedOut = await readRemovalList(parsed.values, env.variables ?? process.env);
+    allowPrivate = withSettings(parsed.values, OPTIONS, variables)['allow-private'] === true;
+    optedOut = await readRemovalList(parsed.values, variables);
   } catch (error) {
     if (error instanceof UsageError) return usage(env, error.message);
     throw error;
   }
   const options: CheckSiteOptions = {
     ...(env.network ?? nodeNetwork),
-    ...(parsed.values['allow-private'] === true ? { allowPrivate: true } : {}),
+    ...(allowPrivate ? { allowPrivate: true } : {}),
     optedOut,
   };
   try {
     const documents = await readSiteDocuments(origin, options);
     const result = await checkSite(origin, { ...options, documents });
-    const allowPrivate = parsed.values['allow-private'] === true;
     env.stdout(
       parsed.values.json === true
         ? `${JSON.stringify(result, null, 2)}\n`

@@ -20,7 +20,7 @@ import { type OpenedStore, openStore, StoreUrlError } from '../storage/open-stor
 import type { Storage } from '../storage/storage.js';
 import { describeCheckedDays, describeEndsFailure } from '../verify/history-ends.js';
 import { verifyRemote } from '../verify/verify-remote.js';
-import { EXIT_FAILED, EXIT_OK, type Flags, parse, UsageError } from './shared.js';
+import { EXIT_FAILED, EXIT_OK, type Flags, parseSettings, storeUrlFromEnvironment, UsageError } from './shared.js';
 
 export const VERIFY_USAGE = `  verify  (--data DIR | --store URL | --url BASE) [--key FILE] [--since DAY] [--through DAY] [--allow-empty]
           check the signed chain and the sealed days' files; prints "verified" (and on stderr the first and
@@ -171,7 +171,7 @@ function reportVerified(days: number, span: ChainSpan | null): number {
 
 /** Runs `verify`; resolves to 0 when verified, 1 when broken. */
 export async function commandVerify(args: readonly string[]): Promise<number> {
-  const flags = parse(args, {
+  const flags = parseSettings(args, {
     data: { type: 'string' },
     store: { type: 'string' },
     url: { type: 'string' },
@@ -180,8 +180,17 @@ export async function commandVerify(args: readonly string[]): Promise<number> {
     through: { type: 'string' },
     'allow-empty': { type: 'boolean' },
   });
-  if ([flags.data, flags.store, flags.url].filter((flag) => flag !== undefined).length !== 1)
-    throw new UsageError('verify needs exactly one of --data DIR, --store URL or --url BASE');
+  const chosen = [flags.data, flags.store, flags.url].filter((flag) => flag !== undefined).length;
+  if (chosen > 1) throw new UsageError('verify takes one of --data DIR, --store URL or --url BASE, not several');
+  if (chosen === 0) {
+    // Configured by the environment alone, as a unit file or a container runs it.
+    const fromEnv = storeUrlFromEnvironment();
+    if (fromEnv === null)
+      throw new UsageError(
+        'verify needs one of --data DIR, --store URL or --url BASE (or MCP_ATLAS_STORE or MCP_ATLAS_DATA)',
+      );
+    flags.store = fromEnv;
+  }
   const ends = readEnds(flags);
   const pinnedKey = typeof flags.key === 'string' ? await readPinnedKey(flags.key) : undefined;
   if (typeof flags.url === 'string') {

@@ -1,7 +1,7 @@
 // `mcp-atlas worker`: takes shards of open days off the PostgreSQL queue and checks their servers. Several
 // workers, on one machine or many, share a day that `scan --enqueue` queued.
 
-import { COST_FLAG_OPTIONS, resolveCosts } from '../costs/cost-settings.js';
+import { DAILY_COST_FLAG_OPTIONS, resolveCosts } from '../costs/cost-settings.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
@@ -11,7 +11,16 @@ import { runWorker } from '../workers/run-worker.js';
 import { DEFAULT_LEASE_SECONDS, openShardQueue } from '../workers/shard-queue.js';
 import { openWorkerDb } from '../workers/worker-db.js';
 import { scanNetworkOf } from './scan.js';
-import { checksPerHostFlag, costFlags, EXIT_OK, type Flags, intFlag, parse, storeUrlOf, UsageError } from './shared.js';
+import {
+  checksPerHostFlag,
+  costFlags,
+  EXIT_OK,
+  type Flags,
+  intFlag,
+  parseSettings,
+  storeUrlOf,
+  UsageError,
+} from './shared.js';
 
 export const WORKER_USAGE = `  worker  --store postgres://… [--allow-private] [--until-idle] [--lease-seconds 60] [--concurrency 16]
           [--checks-per-host 1]
@@ -37,16 +46,14 @@ function workerStoreUrl(flags: Flags): string {
 
 /** Runs `worker`; resolves to the exit code once stopped (SIGTERM, SIGINT) or, with --until-idle, idle. */
 export async function commandWorker(args: readonly string[], log: Logger): Promise<number> {
-  const flags = parse(args, {
+  const flags = parseSettings(args, {
     store: { type: 'string' },
     'allow-private': { type: 'boolean' },
     'until-idle': { type: 'boolean' },
     'lease-seconds': { type: 'string' },
     concurrency: { type: 'string' },
     'checks-per-host': { type: 'string' },
-    'daily-budget-usd': COST_FLAG_OPTIONS['daily-budget-usd'],
-    'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
-    'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
+    ...DAILY_COST_FLAG_OPTIONS,
   });
   const url = workerStoreUrl(flags);
   const leaseSeconds = intFlag(flags, 'lease-seconds', DEFAULT_LEASE_SECONDS, 2, 3_600);

@@ -52,6 +52,13 @@ export const COST_FLAG_OPTIONS = {
   'check-cost-per-second-usd': { type: 'string' },
 } as const;
 
+/** The cost flags of the daily check alone (scan and worker run no five-minute checks). */
+export const DAILY_COST_FLAG_OPTIONS = {
+  'daily-budget-usd': COST_FLAG_OPTIONS['daily-budget-usd'],
+  'check-cost-usd': COST_FLAG_OPTIONS['check-cost-usd'],
+  'check-cost-per-second-usd': COST_FLAG_OPTIONS['check-cost-per-second-usd'],
+} as const;
+
 /** The largest amount any cost option accepts, in US dollars: far above any sane budget, and a guard against typos. */
 export const MAX_COST_FLAG_USD = 1_000;
 

@@ -1,11 +1,14 @@
-// Every `serve` setting in one table: its flag, the environment variables that also set it, and what it does.
-// Twelve-factor style: a container or a systemd unit configures the service through the environment alone,
-// and a flag on the command line wins over the environment. The README's settings table lists this table. The
-// compute caps' defaults are read from their rule group, so the table cannot drift from what the service applies.
+// Every setting in one table: its flag, the environment variables that also set it, and what it does. Every
+// command reads the rows of the flags it takes (serve most of them; scan, worker, seal, site and the rest the
+// few they share), so a container or a systemd unit configures any command through the environment alone, and a
+// flag on the command line wins over the environment. The README's settings table lists this table. The compute
+// caps' defaults are read from their rule group, so the table cannot drift from what the service applies.
 import { COST_CAP_RULES } from '@mcp-atlas/operations/rules';
+import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
+import { DEFAULT_LEASE_SECONDS } from '../workers/shard-queue.js';
 
-/** One setting of `serve`. */
-export interface ServeSetting {
+/** One setting: a flag, and the environment variables that set it for every command that takes the flag. */
+export interface Setting {
   /** The flag's name without the dashes. */
   flag: string;
   type: 'string' | 'boolean';
@@ -17,8 +20,8 @@ export interface ServeSetting {
   help: string;
 }
 
-/** Every setting of `serve`, in the order the README lists them. */
-export const SERVE_SETTINGS: readonly ServeSetting[] = [
+/** Every setting, in the order the README lists them. */
+export const SETTINGS: readonly Setting[] = [
   { flag: 'data', type: 'string', env: ['MCP_ATLAS_DATA'], fallback: './atlas-data', help: 'the data folder' },
   {
     flag: 'store',
@@ -184,6 +187,20 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
   },
   { flag: 'pypi', type: 'string', env: ['MCP_ATLAS_PYPI_URL'], fallback: 'https://pypi.org', help: 'PyPI base URL' },
   { flag: 'osv', type: 'string', env: ['MCP_ATLAS_OSV_URL'], fallback: 'https://api.osv.dev', help: 'OSV base URL' },
+  {
+    flag: 'concurrency',
+    type: 'string',
+    env: ['MCP_ATLAS_CONCURRENCY'],
+    fallback: String(DEFAULT_SCAN_CONCURRENCY),
+    help: 'worker only: checks one worker runs at once',
+  },
+  {
+    flag: 'lease-seconds',
+    type: 'string',
+    env: ['MCP_ATLAS_LEASE_SECONDS'],
+    fallback: String(DEFAULT_LEASE_SECONDS),
+    help: 'worker only: how long a shard stays a worker’s before another may take it',
+  },
 ];
 
 /** A setting's value that is not one of the accepted words or numbers; the message names the setting. */
@@ -215,7 +232,7 @@ export function parseBooleanSetting(name: string, raw: string): boolean {
 export function mergeEnvironment(
   flags: Record<string, string | boolean | undefined>,
   env: NodeJS.ProcessEnv,
-  settings: readonly ServeSetting[] = SERVE_SETTINGS,
+  settings: readonly Setting[] = SETTINGS,
 ): MergedSettings {
   const merged = { ...flags };
   const fromEnv = new Map<string, string>();
@@ -234,10 +251,36 @@ export function mergeEnvironment(
   return { flags: merged, fromEnv };
 }
 
+/** True when `message` is about `--flag` (it names the flag, followed by a space or a colon). */
+function isAbout(message: string, flag: string): boolean {
+  return message.includes(`--${flag} `) || message.includes(`--${flag}:`);
+}
+
 /** A message about `--flag` rewritten to also name the environment variable the value came from. */
 export function nameSource(message: string, fromEnv: ReadonlyMap<string, string>): string {
+  if (message.includes('(set by ')) return message;
   for (const [flag, name] of fromEnv) {
-    if (message.includes(`--${flag} `) || message.includes(`--${flag}:`)) return `${message} (set by ${name})`;
+    if (isAbout(message, flag)) return `${message} (set by ${name})`;
   }
   return message;
+}
+
+/**
+ * Where the flags of a command line that were not on it came from: each setting whose flag is absent from `args`
+ * (before a `--`) and whose variable is set, mapped to that variable. For naming the source of a bad value.
+ */
+export function settingSources(args: readonly string[], env: NodeJS.ProcessEnv): Map<string, string> {
+  const end = args.indexOf('--');
+  const given = new Set(
+    (end === -1 ? args : args.slice(0, end))
+      .filter((word) => word.startsWith('--'))
+      .map((word) => word.slice(2).split('=')[0]),
+  );
+  const sources = new Map<string, string>();
+  for (const setting of SETTINGS) {
+    if (given.has(setting.flag)) continue;
+    const name = setting.env.find((candidate) => (env[candidate] ?? '') !== '');
+    if (name !== undefined) sources.set(setting.flag, name);
+  }
+  return sources;
 }
