@@ -1,6 +1,6 @@
 // `mcp-atlas check` against the demo fleet: real SDK servers on loopback that answer, ask for sign-in or
 // payment, are slow, are not MCP at all, or change their tool list on a given day.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaselineFileSchema, type CheckReport, CheckReportSchema } from '../src/check/report-schema.js';
@@ -318,14 +318,28 @@ describe('baseline round trip', () => {
     expect(other.stderr).toContain('is not an mcp-atlas.lock/1 baseline');
   });
 
-  it('a baseline or SARIF file that cannot be written is a usage error: exit 2', async () => {
+  it('makes the folders of its outputs, and writes no output when one of them cannot be written: exit 2', async () => {
     const dir = makeWorkDir();
-    const lock = await runCheckIn(dir, [urlOf('weather'), '--baseline', 'no-such-folder/l.json', '--update-baseline']);
-    expect(lock.code).toBe(2);
-    expect(lock.stderr).toContain('cannot write no-such-folder/l.json');
-    const sarif = await runCheckIn(dir, [urlOf('weather'), '--sarif', 'no-such-folder/c.sarif']);
-    expect(sarif.code).toBe(2);
-    expect(sarif.stderr).toContain('cannot write no-such-folder/c.sarif');
+    const made = await runCheckIn(dir, [
+      urlOf('weather'),
+      ...['--baseline', 'new/locks/l.json', '--update-baseline', '--sarif', 'out/reports/c.sarif'],
+    ]);
+    expect(made.code).toBe(0);
+    expect(BaselineFileSchema.parse(JSON.parse(readFileSync(join(dir, 'new/locks/l.json'), 'utf8'))).tools.length).toBe(
+      3,
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'out/reports/c.sarif'), 'utf8')).version).toBe('2.1.0');
+
+    // A folder that cannot be made (a file is in its place): the lock file is not written either.
+    writeFileSync(join(dir, 'blocked'), 'a file, not a folder');
+    const refused = await runCheckIn(dir, [
+      urlOf('weather'),
+      ...['--baseline', 'second.json', '--update-baseline', '--sarif', 'blocked/c.sarif'],
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('cannot write blocked/c.sarif');
+    expect(existsSync(join(dir, 'second.json'))).toBe(false);
+    expect(refused.stdout).toBe('');
   });
 
   it('does not overwrite the lock file when the server sent no tool list', async () => {

@@ -92,10 +92,14 @@ describe('server-memory over stdio via --', () => {
     expect(r.deep!.compliance.score).not.toBeNull();
   });
 
-  it('a command that cannot start is letter d, and the default gate fails the build', async () => {
-    const run = await runCheckIn(makeWorkDir(), ['--json', '--', join(tmpdir(), 'no-such-server-binary-for-check')]);
-    expect(run.code).toBe(1);
-    expect(report(run.stdout)).toMatchObject({ letter: 'd', transport: 'stdio' });
+  it('a command that names no program is a usage error (exit 2), before anything starts', async () => {
+    const missing = join(tmpdir(), 'no-such-server-binary-for-check');
+    const byPath = await runCheckIn(makeWorkDir(), ['--json', '--', missing]);
+    expect(byPath).toMatchObject({ code: 2, stdout: '' });
+    expect(byPath.stderr).toContain(`cannot start the server: "${missing}" is not a program at that path`);
+    const byName = await runCheckIn(makeWorkDir(), ['--', 'no-such-server-binary-for-check', '--stdio']);
+    expect(byName.code).toBe(2);
+    expect(byName.stderr).toContain('"no-such-server-binary-for-check" is not a program on PATH');
   });
 });
 

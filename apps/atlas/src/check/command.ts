@@ -2,8 +2,9 @@
 // tripped, 2 usage error. Usage errors are handled here (not in commands.ts) so the command owns its messages.
 // A gate must never pass by accident: the process's exit code is the failure code from the start and becomes
 // the verdict's only once the verdict is printed and every file asked for is written.
-import { access, open, readFile, rename, unlink } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isStdioIsolation, STDIO_ISOLATIONS, type StdioIsolation } from '@mcp-atlas/probe/node';
 import { APP_VERSION } from '../methodology.js';
@@ -17,7 +18,15 @@ import { SecretScrubber } from './redact.js';
 import type { BaselineFile } from './report-schema.js';
 import { type CheckTarget, runCheck } from './run-check.js';
 import { buildSarif } from './sarif.js';
-import { type ExtraHeader, isLoopbackUrl, parseHeader, parseTimeout, readPassedEnvironment } from './target-access.js';
+import { type ConfiguredServer, readConfiguredServer } from './server-config.js';
+import {
+  type ExtraHeader,
+  findsProgram,
+  isLoopbackUrl,
+  parseHeader,
+  parseTimeout,
+  readPassedEnvironment,
+} from './target-access.js';
 import { escapeJsonControls } from './terminal-text.js';
 
 export { isLoopbackUrl } from './target-access.js';
@@ -28,7 +37,8 @@ export const CHECK_EXIT = { passed: 0, tripped: 1, usage: 2 } as const;
 /** The usage lines of check, for the app's help text. */
 export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
           [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]] [--list-all] [--timeout MS]
-          [--header 'Name: value']... (HTTP) [--env NAME[=VALUE]]... [--stdio-isolation MODE] (stdio)
+          [--header 'Name: value']... (HTTP) [--env|-e NAME[=VALUE]]... [--stdio-isolation MODE] (stdio)
+          [--config FILE [--server NAME]] (a server from a client configuration's "mcpServers")
           [--published-url URL]
           stdio isolation: auto (default: a PID namespace through bubblewrap where it works), pid-namespace,
           process-group; or set MCP_ATLAS_STDIO_ISOLATION
@@ -71,7 +81,9 @@ const OPTIONS = {
   'list-all': { type: 'boolean' },
   timeout: { type: 'string' },
   header: { type: 'string', multiple: true },
-  env: { type: 'string', multiple: true },
+  env: { type: 'string', multiple: true, short: 'e' },
+  config: { type: 'string' },
+  server: { type: 'string' },
   'stdio-isolation': { type: 'string' },
   'published-url': { type: 'string' },
 } as const;
@@ -128,7 +140,16 @@ function parsePublishedUrl(value: string | undefined): string | null {
   return checked.url;
 }
 
-function parseTarget(positionals: readonly string[], command: readonly string[] | null): CheckTarget {
+function parseTarget(
+  positionals: readonly string[],
+  command: readonly string[] | null,
+  configured: ConfiguredServer | null,
+): CheckTarget {
+  if (configured !== null) {
+    if (positionals.length > 0 || command !== null)
+      throw new CheckUsageError('give a URL, "-- <command>" or --config FILE, only one of them');
+    return configured.target;
+  }
   if (command !== null) {
     if (positionals.length > 0) throw new CheckUsageError('give either a URL or "-- <command>", not both');
     const [program, ...args] = command;
@@ -151,21 +172,48 @@ function parseTarget(positionals: readonly string[], command: readonly string[] 
   return { kind: 'http', url };
 }
 
-/** Parses check's arguments (everything after the word `check`); throws CheckUsageError on bad input. */
-export function parseCheckArguments(args: readonly string[]): CheckArguments {
+type ParsedOptions = ReturnType<
+  typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>
+>;
+
+/** The options before a `--` (after it a stdio command's own words begin), parsed strictly. */
+function parseOptions(args: readonly string[]): { parsed: ParsedOptions; command: string[] | null } {
   const split = args.indexOf('--');
   const before = split === -1 ? [...args] : args.slice(0, split);
-  const command = split === -1 ? null : args.slice(split + 1);
-  let parsed: ReturnType<
-    typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>
-  >;
   try {
-    parsed = parseArgs({ args: before, options: OPTIONS, allowPositionals: true, strict: true });
+    const parsed = parseArgs({ args: before, options: OPTIONS, allowPositionals: true, strict: true });
+    return { parsed, command: split === -1 ? null : args.slice(split + 1) };
   } catch (error) {
     throw new CheckUsageError((error as Error).message);
   }
+}
+
+/**
+ * The server `--config FILE [--server NAME]` names, read from the file (relative to `cwd`), or null without
+ * --config. Read before the arguments are parsed whole, since parsing takes the target from it.
+ */
+export async function configuredServerOf(args: readonly string[], cwd: string): Promise<ConfiguredServer | null> {
+  const { values } = parseOptions(args).parsed;
+  if (values.config === undefined) {
+    if (values.server !== undefined) throw new CheckUsageError('--server NAME picks a server of --config FILE');
+    return null;
+  }
+  return readConfiguredServer(values.config, values.server ?? null, cwd);
+}
+
+/**
+ * Parses check's arguments (everything after the word `check`); throws CheckUsageError on bad input. With
+ * --config, `configured` is the server the file names (see configuredServerOf): its target, env and headers.
+ */
+export function parseCheckArguments(
+  args: readonly string[],
+  configured: ConfiguredServer | null = null,
+): CheckArguments {
+  const { parsed, command } = parseOptions(args);
   const { values, positionals } = parsed;
-  const target = parseTarget(positionals, command);
+  if (values.config !== undefined && configured === null)
+    throw new CheckUsageError('--config FILE is read first: run the check through runCheckCommand');
+  const target = parseTarget(positionals, command, configured);
   const result: CheckArguments = {
     target,
     json: values.json === true,
@@ -177,8 +225,8 @@ export function parseCheckArguments(args: readonly string[]): CheckArguments {
     iOwnThisServer: values['i-own-this-server'] === true,
     listAll: values['list-all'] === true,
     timeoutMs: parseTimeout(values.timeout),
-    headers: (values.header ?? []).map(parseHeader),
-    env: values.env ?? [],
+    headers: [...(configured?.headers ?? []), ...(values.header ?? []).map(parseHeader)],
+    env: [...(configured?.env ?? []), ...(values.env ?? [])],
     stdioIsolation:
       values['stdio-isolation'] === undefined
         ? null
@@ -218,8 +266,8 @@ async function loadBaseline(
   return { file, path, content: await readBaseline(path) };
 }
 
-// Every file check writes goes through the scrubber, then an atomic write (temp file, fsync, rename). Unlike the
-// storage layer's writer it creates no folder: a missing folder is most likely a typo in the CI config.
+// Every file check writes goes through the scrubber, then an atomic write (temp file, fsync, rename). Its folder
+// was made, and found writable, before the check ran (prepareOutputs).
 async function writeScrubbedJson(path: string, value: unknown, scrubber: SecretScrubber): Promise<void> {
   const text = scrubber.scrub(`${JSON.stringify(value, null, 2)}\n`);
   const temp = `${path}.${process.pid}.tmp`;
@@ -243,6 +291,43 @@ async function writeOrExplain(file: string, write: () => Promise<void>): Promise
   } catch (error) {
     throw new CheckUsageError(`cannot write ${file}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Makes the folder of every file the check will write and makes sure each can be written into, before the check
+ * runs: a report that cannot be written then stops the command before any file is, so a lock file is never left
+ * written beside a SARIF file that could not be.
+ */
+async function prepareOutputs(files: readonly { shown: string; path: string }[]): Promise<void> {
+  for (const file of files) {
+    try {
+      await mkdir(dirname(file.path), { recursive: true });
+      await access(dirname(file.path), constants.W_OK);
+    } catch (error) {
+      throw new CheckUsageError(`cannot write ${file.shown}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+  }
+}
+
+/** The files a check with `parsed` writes: the SARIF file and, with --update-baseline, the lock file. */
+function outputsOf(parsed: CheckArguments, cwd: string, baselinePath: string): { shown: string; path: string }[] {
+  const outputs: { shown: string; path: string }[] = [];
+  if (parsed.updateBaseline) outputs.push({ shown: parsed.baseline ?? DEFAULT_BASELINE_FILE, path: baselinePath });
+  if (parsed.sarif !== null) outputs.push({ shown: parsed.sarif, path: resolve(cwd, parsed.sarif) });
+  return outputs;
+}
+
+/** A stdio command that names no program is the caller's typo: a usage error before anything starts. */
+async function assertProgramFound(
+  target: CheckTarget,
+  environment: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): Promise<void> {
+  if (target.kind !== 'stdio' || (await findsProgram(target.command, environment.PATH ?? process.env.PATH ?? '', cwd)))
+    return;
+  throw new CheckUsageError(
+    `cannot start the server: "${target.command}" is ${target.command.includes('/') ? 'not a program at that path' : 'not a program on PATH'}`,
+  );
 }
 
 /** Exit codes of a check interrupted by Ctrl-C or a termination signal (128 + the signal's number). */
@@ -280,6 +365,8 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber
   const stdioIsolation = resolveStdioIsolation(parsed, environment);
   for (const value of Object.values(passedEnv)) scrubber.add(value);
   const baseline = await loadBaseline(parsed, env.cwd);
+  await assertProgramFound(parsed.target, environment, env.cwd);
+  await prepareOutputs(outputsOf(parsed, env.cwd, baseline.path));
   const outcome = await withInterruptsEndingTheServer(() =>
     runCheck({
       target: parsed.target,
@@ -349,11 +436,14 @@ export function collectSecrets(
   if (split !== -1) scrubber.addCommandWords(args.slice(split + 1));
   before.forEach((word, index) => {
     const next = before[index + 1];
-    if ((word === '--header' || word === '--env') && next !== undefined) {
+    if ((word === '--header' || word === '--env' || word === '-e') && next !== undefined) {
       if (word === '--header') scrubber.add(next.slice(next.indexOf(':') + 1).trim());
       else addEnvSecret(scrubber, next, environment);
     } else if (word.startsWith('--header=')) scrubber.add(word.slice(word.indexOf(':') + 1).trim());
     else if (word.startsWith('--env=')) addEnvSecret(scrubber, word.slice('--env='.length), environment);
+    // `-eNAME=VALUE`, the short option with its value attached.
+    else if (word.startsWith('-e') && word.length > 2 && !word.startsWith('--'))
+      addEnvSecret(scrubber, word.slice(2), environment);
     else scrubber.addUrl(word);
   });
   return scrubber;
@@ -389,7 +479,9 @@ async function runCheckCommandOnce(args: readonly string[], env: CheckEnvironmen
     stderr: (text) => env.stderr(scrubber.scrub(text)),
   };
   try {
-    return await runParsed(parseCheckArguments(args), out, scrubber);
+    const configured = await configuredServerOf(args, env.cwd);
+    for (const secret of configured?.secrets ?? []) scrubber.add(secret);
+    return await runParsed(parseCheckArguments(args, configured), out, scrubber);
   } catch (error) {
     if (error instanceof CheckUsageError) {
       // One line and a hint: the whole usage text would bury the message in a CI log.

@@ -1,6 +1,9 @@
 // How check reaches a server that needs more than a bare URL or command: extra HTTP headers (`--header`, and the
 // Basic authorization a URL's user info stands for), extra environment for a stdio server (`--env`), and the
 // time limit (`--timeout`). The values live only in memory; what is recorded is built by redact.ts.
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { delimiter, join, resolve } from 'node:path';
 import { parseIpv6 } from '@mcp-atlas/base';
 import { classifyAddress, type HttpClientFactory } from '@mcp-atlas/probe';
 import { CheckUsageError } from './errors.js';
@@ -135,4 +138,27 @@ export function isLoopbackUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** True when `file` is a file this process may run. */
+async function isRunnable(file: string): Promise<boolean> {
+  try {
+    await access(file, constants.X_OK);
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `command` names a program that can be started: a path (relative to `cwd`) to a runnable file, or a name
+ * found in one of the folders of `searchPath` (check's own PATH, which the server is started with). A typo in the
+ * command is then a usage error before anything runs, not a broken server.
+ */
+export async function findsProgram(command: string, searchPath: string, cwd: string): Promise<boolean> {
+  if (command.includes('/')) return isRunnable(resolve(cwd, command));
+  for (const folder of searchPath.split(delimiter)) {
+    if (folder !== '' && (await isRunnable(join(resolve(cwd, folder), command)))) return true;
+  }
+  return false;
 }
