@@ -119,6 +119,7 @@ export const PATH_PARAM_SAMPLES: Readonly<
   '/widget/:id': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
   '/badge/:file': (context, pick) => ({ file: `${realOr(context.serverIds, pick, 'notes')}.svg` }),
   '/badge/:id/grade.svg': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
+  '/badge/:id/grade.json': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
   '/methodology/:area': (_context, pick) => ({ area: realOr(METHODOLOGY_AREAS, pick, 'risk') }),
 };
 

@@ -302,7 +302,7 @@ describe('the server list, the most-reliable lists and the tool search page', ()
 });
 
 describe('the badge and the widget', () => {
-  it('draws a valid SVG badge with the status and the labelled uptime, cacheable for a few minutes', async () => {
+  it('draws a short valid SVG badge with the status and the uptime figure, cacheable for a few minutes', async () => {
     const response = await site.app.request('/badge/homepage.svg');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
@@ -312,18 +312,16 @@ describe('the badge and the widget', () => {
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg) as {
       svg: { title: string; '@_aria-label': string };
     };
-    expect(parsed.svg.title).toBe(
-      'mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime (daily checks)',
-    );
+    expect(parsed.svg.title).toBe('mcp-atlas: non-standard | 0.0%');
     expect(parsed.svg['@_aria-label']).toBe(parsed.svg.title);
   });
 
-  it('answers an unknown server with a grey 404 badge that is still valid XML', async () => {
+  it('answers an unknown server with a grey "unknown" badge and status 200, so an image proxy shows it', async () => {
     const response = await site.app.request('/badge/nobody.svg');
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
     const svg = await response.text();
     expect(XMLValidator.validate(svg)).toBe(true);
-    expect(svg).toContain('unknown server');
+    expect(svg).toContain('<title>mcp-atlas: unknown</title>');
     expect((await site.app.request('/badge/notes.png')).status).toBe(404);
   });
 

@@ -120,7 +120,7 @@ describe('over hand-made scores', () => {
     expect(flagged.text).toContain('data-raiser="STAGING_ARTIFACT"');
   });
 
-  it('the grade badge is valid SVG with the grade and its dimensions, grey without a score, 404 for no server', async () => {
+  it('the grade badge is valid SVG with the grade and its dimensions, grey without a score, "unknown" for no server', async () => {
     const badge = await getText(`${f.base}/badge/ticket-yard/grade.svg`);
     expect(badge.status).toBe(200);
     expect(badge.type).toContain('image/svg+xml');
@@ -130,15 +130,26 @@ describe('over hand-made scores', () => {
     const none = await getText(`${f.base}/badge/weather-desk/grade.svg`);
     expect(parser.parse(none.text).svg.title).toBe('mcp-atlas score: not scored yet');
     expect(none.text).toContain('fill="#555555"');
+    // A 200, so that an image proxy shows the badge instead of a broken image.
     const unknown = await getText(`${f.base}/badge/no-such-server/grade.svg`);
-    expect(unknown.status).toBe(404);
-    expect(parser.parse(unknown.text).svg.title).toBe('mcp-atlas score: unknown server');
+    expect(unknown.status).toBe(200);
+    expect(parser.parse(unknown.text).svg.title).toBe('mcp-atlas score: unknown');
+    const json = await getText(`${f.base}/badge/ticket-yard/grade.json`);
+    expect(JSON.parse(json.text)).toEqual({
+      schemaVersion: 1,
+      label: 'mcp-atlas score',
+      message: 'A+ (5/5)',
+      color: '1b5e20',
+      cacheSeconds: 300,
+    });
   });
 });
 
 describe('pageSightingOf', () => {
   it('counts the grade badge as a sighting of the server badge, and the leaderboard as a page view', () => {
     expect(pageSightingOf('/badge/notes-hub/grade.svg')).toEqual({ kind: 'badge', key: 'notes-hub' });
+    expect(pageSightingOf('/badge/notes-hub/grade.json')).toEqual({ kind: 'badge', key: 'notes-hub' });
+    expect(pageSightingOf('/badge/notes-hub.json')).toEqual({ kind: 'badge', key: 'notes-hub' });
     expect(pageSightingOf('/badge/Not%20An%20Id/grade.svg')).toBeNull();
     expect(pageSightingOf('/badge/notes-hub/other.svg')).toBeNull();
     expect(pageSightingOf('/leaderboard')).toEqual({ kind: 'view', key: 'leaderboard' });

@@ -3,6 +3,7 @@
 import { RANKING_RULES } from '@mcp-atlas/reliability/rules';
 import { SERVER_ID_PATTERN } from '../data/paths.js';
 import { SEARCH_LIMIT_TEXT } from '../http/rule-text.js';
+import { BADGE_LABEL_MAX_CHARS, BADGE_STYLES } from './badge.js';
 import { formatCount, formatPercent } from './format.js';
 import { METHODOLOGY_AREAS } from './methodology-doc.js';
 import { SERVERS_PER_PAGE } from './servers-page.js';
@@ -20,6 +21,24 @@ const idParameter = (description: string): JsonObject => ({
   description,
   schema: { type: 'string', pattern: SERVER_ID_PATTERN.source },
 });
+
+/** The `label` query of every badge: the left-hand text in place of the default; empty draws the message alone. */
+export const BADGE_LABEL_PARAMETER: JsonObject = {
+  name: 'label',
+  in: 'query',
+  required: false,
+  description: `The left-hand text instead of the default (at most ${BADGE_LABEL_MAX_CHARS} characters; empty leaves it out).`,
+  schema: { type: 'string' },
+};
+
+/** The `style` query of an SVG badge, in shields.io's names. */
+export const BADGE_STYLE_PARAMETER: JsonObject = {
+  name: 'style',
+  in: 'query',
+  required: false,
+  description: 'How the SVG badge is drawn (default flat); the JSON answer leaves the style to shields.io.',
+  schema: { type: 'string', enum: [...BADGE_STYLES] },
+};
 
 /** The OpenAPI path items of the HTML pages, the badge and the widget. */
 export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
@@ -118,20 +137,30 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
   '/badge/{file}': {
     get: {
       operationId: 'badge',
-      summary: 'A shields-style SVG badge with a server’s shown status and uptime; `file` is `<id>.svg`.',
+      summary:
+        'A server’s shown status and uptime figure ("up | 99.9%"): `<id>.svg` is a shields-style SVG badge, `<id>.json` the same as a shields.io endpoint answer (schemaVersion 1, label, message, color, cacheSeconds).',
       parameters: [
         {
           name: 'file',
           in: 'path',
           required: true,
-          description: 'The server id followed by .svg.',
+          description: 'The server id followed by .svg or .json.',
           schema: { type: 'string' },
         },
+        BADGE_LABEL_PARAMETER,
+        BADGE_STYLE_PARAMETER,
       ],
       responses: {
-        '200': { description: 'The badge.', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
-        '404': {
-          description: 'A grey badge saying the server is unknown.',
+        '200': {
+          description:
+            'The badge, or its endpoint answer; "unknown" in grey for an id no server has (200, so an image proxy shows it).',
+          content: {
+            'image/svg+xml': { schema: { type: 'string' } },
+            'application/json': { schema: { type: 'object' } },
+          },
+        },
+        '400': {
+          description: 'A badge naming the styles, for a style it does not know.',
           content: { 'image/svg+xml': { schema: { type: 'string' } } },
         },
       },

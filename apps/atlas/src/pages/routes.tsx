@@ -14,10 +14,15 @@ import type { AtlasView, ServerView } from '../view/build-view.js';
 import {
   BADGE_LABEL,
   BADGE_MAX_AGE_SECONDS,
-  badgeMessageOf,
+  BADGE_STYLES,
+  badgeLabelOf,
   GRADE_BADGE_LABEL,
   gradeBadgeMessageOf,
+  isBadgeStyle,
   renderBadge,
+  shieldsEndpointOf,
+  shortBadgeMessageOf,
+  UNKNOWN_BADGE,
 } from './badge.js';
 import { ErrorPage } from './error-page.js';
 import { Layout } from './layout.js';
@@ -320,43 +325,71 @@ export function mountPages(app: Hono, deps: PageDeps): void {
     }),
   );
 
+  /**
+   * A badge: the SVG in the `style` asked for (flat by default) or, for `.json`, the shields endpoint answer, with
+   * `label` in place of the default label. An unknown server gets an "unknown" badge with status 200, since an
+   * image proxy (GitHub's among them) shows a 404 as a broken image; a style it does not know is a 400 badge.
+   */
+  function badgeAnswer(
+    c: Context,
+    format: 'svg' | 'json',
+    defaultLabel: string,
+    badge: { message: string; colour: string },
+  ): Rendered {
+    const label = badgeLabelOf(c.req.query('label'), defaultLabel);
+    const cacheControl = `public, max-age=${BADGE_MAX_AGE_SECONDS}`;
+    if (format === 'json')
+      return {
+        status: 200,
+        body: JSON.stringify(shieldsEndpointOf(label, badge.message, badge.colour)),
+        contentType: 'application/json; charset=utf-8',
+        csp: BADGE_CSP,
+        cacheControl,
+      };
+    const style = c.req.query('style') ?? 'flat';
+    const known = isBadgeStyle(style);
+    return {
+      status: known ? 200 : 400,
+      body: known
+        ? renderBadge(label, badge.message, badge.colour, style)
+        : renderBadge(label, `style: one of ${BADGE_STYLES.join(', ')}`, STATE_COLOURS.unknown),
+      contentType: 'image/svg+xml; charset=utf-8',
+      csp: BADGE_CSP,
+      cacheControl: known ? cacheControl : 'no-store',
+    };
+  }
+
+  /** The id and format of a badge file (`<id>.svg`, `<id>.json`), or null for another name. */
+  function badgeFileOf(file: string): { id: string; format: 'svg' | 'json' } | null {
+    const match = /^(.+)\.(svg|json)$/.exec(file);
+    return match === null ? null : { id: match[1] as string, format: match[2] as 'svg' | 'json' };
+  }
+
+  // The status badge: the shown status and the uptime figure ("up | 99.9%").
   app.get(
     '/badge/:file',
     timed(async (c) => {
-      const file = c.req.param('file') ?? '';
-      const id = file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '';
-      const server = serverWithId(deps.getView(), id);
-      const svg = (status: 200 | 404, message: string, colour: string): Rendered => ({
-        status,
-        body: renderBadge(BADGE_LABEL, message, colour),
-        contentType: 'image/svg+xml; charset=utf-8',
-        csp: BADGE_CSP,
-        cacheControl: `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
-      });
-      if (server === undefined) return svg(404, 'unknown server', STATE_COLOURS.unknown);
-      const { message, colour } = badgeMessageOf(server.shown.state, server.uptime);
-      return svg(200, message, colour);
+      const file = badgeFileOf(c.req.param('file') ?? '');
+      if (file === null) return notFound('A badge is /badge/<id>.svg, or /badge/<id>.json for shields.io.');
+      const server = serverWithId(deps.getView(), file.id);
+      const badge = server === undefined ? UNKNOWN_BADGE : shortBadgeMessageOf(server.shown.state, server.uptime);
+      return badgeAnswer(c, file.format, BADGE_LABEL, badge);
     }),
   );
 
   // The grade badge: the server's newest quality grade with its dimensions, such as "A (5/5)".
-  app.get(
-    '/badge/:id/grade.svg',
-    timed(async (c) => {
-      const view = deps.getView();
-      const server = serverWithId(view, c.req.param('id') ?? '');
-      const svg = (status: 200 | 404, message: string, colour: string): Rendered => ({
-        status,
-        body: renderBadge(GRADE_BADGE_LABEL, message, colour),
-        contentType: 'image/svg+xml; charset=utf-8',
-        csp: BADGE_CSP,
-        cacheControl: `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
-      });
-      if (server === undefined) return svg(404, 'unknown server', STATE_COLOURS.unknown);
-      const { message, colour } = gradeBadgeMessageOf(view.scores.latest.get(server.id)?.score ?? null);
-      return svg(200, message, colour);
-    }),
-  );
+  for (const format of ['svg', 'json'] as const) {
+    app.get(
+      `/badge/:id/grade.${format}`,
+      timed(async (c) => {
+        const view = deps.getView();
+        const server = serverWithId(view, c.req.param('id') ?? '');
+        const badge =
+          server === undefined ? UNKNOWN_BADGE : gradeBadgeMessageOf(view.scores.latest.get(server.id)?.score ?? null);
+        return badgeAnswer(c, format, GRADE_BADGE_LABEL, badge);
+      }),
+    );
+  }
 
   app.get(
     '/widget/:id',
@@ -398,7 +431,7 @@ const SIMPLE_PAGES: Readonly<Record<string, string>> = {
 /**
  * What a GET of `pathname` counts as in the badge sightings or the page and widget view counts, or null for
  * any other path. Only the path is read: never the address, the user agent or the referrer. The caller counts
- * only answers with status 200, so an id here named a server that exists.
+ * only answers with status 200, and a badge only for a server it holds (an unknown server's badge is a 200 too).
  *
  * @example pageSightingOf('/badge/files-example.svg'); // { kind: 'badge', key: 'files-example' }
  */
@@ -408,13 +441,13 @@ export function pageSightingOf(pathname: string): PageSighting | null {
   const area = /^\/methodology\/([a-z-]+)$/.exec(pathname)?.[1];
   if (area !== undefined) return isMethodologyArea(area) ? { kind: 'view', key: `methodology:${area}` } : null;
   // The grade badge counts as a sighting of the server's badge, as the status badge does.
-  const grade = /^\/badge\/([^/]+)\/grade\.svg$/.exec(pathname);
+  const grade = /^\/badge\/([^/]+)\/grade\.(svg|json)$/.exec(pathname);
   if (grade !== null)
     return ServerIdSchema.safeParse(grade[1]).success ? { kind: 'badge', key: grade[1] as string } : null;
   const match = /^\/(badge|widget|servers)\/([^/]+)$/.exec(pathname);
   if (match === null) return null;
   const [, section, file] = match as unknown as [string, string, string];
-  const id = section === 'badge' ? (file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '') : file;
+  const id = section === 'badge' ? (/^(.+)\.(svg|json)$/.exec(file)?.[1] ?? '') : file;
   if (!ServerIdSchema.safeParse(id).success) return null;
   if (section === 'badge') return { kind: 'badge', key: id };
   return { kind: 'view', key: `${section === 'widget' ? 'widget' : 'server'}:${id}` };

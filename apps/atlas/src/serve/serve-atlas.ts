@@ -276,12 +276,15 @@ export async function serveAtlas(options: ServeOptions): Promise<RunningAtlas> {
     throw error;
   }
   // Badge sightings and page and widget views are counted from the path of a GET answered 200: nothing else
-  // of the request is read, and the count is batched (at most one write a minute per store).
+  // of the request is read, and the count is batched (at most one write a minute per store). An unknown server's
+  // badge is answered 200 too (an image proxy shows a 404 as a broken image), so a badge counts only for a
+  // server the view holds: made-up ids never grow the counts.
   handler = async (request, bindings) => {
     const response = await app.fetch(request, bindings as Record<string, unknown>);
     if (request.method === 'GET' && response.status === 200) {
       const sighting = pageSightingOf(new URL(request.url).pathname);
-      if (sighting !== null) (sighting.kind === 'badge' ? badgeSightings : viewCounts).add(sighting.key);
+      if (sighting?.kind === 'badge' && view.byId.has(sighting.key)) badgeSightings.add(sighting.key);
+      else if (sighting?.kind === 'view') viewCounts.add(sighting.key);
     }
     return response;
   };
