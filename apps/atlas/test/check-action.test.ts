@@ -62,7 +62,12 @@ interface StepRun {
  * Runs the check step's script with bash. `appVersion` is the version in the package.json next to the action
  * folder (the app's, in the real repository).
  */
-function runStep(inputs: Record<string, string>, exitCode: number, appVersion = '0.4.2'): StepRun {
+function runStep(
+  inputs: Record<string, string>,
+  exitCode: number,
+  appVersion = '0.4.2',
+  installExitCode = 0,
+): StepRun {
   const dir = makeFolder('atlas-action-');
   const work = join(dir, 'workspace');
   mkdirSync(work);
@@ -72,11 +77,13 @@ function runStep(inputs: Record<string, string>, exitCode: number, appVersion = 
     `${JSON.stringify({ name: '@mcp-atlas/cli', version: appVersion, type: 'module' }, null, 2)}\n`,
   );
   // Stand-ins for npx and node: each records its arguments (first line: which one ran), prints a stand-in
-  // report on stdout and exits with exitCode.
+  // report on stdout and exits with exitCode. The install probe (`… mcp-atlas --version`) records nothing and
+  // exits with installExitCode.
   for (const program of ['npx', 'node']) {
     writeFileSync(
       join(dir, program),
-      `#!/usr/bin/env bash\n{ echo ${program}; printf '%s\\n' "$@"; } > "${dir}/argv"\n` +
+      `#!/usr/bin/env bash\nif [[ "\${@: -1}" == "--version" ]]; then echo 0.4.2; exit ${installExitCode}; fi\n` +
+        `{ echo ${program}; printf '%s\\n' "$@"; } > "${dir}/argv"\n` +
         `echo '{"stand-in": "${program}"}'\nexit ${exitCode}\n`,
     );
     chmodSync(join(dir, program), 0o755);
@@ -116,6 +123,14 @@ const defaults = {
   INPUT_REPORT_JSON: 'mcp-atlas-report.json',
   INPUT_VERSION: '',
   INPUT_FROM_SOURCE: 'false',
+  INPUT_ENV: '',
+  INPUT_HEADER: '',
+  INPUT_TIMEOUT: '',
+  INPUT_LIST_ALL: 'false',
+  INPUT_UPLOAD_SARIF: 'true',
+  PR_HEAD_REPO: '',
+  REPOSITORY: 'acme/notes',
+  ACTOR: 'someone',
 };
 
 const SHA_PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
@@ -186,7 +201,7 @@ describe('the composite action', () => {
       'mcp-atlas.lock.json',
       '--deep',
     ]);
-    expect(run.outputs).toEqual({ 'report-json': 'mcp-atlas-report.json', 'exit-code': '0' });
+    expect(run.outputs).toEqual({ 'report-json': 'mcp-atlas-report.json', 'upload-sarif': 'true', 'exit-code': '0' });
     expect(run.status).toBe(0);
   });
 
@@ -195,7 +210,7 @@ describe('the composite action', () => {
     // The folder does not exist: the redirection fails, and the step says so through a non-zero exit code.
     expect(run.outputs['exit-code']).not.toBe('0');
     const again = runStep({ ...defaults, INPUT_URL: 'http://127.0.0.1:3000/mcp', INPUT_REPORT_JSON: 'report.json' }, 1);
-    expect(again.outputs).toEqual({ 'report-json': 'report.json', 'exit-code': '1' });
+    expect(again.outputs).toEqual({ 'report-json': 'report.json', 'upload-sarif': 'true', 'exit-code': '1' });
     expect(JSON.parse(readFileSync(join(again.dir, 'workspace', 'report.json'), 'utf8'))).toEqual({
       'stand-in': 'npx',
     });
@@ -266,6 +281,73 @@ describe('the composite action', () => {
     expect(run.argv.slice(5, 8)).toEqual(['check', '--json', 'http://127.0.0.1:1/mcp?a=1&b=$(touch x)']);
     expect(run.argv).toContain('--i-own-this-server');
     expect(run.outputs['exit-code']).toBe('2');
+  });
+
+  it('uploads SARIF only where the token can write it, and a refused upload never fails the job', () => {
+    const upload = action.runs.steps[4] as Step & { 'continue-on-error'?: boolean };
+    expect(upload.if).toContain("steps.check.outputs.upload-sarif == 'true'");
+    expect(upload['continue-on-error']).toBe(true);
+    const url = { ...defaults, INPUT_URL: 'http://127.0.0.1:3000/mcp' };
+    // A pull request from a fork: a read-only token, so no upload, and a notice saying why.
+    const fork = runStep({ ...url, PR_HEAD_REPO: 'someone/notes', REPOSITORY: 'acme/notes' }, 0);
+    expect(fork.outputs['upload-sarif']).toBe('false');
+    expect(fork.stdout).toContain('::notice title=mcp-atlas check::a pull request from a fork gets a read-only token');
+    expect(fork.argv).toContain('--sarif');
+    // A pull request from a branch of the same repository, and a push, upload.
+    expect(runStep({ ...url, PR_HEAD_REPO: 'acme/notes' }, 0).outputs['upload-sarif']).toBe('true');
+    expect(runStep(url, 1).outputs['upload-sarif']).toBe('true');
+    const dependabot = runStep({ ...url, ACTOR: 'dependabot[bot]' }, 0);
+    expect(dependabot.outputs['upload-sarif']).toBe('false');
+    expect(dependabot.stdout).toContain('a Dependabot run gets a read-only token');
+    expect(runStep({ ...url, INPUT_UPLOAD_SARIF: 'false' }, 0).outputs['upload-sarif']).toBe('false');
+  });
+
+  it('passes env and header lines, the timeout and list-all on to check, each line one argument', () => {
+    const stdio = runStep(
+      {
+        ...defaults,
+        INPUT_COMMAND: 'node\nserver.js',
+        INPUT_ENV: 'API_KEY=a b $(touch x)\n\n  HOME  \n',
+        INPUT_TIMEOUT: '5000',
+        INPUT_LIST_ALL: 'true',
+        INPUT_VERSION: '0.1.0',
+      },
+      0,
+    );
+    expect(stdio.argv.slice(5)).toEqual([
+      'check',
+      '--json',
+      '--sarif',
+      'mcp-atlas.sarif',
+      '--fail-on',
+      'not-answering',
+      '--list-all',
+      '--timeout',
+      '5000',
+      '--env',
+      'API_KEY=a b $(touch x)',
+      '--env',
+      'HOME',
+      '--',
+      'node',
+      'server.js',
+    ]);
+    expect(existsSync(join(stdio.dir, 'workspace', 'x'))).toBe(false);
+    const http = runStep(
+      { ...defaults, INPUT_URL: 'https://mcp.example.com/mcp', INPUT_HEADER: 'Authorization: Bearer t0k\nX-Team: a' },
+      0,
+    );
+    expect(http.argv.slice(-4)).toEqual(['--header', 'Authorization: Bearer t0k', '--header', 'X-Team: a']);
+  });
+
+  it('reports a failed install as exit code 3 with its own message, never as a tripped gate', () => {
+    const run = runStep({ ...defaults, INPUT_URL: 'http://127.0.0.1:3000/mcp' }, 0, '0.4.2', 1);
+    expect(run.argv).toEqual([]);
+    expect(run.outputs['exit-code']).toBe('3');
+    expect(run.stdout).toContain('::error title=mcp-atlas check::installing @mcp-atlas/cli@0.4.2 from npm failed');
+    const last = action.runs.steps[5]?.run ?? '';
+    expect(last).toContain('3: mcp-atlas could not be installed');
+    expect(action.outputs['exit-code']?.description).toContain('3 mcp-atlas could not be installed');
   });
 
   it('with from-source, runs the built CLI of the action checkout instead of npx', () => {
