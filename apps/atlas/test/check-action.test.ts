@@ -62,12 +62,7 @@ interface StepRun {
  * Runs the check step's script with bash. `appVersion` is the version in the package.json next to the action
  * folder (the app's, in the real repository).
  */
-function runStep(
-  inputs: Record<string, string>,
-  exitCode: number,
-  appVersion = '0.4.2',
-  installExitCode = 0,
-): StepRun {
+function runStep(inputs: Record<string, string>, exitCode: number, appVersion = '0.4.2', installExitCode = 0): StepRun {
   const dir = makeFolder('atlas-action-');
   const work = join(dir, 'workspace');
   mkdirSync(work);

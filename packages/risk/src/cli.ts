@@ -2,30 +2,46 @@
 // The `mcp-risk` command: classify a tools/list result (or a bare tools array) read from a file or stdin.
 import { readFileSync } from 'node:fs';
 import { classifyTools } from './classify.js';
-import type { RiskVerdict } from './types.js';
+import { RISK_LEVELS, type RiskLevel, type RiskVerdict } from './types.js';
 
-const USAGE = `Usage: mcp-risk [--json] [file]
+/** The levels `--fail-on` takes: a tool at that level or above fails the run. */
+const FAIL_LEVELS: readonly RiskLevel[] = RISK_LEVELS.filter((level) => level !== 'read-only');
+
+const USAGE = `Usage: mcp-risk [--json] [--fail-on LEVEL] [file]
 
 Reads a tools/list result ({"tools": [...]}) or a tools array as JSON from the file, or from stdin
 when no file (or "-") is given, and prints one line per tool: level, rule, name.
 
 Options:
-  --json    print a JSON array of {name, level, rule, raised, verb, reason}
-  --help    show this help
+  --json            print a JSON array of {name, level, rule, raised, verb, reason}
+  --fail-on LEVEL   exit 1 when a tool is at LEVEL or above: ${FAIL_LEVELS.join(' or ')}
+  --help            show this help
+
+Exit codes: 0 done (nothing at the --fail-on level), 1 a tool at the --fail-on level, 2 usage error.
 `;
 
 interface CliOptions {
   json: boolean;
   file: string | null;
+  failOn: RiskLevel | null;
+}
+
+function parseFailLevel(value: string | undefined): RiskLevel {
+  const level = FAIL_LEVELS.find((candidate) => candidate === value);
+  if (level === undefined) throw new UsageError(`--fail-on takes ${FAIL_LEVELS.join(' or ')}`);
+  return level;
 }
 
 class UsageError extends Error {}
 
 function parseArgs(argv: readonly string[]): CliOptions | 'help' {
-  const options: CliOptions = { json: false, file: null };
-  for (const arg of argv) {
+  const options: CliOptions = { json: false, file: null, failOn: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') return 'help';
     if (arg === '--json') options.json = true;
+    else if (arg === '--fail-on') options.failOn = parseFailLevel(argv[++i]);
+    else if (arg.startsWith('--fail-on=')) options.failOn = parseFailLevel(arg.slice('--fail-on='.length));
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg}`);
     else if (options.file === null) options.file = arg;
     else throw new UsageError('Give at most one file');
@@ -86,7 +102,13 @@ function main(argv: readonly string[]): number {
   } else {
     process.stdout.write(verdicts.map((verdict, i) => `${formatLine(tools[i], verdict)}\n`).join(''));
   }
-  return 0;
+  return options.failOn !== null && reachesLevel(verdicts, options.failOn) ? 1 : 0;
+}
+
+/** True when some verdict is at `level` or above, in the order of RISK_LEVELS. */
+function reachesLevel(verdicts: readonly RiskVerdict[], level: RiskLevel): boolean {
+  const floor = RISK_LEVELS.indexOf(level);
+  return verdicts.some((verdict) => RISK_LEVELS.indexOf(verdict.level) >= floor);
 }
 
 process.exitCode = main(process.argv.slice(2));

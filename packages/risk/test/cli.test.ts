@@ -53,6 +53,25 @@ describe('the mcp-risk command', () => {
     }
   });
 
+  it('with --fail-on, exits 1 when a tool reaches that level and 0 when none does, printing the list either way', () => {
+    const tools = (names: string[]) => JSON.stringify(names.map((name) => ({ name })));
+    const high = run(['--fail-on', 'high-risk'], tools(['list_pages', 'delete_page']));
+    expect(high.status).toBe(1);
+    expect(high.stdout).toMatch(/delete_page\n$/);
+    expect(run(['--fail-on=high-risk'], tools(['list_pages'])).status).toBe(0);
+    // changes-data is reached by a tool that changes data, and by a high-risk one.
+    expect(run(['--fail-on', 'changes-data'], tools(['list_pages'])).status).toBe(1);
+    expect(run(['--fail-on', 'changes-data'], tools(['delete_page'])).status).toBe(1);
+    expect(run(['--fail-on', 'high-risk', sample]).status).toBe(1);
+    const readOnly = JSON.stringify([{ name: 'list_pages', annotations: { readOnlyHint: true } }]);
+    expect(run(['--fail-on', 'changes-data'], readOnly).status).toBe(0);
+    for (const bad of [['--fail-on', 'read-only'], ['--fail-on', 'severe'], ['--fail-on']]) {
+      const refused = run(bad, '[]');
+      expect(refused.status, bad.join(' ')).toBe(2);
+      expect(refused.stderr).toContain('--fail-on takes changes-data or high-risk');
+    }
+  });
+
   it('exits 2 with a clear message on input that is not JSON', () => {
     const result = run([], 'not json');
     expect(result.status).toBe(2);
