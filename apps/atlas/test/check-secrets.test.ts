@@ -155,4 +155,13 @@ describe('an HTTP server behind a header, Basic sign-in in the URL and a token i
     expect(bad.stderr).toContain('--header must look like "Name: value"');
     expectNoSecret([header], [bad], []);
   });
+
+  it('a header the HTTP layer owns (Host) is a usage error, before anything is sent', async () => {
+    const seen = server.seen.length;
+    const host = await runCheckIn(makeWorkDir(), [server.url, '--header', `Host: ${header}.example`]);
+    expect(host.code).toBe(2);
+    expect(host.stderr).toContain('headers: "host" is not a header a check may set');
+    expect(server.seen.length).toBe(seen);
+    expectNoSecret([header], [host], []);
+  });
 });

@@ -32,6 +32,7 @@ export {
 } from './http.js';
 export { type AddressClass, classifyAddress } from './ip.js';
 export type { NetworkOptions, ProbeOptions } from './options.js';
+export { withOriginHeaders } from './origin-headers.js';
 export { type OwnerTokenKind, type OwnerTokenRead, readOwnerToken } from './owner-token.js';
 export { probeServer } from './probe-server.js';
 export { decideRateLimitRetry, type RateLimitedTry, type RateLimitRetryDecision } from './rate-limit.js';

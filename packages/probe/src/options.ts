@@ -7,6 +7,7 @@ import { DEFAULT_CLIENT_INFO, DEFAULT_PROTOCOL_VERSION, DEFAULT_USER_AGENT } fro
 import { ProbeInputError } from './errors.js';
 import type { LookupFunction } from './guard.js';
 import { createFetchHttpClient, type FetchFunction, type HttpClientFactory } from './http.js';
+import { checkExtraHeaders } from './origin-headers.js';
 
 /**
  * What every network function of the package accepts: the guard's switches and the injected
@@ -39,6 +40,12 @@ export interface ProbeOptions extends NetworkOptions {
   clientInfo?: { name: string; version: string };
   /** An overall limit for the whole check, on top of the per-step limits (the five-minute check uses 30 000). */
   deadlineMs?: number;
+  /**
+   * Extra request headers (a token for a server that needs one), sent with every request to the server's own
+   * origin and to no other: not after a redirect to another origin, not to an authorization server. The probe's
+   * protocol headers win over one of the same name; the result never holds a value.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** @internal Checked network options. */
@@ -57,6 +64,8 @@ export interface ProbeSettings extends NetworkSettings {
   readonly protocolVersion: string;
   readonly clientInfo: { name: string; version: string };
   readonly deadlineMs: number | null;
+  /** The extra headers, names lower-cased; empty when none. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 function fail(message: string): never {
@@ -181,5 +190,11 @@ export function resolveProbeSettings(options: ProbeOptions | undefined): ProbeSe
     }
     deadlineMs = o.deadlineMs;
   }
-  return { ...network, protocolVersion, clientInfo: { ...clientInfo }, deadlineMs };
+  return {
+    ...network,
+    protocolVersion,
+    clientInfo: { ...clientInfo },
+    deadlineMs,
+    headers: checkExtraHeaders(o.headers),
+  };
 }

@@ -12,6 +12,7 @@ import { ProbeInputError } from './errors.js';
 import { checkTarget } from './guard.js';
 import { type HandshakeOutcome, HttpHandshake } from './handshake.js';
 import { type ProbeOptions, resolveProbeSettings } from './options.js';
+import { withOriginHeaders } from './origin-headers.js';
 import type { Letter, ProbeReason, ProbeResult } from './schemas.js';
 
 /**
@@ -114,9 +115,14 @@ export function toProbeResult(url: string, outcome: HandshakeOutcome): ProbeResu
 export async function probeServer(url: string, options?: ProbeOptions): Promise<ProbeResult> {
   if (typeof url !== 'string')
     throw new ProbeInputError('url-not-string', `url must be a string, got ${describeType(url, { article: true })}`);
-  const settings = resolveProbeSettings(options);
-  const guard = checkTarget(url, { allowPrivate: settings.allowPrivate, optedOut: settings.optedOut });
+  const resolved = resolveProbeSettings(options);
+  const guard = checkTarget(url, { allowPrivate: resolved.allowPrivate, optedOut: resolved.optedOut });
   if (!guard.ok) return refusedResult(url, guard.reason, guard.message);
+  // The caller's headers go to the server's own origin only (a guarded URL parses).
+  const settings = {
+    ...resolved,
+    makeClient: withOriginHeaders(resolved.makeClient, new URL(url).origin, resolved.headers),
+  };
   const handshake = new HttpHandshake(url, settings, {
     protocolVersion: settings.protocolVersion,
     clientInfo: settings.clientInfo,

@@ -3,7 +3,7 @@
 // protected resource metadata at some of the places a client looks, and a second server (another origin) is the
 // authorization server. Each test names the branch of the order it proves, and checks every document read.
 import type http from 'node:http';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authorizationServerCandidates,
   protectedResourceCandidates,
@@ -13,18 +13,15 @@ import { AUTH_DISCOVERY_BUDGET_MS, FIVE_MINUTE_CHECK_DEADLINE_MS } from '../src/
 import { type AuthDiscovery, ProbeResultSchema, probeServer } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/http-client.js';
 import { scaledClock } from './fixtures/env.js';
-import { type LocalServer, sendJson, startRawServer, startScriptedServer } from './fixtures/servers.js';
+import {
+  type LocalServer,
+  sendJson,
+  startRawServer,
+  startScriptedServer,
+  trackServersPerFile,
+} from './fixtures/servers.js';
 
-const servers: LocalServer[] = [];
-afterAll(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function track(server: Promise<LocalServer>): Promise<LocalServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
+const track = trackServersPerFile();
 
 /** Paths a server answers with a JSON document; a function gets the server's own origin. */
 type Documents = Record<string, (origin: string) => unknown>;

@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import type http from 'node:http';
 import { createGzip } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIVE_MINUTE_CHECK_DEADLINE_MS, INITIALIZE_TIMEOUT_MS, MAX_TOOLS_KEPT } from '../src/constants.js';
 import type { ProbeResult } from '../src/index.js';
 import { probeServer } from '../src/index.js';
@@ -18,6 +18,7 @@ import {
   sendJson,
   startRawServer,
   startScriptedServer,
+  trackServersPerFile,
 } from './fixtures/servers.js';
 
 const SCALE = 20;
@@ -40,16 +41,7 @@ beforeAll(async () => {
   gzipBomb = Buffer.concat(parts);
 });
 
-const servers: LocalServer[] = [];
-afterAll(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function track(server: Promise<LocalServer>): Promise<LocalServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
+const track = trackServersPerFile();
 
 function drainOrClose(res: http.ServerResponse): Promise<void> {
   return new Promise((resolve) => {

@@ -2,24 +2,16 @@
 // and real loopback servers whose answers (JSON, event stream, error bodies, well-known documents,
 // registry pages) nest past it. Each is refused with its own reason, never a crash, and nothing handed
 // back is deeper than the limit (so JSON.stringify of any result always works).
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../src/constants.js';
 import type { ProbeOptions, ProbeResult } from '../src/index.js';
 import { listRegistryServers, ProbeResultSchema, probeServer, RegistryReadError, readWellKnown } from '../src/index.js';
 import { exceedsJsonDepth } from '../src/json-depth.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { CLIENTS } from './fixtures/env.js';
-import { fixtureTool, type LocalServer, sendJson, startRawServer, startScriptedServer } from './fixtures/servers.js';
+import { fixtureTool, sendJson, startRawServer, startScriptedServer, trackServersPerFile } from './fixtures/servers.js';
 
-const servers: LocalServer[] = [];
-afterAll(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-async function track(server: Promise<LocalServer>): Promise<LocalServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
+const track = trackServersPerFile();
 
 /** JSON text of objects nested `depth` levels (`{"a":{"a":...{}}}`); depth 1 is `{}`. */
 function nestedObjects(depth: number): string {

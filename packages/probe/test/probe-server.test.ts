@@ -1,5 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PROTOCOL_VERSION,
   DEFAULT_USER_AGENT,
@@ -17,24 +17,16 @@ import { CLIENTS, scaledClock, tableLookup } from './fixtures/env.js';
 import {
   fixtureTool,
   INIT_RESULT,
-  type LocalServer,
   rpc,
   sendJson,
   startPagedSdkServer,
   startRawServer,
   startScriptedServer,
   startSdkServer,
+  trackServersPerFile,
 } from './fixtures/servers.js';
 
-const servers: LocalServer[] = [];
-afterAll(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-async function track(server: Promise<LocalServer>): Promise<LocalServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
+const track = trackServersPerFile();
 
 /** The probe's options, where `httpClient: undefined` drops the tests' default Node client (the `fetch` path). */
 type TestProbeOptions = Omit<ProbeOptions, 'httpClient'> & { httpClient?: ProbeOptions['httpClient'] | undefined };

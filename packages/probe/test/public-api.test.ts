@@ -45,6 +45,7 @@ describe('the root entry', () => {
       'readSiteDocuments',
       'readWellKnown',
       'scoreCompliance',
+      'withOriginHeaders',
     ]);
   });
 

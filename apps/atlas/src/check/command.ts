@@ -6,6 +6,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ProbeInputError } from '@mcp-atlas/probe';
 import { isStdioIsolation, STDIO_ISOLATIONS, type StdioIsolation } from '@mcp-atlas/probe/node';
 import { APP_VERSION } from '../methodology.js';
 import { readBaseline } from './baseline.js';
@@ -483,7 +484,8 @@ async function runCheckCommandOnce(args: readonly string[], env: CheckEnvironmen
     for (const secret of configured?.secrets ?? []) scrubber.add(secret);
     return await runParsed(parseCheckArguments(args, configured), out, scrubber);
   } catch (error) {
-    if (error instanceof CheckUsageError) {
+    // The probe refuses what no check may send (a Host header, a value with a line break): the caller's to fix.
+    if (error instanceof CheckUsageError || error instanceof ProbeInputError) {
       // One line and a hint: the whole usage text would bury the message in a CI log.
       out.stderr(`mcp-atlas check: ${error.message}\nrun "mcp-atlas check --help" for its options\n`);
       return CHECK_EXIT.usage;

@@ -5,7 +5,14 @@
 // mishandles a bad input cannot be made to change or delete anything by this check.
 
 import { isUsableSchema } from '@mcp-atlas/findings';
-import { type AuthDiscovery, classifyDeepCall, readWellKnown, scoreCompliance } from '@mcp-atlas/probe';
+import {
+  type AuthDiscovery,
+  classifyDeepCall,
+  createFetchHttpClient,
+  readWellKnown,
+  scoreCompliance,
+  withOriginHeaders,
+} from '@mcp-atlas/probe';
 import { nodeNetwork } from '@mcp-atlas/probe/node';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -22,7 +29,7 @@ import {
 import { checkHostHeader } from './host-header.js';
 import type { CallOutcome, CheckedTool, DeepCase, DeepReport } from './report-schema.js';
 import { openSession, type SessionTarget } from './session.js';
-import { fetchWithExtraHeaders, withExtraHeaders } from './target-access.js';
+import { headerRecord } from './target-access.js';
 
 /** Where deep mode connects: the same target the handshake checked, reached the same way. */
 export type DeepTarget = SessionTarget;
@@ -227,12 +234,15 @@ async function readAuthDiscovery(input: DeepInput): Promise<boolean | null> {
   // The handshake already read the metadata in the spec's order; reading the root again would only repeat it.
   if (input.authDiscovery !== undefined && input.authDiscovery !== null)
     return input.authDiscovery.protectedResource !== null;
-  const headers = input.target.headers ?? [];
-  const network =
-    input.target.fetch === undefined
-      ? { ...nodeNetwork, httpClient: withExtraHeaders(nodeNetwork.httpClient, headers) }
-      : { fetch: fetchWithExtraHeaders(input.target.fetch, headers) };
-  const documents = await readWellKnown(new URL(input.target.url).origin, { ...network, allowPrivate: true });
+  const origin = new URL(input.target.url).origin;
+  const headers = headerRecord(input.target.headers ?? []);
+  // The documents are the server's own origin's, so its headers go with them, and to no other origin.
+  const httpClient = withOriginHeaders(
+    input.target.fetch === undefined ? nodeNetwork.httpClient : createFetchHttpClient(input.target.fetch),
+    origin,
+    headers,
+  );
+  const documents = await readWellKnown(origin, { httpClient, allowPrivate: true });
   return documents.oauthProtectedResource.found;
 }
 

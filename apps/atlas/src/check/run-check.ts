@@ -15,7 +15,7 @@ import { listAll } from './list-all.js';
 import { redactCommandWords, redactHeader, redactUrl } from './redact.js';
 import type { BaselineFile, CheckReport } from './report-schema.js';
 import type { SessionTarget } from './session.js';
-import { type ExtraHeader, fetchWithExtraHeaders, splitUserInfo, withExtraHeaders } from './target-access.js';
+import { type ExtraHeader, headerRecord, splitUserInfo } from './target-access.js';
 
 /** What to check: a URL (Streamable HTTP) or a local command speaking MCP on stdio. */
 export type CheckTarget = { kind: 'http'; url: string } | { kind: 'stdio'; command: string; args: readonly string[] };
@@ -105,12 +105,10 @@ async function probeTarget(settings: CheckSettings): Promise<ProbeResult> {
   const session = sessionTargetOf(settings, target.url);
   const headers = session.kind === 'http' ? (session.headers ?? []) : [];
   const url = session.kind === 'http' ? session.url : target.url;
-  // The author's own server: loopback and plain http are allowed here, and only here.
-  const network =
-    settings.fetch === undefined
-      ? { ...nodeNetwork, httpClient: withExtraHeaders(nodeNetwork.httpClient, headers) }
-      : { fetch: fetchWithExtraHeaders(settings.fetch, headers) };
-  return probeServer(url, { ...options, ...network, allowPrivate: true });
+  // The author's own server: loopback and plain http are allowed here, and only here. The headers go to the
+  // server's own origin only, never to an authorization server that sign-in discovery reads.
+  const network = settings.fetch === undefined ? nodeNetwork : { fetch: settings.fetch };
+  return probeServer(url, { ...options, ...network, headers: headerRecord(headers), allowPrivate: true });
 }
 
 /** Runs one check and builds its report. A misbehaving server is a letter d in the report, never a throw. */

@@ -26,7 +26,9 @@ export function makeSessionTransport(target: SessionTarget): Transport {
     const headers = target.headers ?? [];
     const base = target.fetch ?? fetch;
     return new StreamableHTTPClientTransport(new URL(target.url), {
-      ...(target.fetch === undefined && headers.length === 0 ? {} : { fetch: fetchWithExtraHeaders(base, headers) }),
+      ...(target.fetch === undefined && headers.length === 0
+        ? {}
+        : { fetch: fetchWithExtraHeaders(base, new URL(target.url).origin, headers) }),
     });
   }
   // The probe's transport runs the server in its own process group (and PID namespace, where it can) and ends

@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { parseIpv6 } from '@mcp-atlas/base';
-import { classifyAddress, type HttpClientFactory } from '@mcp-atlas/probe';
+import { classifyAddress } from '@mcp-atlas/probe';
 import { CheckUsageError } from './errors.js';
 
 /** One extra HTTP header, as given with `--header 'Name: value'`. */
@@ -52,25 +52,18 @@ export function headerRecord(headers: readonly ExtraHeader[]): Record<string, st
 }
 
 /**
- * Wraps the probe's HTTP client factory so every request carries the extra headers. The probe's own headers
- * (content type, accept, protocol version, session id) win: a user header cannot break the handshake.
+ * A fetch that adds the extra headers to every request to `origin` (for the SDK's client in deep mode and
+ * `--list-all`), and to no other origin: a token meant for the server never reaches anyone else.
  */
-export function withExtraHeaders(factory: HttpClientFactory, headers: readonly ExtraHeader[]): HttpClientFactory {
-  if (headers.length === 0) return factory;
-  const extra = headerRecord(headers);
-  return () => {
-    const client = factory();
-    return {
-      request: (request) => client.request({ ...request, headers: { ...extra, ...request.headers } }),
-      close: () => client.close(),
-    };
-  };
-}
-
-/** A fetch that adds the extra headers to every request (for the SDK's client in deep mode and `--list-all`). */
-export function fetchWithExtraHeaders(base: typeof fetch, headers: readonly ExtraHeader[]): typeof fetch {
+export function fetchWithExtraHeaders(
+  base: typeof fetch,
+  origin: string,
+  headers: readonly ExtraHeader[],
+): typeof fetch {
   if (headers.length === 0) return base;
   return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (new URL(url).origin !== origin) return base(input, init);
     const merged = new Headers(init?.headers);
     for (const header of headers) if (!merged.has(header.name)) merged.set(header.name, header.value);
     return base(input, { ...init, headers: merged });
