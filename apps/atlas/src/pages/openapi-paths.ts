@@ -138,7 +138,7 @@ export const PAGE_OPENAPI_PATHS: Record<string, JsonObject> = {
     get: {
       operationId: 'badge',
       summary:
-        'A server’s shown status and uptime figure ("up | 99.9%"): `<id>.svg` is a shields-style SVG badge, `<id>.json` the same as a shields.io endpoint answer (schemaVersion 1, label, message, color, cacheSeconds).',
+        'A server’s shown status and uptime figure (the status, a vertical bar, then the uptime percentage of the status window): `<id>.svg` is a shields-style SVG badge, `<id>.json` the same as a shields.io endpoint answer (schemaVersion 1, label, message, color, cacheSeconds).',
       parameters: [
         {
           name: 'file',

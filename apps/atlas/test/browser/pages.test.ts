@@ -290,7 +290,7 @@ describe('the demo in Chromium, JavaScript off', () => {
     expect(parsed).toEqual({
       errors: 0,
       root: 'svg',
-      title: 'mcp-atlas: answers, but not as a standard MCP endpoint | 0.0% 30-day uptime (daily checks)',
+      title: 'mcp-atlas: non-standard | 0.0%',
     });
   });
 
