@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readServeSettings } from '../src/commands/serve.js';
 import { EXIT_OK, runCommand } from '../src/commands.js';
-import { QUIET_PATHS } from '../src/http/metrics.js';
+import { createAtlasMetrics, QUIET_PATHS } from '../src/http/metrics.js';
 import { createLogger } from '../src/log.js';
 import { SETTINGS } from '../src/serve/settings.js';
+import { createMemoryStorage } from '../src/storage/memory-storage.js';
 
 // js-yaml ships no types; its one function is typed here, as the action test does.
 const { load } = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
@@ -147,5 +148,45 @@ describe('the systemd unit', () => {
   it('is named in the deployment guide with the other two files', async () => {
     const readme = await readFile(join(APP, 'README.md'), 'utf8');
     for (const file of ['`Dockerfile`', '`compose.yaml`', '`deploy/mcp-atlas.service`']) expect(readme).toContain(file);
+  });
+});
+
+describe('the alerting rules', () => {
+  /** The names every series of a running service's scrape carries, after one event of each kind. */
+  async function scrapedSeriesNames(): Promise<Set<string>> {
+    const metrics = createAtlasMetrics({
+      getView: () => ({ roots: new Map() }) as never,
+      storage: createMemoryStorage(),
+      now: () => new Date('2026-03-05T01:05:00Z'),
+      budgetsMicroUsd: { daily: 1, fiveMinute: 1 },
+    });
+    metrics.observeRequest('GET', '/api/servers', 500, 0.2);
+    metrics.recordTaskFailure('daily');
+    metrics.setScanProgress('2026-03-05', 1, 2);
+    const text = await metrics.registry.metrics();
+    return new Set([...text.matchAll(/^([a-z0-9_]+)[{ ]/gm)].map((match) => match[1]!));
+  }
+
+  it('name only series the service exports, and each says what fired', async () => {
+    const file = load(await text('deploy/alerts.yaml')) as {
+      groups: {
+        name: string;
+        rules: { alert: string; expr: string; for: string; annotations: { summary: string } }[];
+      }[];
+    };
+    const names = await scrapedSeriesNames();
+    const rules = file.groups.flatMap((group) => group.rules);
+    expect(rules.map((rule) => rule.alert)).toContain('McpAtlasDayNotSealed');
+    for (const rule of rules) {
+      expect(rule.for, rule.alert).toMatch(/^\d+[mh]$/);
+      expect(rule.annotations.summary.length, rule.alert).toBeGreaterThan(0);
+      const used = [...rule.expr.matchAll(/\b((?:mcp_atlas|nodejs|process)_[a-z0-9_]+)/g)].map((match) => match[1]!);
+      expect(used.length, rule.alert).toBeGreaterThan(0);
+      for (const name of used) expect(names.has(name), `${rule.alert}: ${name}`).toBe(true);
+    }
+  });
+
+  it('are named in the operating guide', async () => {
+    expect(await text('docs/operating.md')).toContain('deploy/alerts.yaml');
   });
 });

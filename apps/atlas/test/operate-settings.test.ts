@@ -16,7 +16,7 @@ import { dataFolderOf, UsageError } from '../src/commands/shared.js';
 import { EXIT_OK, runCommand } from '../src/commands.js';
 import { createAtlasMetrics } from '../src/http/metrics.js';
 import { createLogger, formatPrettyLine } from '../src/log.js';
-import { APP_VERSION } from '../src/methodology.js';
+import { APP_VERSION, METHODOLOGY_VERSION } from '../src/methodology.js';
 import { Scheduler } from '../src/serve/scheduler.js';
 import { serveAtlas } from '../src/serve/serve-atlas.js';
 import { mergeEnvironment, SETTINGS } from '../src/serve/settings.js';
@@ -387,18 +387,39 @@ describe('the data folder of every command', () => {
 });
 
 describe('the age of the last sealed day', () => {
-  it('is absent before the first seal and counts from the end of the newest sealed day', async () => {
+  it('counts from the start of the day the service started until the first seal, then from the newest sealed day', async () => {
     const roots = new Map<string, unknown>();
+    let now = new Date('2026-03-05T01:05:00Z');
     const metrics = createAtlasMetrics({
       getView: () => ({ roots }) as never,
+      storage: createMemoryStorage(),
+      now: () => now,
+      budgetsMicroUsd: { daily: 1, fiveMinute: 1 },
+    });
+    const age = async () =>
+      /^mcp_atlas_last_sealed_day_age_seconds (\S+)$/m.exec(await metrics.registry.metrics())?.[1];
+    // Started on 2026-03-05, nothing sealed: 65 minutes since that day began.
+    expect(await age()).toBe('3900');
+    // A day and about three hours later, still nothing sealed: past the documented 100,000 alert threshold.
+    now = new Date('2026-03-06T03:47:00Z');
+    // 24 h + 3 h 47 min since 2026-03-05T00:00Z.
+    expect(await age()).toBe(String(86_400 + 3 * 3600 + 47 * 60));
+    roots.set('2026-03-03', {});
+    roots.set('2026-03-05', {});
+    // 2026-03-05 ended at 2026-03-06T00:00Z, 3 h 47 min before now; one series, no day label.
+    expect(await age()).toBe(String(3 * 3600 + 47 * 60));
+    expect(await metrics.registry.metrics()).not.toMatch(/last_sealed_day_age_seconds\{/);
+  });
+
+  it('names the running build in build_info', async () => {
+    const metrics = createAtlasMetrics({
+      getView: () => ({ roots: new Map() }) as never,
       storage: createMemoryStorage(),
       now: () => new Date('2026-03-05T01:05:00Z'),
       budgetsMicroUsd: { daily: 1, fiveMinute: 1 },
     });
-    expect(await metrics.registry.metrics()).not.toMatch(/^mcp_atlas_last_sealed_day_age_seconds/m);
-    roots.set('2026-03-03', {});
-    roots.set('2026-03-04', {});
-    // 2026-03-04 ended at 2026-03-05T00:00Z, 65 minutes before now.
-    expect(await metrics.registry.metrics()).toContain('mcp_atlas_last_sealed_day_age_seconds{day="2026-03-04"} 3900');
+    expect(await metrics.registry.metrics()).toContain(
+      `mcp_atlas_build_info{version="${APP_VERSION}",methodology="${METHODOLOGY_VERSION}",node="${process.versions.node}"} 1`,
+    );
   });
 });

@@ -3,12 +3,14 @@
 // that events feed (requests, checks, intakes, search cache) are kept here; figures the service already
 // records (the last sealed day, spend against each cap) are read from the read model and the ledgers at
 // scrape time, so no second copy of them can drift.
+import { shiftDay } from '@mcp-atlas/base';
 import { dayFromTime } from '@mcp-atlas/history';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { readSpendLedger } from '../costs/spend-gate.js';
 import { dailySpendPath, fiveMinuteSpendPath } from '../data/paths.js';
+import { APP_VERSION, METHODOLOGY_VERSION } from '../methodology.js';
 import type { Storage } from '../storage/storage.js';
 import type { AtlasView } from '../view/build-view.js';
 import type { IntakeName, IntakeOutcome } from './intake-hooks.js';
@@ -64,6 +66,11 @@ const dollars = (micro: number): number => micro / 1_000_000;
 /** Seconds from the end of `day` (UTC midnight after it) to `now`. */
 function secondsSinceDayEnd(day: string, now: Date): number {
   return (now.getTime() - (Date.parse(`${day}T00:00:00Z`) + 86_400_000)) / 1000;
+}
+
+/** The newest day with a signed root, or undefined before the first seal. */
+function newestSealedDay(view: AtlasView): string | undefined {
+  return [...view.roots.keys()].sort().at(-1);
 }
 
 /**
@@ -125,20 +132,24 @@ export function createAtlasMetrics(sources: MetricSources): AtlasMetrics {
     labelNames: ['result'],
     registers: [registry],
   });
+  // Before the first seal, the age counts from the start of the UTC day the service started, as if the day
+  // before had been sealed: an instance that never seals then crosses the alert threshold too. It has no
+  // label, so it stays one series however many days pass.
+  const neverSealedSince = shiftDay(dayFromTime(sources.now()), -1);
   new Gauge({
     name: `${METRIC_PREFIX}last_sealed_day_age_seconds`,
-    help: 'Seconds since the end of the newest sealed day, labelled with that day (about 3,900 right after the 01:05 UTC seal); absent before the first seal',
-    // Labelled with the day so that "no day sealed yet" is an absent series, not a misleading 0
-    // (prom-client writes NaN as "Nan", which the text format does not allow).
-    labelNames: ['day'],
+    help: 'Seconds since the end of the newest sealed day (about 3,900 right after the 01:05 UTC seal); before the first seal, since the start of the UTC day the service started',
     registers: [registry],
     collect() {
-      const days = [...sources.getView().roots.keys()].sort();
-      const last = days.at(-1);
-      this.reset();
-      if (last !== undefined) this.set({ day: last }, secondsSinceDayEnd(last, sources.now()));
+      this.set(secondsSinceDayEnd(newestSealedDay(sources.getView()) ?? neverSealedSince, sources.now()));
     },
   });
+  new Gauge({
+    name: `${METRIC_PREFIX}build_info`,
+    help: 'Always 1; the labels name the running build: the app version, the methodology version and Node',
+    labelNames: ['version', 'methodology', 'node'],
+    registers: [registry],
+  }).set({ version: APP_VERSION, methodology: METHODOLOGY_VERSION, node: process.versions.node }, 1);
   /** Today's ledger of each cap; a ledger that cannot be read is left out of the scrape rather than failing it. */
   const readLedgers = async () => {
     const today = dayFromTime(sources.now());
