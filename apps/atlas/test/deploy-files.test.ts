@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readServeSettings } from '../src/commands/serve.js';
 import { EXIT_OK, runCommand } from '../src/commands.js';
 import { createAtlasMetrics, QUIET_PATHS } from '../src/http/metrics.js';
+import { createSiteAddress } from '../src/http/site-address.js';
 import { createLogger } from '../src/log.js';
 import { SETTINGS } from '../src/serve/settings.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
@@ -103,26 +104,115 @@ describe('the Dockerfile', () => {
   });
 });
 
+/** compose.yaml's services, as the file declares them. */
+interface ComposeService {
+  build?: string;
+  image: string;
+  command?: string[];
+  profiles?: string[];
+  environment: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test?: string[]; disable?: boolean };
+}
+
+/**
+ * Compose's interpolation of one value: ${NAME:-default} and ${NAME} from `env` (an unset or empty variable
+ * takes the default, or the empty string).
+ */
+function interpolate(value: string, env: Record<string, string>): string {
+  return value.replace(/\$\{([A-Z_]+)(?::-([^}]*))?\}/g, (_, name: string, fallback?: string) =>
+    env[name] !== undefined && env[name] !== '' ? env[name] : (fallback ?? ''),
+  );
+}
+
+/** An env file's NAME=value lines, comments and blank lines skipped. */
+function envFileOf(source: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of source.split('\n')) {
+    const match = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+    if (match !== null) values[match[1]!] = match[2]!;
+  }
+  return values;
+}
+
+/** A service's environment after interpolation, over the Dockerfile's own ENV lines. */
+function containerEnv(service: ComposeService, env: Record<string, string>, image: Record<string, string>) {
+  const values: Record<string, string> = { ...image };
+  for (const [name, value] of Object.entries(service.environment)) values[name] = interpolate(value, env);
+  return values;
+}
+
+/** The Dockerfile's ENV settings. */
+async function imageEnv(): Promise<Record<string, string>> {
+  const env: Record<string, string> = {};
+  for (const step of instructions(await text('Dockerfile')).filter((s) => s.name === 'ENV'))
+    for (const pair of step.args.matchAll(/([A-Z_]+)=(\S+)/g)) env[pair[1]!] = pair[2]!;
+  return env;
+}
+
 describe('compose.yaml', () => {
-  it('builds this Dockerfile, sets only real settings, and runs workers and PostgreSQL in their own profile', async () => {
-    const compose = load(await text('compose.yaml')) as {
-      services: Record<
-        string,
-        { build?: string; image: string; command?: string[]; profiles?: string[]; environment: Record<string, string> }
-      >;
-    };
-    expect(Object.keys(compose.services)).toEqual(['atlas', 'worker', 'postgres']);
-    const { atlas, worker, postgres } = compose.services;
-    expect(existsSync(join(ROOT, atlas!.build!, 'Dockerfile'))).toBe(true);
-    expect(atlas!.profiles).toBeUndefined();
-    for (const name of Object.keys(atlas!.environment)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
-    // The worker runs the image the app service builds, with a command the CLI has.
+  async function services(): Promise<Record<string, ComposeService>> {
+    return (load(await text('compose.yaml')) as { services: Record<string, ComposeService> }).services;
+  }
+
+  it('builds this Dockerfile for every app service, sets only real settings, and keeps the cluster in a profile', async () => {
+    const compose = await services();
+    expect(Object.keys(compose)).toEqual(['atlas', 'worker', 'postgres']);
+    const { atlas, worker, postgres } = compose;
+    // Both app services build the image, so `up --profile postgres` never tries to pull an image that is local.
+    for (const service of [atlas!, worker!]) {
+      expect(existsSync(join(ROOT, service.build!, 'Dockerfile'))).toBe(true);
+      for (const name of Object.keys(service.environment)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
+    }
     expect(worker!.image).toBe(atlas!.image);
-    expect(await isCommand(worker!.command![0]!)).toBe(true);
-    expect(worker!.environment).toHaveProperty('MCP_ATLAS_STORE');
-    for (const name of Object.keys(worker!.environment)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
+    expect(atlas!.profiles).toBeUndefined();
     expect(worker!.profiles).toEqual(['postgres']);
     expect(postgres!.profiles).toEqual(['postgres']);
+    expect(await isCommand(worker!.command![0]!)).toBe(true);
+    // The worker starts once the database answers.
+    expect(worker!.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(postgres!.healthcheck?.test).toContain('pg_isready');
+    // No required variable: compose reads the whole file, so one would stop `docker compose up` without the profile.
+    expect(await text('compose.yaml')).not.toMatch(/\$\{[A-Z_]+:\?/);
+  });
+
+  it('with no variables set, serves a data folder that 127.0.0.1 and localhost both reach', async () => {
+    const { atlas } = await services();
+    const env = containerEnv(atlas!, {}, await imageEnv());
+    const settings = readServeSettings([], env);
+    expect(settings.storeUrl).toBe('file:/data');
+    expect(settings.queueDaily).toBe(false);
+    const site = createSiteAddress({ publicUrl: settings.publicUrl, bindHost: settings.host, port: settings.port });
+    // The port compose publishes on the machine.
+    for (const host of ['127.0.0.1:8787', 'localhost:8787', '[::1]:8787'])
+      expect(site.acceptsHost(host), host).toBe(true);
+  });
+
+  it('with deploy/postgres.env, points the app and the workers at the postgres service and queues each day', async () => {
+    const { atlas, worker, postgres } = await services();
+    const envFile = envFileOf(await text('deploy/postgres.env'));
+    for (const name of Object.keys(envFile)) expect(SETTING_VARIABLES.has(name), name).toBe(true);
+    const shell = { POSTGRES_PASSWORD: 'secret1' };
+    const variables = Object.fromEntries(
+      Object.entries(envFile).map(([name, value]) => [name, interpolate(value, shell)]),
+    );
+    const app = containerEnv(atlas!, { ...shell, ...variables }, await imageEnv());
+    const settings = readServeSettings([], app);
+    expect(settings.queueDaily).toBe(true);
+    const store = new URL(settings.storeUrl);
+    const database = postgres!.environment;
+    expect([store.protocol, store.hostname, store.port, store.username, store.pathname]).toEqual([
+      'postgres:',
+      'postgres',
+      '5432',
+      database.POSTGRES_USER,
+      `/${database.POSTGRES_DB}`,
+    ]);
+    expect(store.password).toBe(interpolate(database.POSTGRES_PASSWORD!, shell));
+    // The workers read the same store, so the days the app queues are the ones they take.
+    expect(containerEnv(worker!, { ...shell, ...variables }, {}).MCP_ATLAS_STORE).toBe(settings.storeUrl);
+    // The password itself is never written in either file.
+    expect(await text('deploy/postgres.env')).not.toContain('secret1');
   });
 });
 

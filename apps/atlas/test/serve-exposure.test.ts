@@ -582,4 +582,18 @@ describe('the site address', () => {
     for (const bindHost of ['0.0.0.0', '::', '192.0.2.5'])
       expect(() => createSiteAddress({ bindHost, port: 8787 }), bindHost).toThrow(SiteAddressError);
   });
+
+  it('in a container published on localhost, accepts every loopback name at the public URL’s port', () => {
+    // compose's default: bound to 0.0.0.0 inside on 8787, published as http://localhost:8787 on the machine.
+    const local = createSiteAddress({ bindHost: '0.0.0.0', port: 8787, publicUrl: 'http://localhost:8787' });
+    for (const host of ['localhost:8787', '127.0.0.1:8787', '[::1]:8787'])
+      expect(local.acceptsHost(host), host).toBe(true);
+    for (const host of ['localhost:8788', '127.0.0.1', EVIL, '0.0.0.0:8787', '172.17.0.2:8787'])
+      expect(local.acceptsHost(host), host).toBe(false);
+    expect(local.acceptsOrigin('http://127.0.0.1:8787')).toBe(true);
+    expect(local.acceptsOrigin('https://127.0.0.1:8787')).toBe(false);
+    // An https public URL on a loopback name is a proxy's: the plain loopback names stay refused on a public bind.
+    const proxied = createSiteAddress({ bindHost: '0.0.0.0', port: 8787, publicUrl: 'https://localhost:8443' });
+    expect(proxied.acceptsHost('127.0.0.1:8443')).toBe(false);
+  });
 });

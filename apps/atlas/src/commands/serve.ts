@@ -16,6 +16,7 @@ import {
 } from '../http/license-keys.js';
 import { createSiteAddress, SiteAddressError } from '../http/site-address.js';
 import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type Logger } from '../log.js';
+import { METHODOLOGY_VERSION } from '../methodology.js';
 import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outside-config.js';
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import type { RepositoryReader } from '../score/score-inputs.js';
@@ -26,7 +27,9 @@ import { mergeEnvironment, nameSource, SETTINGS, SettingError } from '../serve/s
 import { followStoreChanges } from '../storage/follow-changes.js';
 import { type OpenedStore, openStore, StoreUrlError, storeKindOf } from '../storage/open-store.js';
 import { openClusterOnce } from '../workers/cluster-once.js';
+import { enqueueDay } from '../workers/enqueue-day.js';
 import { openClusterHostGate } from '../workers/host-locks.js';
+import { openShardQueue } from '../workers/shard-queue.js';
 import { signingKeysForStore } from './keys.js';
 import {
   checksPerHostFlag,
@@ -48,7 +51,7 @@ const SEAL_TIME_TEXT = [SEAL_RULES.sealTimeUtc.hour, SEAL_RULES.sealTimeUtc.minu
 
 export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
           [--license-keys FILE] [--allow-private] [--registry URL] [--no-schedule]
-          [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--github-token TOKEN]
+          [--queue-daily] [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--github-token TOKEN]
           [--verified-publishers NAMES | --verified-publishers-file FILE] [--checks-per-host 1] [--log-format json|pretty]
           [--log-level info] [--daily-budget-usd ${COST_DEFAULT_TEXT.dailyBudgetUsd}] [--five-minute-budget-usd ${COST_DEFAULT_TEXT.fiveMinuteBudgetUsd}]
           run the service: daily/hourly checks, sealing at ${SEAL_TIME_TEXT} UTC, retention, HTTP (with /healthz,
@@ -60,6 +63,8 @@ export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--h
           --trust-proxy: how many reverse proxies append to X-Forwarded-For (default 0: the socket address)
           --license-keys: paying reporters' keys, one a line (# comments); without it no key counts as paid
           --allow-private: also watch http, IP-literal and private-network servers (a company's own network)
+          --queue-daily: put each day's shards on the queue for mcp-atlas worker processes, which check and fold
+          the day, instead of checking it here (needs a postgres:// store)
           --signing-key: an Ed25519 key you keep (PKCS#8 PEM or the project's JSON), never copied to --data
           --bot-contact: where server owners reach you, in the user agent: mcp-atlas-bot/<version> (+URL)
           --metrics-token: /metrics then needs "Authorization: Bearer TOKEN"
@@ -92,6 +97,8 @@ export interface ServeSettings {
   allowPrivate: boolean;
   registryUrl: string;
   schedule: boolean;
+  /** The schedule queues each day's shards for workers instead of checking the day itself (PostgreSQL only). */
+  queueDaily: boolean;
   costs: CostSettings;
   outside: OutsideServiceUrls;
   /** The operator's key file, or null: then the data folder's key (made on first start). */
@@ -176,6 +183,7 @@ const SERVE_FLAG_OPTIONS = {
   'allow-private': { type: 'boolean' },
   registry: { type: 'string' },
   'no-schedule': { type: 'boolean' },
+  'queue-daily': { type: 'boolean' },
   'signing-key': { type: 'string' },
   'bot-contact': { type: 'string' },
   'metrics-token': { type: 'string' },
@@ -213,7 +221,10 @@ export function readServeSettings(args: readonly string[], env: NodeJS.ProcessEn
     throw error;
   }
   try {
-    return { ...readMergedSettings(merged.flags), storeUrl: checkStoreUrl(storeUrlOf(parsed, env)) };
+    const settings = { ...readMergedSettings(merged.flags), storeUrl: checkStoreUrl(storeUrlOf(parsed, env)) };
+    if (settings.queueDaily && storeKindOf(settings.storeUrl) !== 'postgres')
+      throw new UsageError('--queue-daily needs --store postgres://…: the workers take the day’s shards from it');
+    return settings;
   } catch (error) {
     if (error instanceof UsageError) throw new UsageError(nameSource(error.message, merged.fromEnv));
     throw error;
@@ -262,6 +273,7 @@ function readMergedSettings(flags: Flags): Omit<ServeSettings, 'storeUrl'> {
     allowPrivate: flags['allow-private'] === true,
     registryUrl,
     schedule: flags['no-schedule'] !== true,
+    queueDaily: flags['queue-daily'] === true,
     costs: costFlags(flags),
     outside: outsideFlags(flags),
     signingKeyFile: signingKey === null ? null : resolve(signingKey),
@@ -397,6 +409,11 @@ export async function startServe(
     clusterOnce !== null
       ? await openClusterHostGate(settings.storeUrl, settings.checksPerHost, DEFAULT_SCAN_CONCURRENCY)
       : null;
+  // With --queue-daily the schedule hands each day to the workers through the shard queue.
+  const shardQueue =
+    settings.schedule && settings.queueDaily
+      ? await openShardQueue(settings.storeUrl, { onError: (error) => log.warn({ err: error }, 'queue error') })
+      : null;
   const running = await serveAtlas({
     storage,
     port: settings.port,
@@ -412,6 +429,7 @@ export async function startServe(
       await scheduler?.stop();
       await clusterOnce?.close();
       await hostGate?.close();
+      await shardQueue?.stop({ graceful: false, wait: true }).catch(() => undefined);
       await stopFollowing();
       await storage.close();
     },
@@ -442,6 +460,12 @@ export async function startServe(
       ...(running.metrics !== null ? { metrics: running.metrics } : {}),
       ...(clusterOnce !== null ? { clusterOnce } : {}),
       ...(hostGate !== null ? { hostGate } : {}),
+      ...(shardQueue !== null
+        ? {
+            queueDay: (day: string) =>
+              enqueueDay({ storage, boss: shardQueue, day, network, methodologyVersion: METHODOLOGY_VERSION }),
+          }
+        : {}),
     });
     scheduler.start();
   }

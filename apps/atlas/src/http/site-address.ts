@@ -94,7 +94,8 @@ function loopbackOrigin(bindHost: string, port: number | null): string {
 /**
  * Decides where the service is reached. With a public URL, its origin names the service and its host is
  * accepted; when bound to loopback, the loopback names with the bound port are accepted too (a local proxy,
- * a health check, the conformance run). Without a public URL the service must be bound to loopback, and the
+ * a health check, the conformance run), and so are they at the public URL's port when that URL is itself on a
+ * loopback name. Without a public URL the service must be bound to loopback, and the
  * bound address names it. Throws a SiteAddressError for a bad public URL or a public bind without one.
  *
  * @example
@@ -114,7 +115,11 @@ export function createSiteAddress(options: SiteAddressOptions): SiteAddress {
   }
   const publicPort =
     publicUrl === null ? null : publicUrl.port === '' ? defaultPortOf(publicUrl.protocol) : publicUrl.port;
-  const loopbackPort = options.port === null ? null : String(options.port);
+  // A public URL on a loopback name (a container on one machine, published at http://localhost:8787) is reached
+  // by the other loopback names too, at that URL's port: 127.0.0.1 and localhost name the same service there.
+  const localPublicUrl = publicUrl !== null && publicUrl.protocol === 'http:' && isLoopbackHost(publicUrl.hostname);
+  const loopbackNamesAccepted = loopback || localPublicUrl;
+  const loopbackPort = loopback ? (options.port === null ? null : String(options.port)) : publicPort;
 
   const isPublicAuthority = (authority: string, protocol: string): boolean => {
     if (publicUrl === null || protocol !== publicUrl.protocol) return false;
@@ -122,7 +127,7 @@ export function createSiteAddress(options: SiteAddressOptions): SiteAddress {
     return parts !== null && parts.hostname === publicUrl.hostname && parts.port === publicPort;
   };
   const isLoopbackAuthority = (authority: string, protocol: string): boolean => {
-    if (!loopback || protocol !== 'http:') return false;
+    if (!loopbackNamesAccepted || protocol !== 'http:') return false;
     const parts = splitAuthority(authority, protocol);
     return (
       parts !== null &&

@@ -77,6 +77,7 @@ import { writeAgreementRecords } from '../view/agreement-job.js';
 import { buildView } from '../view/build-view.js';
 import { hourlyObservationsOf } from '../view/live-inputs.js';
 import type { ClusterOnce } from '../workers/cluster-once.js';
+import type { EnqueuedDay } from '../workers/enqueue-day.js';
 import { type HourResultOf, nextHourlyEntry, recordHourResults, writeHourlyFile } from './hourly-entry.js';
 import { syncRegistry } from './registry-sync.js';
 import { enforceRetention } from './retention.js';
@@ -163,6 +164,11 @@ export interface SchedulerDeps {
   checksPerHost?: number;
   /** The gate every check passes (a cluster's, workers/host-locks.ts); absent: one of this process, of checksPerHost. */
   hostGate?: HostGate;
+  /**
+   * Hands each day's check to `mcp-atlas worker` processes instead of running it here: queues the day's shards
+   * (workers/enqueue-day.ts) and leaves the checks and the fold to the workers. Absent: this process checks.
+   */
+  queueDay?: (day: string) => Promise<EnqueuedDay>;
 }
 
 /** What the schedule reports to the service's metrics. */
@@ -493,6 +499,21 @@ export class Scheduler {
     };
   }
 
+  /**
+   * The daily check handed to the workers: the day's shards queued (again: a shard queued or written is not
+   * queued twice), the last worker folding the day. True when shards were queued now, so the pages show the
+   * day's fixed list at once; a day with nothing watched is left open for the next tick to read the registry.
+   */
+  private async queueDaily(today: string, queueDay: (day: string) => Promise<EnqueuedDay>): Promise<boolean> {
+    const outcome = await queueDay(today);
+    if (outcome.nothingToCheck) {
+      this.deps.log.warn({ day: today }, 'daily check not queued: no server is watched yet');
+      return false;
+    }
+    if (outcome.queued > 0) this.deps.log.info(outcome, 'daily check queued for the workers');
+    return outcome.queued > 0;
+  }
+
   /** Puts daily results in the hour-of-day profile at the time each check started (results without one are left). */
   private async recordDailyHours(results: readonly ServerDayResult[]): Promise<void> {
     const timed = results.flatMap((r): HourResultOf[] =>
@@ -521,6 +542,7 @@ export class Scheduler {
       servers = await readWatchedServers(this.deps.storage);
       this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
     }
+    if (this.deps.queueDay !== undefined) return this.queueDaily(today, this.deps.queueDay);
     // Opted-out hosts drop off the map at this check: they are not checked and get no letter.
     const listed = servers.filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
     const excluded = await readOriginsOfDay(

@@ -94,6 +94,13 @@ export const SETTINGS: readonly Setting[] = [
     help: 'serve only: no checks, sealing or retention',
   },
   {
+    flag: 'queue-daily',
+    type: 'boolean',
+    env: ['MCP_ATLAS_QUEUE_DAILY'],
+    fallback: 'false',
+    help: 'serve only: queue each day’s check for `worker` processes instead of running it (PostgreSQL store)',
+  },
+  {
     flag: 'signing-key',
     type: 'string',
     env: ['MCP_ATLAS_SIGNING_KEY'],
