@@ -523,26 +523,34 @@ export class Scheduler {
     await recordHourResults(this.deps.storage, timed);
   }
 
+  /**
+   * Reads the registry into the watched list unless the day's list is already fixed (it has its index) or no
+   * registry is set. Resolves to the watched list it wrote, or null when it read nothing.
+   */
+  private async readRegistryUnlessFixed(today: string, optedOut: readonly string[]): Promise<WatchedServer[] | null> {
+    if (this.deps.registryUrl === null) return null;
+    if ((await this.deps.storage.get(dayIndexPath(today))) !== null) return null;
+    // `serve --allow-private` watches a company's own network: its registry may list http and private addresses.
+    const synced = await syncRegistry({
+      storage: this.deps.storage,
+      registryUrl: this.deps.registryUrl,
+      network: this.deps.network,
+      optedOut,
+      allowPrivate: this.deps.network.allowPrivate === true,
+    });
+    // The registry's list as written, plus the submitted servers that passed their observation.
+    const servers = await readWatchedServers(this.deps.storage);
+    this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
+    return servers;
+  }
+
   /** Runs (or resumes) the daily check of `day` unless it is complete; true when it ran. */
   async runDaily(today: string): Promise<boolean> {
     if ((await getJson(this.deps.storage, daySummaryPath(today))) !== null) return false;
-    let servers = await readWatchedServers(this.deps.storage);
     const optedOut = await this.readOptedOut();
-    const indexExists = (await this.deps.storage.get(dayIndexPath(today))) !== null;
-    if (this.deps.registryUrl !== null && !indexExists) {
-      // `serve --allow-private` watches a company's own network: its registry may list http and private addresses.
-      const synced = await syncRegistry({
-        storage: this.deps.storage,
-        registryUrl: this.deps.registryUrl,
-        network: this.deps.network,
-        optedOut,
-        allowPrivate: this.deps.network.allowPrivate === true,
-      });
-      // The registry's list as written, plus the submitted servers that passed their observation.
-      servers = await readWatchedServers(this.deps.storage);
-      this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
-    }
+    const synced = await this.readRegistryUnlessFixed(today, optedOut);
     if (this.deps.queueDay !== undefined) return this.queueDaily(today, this.deps.queueDay);
+    const servers = synced ?? (await readWatchedServers(this.deps.storage));
     // Opted-out hosts drop off the map at this check: they are not checked and get no letter.
     const listed = servers.filter((s) => !isOptedOut(new URL(s.url).hostname, optedOut));
     const excluded = await readOriginsOfDay(
