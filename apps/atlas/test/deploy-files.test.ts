@@ -88,9 +88,7 @@ describe('the Dockerfile', () => {
     expect(await isCommand(cmd[0]!)).toBe(true);
     expect(steps.find((step) => step.name === 'USER')?.args).toBe('node');
     expect(steps.some((step) => step.name === 'VOLUME' && step.args.includes('/data'))).toBe(true);
-    const env: Record<string, string> = {};
-    for (const step of steps.filter((s) => s.name === 'ENV'))
-      for (const pair of step.args.matchAll(/([A-Z_]+)=(\S+)/g)) env[pair[1]!] = pair[2]!;
+    const env = await imageEnv();
     for (const name of Object.keys(env))
       expect(SETTING_VARIABLES.has(name) || RUNTIME_VARIABLES.has(name), name).toBe(true);
     // With the public URL an operator must add, the image's settings start serve.

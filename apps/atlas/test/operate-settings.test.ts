@@ -2,7 +2,6 @@
 // naming its variable), the README's table of every setting, --help and --version, the signing key (a file kept
 // by the operator, a key made once with a warning, `keys export-public`), /readyz refusing while the store
 // fails, the metrics token, the pretty log format, and the backoff of a failing scheduled task.
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { backoffDelayMs, TASK_BACKOFF_FIRST_MS, TASK_BACKOFF_MAX_MS } from '../s
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import type { Storage } from '../src/storage/storage.js';
+import { ed25519Pem } from './fixtures/signing-key-file.js';
 
 const folders: string[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -168,7 +168,7 @@ describe('--help and --version', () => {
 });
 
 describe('the signing key', () => {
-  const pem = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const pem = ed25519Pem;
 
   it('reads a PEM file or the project’s JSON, and refuses anything else naming the setting', async () => {
     const dir = await tempFolder();
@@ -262,7 +262,7 @@ describe('the operator endpoints', () => {
   }
 
   function generateKeys() {
-    const text = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const text = ed25519Pem();
     const privateKey = privateKeyFromPem(text);
     return { privateKey, publicKey: publicKeyFor(privateKey) };
   }
@@ -348,7 +348,7 @@ describe('backoff of a failing scheduled task', () => {
       storage,
       log,
       keys: (() => {
-        const text = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+        const text = ed25519Pem();
         const privateKey = privateKeyFromPem(text);
         return { privateKey, publicKey: publicKeyFor(privateKey) };
       })(),

@@ -3,7 +3,7 @@
 // grows, publishes the key file's public key, writes only JSON on stdout with one access-log line per request,
 // and ends with exit 0 after SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ed25519Pem } from './fixtures/signing-key-file.js';
 
 const APP_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_CLI = join(APP_FOLDER, 'dist', 'cli.js');
@@ -43,7 +44,7 @@ const exited = new Promise<void>((resolve) => {
 beforeAll(async () => {
   expect(existsSync(DIST_CLI), 'build the app first (turbo runs build before test)').toBe(true);
   folder = await mkdtemp(join(tmpdir(), 'atlas-operate-'));
-  keyPem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  keyPem = ed25519Pem();
   await writeFile(join(folder, 'signing-key.pem'), keyPem, { mode: 0o600 });
   child = spawn(process.execPath, [DIST_CLI, 'serve'], {
     cwd: folder,

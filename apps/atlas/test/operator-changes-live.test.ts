@@ -3,8 +3,7 @@
 // data folder (the serve polls the change log) and on PostgreSQL (the write is announced on the store's channel).
 // Each case waits on the answer itself, and prints how long the change took to show.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { openStore } from '../src/storage/open-store.js';
 import { isReadModelLandmark } from '../src/storage/pg-storage.js';
 import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { writeFixture } from './fixtures/http-atlas.js';
+import { writeSigningKeyFile } from './fixtures/signing-key-file.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 import { waitFor } from './setup/wait-for.js';
 
@@ -114,9 +114,7 @@ describe('a mark from another process, on PostgreSQL', () => {
     } finally {
       await store.close();
     }
-    const keyFile = join(scratch, 'signing-key.pem');
-    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await writeFile(keyFile, pem, { mode: 0o600 });
+    const keyFile = await writeSigningKeyFile(scratch);
     const base = await serveOn(['--store', url, '--signing-key', keyFile]);
     const took = await markAndWait(base, ['--store', url]);
     console.info(`PostgreSQL: the mark showed ${took} ms after the command ended`);

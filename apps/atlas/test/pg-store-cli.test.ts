@@ -3,8 +3,7 @@
 // back), the demo, and two `serve --no-schedule` processes that answer alike and pick up a new day without a
 // restart.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { PG_FILES_TABLE, PG_SEALED_DAY_SQLSTATE, SealedDayWriteError } from '../
 import { getJson } from '../src/storage/storage.js';
 import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
+import { writeSigningKeyFile } from './fixtures/signing-key-file.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 import { waitFor } from './setup/wait-for.js';
 
@@ -42,9 +42,7 @@ beforeAll(async () => {
   fleet = await startLoopbackFleet(FLEET_SIZE, 0);
   // The private signing key lives in a file the operator keeps, never in the database.
   keyFolder = await mkdtemp(join(tmpdir(), 'atlas-pg-key-'));
-  keyFile = join(keyFolder, 'signing-key.pem');
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await writeFile(keyFile, pem, { mode: 0o600 });
+  keyFile = await writeSigningKeyFile(keyFolder);
 });
 
 afterAll(async () => {

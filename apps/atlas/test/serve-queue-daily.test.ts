@@ -2,8 +2,7 @@
 // them, on a throwaway PostgreSQL cluster and a loopback registry of real MCP servers. The schedule reads the
 // registry and queues the day's shards instead of checking the day itself; the worker checks every server and
 // folds the day. Without the setting, nothing would ever put a day on the queue for the worker.
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dayFromTime } from '@mcp-atlas/history';
@@ -17,6 +16,7 @@ import { createLogger } from '../src/log.js';
 import { openStore } from '../src/storage/open-store.js';
 import { getJson } from '../src/storage/storage.js';
 import { daysWithPendingShards, openShardQueue } from '../src/workers/shard-queue.js';
+import { writeSigningKeyFile } from './fixtures/signing-key-file.js';
 import { useLoopbackFleetPerFile } from './setup/fleet.js';
 import { usePostgresPerFile } from './setup/postgres.js';
 import { waitFor } from './setup/wait-for.js';
@@ -36,10 +36,7 @@ afterEach(() => {
 async function signingKeyFile(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'atlas-queue-daily-'));
   closers.push(() => rm(folder, { recursive: true, force: true }));
-  const file = join(folder, 'signing-key.pem');
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await writeFile(file, pem, { mode: 0o600 });
-  return file;
+  return writeSigningKeyFile(folder);
 }
 
 describe('serve --queue-daily', () => {

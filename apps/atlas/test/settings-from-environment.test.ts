@@ -6,8 +6,7 @@
 // queued from a registry that listed nothing is not final: the command runs again and queues the servers. A bad
 // value names its variable, in one line.
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
@@ -22,6 +21,7 @@ import { openStore } from '../src/storage/open-store.js';
 import { getJson, putJson } from '../src/storage/storage.js';
 import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
+import { writeSigningKeyFile } from './fixtures/signing-key-file.js';
 import { usePostgresPerFile } from './setup/postgres.js';
 
 const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -174,9 +174,7 @@ describe('scan --enqueue and worker on PostgreSQL, configured by the environment
   it('an empty registry queues nothing; run again with servers listed, the workers check them over loopback', async () => {
     const url = await postgres.cluster.createDatabase();
     const keys = await folder('atlas-env-key-');
-    const keyFile = join(keys, 'signing-key.pem');
-    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await writeFile(keyFile, pem, { mode: 0o600 });
+    const keyFile = await writeSigningKeyFile(keys);
     const base = { MCP_ATLAS_STORE: url, MCP_ATLAS_SIGNING_KEY: keyFile, MCP_ATLAS_ALLOW_PRIVATE: 'true' };
 
     const empty = await startEmptyRegistry();

@@ -3,8 +3,7 @@
 // SIGKILL while each holds a shard; the two left finish the day and every listed server has exactly one result;
 // `seal` then `verify` prints verified; two `serve --no-schedule` processes answer the same /api/servers.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { countServerChecks } from '../src/workers/day-checks.js';
 import { openWorkerDb } from '../src/workers/worker-db.js';
 import { bundleCliFromSource } from './fixtures/bundle-harness.js';
 import { type LoopbackFleet, startLoopbackFleet } from './fixtures/loopback-fleet.js';
+import { writeSigningKeyFile } from './fixtures/signing-key-file.js';
 import { type PostgresCluster, startPostgresCluster } from './setup/postgres.js';
 import { waitFor } from './setup/wait-for.js';
 
@@ -37,9 +37,7 @@ beforeAll(async () => {
   url = await cluster.createDatabase();
   // A PostgreSQL store never holds the private signing key: every command is given the operator's file.
   keyFolder = await mkdtemp(join(tmpdir(), 'atlas-workers-key-'));
-  keyFile = join(keyFolder, 'signing-key.pem');
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await writeFile(keyFile, pem, { mode: 0o600 });
+  keyFile = await writeSigningKeyFile(keyFolder);
   // Each request waits 100 ms, so one worker's shard (20 servers, two at a time) lasts seconds: the kill, once
   // every worker holds a shard, lands while the first one is in the middle of its shard.
   fleet = await startLoopbackFleet(FLEET_SIZE, 100);
