@@ -16,8 +16,8 @@ COPY apps ./apps
 COPY docs ./docs
 RUN npx --yes pnpm@10 install --frozen-lockfile
 RUN npx --yes pnpm@10 turbo run build --filter=@mcp-atlas/cli...
-# A self-contained folder: the app's package.json, dist/ (cli.js and the bundled methodology/ folder) and its
-# production node_modules, workspace packages included.
+# A self-contained folder: the app's package.json, bin/ (the command's entry), dist/ (cli.js and the bundled
+# methodology/ folder) and its production node_modules, workspace packages included.
 RUN npx --yes pnpm@10 --filter @mcp-atlas/cli deploy --prod --legacy /out
 
 # ---- run: only the built app, as a user without privileges ----
@@ -37,5 +37,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.MCP_ATLAS_PORT || 8787) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) shuts down gracefully within 10 s; node runs as PID 1 and handles it itself.
 STOPSIGNAL SIGTERM
-ENTRYPOINT ["node", "/app/dist/cli.js"]
+ENTRYPOINT ["node", "/app/bin/mcp-atlas.js"]
 CMD ["serve"]

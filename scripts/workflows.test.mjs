@@ -1,7 +1,8 @@
-// The GitHub workflows run what the README promises: CI runs exactly the README's test command on every push and
-// pull request, on Node 20; the release workflow runs that same command before it can publish; and every
-// third-party action in any workflow is pinned by a full commit SHA (a tag can be moved to other code), the
-// same commit wherever an action is used. The command is read from README.md, so the two cannot drift apart.
+// The GitHub workflows and root scripts do what the README promises: CI runs exactly the README's test command
+// on every push and pull request, on Node 20; the release workflow runs that same command before it can publish;
+// every third-party action in any workflow is pinned by a full commit SHA (a tag can be moved to other code), the
+// same commit wherever an action is used; and turbo runs with its telemetry and update check off. The command is
+// read from README.md, so the two cannot drift apart.
 // Run: node --test scripts/workflows.test.mjs (the root `test` script runs it).
 
 import assert from 'node:assert/strict';
@@ -138,5 +139,18 @@ describe('every workflow', () => {
       }
     }
     assert.ok(commitOf.size > 0);
+  });
+});
+
+describe('the root scripts', () => {
+  test('start turbo only with its telemetry and update check off, so nothing leaves the machine but installs', () => {
+    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+    const withTurbo = Object.entries(scripts).filter(([, command]) => /(^|\s)turbo\s/.test(command));
+    assert.ok(withTurbo.length >= 5, 'the build, demo and test scripts run turbo');
+    for (const [name, command] of withTurbo) {
+      for (const run of command.split('&&').filter((part) => /(^|\s)turbo\s/.test(part))) {
+        assert.match(run.trim(), /^TURBO_TELEMETRY_DISABLED=1 TURBO_NO_UPDATE_NOTIFIER=1 turbo /, `${name}: ${run}`);
+      }
+    }
   });
 });

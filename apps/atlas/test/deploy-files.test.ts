@@ -218,8 +218,10 @@ describe('the systemd unit', () => {
   it('runs a command the CLI has with flags it accepts, sets only real settings, and is hardened', async () => {
     const unit = await text('deploy/mcp-atlas.service');
     const execStart = /^ExecStart=(.+)$/m.exec(unit)![1]!.split(/\s+/);
-    const cli = execStart.findIndex((word) => word.endsWith('/dist/cli.js'));
+    // Through the bin, whose Node version check runs first: Debian 12's own node is older than the engines field.
+    const cli = execStart.findIndex((word) => word.endsWith('/bin/mcp-atlas.js'));
     expect(cli).toBeGreaterThan(0);
+    expect(unit).toMatch(/Node 20\.19 or newer/);
     const [command, ...flags] = execStart.slice(cli + 1);
     expect(await isCommand(command!)).toBe(true);
     const env: Record<string, string> = {};
