@@ -4,6 +4,7 @@ import { PROTOCOL_RULES } from '@mcp-atlas/score/rules';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackUrl, parseCheckArguments } from '../src/check/command.js';
+import { chooseConformanceScenarios } from '../src/check/conformance.js';
 import { DEFAULT_GATES, FUZZ_POINTS } from '../src/check/constants.js';
 import { classifyCall, plainValueFor, scoreDeepSession, wrongValueFor } from '../src/check/deep.js';
 import { CheckUsageError } from '../src/check/errors.js';
@@ -37,6 +38,7 @@ const input = (over: Partial<GateInput> = {}): GateInput => ({
   tools: [],
   findings: [],
   baseline: null,
+  conformance: null,
   ...over,
 });
 const deepCase = (outcome: DeepCase['outcome']): DeepCase => ({
@@ -116,6 +118,58 @@ describe('evaluateGates', () => {
   });
 });
 
+describe('the conformance gate', () => {
+  const scenario = (name: string, passed: boolean) => ({
+    name,
+    passed,
+    reason: passed ? null : 'ping: Method not found',
+    checks: [],
+  });
+  const report = (...scenarios: ReturnType<typeof scenario>[]) => ({
+    suite: '@modelcontextprotocol/conformance@0.1.16',
+    scenarios,
+    failed: scenarios.filter((s) => !s.passed).map((s) => s.name),
+  });
+
+  it('is added to the default gates when the suite runs, and to nothing otherwise', () => {
+    expect(parseGates([], true)).toEqual([{ kind: 'not-answering' }, { kind: 'conformance' }]);
+    expect(parseGates(['high-risk'], true)).toEqual([{ kind: 'high-risk' }]);
+    expect(parseGates(['conformance'])).toEqual([{ kind: 'conformance' }]);
+  });
+
+  it('trips on a failed scenario, naming it and why, and not when every scenario passed', () => {
+    const gates = parseGates(['conformance']);
+    expect(evaluateGates(gates, input({ conformance: report(scenario('tools-list', true)) }))).toEqual([]);
+    expect(
+      evaluateGates(gates, input({ conformance: report(scenario('tools-list', true), scenario('ping', false)) })),
+    ).toEqual([{ gate: 'conformance', detail: 'conformance scenarios failed: ping (ping: Method not found)' }]);
+  });
+});
+
+describe('chooseConformanceScenarios', () => {
+  it('runs the three that fit any server, DNS rebinding on loopback, and what the capabilities declare', () => {
+    expect(chooseConformanceScenarios('https://mcp.example.com/mcp', { tools: {} }, [])).toEqual([
+      'server-initialize',
+      'ping',
+      'tools-list',
+    ]);
+    expect(chooseConformanceScenarios('http://127.0.0.1:9/mcp', null, [])).toEqual([
+      'server-initialize',
+      'ping',
+      'tools-list',
+      'dns-rebinding-protection',
+    ]);
+    expect(
+      chooseConformanceScenarios('https://mcp.example.com/mcp', { tools: {}, logging: {}, prompts: {} }, []),
+    ).toEqual(['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'prompts-list']);
+    // Asked by name: exactly those, once each.
+    expect(chooseConformanceScenarios('http://127.0.0.1:9/mcp', null, ['ping', 'ping', 'tools-call-error'])).toEqual([
+      'ping',
+      'tools-call-error',
+    ]);
+  });
+});
+
 describe('parseCheckArguments', () => {
   it('reads a URL and its flags', () => {
     expect(
@@ -146,7 +200,23 @@ describe('parseCheckArguments', () => {
       env: [],
       stdioIsolation: null,
       publishedUrl: null,
+      conformance: false,
+      conformanceScenarios: [],
     });
+  });
+
+  it('reads --conformance and its scenario names, for an HTTP URL without --header only', () => {
+    const url = 'http://127.0.0.1:9/mcp';
+    expect(parseCheckArguments([url, '--conformance'])).toMatchObject({ conformance: true, conformanceScenarios: [] });
+    // Naming a scenario asks for the suite too.
+    expect(
+      parseCheckArguments([url, '--conformance-scenario', 'ping', '--conformance-scenario', 'tools-list']),
+    ).toMatchObject({ conformance: true, conformanceScenarios: ['ping', 'tools-list'] });
+    expect(() => parseCheckArguments(['--conformance', '--', 'node', 's.js'])).toThrow(/not a stdio command/);
+    expect(() => parseCheckArguments([url, '--conformance', '--header', 'Authorization: Bearer x'])).toThrow(
+      /cannot send --header/,
+    );
+    expect(() => parseCheckArguments([url, '--conformance-scenario=--url=x'])).toThrow(/scenario name/);
   });
 
   it('reads a stdio command after --, flags of the command included', () => {

@@ -11,6 +11,7 @@ import { isStdioIsolation, STDIO_ISOLATIONS, type StdioIsolation } from '@mcp-at
 import { APP_VERSION } from '../methodology.js';
 import { readBaseline } from './baseline.js';
 import { checkPublishedUrl } from './check-score.js';
+import { findConformanceSuite } from './conformance.js';
 import { DEFAULT_BASELINE_FILE, STDIO_ISOLATION_VARIABLE } from './constants.js';
 import { CheckUsageError } from './errors.js';
 import { formatCheckText } from './format-text.js';
@@ -41,9 +42,11 @@ export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] 
           [--header 'Name: value']... (HTTP) [--env|-e NAME[=VALUE]]... [--stdio-isolation MODE] (stdio)
           [--config FILE [--server NAME]] (a server from a client configuration's "mcpServers")
           [--published-url URL]
+          [--conformance [--conformance-scenario NAME]...] (HTTP) the MCP conformance suite's server scenarios
           stdio isolation: auto (default: a PID namespace through bubblewrap where it works), pid-namespace,
           process-group; or set MCP_ATLAS_STDIO_ISOLATION
-          check your own MCP server in CI; gates: not-answering (default), high-risk, risk-rise, change, finding:<id>
+          check your own MCP server in CI; gates: not-answering (default), high-risk, risk-rise, change, conformance,
+          finding:<id>
           exit codes for check: 0 passed, 1 a gate tripped, 2 usage error`;
 
 /** Where check writes; tests pass their own. `fetch` replaces the Node network for HTTP targets. */
@@ -87,6 +90,8 @@ const OPTIONS = {
   server: { type: 'string' },
   'stdio-isolation': { type: 'string' },
   'published-url': { type: 'string' },
+  conformance: { type: 'boolean' },
+  'conformance-scenario': { type: 'string', multiple: true },
 } as const;
 
 /** The parsed command line of check. */
@@ -111,6 +116,10 @@ export interface CheckArguments {
   publishedUrl: string | null;
   /** `--stdio-isolation`, or null when not given (then MCP_ATLAS_STDIO_ISOLATION, then `auto`). */
   stdioIsolation: StdioIsolation | null;
+  /** `--conformance`: run the MCP conformance suite's server scenarios. */
+  conformance: boolean;
+  /** `--conformance-scenario` names, in the order given; none runs the default choice. */
+  conformanceScenarios: string[];
 }
 
 /** Reads a stdio isolation mode from `where` (the flag or the variable); throws CheckUsageError for another word. */
@@ -233,7 +242,10 @@ export function parseCheckArguments(
         ? null
         : parseStdioIsolation(values['stdio-isolation'], '--stdio-isolation'),
     publishedUrl: parsePublishedUrl(values['published-url']),
+    conformance: values.conformance === true || values['conformance-scenario'] !== undefined,
+    conformanceScenarios: values['conformance-scenario'] ?? [],
   };
+  assertConformanceFits(result);
   if (result.headers.length > 0 && target.kind !== 'http')
     throw new CheckUsageError('--header is for an HTTP server; give a stdio server its secrets with --env NAME');
   if (result.env.length > 0 && target.kind !== 'stdio')
@@ -246,6 +258,18 @@ export function parseCheckArguments(
     );
   }
   return result;
+}
+
+// The suite connects by URL alone: it cannot send --header values, and it has no stdio runner.
+function assertConformanceFits(parsed: CheckArguments): void {
+  if (!parsed.conformance) return;
+  if (parsed.target.kind !== 'http')
+    throw new CheckUsageError('--conformance runs the suite against an HTTP server URL, not a stdio command');
+  if (parsed.headers.length > 0)
+    throw new CheckUsageError('--conformance cannot send --header values: the suite connects with the URL alone');
+  for (const name of parsed.conformanceScenarios)
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
+      throw new CheckUsageError(`--conformance-scenario takes a scenario name such as "ping", got "${name}"`);
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -357,10 +381,13 @@ async function readTextOrNull(path: string): Promise<string | null> {
 }
 
 async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber: SecretScrubber): Promise<number> {
-  const gates = parseGates(parsed.failOn);
+  const gates = parseGates(parsed.failOn, parsed.conformance);
   const missing = gates.find(needsBaseline);
   if (missing !== undefined && parsed.baseline === null)
     throw new CheckUsageError(`--fail-on ${missing.kind} compares with a baseline: give --baseline FILE`);
+  if (!parsed.conformance && gates.some((gate) => gate.kind === 'conformance'))
+    throw new CheckUsageError('--fail-on conformance judges the suite: give --conformance');
+  const suite = parsed.conformance ? await findConformanceSuite() : null;
   const environment = env.environment ?? process.env;
   const passedEnv = readPassedEnvironment(parsed.env, environment);
   const stdioIsolation = resolveStdioIsolation(parsed, environment);
@@ -376,6 +403,7 @@ async function runParsed(parsed: CheckArguments, env: CheckEnvironment, scrubber
       deep: parsed.deep,
       publishedUrl: parsed.publishedUrl,
       listAll: parsed.listAll,
+      conformance: suite === null ? null : { suite, scenarios: parsed.conformanceScenarios },
       access: {
         headers: parsed.headers,
         env: passedEnv,

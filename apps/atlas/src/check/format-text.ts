@@ -10,7 +10,7 @@ import {
 import { checkScoreScope } from './check-score.js';
 import { changeDetailLines } from './describe-change.js';
 import { mapJsonStrings } from './json-strings.js';
-import type { CheckReport, DeepCase, EntryListDiff, ListedKind } from './report-schema.js';
+import type { CheckReport, ConformanceReport, DeepCase, EntryListDiff, ListedKind } from './report-schema.js';
 import { quoteControlText } from './terminal-text.js';
 
 function entryLines(label: string, diff: EntryListDiff | null): string[] {
@@ -26,6 +26,18 @@ const ms = (value: number): string => `${Math.round(value)} ms`;
 
 function section(title: string, lines: readonly string[]): string[] {
   return lines.length === 0 ? [] : ['', `${title}:`, ...lines.map((line) => `  ${line}`)];
+}
+
+// A scenario per line, then each check that did not succeed under it.
+function conformanceLines(conformance: ConformanceReport): string[] {
+  return conformance.scenarios.flatMap((scenario) => [
+    `${scenario.passed ? 'passed' : 'FAILED'}  ${scenario.name}${scenario.passed ? '' : `: ${scenario.reason}`}`,
+    ...scenario.checks
+      .filter((check) => check.status !== 'SUCCESS')
+      .map(
+        (check) => `  ${check.status.toLowerCase()} ${check.id}${check.message === null ? '' : `: ${check.message}`}`,
+      ),
+  ]);
 }
 
 function deepLines(cases: readonly DeepCase[]): string[] {
@@ -182,6 +194,8 @@ export function formatCheckText(checked: CheckReport): string {
       ]),
     );
   }
+  if (report.conformance !== null)
+    lines.push(...section(report.conformance.suite, conformanceLines(report.conformance)));
   lines.push(...scoreLines(report));
   lines.push('', report.passed ? `passed (gates: ${report.gates.failOn.join(', ')})` : 'failed:');
   for (const gate of report.gates.tripped) lines.push(`  ${gate.gate}: ${gate.detail}`);

@@ -4,14 +4,25 @@ import { FINDING_IDS, type FindingId } from '@mcp-atlas/findings';
 import { DEFAULT_GATES, FINDING_GATE_PREFIX, GATE_NAMES } from './constants.js';
 import { changeDetailLines } from './describe-change.js';
 import { CheckUsageError } from './errors.js';
-import type { BaselineComparison, CheckedTool, CheckFinding, EntryListDiff, TrippedGate } from './report-schema.js';
+import type {
+  BaselineComparison,
+  CheckedTool,
+  CheckFinding,
+  ConformanceReport,
+  EntryListDiff,
+  TrippedGate,
+} from './report-schema.js';
 
 /** A parsed gate. */
 export type Gate = { kind: (typeof GATE_NAMES)[number] } | { kind: 'finding'; id: FindingId };
 
-/** Reads `--fail-on` values (each may hold several names separated by commas); none gives the default. */
-export function parseGates(values: readonly string[]): Gate[] {
-  const names = (values.length === 0 ? DEFAULT_GATES : values)
+/**
+ * Reads `--fail-on` values (each may hold several names separated by commas). None gives the default, and with
+ * `--conformance` the default gates on the suite too: a run asked for that result is a run meant to gate on it.
+ */
+export function parseGates(values: readonly string[], conformance = false): Gate[] {
+  const defaults = conformance ? [...DEFAULT_GATES, 'conformance'] : DEFAULT_GATES;
+  const names = (values.length === 0 ? defaults : values)
     .flatMap((value) => value.split(','))
     .map((name) => name.trim());
   const gates: Gate[] = [];
@@ -48,6 +59,8 @@ export interface GateInput {
   tools: readonly CheckedTool[];
   findings: readonly CheckFinding[];
   baseline: BaselineComparison | null;
+  /** The conformance scenarios' results, with `--conformance`; else null. */
+  conformance: ConformanceReport | null;
 }
 
 function describeEntries(label: string, diff: EntryListDiff | null): string[] {
@@ -97,6 +110,12 @@ function judge(gate: Gate, input: GateInput): string | null {
       return input.baseline !== null && !input.baseline.unchanged
         ? `the tool list changed: ${describeChange(input.baseline)}`
         : null;
+    case 'conformance': {
+      const failed = input.conformance?.scenarios.filter((scenario) => !scenario.passed) ?? [];
+      return failed.length > 0
+        ? `conformance scenarios failed: ${failed.map((scenario) => `${scenario.name} (${scenario.reason})`).join(', ')}`
+        : null;
+    }
     case 'finding': {
       const finding = input.findings.find((f) => f.id === gate.id);
       return finding === undefined ? null : finding.message;

@@ -201,6 +201,35 @@ export const CheckAccessSchema = z.object({
 /** The type CheckAccessSchema validates. */
 export type CheckAccess = z.infer<typeof CheckAccessSchema>;
 
+/** One check of a conformance scenario as the suite reported it (its INFO lines left out). */
+export const ConformanceCheckSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  /** The suite's word: SUCCESS, FAILURE, WARNING or SKIPPED. */
+  status: z.string(),
+  message: z.string().nullable(),
+});
+
+/** One scenario of `--conformance`: passed when no check failed and the suite exited 0. */
+export const ConformanceScenarioSchema = z.object({
+  name: z.string(),
+  passed: z.boolean(),
+  /** Why it failed (the failed checks, a time limit, or the suite's last words), or null. */
+  reason: z.string().nullable(),
+  checks: z.array(ConformanceCheckSchema),
+});
+/** The type ConformanceScenarioSchema validates. */
+export type ConformanceScenario = z.infer<typeof ConformanceScenarioSchema>;
+
+/** What `--conformance` found: the suite and version, every scenario run, and the names of those that failed. */
+export const ConformanceReportSchema = z.object({
+  suite: z.string(),
+  scenarios: z.array(ConformanceScenarioSchema),
+  failed: z.array(z.string()),
+});
+/** The type ConformanceReportSchema validates. */
+export type ConformanceReport = z.infer<typeof ConformanceReportSchema>;
+
 /** The `--json` report, version `mcp-atlas.check/1`. */
 export const CheckReportSchema = z.object({
   schema: z.literal(CHECK_REPORT_SCHEMA),
@@ -221,6 +250,8 @@ export const CheckReportSchema = z.object({
   deep: DeepReportSchema.nullable(),
   /** Resources, resource templates and prompts, with `--list-all`; else null. */
   listAll: ListAllReportSchema.nullable(),
+  /** The MCP conformance suite's server scenarios, with `--conformance`; else null. */
+  conformance: ConformanceReportSchema.nullable(),
   access: CheckAccessSchema,
   gates: z.object({ failOn: z.array(z.string()), tripped: z.array(TrippedGateSchema) }),
   passed: z.boolean(),

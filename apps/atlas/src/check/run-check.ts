@@ -8,6 +8,7 @@ import { APP_VERSION } from '../methodology.js';
 import { describeFindings, describeSteps, describeTokens, describeTools } from './analyze.js';
 import { buildBaseline, compareWithBaseline } from './baseline.js';
 import { scoreCheckAt } from './check-score.js';
+import { type ConformanceSuite, chooseConformanceScenarios, runConformance } from './conformance.js';
 import { CHECK_CLIENT_NAME, CHECK_DEADLINE_MS, CHECK_REPORT_SCHEMA, DEEP_CALL_TIMEOUT_MS } from './constants.js';
 import { runDeep } from './deep.js';
 import { evaluateGates, type Gate, gateName } from './gates.js';
@@ -41,6 +42,8 @@ export interface CheckSettings {
   now?: () => Date;
   /** `--published-url`: score the check as if the server were reached at this URL. */
   publishedUrl?: string | null;
+  /** `--conformance`: the suite, and the scenarios asked for by name (none: the default choice). */
+  conformance?: { suite: ConformanceSuite; scenarios: readonly string[]; timeoutMs?: number } | null;
 }
 
 /** The secrets and limits of one check, in memory only; the report records names, never values. */
@@ -111,6 +114,24 @@ async function probeTarget(settings: CheckSettings): Promise<ProbeResult> {
   return probeServer(url, { ...options, ...network, headers: headerRecord(headers), allowPrivate: true });
 }
 
+/**
+ * The conformance suite's results for an HTTP target with `--conformance`, else null. The suite is given the URL
+ * as the user wrote it (its query may hold a token); what it reports is scrubbed like everything else.
+ */
+async function runConformanceOf(settings: CheckSettings, raw: ProbeResult): Promise<CheckReport['conformance']> {
+  const asked = settings.conformance;
+  if (asked === undefined || asked === null || settings.target.kind !== 'http') return null;
+  const scrub = settings.scrub ?? (<T>(value: T): T => value);
+  const url = settings.target.url;
+  const report = await runConformance({
+    suite: asked.suite,
+    url,
+    scenarios: chooseConformanceScenarios(url, raw.capabilities, asked.scenarios),
+    ...(asked.timeoutMs === undefined ? {} : { timeoutMs: asked.timeoutMs }),
+  });
+  return scrub(report);
+}
+
 /** Runs one check and builds its report. A misbehaving server is a letter d in the report, never a throw. */
 export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
   const targetText = describeTarget(settings.target);
@@ -146,12 +167,14 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
         authDiscovery: probe.authDiscovery ?? null,
       })
     : null;
+  const conformance = await runConformanceOf(settings, raw);
   const tripped = evaluateGates(settings.gates, {
     letter: probe.letter,
     reason: probe.reason,
     tools,
     findings,
     baseline,
+    conformance,
   });
   const report: CheckReport = {
     schema: CHECK_REPORT_SCHEMA,
@@ -171,6 +194,7 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
     baseline,
     deep,
     listAll: listed === null ? null : listed.report,
+    conformance,
     access: {
       headers: access.headers.map((header) => redactHeader(header.name)),
       env: Object.keys(access.env),

@@ -1,11 +1,13 @@
 // SARIF 2.1.0 output for code-scanning uploads. Every finding and every risk rise is a result, and so is every
-// tripped gate (not answering, a high-risk tool, a change against the baseline, a finding gate). A server has no
-// source line; the nearest thing a repository holds is the lock file, so a result about a tool points at the line
-// where that tool's entry starts in the lock file, a result about the whole server points at the lock file, and
-// without a lock file a result carries only a logical location (the tool or the server), never a made-up file.
+// tripped gate (not answering, a high-risk tool, a change against the baseline, a finding gate) and every failed
+// check of the conformance suite. A server has no source line; the nearest thing a repository holds is the lock
+// file, so a result about a tool points at the line where that tool's entry starts in the lock file, a result
+// about the whole server points at the lock file, and without a lock file a result carries only a logical location
+// (the tool or the server), never a made-up file.
 import { FINDING_IDS, FINDING_TITLES, type FindingId } from '@mcp-atlas/findings';
 import {
   METHODOLOGY_URL,
+  SARIF_CONFORMANCE_RULE,
   SARIF_FINDING_RULE_PREFIX,
   SARIF_GATE_RULES,
   SARIF_RISK_RISE_RULE,
@@ -66,6 +68,7 @@ export const METHODOLOGY_ANCHORS = {
   change: 'findings.md#change-detection-between-two-daily-checks',
   risk: 'risk.md#tool-risk-levels',
   letter: 'checks.md#the-letter',
+  conformance: 'conformance.md#your-server-against-the-suite',
 } as const;
 
 const helpUri = (anchor: keyof typeof METHODOLOGY_ANCHORS): string =>
@@ -166,6 +169,14 @@ export function sarifRules(): SarifRule[] {
       'change',
       'error',
     ),
+    rule(
+      SARIF_CONFORMANCE_RULE,
+      'ConformanceCheckFailed',
+      'A check of the MCP conformance suite failed',
+      "A server scenario of the official MCP conformance suite (@modelcontextprotocol/conformance), run by --conformance, found the server answering differently from what the MCP specification requires. The result names the scenario, the suite's check and its message.",
+      'conformance',
+      'error',
+    ),
   ];
 }
 
@@ -246,6 +257,7 @@ export function buildSarif(report: CheckReport, lock: SarifLockFile | null, tool
         add(SARIF_GATE_RULES['high-risk'], 'error', `tool "${tool.name}" is high-risk: ${tool.reason}`, tool.name);
     if (gate.gate === 'change' && report.baseline !== null) addChangeResults(report.baseline, add);
   }
+  addConformanceResults(report, tripped.has('conformance') ? 'error' : 'warning', add);
   return {
     $schema: SARIF_SCHEMA_URI,
     version: SARIF_VERSION,
@@ -267,6 +279,24 @@ export function buildSarif(report: CheckReport, lock: SarifLockFile | null, tool
 }
 
 type AddResult = (ruleId: string, level: SarifLevel, text: string, tool: string | null, subject?: string) => void;
+
+// One result per failed check of the suite, or per failed scenario that reported no check (a time limit, a crash).
+function addConformanceResults(report: CheckReport, level: SarifLevel, add: AddResult): void {
+  for (const scenario of report.conformance?.scenarios ?? []) {
+    if (scenario.passed) continue;
+    const failed = scenario.checks.filter((check) => check.status === 'FAILURE');
+    if (failed.length === 0)
+      add(SARIF_CONFORMANCE_RULE, level, `scenario ${scenario.name} failed: ${scenario.reason}`, null, scenario.name);
+    for (const check of failed)
+      add(
+        SARIF_CONFORMANCE_RULE,
+        level,
+        `scenario ${scenario.name}, check ${check.id} failed: ${check.message ?? check.description}`,
+        null,
+        `${scenario.name}:${check.id}`,
+      );
+  }
+}
 
 // One result per tool that changed, so each lands on its own line of the lock file.
 function addChangeResults(baseline: NonNullable<CheckReport['baseline']>, add: AddResult): void {
