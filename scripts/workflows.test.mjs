@@ -153,4 +153,10 @@ describe('the root scripts', () => {
       }
     }
   });
+
+  test('the demo shows its first build going (a line per package), then runs the bin', () => {
+    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+    assert.match(scripts.demo, /--output-logs=hash-only /);
+    assert.match(scripts.demo, /&& node apps\/atlas\/bin\/mcp-atlas\.js demo$/);
+  });
 });

@@ -109,6 +109,13 @@ export async function runCommand(argv: readonly string[], log?: Logger): Promise
       return EXIT_OK;
     }
     if (command === 'serve') return await run(rest, log as Logger);
+    // The demo prints its table for a person on stdout; its logs on stderr are short text lines to match, not
+    // JSON, unless MCP_ATLAS_LOG_FORMAT asks for JSON.
+    if (command === 'demo')
+      return await run(
+        rest,
+        log ?? createLogger(undefined, { format: process.env.MCP_ATLAS_LOG_FORMAT === 'json' ? 'json' : 'pretty' }),
+      );
     return await run(rest, log ?? createLogger());
   } catch (error) {
     if (error instanceof UsageError) {

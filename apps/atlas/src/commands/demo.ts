@@ -1,6 +1,7 @@
 // `mcp-atlas demo`: a local fleet, a simulated month of checks, sealed, then served.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { resolveCosts } from '../costs/cost-settings.js';
 import { type DemoHighlights, runDemo } from '../demo/run-demo.js';
 import type { Logger } from '../log.js';
 import { demoLicenseValidator, serveAtlas } from '../serve/serve-atlas.js';
@@ -68,6 +69,12 @@ function demoClockOf(env: NodeJS.ProcessEnv): Date | null {
   return fixed;
 }
 
+/** The spend gauges' budgets: the default caps, which the demo's simulated checks run under. */
+function demoBudgets(): { daily: number; fiveMinute: number } {
+  const costs = resolveCosts();
+  return { daily: costs.dailyBudgetMicroUsd, fiveMinute: costs.fiveMinuteBudgetMicroUsd };
+}
+
 /** Runs `demo`; resolves to the exit code. */
 export async function commandDemo(args: readonly string[], log: Logger): Promise<number> {
   const flags = parseSettings(args, {
@@ -105,6 +112,9 @@ export async function commandDemo(args: readonly string[], log: Logger): Promise
     log,
     keys: outcome.keys,
     validateLicense: demoLicenseValidator,
+    // /healthz, /readyz and /metrics as `serve` has them, so a newcomer can try them on the demo; it is bound to
+    // loopback, so /metrics needs no token.
+    operator: { metricsToken: null, budgetsMicroUsd: demoBudgets() },
     ...(fixedNow !== null ? { now: () => fixedNow } : {}),
     onClose: async () => {
       await outcome.fleet.close();
