@@ -71,6 +71,7 @@ describe('check of a healthy server', () => {
       'baseline',
       'deep',
       'listAll',
+      'conformance',
       'access',
       'gates',
       'passed',

@@ -94,3 +94,31 @@ export const TableHead: FC<{ columns: readonly Column[] }> = ({ columns }) => (
     </tr>
   </thead>
 );
+
+/** What names a chart: its title, and a longer description where it has one, each with its element id. */
+export interface ChartNames {
+  title: { id: string; text: string };
+  desc?: { id: string; text: string };
+}
+
+/**
+ * The frame of the pages' inline charts: an SVG image of `width` by `height` user units, named by its own
+ * <title> (and <desc>), which `aria-labelledby` points at.
+ */
+export const ChartSvg: FC<{ width: number; height: number; names: ChartNames; children?: unknown }> = (props) => {
+  const { title, desc } = props.names;
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox={`0 0 ${props.width} ${props.height}`}
+      width={props.width}
+      height={props.height}
+      role="img"
+      aria-labelledby={desc === undefined ? title.id : `${title.id} ${desc.id}`}
+    >
+      <title id={title.id}>{title.text}</title>
+      {desc === undefined ? null : <desc id={desc.id}>{desc.text}</desc>}
+      {props.children}
+    </svg>
+  );
+};

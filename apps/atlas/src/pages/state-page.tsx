@@ -8,6 +8,7 @@ import type { FC } from 'hono/jsx';
 import type { Change } from '../data/schemas.js';
 import type { AtlasView } from '../view/build-view.js';
 import { formatCount, plural } from './format.js';
+import { LettersByDayChart, lettersByDay } from './letters-by-day-chart.js';
 import { ObservingSection } from './observing-section.js';
 import { describeLetter, TableHead } from './parts.js';
 import { LETTER_COLOURS } from './styles.js';
@@ -158,6 +159,12 @@ export const StatePage: FC<{ view: AtlasView; base: string }> = ({ view, base })
       <section aria-labelledby="letters-heading">
         <h2 id="letters-heading">Servers by letter{view.day === null ? '' : ` on ${view.day}`}</h2>
         <LetterCountTable counts={counts} />
+        {view.day === null ? null : (
+          <>
+            <h3>Letters by day</h3>
+            <LettersByDayChart days={lettersByDay(view.servers, view.day)} />
+          </>
+        )}
       </section>
       <section aria-labelledby="distribution-heading">
         <h2 id="distribution-heading">Uptime distribution</h2>

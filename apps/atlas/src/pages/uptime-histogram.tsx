@@ -6,7 +6,7 @@ import { type DistributionStatus, decideUptimeDistribution } from '@mcp-atlas/re
 import { UPTIME_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import { formatCount, formatPercent, plural } from './format.js';
-import { TableHead } from './parts.js';
+import { ChartSvg, TableHead } from './parts.js';
 
 /** One band of the histogram: uptimes from `from` (included) up to `below` (excluded), in percent. */
 export interface UptimeBand {
@@ -65,16 +65,14 @@ export const UptimeHistogram: FC<{ counts: readonly number[]; servers: number }>
   const slot = (WIDTH - 2 * LEFT) / counts.length;
   const summary = UPTIME_BANDS.map((band, i) => `${band.label}: ${counts[i]}`).join('; ');
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+    <ChartSvg
       width={WIDTH}
       height={HEIGHT}
-      role="img"
-      aria-labelledby="histogram-title histogram-desc"
+      names={{
+        title: { id: 'histogram-title', text: `Uptime distribution of ${plural(servers, 'server')}` },
+        desc: { id: 'histogram-desc', text: summary },
+      }}
     >
-      <title id="histogram-title">{`Uptime distribution of ${plural(servers, 'server')}`}</title>
-      <desc id="histogram-desc">{summary}</desc>
       <text x={WIDTH / 2} y={HEIGHT - 6} text-anchor="middle" font-size="13" fill="#333333">
         uptime, percent
       </text>
@@ -106,7 +104,7 @@ export const UptimeHistogram: FC<{ counts: readonly number[]; servers: number }>
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 };
 

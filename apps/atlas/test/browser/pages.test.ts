@@ -142,7 +142,16 @@ describe('the demo in Chromium, JavaScript off', () => {
     expect(await page.locator('#histogram-title').textContent()).toBe(
       `Uptime distribution of ${site.view().servers.length} servers`,
     );
-    expect(await page.locator('svg[role="img"] rect').count()).toBe(7);
+    expect(await page.locator('svg[aria-labelledby="histogram-title histogram-desc"] rect').count()).toBe(7);
+    // The letters by day: 30 days, and the newest day's counts are the table's above.
+    const chart = page.locator('[data-letters-by-day]');
+    expect(await chart.locator('g[data-day]').count()).toBe(30);
+    const newest = chart.locator('tbody tr').last();
+    const lastLetters = site.view().servers.map((s) => site.outcome.letters.get(s.id)!.at(-1));
+    expect(await newest.locator('td.num').first().textContent()).toBe(
+      String(lastLetters.filter((letter) => letter === 'o').length),
+    );
+    expect(await chart.locator('rect[data-letter="d"]').count()).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'File share (flaky)' }).count()).toBe(1);
     expect(await page.locator('[data-root]').innerText()).toBe(site.view().roots.get('2026-11-29')!.root);
     expect(errors).toEqual([]);
