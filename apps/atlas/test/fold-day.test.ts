@@ -2,15 +2,22 @@
 // scanned into a day's shard and catalog, then folded into the server's state and the day's changes. What it
 // proves: a tool-list change is recorded against the previous daily check that listed tools, whatever came
 // between (a day down, a day the cost cap skipped), on the day it is seen; a change whose earlier list cannot
-// be read is still recorded; and a re-run of the fold changes nothing.
+// be read is still recorded; and a re-run of the fold changes nothing. The day series the fold moves along:
+// each fold closes the day before with the nearest-rank percentiles of every wall time kept for it
+// (hand-computed here), a day down and a day the cost cap skipped enter with their letters, a server folded before
+// the series was kept starts one from its letters, and a stop between the series and the state write loses nothing.
 import { probeServer } from '@mcp-atlas/probe';
+import type { SeriesDay } from '@mcp-atlas/reliability';
 import { FOLD_RULES } from '@mcp-atlas/reliability/rules';
 import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerState, WatchedServer } from '../src/data/schemas.js';
+import { readDaySeries } from '../src/data/day-series-file.js';
+import { HOURLY_PATH, serverSeriesPath } from '../src/data/paths.js';
+import { HourlyFileSchema, type ServerState, type WatchedServer } from '../src/data/schemas.js';
 import { METHODOLOGY_VERSION } from '../src/methodology.js';
-import { foldDay } from '../src/scan/fold-day.js';
+import { foldDay, updateServerState } from '../src/scan/fold-day.js';
 import { scanDay } from '../src/scan/scan-day.js';
+import { nextHourlyEntry, writeHourlyFile } from '../src/serve/hourly-entry.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
 import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { type OwnerHost, RECIPE_TOOLS, startOwnerHost } from './fixtures/submission-world.js';
@@ -31,8 +38,8 @@ afterEach(async () => {
   await host.close();
 });
 
-/** Checks the server for real on `day` and folds the day. */
-async function checkAndFold(day: string): Promise<void> {
+/** Checks the server for real on `day`, optionally sets the daily check's wall time, and folds the day. */
+async function checkAndFold(day: string, elapsedMs?: number): Promise<void> {
   const scan = await scanDay({
     day,
     servers: [server],
@@ -40,7 +47,8 @@ async function checkAndFold(day: string): Promise<void> {
     methodologyVersion: METHODOLOGY_VERSION,
     probe: (s) => probeServer(s.url, { allowPrivate: true }),
   });
-  await foldDay({ storage, day, results: scan.results, servers: [server], methodologyVersion: METHODOLOGY_VERSION });
+  const results = scan.results.map((r) => (elapsedMs === undefined ? r : { ...r, elapsedMs }));
+  await foldDay({ storage, day, results, servers: [server], methodologyVersion: METHODOLOGY_VERSION });
 }
 
 /** A day the cost cap left the server's shard for the next day. */
@@ -180,5 +188,130 @@ describe('the kept windows cover what their readers need', () => {
     // The route reads "days since the newest kept rise" and sets aside under ROUTE_SCORE_RULES.riskRiseDays: a rise kept for
     // fewer days would end the set-aside early.
     expect(FOLD_RULES.riskRiseDaysKept).toBeGreaterThanOrEqual(ROUTE_SCORE_RULES.riskRiseDays);
+  });
+});
+
+/** The server's day series as the fold wrote it (state/series/recipes.json). */
+async function seriesOf(): Promise<SeriesDay[]> {
+  return (await readDaySeries(storage, 'recipes')) ?? [];
+}
+
+/** The hourly file as the hourly round leaves it, with one tally day for the server. */
+async function writeHourlyTally(day: string, latencyMs: [number, number][], checks: number): Promise<void> {
+  const answered = latencyMs.reduce((sum, [, n]) => sum + n, 0);
+  await putJson(storage, HOURLY_PATH, {
+    hour: `${day}T23`,
+    results: {
+      recipes: {
+        letter: 'o',
+        reason: 'ok',
+        notMcp: false,
+        httpStatus: null,
+        at: `${day}T23:05:00.000Z`,
+        previous: null,
+        tally: [{ day, answered, checks, latencyMs }],
+      },
+    },
+  });
+}
+
+describe('the day series through the daily fold', () => {
+  it('closes the day before with the percentiles of its daily, hourly and five-minute wall times', async () => {
+    await checkAndFold('2026-11-01', 300);
+    // The day's other checks: two answering hourly ones (100, 200 ms) and one that failed, one five-minute (250 ms).
+    await writeHourlyTally(
+      '2026-11-01',
+      [
+        [100, 1],
+        [200, 1],
+      ],
+      3,
+    );
+    await updateServerState(storage, 'recipes', (s) =>
+      s === null ? null : { ...s, fiveMinute: [{ day: '2026-11-01', answered: 1, checks: 1, latencyMs: [[250, 1]] }] },
+    );
+    expect(await seriesOf()).toEqual([{ day: '2026-11-01', letter: 'o', dailyMs: 300 }]);
+
+    await checkAndFold('2026-11-02', 120);
+    // 100, 200, 250, 300: p50 rank ceil(0.5 x 4) = 2 -> 200; p95 rank ceil(0.95 x 4) = 4 -> 300; the failed check
+    // counts no wall time.
+    const after = await seriesOf();
+    expect(after).toEqual([
+      { day: '2026-11-01', letter: 'o', dailyMs: 300, handshake: { p50Ms: 200, p95Ms: 300, samples: 4 } },
+      { day: '2026-11-02', letter: 'o', dailyMs: 120 },
+    ]);
+
+    // The fold run again (a restart after a crash) leaves the series as it is.
+    await checkAndFold('2026-11-02', 999);
+    expect(await seriesOf()).toEqual(after);
+  });
+
+  it('reads the wall times the real hourly round recorded', async () => {
+    await checkAndFold('2026-11-01', 40);
+    let entry: ReturnType<typeof nextHourlyEntry>;
+    for (const hour of ['09', '10', '11']) {
+      const at = `2026-11-01T${hour}:05:00.000Z`;
+      entry = nextHourlyEntry(entry, await probeServer(server.url, { allowPrivate: true }), at);
+      await writeHourlyFile(storage, `2026-11-01T${hour}`, entry === undefined ? {} : { recipes: entry });
+    }
+    const hourly = HourlyFileSchema.parse(await getJson(storage, HOURLY_PATH));
+    const recorded = (hourly.results.recipes?.tally?.[0]?.latencyMs ?? []).flatMap(([ms, n]) =>
+      Array.from({ length: n }, () => ms),
+    );
+    expect(recorded).toHaveLength(3);
+    await checkAndFold('2026-11-02');
+    // Four values (40 and the three hourly ones): the median is the 2nd smallest, the 95th percentile the largest.
+    const values = [...recorded, 40].sort((a, b) => a - b);
+    expect((await seriesOf())[0]?.handshake).toEqual({ p50Ms: values[1], p95Ms: values[3], samples: 4 });
+  });
+
+  it('enters a day down and a day the cost cap skipped with their letters and no daily wall time', async () => {
+    await checkAndFold('2026-11-01', 80);
+    host.state.down = true;
+    await checkAndFold('2026-11-02');
+    await skipByCap('2026-11-03');
+    const series = await seriesOf();
+    expect(series.map((d) => [d.day, d.letter, d.dailyMs])).toEqual([
+      ['2026-11-01', 'o', 80],
+      ['2026-11-02', 'd', null],
+      ['2026-11-03', 'n', null],
+    ]);
+    // No hourly file: each day before closes with only its daily wall time, and the day down with none.
+    expect(series.map((d) => d.handshake)).toEqual([{ p50Ms: 80, p95Ms: 80, samples: 1 }, null, undefined]);
+  });
+
+  it('starts the series of a server folded before it was kept from the letters its state kept', async () => {
+    await checkAndFold('2026-11-01', 80);
+    await storage.delete(serverSeriesPath('recipes'));
+    await updateServerState(storage, 'recipes', (s) => (s === null ? null : { ...s, letters: 'odo' }));
+    await checkAndFold('2026-11-02', 90);
+    expect((await seriesOf()).map((d) => [d.day, d.letter])).toEqual([
+      ['2026-10-30', 'o'],
+      ['2026-10-31', 'd'],
+      ['2026-11-01', 'o'],
+      ['2026-11-02', 'o'],
+    ]);
+  });
+
+  it('a torn series file starts again from the letters; the fold goes on', async () => {
+    await checkAndFold('2026-11-01', 80);
+    await storage.put(serverSeriesPath('recipes'), new TextEncoder().encode('{"id":"recipes","days":[{"da'));
+    await checkAndFold('2026-11-02', 90);
+    expect((await seriesOf()).map((d) => [d.day, d.letter, d.dailyMs])).toEqual([
+      ['2026-11-01', 'o', null],
+      ['2026-11-02', 'o', 90],
+    ]);
+  });
+
+  it('a stop between the series write and the state write: the fold runs again and the series stays whole', async () => {
+    await checkAndFold('2026-11-01', 80);
+    const stateBefore = await storage.get('state/servers/recipes.json');
+    await checkAndFold('2026-11-02', 90);
+    const series = await seriesOf();
+    // As a crash after the series write would leave it: the series moved, the state did not.
+    await storage.put('state/servers/recipes.json', stateBefore as Uint8Array);
+    await checkAndFold('2026-11-02', 95);
+    expect(await seriesOf()).toEqual(series);
+    expect(((await getJson(storage, 'state/servers/recipes.json')) as { lastDay: string }).lastDay).toBe('2026-11-02');
   });
 });

@@ -7,11 +7,14 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { shiftDay } from '@mcp-atlas/base';
 import { hashTool, hashToolList } from '@mcp-atlas/findings';
 import { generateKeyPair, type KeyPair } from '@mcp-atlas/history';
 import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
+import type { SeriesDay } from '@mcp-atlas/reliability';
 import { classifyTools } from '@mcp-atlas/risk';
 import type { Hono } from 'hono';
+import { writeDaySeries } from '../src/data/day-series-file.js';
 import {
   dayCatalogPath,
   dayChangesPath,
@@ -31,7 +34,7 @@ import { emptyServerState } from '../src/scan/fold-day.js';
 import { DEMO_LICENSE_KEYS, demoLicenseValidator } from '../src/serve/serve-atlas.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
-import { putJson, type Storage } from '../src/storage/storage.js';
+import { getJson, putJson, type Storage } from '../src/storage/storage.js';
 import { type AtlasView, buildView } from '../src/view/build-view.js';
 
 /** The demo's clock: noon of the day after the simulated month, so "today" is not sealed yet. */
@@ -317,3 +320,42 @@ export async function getPage(app: Hono, path: string): Promise<{ status: number
  * methodology is one page per area, so no page carries the whole text).
  */
 export const PAGE_BUDGET_BYTES = 100 * 1024;
+
+/** The day the series observatory's server was last folded. */
+export const SERIES_DAY = '2026-11-29';
+
+/**
+ * One server with a full 90-day day series file, as 90 daily folds would leave it (the same shape and rules:
+ * every day before the newest closed, the newest open), and five-minute pairs on its last 10 days. Its days, by
+ * how many days before SERIES_DAY they are: 75 to 71 are missing (the server was off the map), 40 and 12 are
+ * down, 30 is `n` (the cost cap), the rest answer. Handshake times follow a weekly wave; the newest ten days'
+ * five-minute checks make day 3 partial (280 of 288) and the others whole.
+ */
+export async function writeSeriesObservatory(storage: Storage = createMemoryStorage()): Promise<Storage> {
+  await writeHandObservatory(
+    SERIES_DAY,
+    [{ id: 'steady', title: 'Steady Notes', letters: 'o'.repeat(30), handshakeMs: 180 }],
+    [],
+    storage,
+  );
+  const series: SeriesDay[] = [];
+  for (let back = 89; back >= 0; back--) {
+    if (back >= 71 && back <= 75) continue;
+    const day = shiftDay(SERIES_DAY, -back);
+    const letter = back === 40 || back === 12 ? 'd' : back === 30 ? 'n' : 'o';
+    const wave = Math.round(60 * Math.sin((back / 7) * Math.PI));
+    const dailyMs = letter === 'o' ? 180 + wave : null;
+    const handshake =
+      letter === 'n' ? null : { p50Ms: 160 + wave, p95Ms: 420 + 2 * wave + (back % 5) * 30, samples: 25 };
+    series.push(back === 0 ? { day, letter, dailyMs } : { day, letter, dailyMs, handshake });
+  }
+  const fiveMinute = Array.from({ length: 10 }, (_, i) => {
+    const back = 9 - i;
+    return { day: shiftDay(SERIES_DAY, -back), answered: back === 3 ? 280 : 288, checks: 288 };
+  });
+  const path = serverStatePath('steady');
+  const state = (await getJson(storage, path)) as ServerState;
+  await putJson(storage, path, { ...state, fiveMinute });
+  await writeDaySeries(storage, 'steady', series);
+  return storage;
+}

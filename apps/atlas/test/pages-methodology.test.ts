@@ -61,6 +61,7 @@ async function pagesApp(methodologyPath?: string): Promise<Hono> {
   mountPages(app, {
     getView: () => view,
     changes: createChangeReader(storage),
+    daySeries: async () => undefined,
     methodologyVersion: METHODOLOGY_VERSION,
     appVersion: APP_VERSION,
     origin: 'http://localhost',

@@ -323,6 +323,15 @@ export const CHECK_TALLY_DAYS_KEPT = 8;
 export const CHECK_COUNT_DAYS_KEPT = 31;
 
 /**
+ * UTC days, today included, of a server's day series: one entry per folded day with its daily letter and its
+ * handshake-time percentiles, for the server page's 90-day charts. It matches the long five-minute window.
+ */
+export const DAY_SERIES_DAYS_KEPT = 90;
+
+/** The two nearest-rank percentiles of a day's handshake times kept in the day series: the median and the 95th. */
+export const DAY_SERIES_PERCENTILES = Object.freeze({ low: 50, high: 95 });
+
+/**
  * Days, today included, a server's state keeps the days on which a tool rose in risk. It covers the route's
  * set-aside window (`ROUTE_SCORE_RULES.riskRiseDays` of @mcp-atlas/route, a rise under 7 days old): the route reads
  * how many days ago the newest kept rise was, so keeping fewer days here would end the set-aside early.

@@ -23,6 +23,16 @@ export {
   tallyAgreementRecords,
 } from './agreement-records.js';
 export { countChangeDays, stability, successChance } from './chance.js';
+export {
+  advanceDaySeries,
+  type DayHandshake,
+  daySeriesStatus,
+  type SeriesDay,
+  type SeriesDayStatus,
+  type SeriesFold,
+  type SeriesSource,
+  type SeriesWallTimes,
+} from './day-series.js';
 export { ReliabilityInputError, type ReliabilityInputErrorCode } from './errors.js';
 export {
   type ChangeKind,

@@ -22,6 +22,8 @@ import {
   CHECK_COUNT_DAYS_KEPT,
   CHECK_TALLY_DAYS_KEPT,
   DAILY_LETTERS,
+  DAY_SERIES_DAYS_KEPT,
+  DAY_SERIES_PERCENTILES,
   DAY_WEIGHT_BASE,
   DISAGREEMENT_COUNT,
   DISTRIBUTION_MIN_MEDIAN_DAYS,
@@ -163,6 +165,10 @@ export const FOLD_RULES = Object.freeze({
   checkCountDaysKept: CHECK_COUNT_DAYS_KEPT,
   /** The kinds of change a daily check can record. */
   changeKinds: CHANGE_KINDS,
+  /** Days, today included, of the day series (each folded day's letter and handshake times) kept per server. */
+  daySeriesDaysKept: DAY_SERIES_DAYS_KEPT,
+  /** The nearest-rank percentiles of each closed day's handshake times kept in the day series. */
+  daySeriesPercentiles: DAY_SERIES_PERCENTILES,
 });
 
 /** The most reliable lists (methodology, "Reliability" > "Most reliable by category"). */

@@ -14,12 +14,14 @@ describe('the root entry', () => {
     expect(Object.keys(api).sort()).toEqual([
       'ReliabilityInputError',
       'admitSensorBatch',
+      'advanceDaySeries',
       'checkClosureNote',
       'checkReportQuota',
       'checkUptime',
       'countChangeDays',
       'countObservedDays',
       'dailyUptime',
+      'daySeriesStatus',
       'decideClosedIncident',
       'decideIncident',
       'decideUptimeDistribution',
@@ -128,6 +130,8 @@ describe('the rules subpath', () => {
       checkTallyDaysKept: 8,
       checkCountDaysKept: 31,
       changeKinds: ['tools', 'started-answering', 'stopped-answering', 'sign-in', 'payment-address', 'redirect'],
+      daySeriesDaysKept: 90,
+      daySeriesPercentiles: { low: 50, high: 95 },
     });
     expect(rules.RANKING_RULES).toEqual({ minObservedDays: 14, topPlacesDivisor: 10, topPlacesMinRanked: 10 });
     expect(rules.RATING_RULES).toMatchObject({

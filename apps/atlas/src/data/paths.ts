@@ -23,6 +23,8 @@ export const SERVERS_PATH = 'state/servers.json';
 export const REGISTRY_SCORE_FACTS_PATH = 'state/registry-score-facts.json';
 export const serverStatePath = (serverId: string): string => `state/servers/${serverId}.json`;
 export const SERVER_STATES_PREFIX = 'state/servers/';
+/** A server's day series (each folded day of the last 90, for the server page's charts); rolling, not signed. */
+export const serverSeriesPath = (serverId: string): string => `state/series/${serverId}.json`;
 export const HOURLY_PATH = 'state/hourly.json';
 /** Each reporter's and sensor's agreement with our checks over the report window; replaced by the hourly agreement task. */
 export const REPORTERS_PATH = 'state/reporters.json';

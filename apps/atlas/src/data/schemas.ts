@@ -244,6 +244,31 @@ export const CheckTallyDaySchema = z.object({
   latencyMs: LATENCY_COUNTS,
 });
 
+/**
+ * One folded day of a server's day series (@mcp-atlas/reliability's `SeriesDay`): its letter, its daily check's
+ * wall time, and once the next fold has closed it, its handshake-time percentiles (null when none was kept).
+ */
+const SeriesDaySchema = z.object({
+  day: DAY,
+  letter: LETTER,
+  dailyMs: z.number().int().nonnegative().nullable(),
+  handshake: z
+    .object({
+      p50Ms: z.number().int().nonnegative(),
+      p95Ms: z.number().int().nonnegative(),
+      samples: z.number().int().positive(),
+    })
+    .nullable()
+    .optional(),
+});
+
+/**
+ * A server's day series file, state/series/<id>.json: each folded day of the last 90, oldest first. Kept apart
+ * from the state, which every read-model rebuild parses for every server, since only the server page reads it.
+ */
+export const DaySeriesFileSchema = z.object({ id: z.string(), days: z.array(SeriesDaySchema) });
+export type DaySeriesFile = z.infer<typeof DaySeriesFileSchema>;
+
 /** The rolling state of one server: not signed, replaced after each daily check. */
 export const ServerStateSchema = z.object({
   id: z.string(),

@@ -8,6 +8,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { z } from 'zod';
+import { readDaySeries } from '../data/day-series-file.js';
 import { createDemandRecorder, routedServerOf } from '../demand/recorder.js';
 import { OWNER_BODY_MAX_BYTES } from '../owners/limits.js';
 import { createRateCounters } from '../owners/rate-counters.js';
@@ -469,6 +470,7 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
   mountPages(app, {
     getView: deps.getView,
     changes,
+    daySeries: (serverId) => readDaySeries(deps.storage, serverId),
     methodologyVersion: deps.methodologyVersion,
     appVersion: deps.appVersion,
     searchCache,

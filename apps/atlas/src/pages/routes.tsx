@@ -3,6 +3,7 @@
 // rendered on the server from the current read model; no script is sent. Each answer says in a
 // Server-Timing header (`render;dur=…`, milliseconds) how long the handler took from the routed request to
 // the finished body, which is the figure the render budget is tested against.
+import type { SeriesDay } from '@mcp-atlas/reliability';
 import type { Context, Hono } from 'hono';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import { flattenQuery } from '../http/query.js';
@@ -47,6 +48,8 @@ export interface PageDeps {
   getView(): AtlasView;
   /** Reads a server's changes of the last 60 days (the API's reader, so both share its cache). */
   changes: ChangeReader;
+  /** Reads a server's day series (state/series/<id>.json), undefined when it has none yet. */
+  daySeries(serverId: string): Promise<readonly SeriesDay[] | undefined>;
   methodologyVersion: string;
   appVersion: string;
   /** The tool search's answer cache, shared with GET /api/toolsearch. */
@@ -196,11 +199,12 @@ export function mountPages(app: Hono, deps: PageDeps): void {
       const server = serverWithId(view, id);
       if (server === undefined) return notFound(`No server has the id “${id}”.`);
       const changes = await deps.changes.changesOf(server.id, view.day);
+      const series = await deps.daySeries(server.id);
       return page(
         200,
         nameOf(server),
         `Status, uptime, tools and changes of ${nameOf(server)}.`,
-        <ServerPage view={view} server={server} changes={changes} base={deps.origin} />,
+        <ServerPage view={view} server={server} changes={changes} series={series} base={deps.origin} />,
       );
     }),
   );

@@ -3,7 +3,7 @@
 // each one means.
 import { FINDING_TITLES, type FindingId } from '@mcp-atlas/findings';
 import { TOKEN_RULES } from '@mcp-atlas/findings/rules';
-import { describePublicRating } from '@mcp-atlas/reliability';
+import { describePublicRating, type SeriesDay } from '@mcp-atlas/reliability';
 import { CHANCE_RULES, RATING_RULES, SHOWN_STATUS_RULES, UPTIME_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import type { z } from 'zod';
@@ -24,6 +24,7 @@ import {
 } from './format.js';
 import { LetterLegend, LetterStrip, LevelPill, StatePill, TableHead } from './parts.js';
 import { ScoreSection } from './score-parts.js';
+import { ServerDaysSection } from './server-charts.js';
 import { ServerOrigin, ServerPackages } from './server-extras.js';
 import { LETTER_COLOURS } from './styles.js';
 
@@ -432,8 +433,10 @@ export const ServerPage: FC<{
   view: AtlasView;
   server: ServerView;
   changes: readonly ServerChange[];
+  /** The server's day series, for the 90-day charts; undefined before its first fold that kept one. */
+  series?: readonly SeriesDay[] | undefined;
   base: string;
-}> = ({ view, server, changes, base }) => (
+}> = ({ view, server, changes, series, base }) => (
   <>
     <h1>{nameOf(server)}</h1>
     <p>
@@ -464,6 +467,7 @@ export const ServerPage: FC<{
       <LetterLegend />
     </section>
     <FiguresSection server={server} />
+    <ServerDaysSection state={server.state} series={series} lastDay={server.lettersThrough} />
     <ScoreSection view={view} server={server} />
     <HourProfileSection server={server} />
     <RatingSection server={server} />

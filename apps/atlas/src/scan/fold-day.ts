@@ -8,13 +8,15 @@
 // not yet rolled gives the same state). A server the daily cost cap left unchecked gets `n` for the day.
 //
 // The five-minute checks rewrite the same state files (their counters) while a day folds: every rewrite of a
-// server's state goes through updateServerState, which holds that server's lock from the read to the write.
+// server's state goes through updateServerState or rollServerDay, which hold that server's lock from the read to
+// the write. The fold also moves each server's day series (state/series/<id>.json), under the same lock.
 //
 // A day whose scan finished but whose fold never ran (a stop between its last shard and its fold) is folded
 // later by foldCheckedDays, before a later day's fold would turn its letters into `n`.
 import { shiftDay } from '@mcp-atlas/base';
 import { diffToolLists } from '@mcp-atlas/findings';
 import {
+  advanceDaySeries,
   foldServerDay,
   foldSkippedDay,
   isDayFolded,
@@ -23,6 +25,7 @@ import {
   toolListBaseline,
 } from '@mcp-atlas/reliability';
 import { LETTER_RULES } from '@mcp-atlas/reliability/rules';
+import { readDaySeries, writeDaySeries } from '../data/day-series-file.js';
 import {
   dailySpendPath,
   dayCatalogPath,
@@ -30,6 +33,7 @@ import {
   dayIndexPath,
   dayShardPath,
   daySummaryPath,
+  HOURLY_PATH,
   serverStatePath,
 } from '../data/paths.js';
 import {
@@ -38,6 +42,8 @@ import {
   type Change,
   ChangesFileSchema,
   DayIndexSchema,
+  type HourlyFile,
+  HourlyFileSchema,
   type ServerDayResult,
   type ServerState,
   ServerStateSchema,
@@ -86,10 +92,46 @@ export async function updateServerState(
   change: (state: ServerState | null) => ServerState | null,
 ): Promise<ServerState | null> {
   return serverStateLocks.run(serverId, true, async () => {
-    const data = await getJson(storage, serverStatePath(serverId));
-    const next = change(data === null ? null : ServerStateSchema.parse(data));
+    const next = change(await readStoredState(storage, serverId));
     if (next !== null) await putJson(storage, serverStatePath(serverId), next);
     return next;
+  });
+}
+
+/** The server's stored state, or null when it has none yet. */
+async function readStoredState(storage: Storage, serverId: string): Promise<ServerState | null> {
+  const data = await getJson(storage, serverStatePath(serverId));
+  return data === null ? null : ServerStateSchema.parse(data);
+}
+
+/** One server's state before and after a day's fold. */
+interface RolledState {
+  before: ServerState;
+  next: ServerState;
+}
+
+/**
+ * Rolls one server to `fold.day` under its lock: `roll` gives its state before and after the fold (null when the
+ * day is already folded), and the day series moves with it (@mcp-atlas/reliability's advanceDaySeries: the days
+ * before are closed with the wall times the hourly tally and the five-minute pairs still keep, and the day is
+ * added open). The series is written first: after a crash between the two writes the state is not rolled, so the
+ * fold runs again and finds the day already in the series, which it leaves as it is.
+ */
+async function rollServerDay(
+  storage: Storage,
+  serverId: string,
+  fold: { day: string; letter: ServerDayResult['letter']; elapsedMs: number | null },
+  hourly: HourlyResults,
+  roll: (stored: ServerState | null) => RolledState | null,
+): Promise<void> {
+  await serverStateLocks.run(serverId, true, async () => {
+    const rolled = roll(await readStoredState(storage, serverId));
+    if (rolled === null) return;
+    const { before, next } = rolled;
+    const source = { letters: before.letters, lastDay: before.lastDay, series: await readDaySeries(storage, serverId) };
+    const wallTimes = { hourly: hourly[serverId]?.tally, fiveMinute: before.fiveMinute };
+    await writeDaySeries(storage, serverId, advanceDaySeries(source, fold, wallTimes));
+    await putJson(storage, serverStatePath(serverId), next);
   });
 }
 
@@ -143,6 +185,14 @@ export async function diffAgainstBaseline(
     { tools: after.tools, serverVersion: after.serverVersion },
   );
   return diff.unchanged ? null : diff;
+}
+
+/** Each server's entry of the hourly file, for the wall times its tallies keep; empty when it cannot be read. */
+type HourlyResults = HourlyFile['results'];
+
+async function readHourlyResults(storage: Storage): Promise<HourlyResults> {
+  const parsed = HourlyFileSchema.safeParse(await getJsonOrNull(storage, HOURLY_PATH));
+  return parsed.success ? parsed.data.results : {};
 }
 
 /** One server's day: its next state (url as checked today) and the changes of the day. */
@@ -204,10 +254,16 @@ function summarize(
 
 // A server first seen on a capped day has no state yet: its history starts at its first check, as it
 // would had it joined a day later, so it gets no state and no letter here.
-async function rollSkippedServers(storage: Storage, day: string, unchecked: readonly string[]): Promise<void> {
+async function rollSkippedServers(
+  storage: Storage,
+  day: string,
+  unchecked: readonly string[],
+  hourly: HourlyResults,
+): Promise<void> {
+  const fold = { day, letter: 'n' as const, elapsedMs: null };
   for (const id of unchecked)
-    await updateServerState(storage, id, (state) =>
-      state === null || isDayFolded(state, day) ? null : foldSkippedDay(state, day),
+    await rollServerDay(storage, id, fold, hourly, (state) =>
+      state === null || isDayFolded(state, day) ? null : { before: state, next: foldSkippedDay(state, day) },
     );
 }
 
@@ -234,21 +290,23 @@ export async function foldDay(input: {
   const changes = saved !== null ? ChangesFileSchema.parse(saved).changes : computed.changes;
   if (saved === null) await putJson(storage, dayChangesPath(day), { day, changes });
   const byId = new Map(servers.map((s) => [s.id, s]));
+  // Read once: the day series closes earlier days with the wall times of the hourly checks' tallies.
+  const hourly = await readHourlyResults(storage);
   for (const result of results) {
     // Read again under the server's lock, so counters another task wrote meanwhile (five-minute checks) stay,
     // and none it writes while the fold rolls this server is lost.
     const server = byId.get(result.id) ?? { id: result.id, url: result.url };
-    await updateServerState(storage, result.id, (stored) => {
+    const fold = { day, letter: result.letter, elapsedMs: result.elapsedMs };
+    await rollServerDay(storage, result.id, fold, hourly, (stored) => {
       const state = stored ?? emptyServerState(server);
-      return isDayFolded(state, day)
-        ? null
-        : foldResult(state, day, result, computed.diffs.get(result.id) ?? null).state;
+      if (isDayFolded(state, day)) return null;
+      return { before: state, next: foldResult(state, day, result, computed.diffs.get(result.id) ?? null).state };
     });
   }
   const skippedByCap = input.skippedByCap ?? [];
   const leftAtStop = input.leftAtStop ?? [];
   // Both are days the check did not run for these servers: `n`.
-  await rollSkippedServers(storage, day, [...skippedByCap, ...leftAtStop]);
+  await rollSkippedServers(storage, day, [...skippedByCap, ...leftAtStop], hourly);
   // The scores file before the summary: the seal waits for the summary, so it always covers the scores.
   await scoreDay({
     storage,

@@ -13,6 +13,7 @@ import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDaySeries } from '../../src/data/day-series-file.js';
 import { createSiteAddress } from '../../src/http/site-address.js';
 import { METHODOLOGY_VERSION } from '../../src/methodology.js';
 import { listen } from '../../src/serve/listen.js';
@@ -24,7 +25,9 @@ import {
   HOSTILE_CHANGES,
   HOSTILE_SERVER,
   PAGE_BUDGET_BYTES,
+  SERIES_DAY,
   writeHandObservatory,
+  writeSeriesObservatory,
 } from '../pages-fixtures.js';
 import { launchChromium } from './chromium.js';
 
@@ -33,6 +36,8 @@ const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 't
 let site: DemoSite;
 let base: string;
 let hostileBase: string;
+/** A server with a full 90-day day series, for the server page's charts. */
+let seriesBase: string;
 const servers: ServerType[] = [];
 let browser: Browser;
 /** JavaScript off: what a reader without scripts, or a text browser, gets. */
@@ -61,6 +66,10 @@ beforeAll(async () => {
   const hostile = await listen(hostileApp.fetch, 0, '127.0.0.1');
   servers.push(hostile.server);
   hostileBase = `http://127.0.0.1:${hostile.port}`;
+  const { app: seriesApp } = await appOver(await writeSeriesObservatory(), new Date(`${SERIES_DAY}T12:00:00Z`));
+  const seriesSite = await listen(seriesApp.fetch, 0, '127.0.0.1');
+  servers.push(seriesSite.server);
+  seriesBase = `http://127.0.0.1:${seriesSite.port}`;
   browser = await launchChromium();
   plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -183,6 +192,16 @@ describe('the demo in Chromium, JavaScript off', () => {
       expect(await page.locator('ol.strip li').count(), server.id).toBe(30);
       expect((await page.locator('ol.strip li').allInnerTexts()).join('')).toBe(server.letters);
       expect(await page.locator('[data-figure="uptime"] dt').innerText()).toBe(`Uptime, ${server.uptime.label}`);
+      // The 90-day charts, from the day series the demo's real folds wrote.
+      expect(await page.locator('[data-uptime-days-chart] rect[data-day]').count(), server.id).toBe(90);
+      const series = (await readDaySeries(site.storage, server.id)) ?? [];
+      const closed = series.filter((day) => day.handshake !== null && day.handshake !== undefined).length;
+      expect(await page.locator('[data-handshake-chart] g[data-line="p50"] circle').count(), server.id).toBe(closed);
+      // The flaky member (down every fourth day) and the one with five-minute checks, for the closing note.
+      if (server.id === 'files' || server.id === 'maps')
+        await page
+          .locator('section[data-server-days]')
+          .screenshot({ path: join(SCREENSHOTS, `server-days-${server.id}.png`) });
       const names = (server.catalog?.verdicts ?? []).map((v) => v.name);
       expect(await page.locator('tr[data-tool] code').allInnerTexts(), server.id).toEqual(names);
       for (const verdict of server.catalog?.verdicts ?? []) {
@@ -193,6 +212,26 @@ describe('the demo in Chromium, JavaScript off', () => {
       }
       expect(errors, server.id).toEqual([]);
     }
+  });
+
+  it('server page: 90 days of uptime and handshake times drawn as inline SVG under the CSP', async () => {
+    const { page, response, errors } = await visit(plain, '/servers/steady', 'server-days-steady', seriesBase);
+    expect(response.headers()['content-security-policy']).toContain("default-src 'none'");
+    await expectAccessibleFrame(page);
+    const uptime = page.locator('figure[data-uptime-days-chart] svg');
+    expect(await uptime.isVisible()).toBe(true);
+    expect((await uptime.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+    expect(await uptime.locator('rect[data-day]').count()).toBe(90);
+    expect(await uptime.locator('rect[data-day-status="partial"]').count()).toBe(1);
+    const handshake = page.locator('figure[data-handshake-chart] svg');
+    expect(await handshake.isVisible()).toBe(true);
+    // 83 closed days with figures per line (see writeSeriesObservatory), in three runs of consecutive days.
+    expect(await handshake.locator('g[data-line="p50"] circle').count()).toBe(83);
+    expect(await handshake.locator('g[data-line="p95"] polyline').count()).toBe(3);
+    expect(await page.locator('[data-days-table] tbody tr').count()).toBe(90);
+    await page.locator('section[data-server-days]').screenshot({ path: join(SCREENSHOTS, 'server-days-charts.png') });
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('server pages: the incident banner, the held-back failure, the non-standard wording and the stars', async () => {
