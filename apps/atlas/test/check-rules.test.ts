@@ -4,7 +4,6 @@ import { PROTOCOL_RULES } from '@mcp-atlas/score/rules';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackUrl, parseCheckArguments } from '../src/check/command.js';
-import { chooseConformanceScenarios } from '../src/check/conformance.js';
 import { DEFAULT_GATES, FUZZ_POINTS } from '../src/check/constants.js';
 import { classifyCall, plainValueFor, scoreDeepSession, wrongValueFor } from '../src/check/deep.js';
 import { CheckUsageError } from '../src/check/errors.js';
@@ -143,30 +142,6 @@ describe('the conformance gate', () => {
     expect(
       evaluateGates(gates, input({ conformance: report(scenario('tools-list', true), scenario('ping', false)) })),
     ).toEqual([{ gate: 'conformance', detail: 'conformance scenarios failed: ping (ping: Method not found)' }]);
-  });
-});
-
-describe('chooseConformanceScenarios', () => {
-  it('runs the three that fit any server, DNS rebinding on loopback, and what the capabilities declare', () => {
-    expect(chooseConformanceScenarios('https://mcp.example.com/mcp', { tools: {} }, [])).toEqual([
-      'server-initialize',
-      'ping',
-      'tools-list',
-    ]);
-    expect(chooseConformanceScenarios('http://127.0.0.1:9/mcp', null, [])).toEqual([
-      'server-initialize',
-      'ping',
-      'tools-list',
-      'dns-rebinding-protection',
-    ]);
-    expect(
-      chooseConformanceScenarios('https://mcp.example.com/mcp', { tools: {}, logging: {}, prompts: {} }, []),
-    ).toEqual(['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'prompts-list']);
-    // Asked by name: exactly those, once each.
-    expect(chooseConformanceScenarios('http://127.0.0.1:9/mcp', null, ['ping', 'ping', 'tools-call-error'])).toEqual([
-      'ping',
-      'tools-call-error',
-    ]);
   });
 });
 

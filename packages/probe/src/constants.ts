@@ -3,7 +3,7 @@
 // line in docs/methodology/checks.md. Nothing else in the package may hold a number that decides a verdict.
 
 /** The version of these rules; every ProbeResult and SiteCheckResult records it. */
-export const PROBE_RULES_VERSION = '1.5.0';
+export const PROBE_RULES_VERSION = '1.6.0';
 
 // ---------------------------------------------------------------------------------------------------
 // Who we are
@@ -373,3 +373,26 @@ export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration';
 
 /** Every read of sign-in discovery together (each read keeps WELL_KNOWN_TIMEOUT_MS inside it). */
 export const AUTH_DISCOVERY_BUDGET_MS = 8_000;
+
+// ---------------------------------------------------------------------------------------------------
+// The MCP conformance suite (`check --conformance`)
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The suite's server scenarios that fit any server and call no tool: what `check --conformance` runs by default.
+ * The suite's other scenarios need the tools, resources or prompts of its own test server, and most call a tool.
+ */
+export const CONFORMANCE_BASE_SCENARIOS: readonly string[] = Object.freeze(['server-initialize', 'ping', 'tools-list']);
+
+/** Added for a loopback URL: a local server must refuse a request naming another host (DNS rebinding). */
+export const CONFORMANCE_LOOPBACK_SCENARIOS: readonly string[] = Object.freeze(['dns-rebinding-protection']);
+
+/** Added when the server declares the capability in initialize: the scenario that needs only that capability. */
+export const CONFORMANCE_CAPABILITY_SCENARIOS: Readonly<Record<string, string>> = Object.freeze({
+  logging: 'logging-set-level',
+  resources: 'resources-list',
+  prompts: 'prompts-list',
+});
+
+/** How long one scenario's process may run before it is stopped and the scenario fails. */
+export const CONFORMANCE_SCENARIO_TIMEOUT_MS = 60_000;

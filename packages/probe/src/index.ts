@@ -17,6 +17,7 @@ export {
   type DeepCallOutcome,
   scoreCompliance,
 } from './compliance.js';
+export { type ConformanceTarget, chooseConformanceScenarios } from './conformance.js';
 export { type DiscoverOptions, discoverEndpoint, type SiteDocuments } from './discovery.js';
 export { ProbeInputError, type ProbeInputErrorCode, RegistryReadError } from './errors.js';
 export type { CheckTargetOptions, GuardRule, LookupFunction, TargetCheck } from './guard.js';

@@ -31,6 +31,10 @@ import {
   BOT_INFO_URL,
   BOT_TOKEN,
   BOT_VERSION,
+  CONFORMANCE_BASE_SCENARIOS,
+  CONFORMANCE_CAPABILITY_SCENARIOS,
+  CONFORMANCE_LOOPBACK_SCENARIOS,
+  CONFORMANCE_SCENARIO_TIMEOUT_MS,
   DEFAULT_CLIENT_INFO,
   DEFAULT_PROTOCOL_VERSION,
   DEFAULT_USER_AGENT,
@@ -430,4 +434,23 @@ export const AUTH_DISCOVERY_RULES = Object.freeze({
   openIdConfigurationPath: OPENID_CONFIGURATION_PATH,
   /** Every read together; each read also keeps the well-known document limit and cap. */
   budgetMs: AUTH_DISCOVERY_BUDGET_MS,
+});
+
+/**
+ * The scenarios of the official MCP conformance suite that `check --conformance` runs, and each one's time limit
+ * (methodology, "The official MCP conformance suite" > "Your server against the suite").
+ *
+ * @example
+ * // CONFORMANCE_RULES is exported by the `@mcp-atlas/probe/rules` subpath
+ * CONFORMANCE_RULES.baseScenarios; // ['server-initialize', 'ping', 'tools-list']
+ */
+export const CONFORMANCE_RULES = Object.freeze({
+  /** Run against every server. */
+  baseScenarios: CONFORMANCE_BASE_SCENARIOS,
+  /** Added for a loopback URL. */
+  loopbackScenarios: CONFORMANCE_LOOPBACK_SCENARIOS,
+  /** Added per capability the server declares in initialize. */
+  capabilityScenarios: CONFORMANCE_CAPABILITY_SCENARIOS,
+  /** How long one scenario's process may run. */
+  scenarioTimeoutMs: CONFORMANCE_SCENARIO_TIMEOUT_MS,
 });

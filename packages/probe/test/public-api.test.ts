@@ -31,6 +31,7 @@ describe('the root entry', () => {
       'capToolText',
       'checkSite',
       'checkTarget',
+      'chooseConformanceScenarios',
       'classifyAddress',
       'classifyDeepCall',
       'createFetchHttpClient',
@@ -99,6 +100,7 @@ describe('the rules subpath', () => {
   it('exports the rules version and one frozen object per concern, and nothing else', () => {
     expect(Object.keys(rules).sort()).toEqual([
       'AUTH_DISCOVERY_RULES',
+      'CONFORMANCE_RULES',
       'DEEP_CHECK_RULES',
       'DOCUMENT_RULES',
       'GITHUB_RULES',
@@ -121,6 +123,12 @@ describe('the rules subpath', () => {
   });
 
   it('holds the methodology numbers', () => {
+    expect(rules.CONFORMANCE_RULES).toEqual({
+      baseScenarios: ['server-initialize', 'ping', 'tools-list'],
+      loopbackScenarios: ['dns-rebinding-protection'],
+      capabilityScenarios: { logging: 'logging-set-level', resources: 'resources-list', prompts: 'prompts-list' },
+      scenarioTimeoutMs: 60_000,
+    });
     expect(rules.IDENTITY_RULES).toMatchObject({
       botToken: 'mcp-atlas-bot',
       userAgent: `mcp-atlas-bot/${rules.IDENTITY_RULES.botVersion} (+${rules.IDENTITY_RULES.botInfoUrl})`,

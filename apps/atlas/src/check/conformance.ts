@@ -8,18 +8,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CONFORMANCE_RULES } from '@mcp-atlas/probe/rules';
 import { z } from 'zod';
-import {
-  CONFORMANCE_BASE_SCENARIOS,
-  CONFORMANCE_CAPABILITY_SCENARIOS,
-  CONFORMANCE_LOOPBACK_SCENARIOS,
-  CONFORMANCE_OUTPUT_TAIL_CHARS,
-  CONFORMANCE_PACKAGE,
-  CONFORMANCE_SCENARIO_TIMEOUT_MS,
-} from './constants.js';
+import { CONFORMANCE_OUTPUT_TAIL_CHARS, CONFORMANCE_PACKAGE } from './constants.js';
 import { CheckUsageError } from './errors.js';
 import type { ConformanceReport, ConformanceScenario } from './report-schema.js';
-import { isLoopbackUrl } from './target-access.js';
 
 /** The suite program and its version, found beside the app. */
 export interface ConformanceSuite {
@@ -73,24 +66,6 @@ export const NODE20_SUITE_IMPORT = dataUrl(
     `if (typeof fs.globSync !== 'function') register(${JSON.stringify(dataUrl(FS_HOOKS))});`,
   ].join('\n'),
 );
-
-/**
- * The scenarios a check runs: the ones asked for by name, else the suite's scenarios that fit any server and
- * call no tool (initialize, ping, tools/list), plus DNS-rebinding protection for a loopback URL and the list and
- * logging scenarios of the capabilities the server declared.
- */
-export function chooseConformanceScenarios(url: string, capabilities: unknown, asked: readonly string[]): string[] {
-  if (asked.length > 0) return [...new Set(asked)];
-  const declared = capabilities !== null && typeof capabilities === 'object' ? capabilities : {};
-  const byCapability = Object.entries(CONFORMANCE_CAPABILITY_SCENARIOS)
-    .filter(([capability]) => (declared as Record<string, unknown>)[capability] != null)
-    .map(([, scenario]) => scenario);
-  return [
-    ...CONFORMANCE_BASE_SCENARIOS,
-    ...(isLoopbackUrl(url) ? CONFORMANCE_LOOPBACK_SCENARIOS : []),
-    ...byCapability,
-  ];
-}
 
 /** One entry of the suite's checks.json, as far as the report uses it. */
 const SuiteCheckSchema = z.object({
@@ -213,7 +188,7 @@ export interface ConformanceRun {
 export async function runConformance(run: ConformanceRun): Promise<ConformanceReport> {
   const results: ConformanceScenario[] = [];
   for (const scenario of run.scenarios)
-    results.push(await runScenario(run.suite, run.url, scenario, run.timeoutMs ?? CONFORMANCE_SCENARIO_TIMEOUT_MS));
+    results.push(await runScenario(run.suite, run.url, scenario, run.timeoutMs ?? CONFORMANCE_RULES.scenarioTimeoutMs));
   return {
     suite: `${CONFORMANCE_PACKAGE}@${run.suite.version}`,
     scenarios: results,

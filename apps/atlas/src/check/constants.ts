@@ -102,25 +102,8 @@ export const SARIF_CONFORMANCE_RULE = 'mcp-atlas/conformance';
 /** The package of the official MCP conformance suite, which `--conformance` runs. */
 export const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance';
 
-/**
- * The suite's server scenarios that fit any server and call no tool: what `--conformance` runs by default. The
- * suite's other scenarios need tools, resources or prompts of its own test server (named by the suite), and
- * most call a tool; `--conformance-scenario NAME` runs them on a server built to pass them.
- */
-export const CONFORMANCE_BASE_SCENARIOS: readonly string[] = ['server-initialize', 'ping', 'tools-list'];
-
-/** Added for a loopback URL: a local server must refuse a request naming another host (DNS rebinding). */
-export const CONFORMANCE_LOOPBACK_SCENARIOS: readonly string[] = ['dns-rebinding-protection'];
-
-/** Added when the server declares the capability in initialize: the scenario that needs only that capability. */
-export const CONFORMANCE_CAPABILITY_SCENARIOS: Readonly<Record<string, string>> = {
-  logging: 'logging-set-level',
-  resources: 'resources-list',
-  prompts: 'prompts-list',
-};
-
-/** How long one scenario's process may run before it is stopped and the scenario fails. */
-export const CONFORMANCE_SCENARIO_TIMEOUT_MS = 60_000;
+// Which of the suite's scenarios run, and each one's limit, are rules of the probe package: CONFORMANCE_RULES
+// and chooseConformanceScenarios of @mcp-atlas/probe.
 
 /** How much of a scenario's printed output is kept to explain a scenario that wrote no results. */
 export const CONFORMANCE_OUTPUT_TAIL_CHARS = 4_000;

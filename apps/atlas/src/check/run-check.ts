@@ -1,6 +1,6 @@
 // One check, from target to report: the probe's handshake, the risk verdicts, the findings, the baseline
 // comparison, deep mode and the gates. It writes nothing; the command decides what to print and save.
-import { type ProbeResult, probeServer } from '@mcp-atlas/probe';
+import { chooseConformanceScenarios, type ProbeResult, probeServer } from '@mcp-atlas/probe';
 import { nodeNetwork, probeStdio, type StdioIsolation } from '@mcp-atlas/probe/node';
 import { PROBE_RULES_VERSION } from '@mcp-atlas/probe/rules';
 import { RISK_RULES_VERSION } from '@mcp-atlas/risk/rules';
@@ -8,7 +8,7 @@ import { APP_VERSION } from '../methodology.js';
 import { describeFindings, describeSteps, describeTokens, describeTools } from './analyze.js';
 import { buildBaseline, compareWithBaseline } from './baseline.js';
 import { scoreCheckAt } from './check-score.js';
-import { type ConformanceSuite, chooseConformanceScenarios, runConformance } from './conformance.js';
+import { type ConformanceSuite, runConformance } from './conformance.js';
 import { CHECK_CLIENT_NAME, CHECK_DEADLINE_MS, CHECK_REPORT_SCHEMA, DEEP_CALL_TIMEOUT_MS } from './constants.js';
 import { runDeep } from './deep.js';
 import { evaluateGates, type Gate, gateName } from './gates.js';
@@ -16,7 +16,7 @@ import { listAll } from './list-all.js';
 import { redactCommandWords, redactHeader, redactUrl } from './redact.js';
 import type { BaselineFile, CheckReport } from './report-schema.js';
 import type { SessionTarget } from './session.js';
-import { type ExtraHeader, headerRecord, splitUserInfo } from './target-access.js';
+import { type ExtraHeader, headerRecord, isLoopbackUrl, splitUserInfo } from './target-access.js';
 
 /** What to check: a URL (Streamable HTTP) or a local command speaking MCP on stdio. */
 export type CheckTarget = { kind: 'http'; url: string } | { kind: 'stdio'; command: string; args: readonly string[] };
@@ -126,7 +126,11 @@ async function runConformanceOf(settings: CheckSettings, raw: ProbeResult): Prom
   const report = await runConformance({
     suite: asked.suite,
     url,
-    scenarios: chooseConformanceScenarios(url, raw.capabilities, asked.scenarios),
+    scenarios: chooseConformanceScenarios({
+      loopback: isLoopbackUrl(url),
+      capabilities: raw.capabilities,
+      asked: asked.scenarios,
+    }),
     ...(asked.timeoutMs === undefined ? {} : { timeoutMs: asked.timeoutMs }),
   });
   return scrub(report);
