@@ -28,6 +28,7 @@ export const METHODOLOGY_AREAS = Object.freeze([
   'risk',
   'findings',
   'reliability',
+  'discovery',
   'route-and-search',
   'ratings-and-incidents',
   'score',
