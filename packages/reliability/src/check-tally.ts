@@ -42,8 +42,8 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
-/** Whether an entry read from a stored file is a `[milliseconds, count]` pair a tally can hold. */
-function isLatencyEntry(entry: unknown): entry is [number, number] {
+/** @internal Whether an entry read from a stored file is a `[milliseconds, count]` pair a tally can hold. */
+export function isLatencyEntry(entry: unknown): entry is [number, number] {
   return Array.isArray(entry) && entry.length === 2 && isCount(entry[0]) && isCount(entry[1]) && entry[1] > 0;
 }
 

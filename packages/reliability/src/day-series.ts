@@ -11,7 +11,7 @@
  */
 
 import { dayStartMs, daysBetween, shiftDay } from '@mcp-atlas/base';
-import type { CheckTallyDay, LatencyCounts } from './check-tally.js';
+import { type CheckTallyDay, isLatencyEntry, type LatencyCounts } from './check-tally.js';
 import { DAY_SERIES_DAYS_KEPT, DAY_SERIES_PERCENTILES, FIVE_MINUTE_MIN_CHECKS } from './constants.js';
 import { describeValue, ReliabilityInputError } from './errors.js';
 import type { FiveMinuteDay } from './five-minute.js';
@@ -94,12 +94,8 @@ function percentileOfCounts(counts: LatencyCounts, total: number, p: number): nu
 function mergeCounts(lists: readonly (readonly unknown[] | undefined)[]): LatencyCounts {
   const merged = new Map<number, number>();
   for (const list of lists)
-    for (const entry of Array.isArray(list) ? list : []) {
-      if (!Array.isArray(entry) || entry.length !== 2) continue;
-      const [ms, n] = entry as unknown[];
-      if (!Number.isInteger(ms) || (ms as number) < 0 || !Number.isInteger(n) || (n as number) <= 0) continue;
-      merged.set(ms as number, (merged.get(ms as number) ?? 0) + (n as number));
-    }
+    for (const entry of Array.isArray(list) ? list : [])
+      if (isLatencyEntry(entry)) merged.set(entry[0], (merged.get(entry[0]) ?? 0) + entry[1]);
   return [...merged.entries()].sort((a, b) => a[0] - b[0]);
 }
 

@@ -267,7 +267,6 @@ const SeriesDaySchema = z.object({
  * from the state, which every read-model rebuild parses for every server, since only the server page reads it.
  */
 export const DaySeriesFileSchema = z.object({ id: z.string(), days: z.array(SeriesDaySchema) });
-export type DaySeriesFile = z.infer<typeof DaySeriesFileSchema>;
 
 /** The rolling state of one server: not signed, replaced after each daily check. */
 export const ServerStateSchema = z.object({

@@ -82,15 +82,11 @@ export function handshakeScaleTop(highestMs: number): number {
   return 10 * power;
 }
 
-/** The x of a day in a window of `days` days ending `lastDay`: the first day at the left edge, the last at the right. */
-function xOfDay(
-  day: string,
-  lastDay: string,
-  days: number,
-  box: typeof HANDSHAKE_BOX | typeof UPTIME_DAYS_BOX,
-): number {
+/** The x of a day in the handshake chart's window of `days` days ending `lastDay`: the first at the left edge. */
+function xOfDay(day: string, lastDay: string, days: number): number {
+  const { left, width, right } = HANDSHAKE_BOX;
   const slot = days - 1 - daysBetween(day, lastDay);
-  return round1(box.left + (slot / Math.max(1, days - 1)) * (box.width - box.left - box.right));
+  return round1(left + (slot / Math.max(1, days - 1)) * (width - left - right));
 }
 
 /**
@@ -109,7 +105,7 @@ export function handshakePointsOf(series: readonly SeriesDay[], lastDay: string,
     const { p50Ms, p95Ms, samples } = entry.handshake;
     points.push({
       day: entry.day,
-      x: xOfDay(entry.day, lastDay, days, HANDSHAKE_BOX),
+      x: xOfDay(entry.day, lastDay, days),
       p50Y: yOf(p50Ms),
       p95Y: yOf(p95Ms),
       p50Ms,
