@@ -8,7 +8,7 @@
 /**
  * Which packages each package may import. base (private, bundled into each package's build) holds the shared
  * day helpers, word splitters, address parsers and type names: it imports nothing and every package may use it.
- * risk imports only base; discovery imports only base; findings, route, probe and operations also use its classifier and levels. Any
+ * risk imports only base; discovery imports only base; probe also reads discovery's entry shapes; findings, route, probe and operations also use its classifier and levels. Any
  * package-to-package import not listed here fails the lint.
  */
 const PACKAGE_DIRECTION = {
@@ -20,7 +20,7 @@ const PACKAGE_DIRECTION = {
   reliability: ['base'],
   history: ['base'],
   discovery: ['base'],
-  probe: ['base', 'risk', 'score'],
+  probe: ['base', 'risk', 'score', 'discovery'],
   operations: ['base', 'reliability', 'score', 'history'],
   corpus: [],
 };

@@ -22,3 +22,10 @@ export {
   mergeCatalog,
   type SourceSighting,
 } from './merge.js';
+export {
+  type CatalogSummary,
+  lastListedDays,
+  listingSources,
+  type SourceCount,
+  summarizeCatalog,
+} from './summary.js';

@@ -5,8 +5,15 @@ import * as api from '../src/index.js';
 import * as rules from '../src/rules.js';
 
 describe('the entries', () => {
-  it('the root exports the merge, the URL normalizer and the error class, and no rule constant', () => {
-    expect(Object.keys(api).sort()).toEqual(['DiscoveryInputError', 'mergeCatalog', 'normalizeGithubUrl']);
+  it('the root exports the merge, its counts, the URL normalizer and the error class, and no rule constant', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'DiscoveryInputError',
+      'lastListedDays',
+      'listingSources',
+      'mergeCatalog',
+      'normalizeGithubUrl',
+      'summarizeCatalog',
+    ]);
   });
 
   it('the rules subpath exports one frozen group with the methodology lists', () => {

@@ -52,7 +52,7 @@ export const OUTSIDE_REFUSED_REQUEST_HEADERS: ReadonlySet<string> = new Set([
  * part (what follows the scheme, `Bearer <token>` gives `<token>`) is replaced by REDACTED_CREDENTIAL wherever
  * an answer would carry it, so no result or message can hand it on.
  */
-export const OUTSIDE_CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie']);
+export const OUTSIDE_CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie', 'x-api-key']);
 
 /** What stands in an answer where a credential a request sent would have stood. */
 export const REDACTED_CREDENTIAL = '[token]';

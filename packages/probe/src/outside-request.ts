@@ -79,6 +79,8 @@ export interface OutsideRequest {
    * transport failure). Without this field the answer has no `headers`.
    */
   readonly responseHeaders?: readonly string[];
+  /** Hands back the answer's UTF-8 text, unparsed, as `json` (a README, a CSV file), instead of parsed JSON. */
+  readonly text?: boolean;
 }
 
 /** @internal The parts every answer carries besides its outcome. */
@@ -292,6 +294,15 @@ export async function requestOutsideJson(request: OutsideRequest, network: Netwo
       if (!body.ok) return fail('too-large', `the answer is over ${request.capBytes} bytes`, response.status);
       const text = decodeUtf8(body.bytes);
       if (text === null) return fail('not-json', 'the answer is not UTF-8 text', response.status);
+      if (request.text === true)
+        return finish({
+          ok: true,
+          url: current,
+          status: response.status,
+          json: text,
+          elapsedMs: timer.elapsed(),
+          requests,
+        });
       const parsed = parseBoundedJson(text);
       if (!parsed.ok && parsed.why === 'too-deep')
         return fail('too-deep', describeTooDeep('the answer'), response.status);

@@ -31,7 +31,8 @@ function pageUrl(base: string, cursor: string | null): string {
   return url.href;
 }
 
-function toEntry(item: unknown): { entry: RegistryEntry } | { skip: string } {
+/** @internal One listed item as an entry, or why it is not one. The directory reader reads the same pages. */
+export function toEntry(item: unknown): { entry: RegistryEntry } | { skip: string } {
   if (item === null || typeof item !== 'object') return { skip: 'not an object' };
   const server = RegistryServerSchema.safeParse((item as { server?: unknown }).server);
   if (!server.success) return { skip: `server: ${server.error.issues[0]?.message ?? 'invalid'}` };

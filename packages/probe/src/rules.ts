@@ -104,6 +104,25 @@ import {
   WELL_KNOWN_TIMEOUT_MS,
 } from './constants.js';
 import {
+  AWESOME_LIST_BADGES,
+  AWESOME_LIST_SERVERS_HEADING,
+  BEST_OF_SNAPSHOT_PATTERN,
+  DIRECTORY_DEFAULTS,
+  DIRECTORY_MAX_PAGES,
+  DIRECTORY_MAX_REDIRECTS,
+  DIRECTORY_PAGE_CAP_BYTES,
+  DIRECTORY_PAGE_PREFIXES,
+  DIRECTORY_PAGE_SIZE,
+  DIRECTORY_PAGE_TIMEOUT_MS,
+  DIRECTORY_RATE_LIMIT_DEFAULT_WAIT_MS,
+  DIRECTORY_RATE_LIMIT_RETRIES,
+  DIRECTORY_RATE_LIMIT_WAIT_MAX_MS,
+  DOCKER_MCP_NAMESPACE,
+  GITHUB_DISCOVERY_TOPICS,
+  GITHUB_SEARCH_RESULT_LIMIT,
+  SMITHERY_DEPLOYMENT_ORIGIN,
+} from './directory-constants.js';
+import {
   DEFAULT_GITHUB_API_URL,
   GITHUB_ANSWER_CAP_BYTES,
   GITHUB_MAX_REDIRECTS,
@@ -385,6 +404,50 @@ export const OUTSIDE_SERVICE_RULES = Object.freeze({
   osvBatchMaxQueries: OSV_BATCH_MAX_QUERIES,
   /** Rounds of OSV's paged answers followed. */
   osvMaxPageRounds: OSV_MAX_PAGE_ROUNDS,
+});
+
+/**
+ * Reading the directories that list servers (methodology, "Discovery" > "Reading the sources").
+ *
+ * @example
+ * // DIRECTORY_RULES is exported by the `@mcp-atlas/probe/rules` subpath
+ * DIRECTORY_RULES.rateLimitWaitMaxMs; // 120000
+ */
+export const DIRECTORY_RULES = Object.freeze({
+  /** Each directory's public base URL and listing path. */
+  defaults: DIRECTORY_DEFAULTS,
+  /** Entries asked for per page. */
+  pageSize: DIRECTORY_PAGE_SIZE,
+  /** Pages read per directory per day. */
+  maxPages: DIRECTORY_MAX_PAGES,
+  /** One page, redirects included. */
+  pageTimeoutMs: DIRECTORY_PAGE_TIMEOUT_MS,
+  /** Bytes of one page or list document. */
+  pageCapBytes: DIRECTORY_PAGE_CAP_BYTES,
+  /** Redirects followed per page. */
+  maxRedirects: DIRECTORY_MAX_REDIRECTS,
+  /** Times one rate-limited page is asked again. */
+  rateLimitRetries: DIRECTORY_RATE_LIMIT_RETRIES,
+  /** The wait when a rate-limited answer names none. */
+  rateLimitDefaultWaitMs: DIRECTORY_RATE_LIMIT_DEFAULT_WAIT_MS,
+  /** The longest wait honoured. */
+  rateLimitWaitMaxMs: DIRECTORY_RATE_LIMIT_WAIT_MAX_MS,
+  /** The GitHub topics searched. */
+  githubTopics: GITHUB_DISCOVERY_TOPICS,
+  /** Results GitHub's search returns per query. */
+  githubSearchResultLimit: GITHUB_SEARCH_RESULT_LIMIT,
+  /** Docker's own MCP namespace on Docker Hub. */
+  dockerNamespace: DOCKER_MCP_NAMESPACE,
+  /** Smithery's proxy for the servers it hosts. */
+  smitheryDeploymentOrigin: SMITHERY_DEPLOYMENT_ORIGIN,
+  /** Server pages at Smithery and Docker Hub. */
+  pagePrefixes: DIRECTORY_PAGE_PREFIXES,
+  /** The awesome-mcp-servers badges and what they stand for. */
+  awesomeListBadges: AWESOME_LIST_BADGES,
+  /** The awesome-mcp-servers section that lists servers. */
+  awesomeListServersHeading: AWESOME_LIST_SERVERS_HEADING,
+  /** The best-of-mcp-servers snapshot file names. */
+  bestOfSnapshotPattern: BEST_OF_SNAPSHOT_PATTERN,
 });
 
 /** The GitHub REST API reader (methodology, "Quality score" > "Repository dimensions (docs and maintenance)"). */

@@ -207,7 +207,7 @@ describe('credentials and redirects', () => {
     expect(landed?.authorization).toBeUndefined();
     expect(landed?.cookie).toBeUndefined();
     expect(landed?.['x-trace']).toBe('t');
-    expect([...OUTSIDE_CREDENTIAL_HEADERS]).toEqual(['authorization', 'cookie']);
+    expect([...OUTSIDE_CREDENTIAL_HEADERS]).toEqual(['authorization', 'cookie', 'x-api-key']);
   });
 
   it('keeps a credential on a redirect within the origin, and counts both requests', async () => {
