@@ -15,6 +15,7 @@ const LAYERS = [
       'check',
       'costs',
       'demand',
+      'discovery',
       'outside',
       'owners',
       'scan',

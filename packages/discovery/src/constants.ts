@@ -20,6 +20,30 @@ export const SOURCES = Object.freeze([
   'github-topics',
 ] as const);
 
+/** Each source's name as people read it. */
+export const SOURCE_TITLES = Object.freeze({
+  'official-registry': 'Official MCP Registry',
+  glama: 'Glama',
+  pulsemcp: 'PulseMCP',
+  smithery: 'Smithery',
+  'docker-hub': 'Docker Hub MCP catalog',
+  'best-of-mcp-servers': 'best-of-mcp-servers',
+  'awesome-mcp-servers': 'awesome-mcp-servers',
+  'github-topics': 'GitHub topics',
+} as const);
+
+/** Each source's own public page, linked where a server has no page of its own there. */
+export const SOURCE_HOMES = Object.freeze({
+  'official-registry': 'https://registry.modelcontextprotocol.io',
+  glama: 'https://glama.ai/mcp/servers',
+  pulsemcp: 'https://www.pulsemcp.com/servers',
+  smithery: 'https://smithery.ai',
+  'docker-hub': 'https://hub.docker.com/u/mcp',
+  'best-of-mcp-servers': 'https://github.com/tolkonepiu/best-of-mcp-servers',
+  'awesome-mcp-servers': 'https://github.com/punkpeye/awesome-mcp-servers',
+  'github-topics': 'https://github.com/topics/mcp-server',
+} as const);
+
 /** The external pages a catalog server links to; once known, a link is never blanked by a later read. */
 export const EXTERNAL_LINK_KINDS = Object.freeze([
   'glama',

@@ -9,7 +9,9 @@ import {
   PACKAGE_PAGE_PREFIXES,
   PACKAGE_REGISTRIES,
   REGISTRY_KEY_PREFIX,
+  SOURCE_HOMES,
   SOURCE_PAGE_LINKS,
+  SOURCE_TITLES,
   SOURCES,
 } from './constants.js';
 
@@ -23,6 +25,10 @@ import {
 export const DISCOVERY_RULES = Object.freeze({
   /** The sources, in the order their fields win. */
   sources: SOURCES,
+  /** Each source's name as people read it. */
+  sourceTitles: SOURCE_TITLES,
+  /** Each source's own page. */
+  sourceHomes: SOURCE_HOMES,
   /** The external pages a server links to, never blanked once known. */
   externalLinkKinds: EXTERNAL_LINK_KINDS,
   /** Which source's own page is which link. */

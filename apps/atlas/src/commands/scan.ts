@@ -5,9 +5,11 @@ import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { COST_DEFAULT_TEXT, type CostSettings, DAILY_COST_FLAG_OPTIONS } from '../costs/cost-settings.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { dayIndexPath, daySummaryPath } from '../data/paths.js';
+import type { DirectorySetting } from '../discovery/sync-catalog.js';
 import type { Logger } from '../log.js';
 import { isEmptyOpenDay, reopenEmptyDay } from '../scan/empty-day.js';
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
+import { directorySettingsOf } from '../serve/directory-settings.js';
 import { syncRegistry } from '../serve/registry-sync.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { mergeEnvironment, nameSource, SETTINGS, SettingError } from '../serve/settings.js';
@@ -41,8 +43,10 @@ export const SCAN_COST_SETTINGS = SETTINGS.filter((setting) => SCAN_COST_FLAGS.h
 const SCAN_COST_VARIABLES = SCAN_COST_SETTINGS.map((setting) => `${setting.env.join(' or ')} (--${setting.flag})`);
 
 export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
-          [--signing-key FILE] [--checks-per-host 1]
+          [--signing-key FILE] [--checks-per-host 1] [--directories all|none|LIST] [--directory-urls NAME=URL,…]
           run (or resume) one day's check of every watched server (reading the registry first when given)
+          --directories: with --registry, other directories read into the day's catalog too (tokens from
+          MCP_ATLAS_DIRECTORY_TOKENS)
           --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db (a store shared by processes),
           which needs --signing-key FILE or MCP_ATLAS_SIGNING_KEY (the private key is never kept in the database)
           --enqueue: with a postgres:// store, write the day's index and queue its shards for \`mcp-atlas worker\`
@@ -77,12 +81,24 @@ async function readRegistryForDay(
   allowPrivate: boolean,
   log: Logger,
   reopen: boolean,
+  catalog: { directories: readonly DirectorySetting[] },
 ): Promise<void> {
   if ((await storage.get(daySummaryPath(day))) !== null) return;
   if ((await storage.get(dayIndexPath(day))) !== null && !(await isEmptyOpenDay(storage, day))) return;
   const optedOut = await readOptedOutHosts(storage);
-  const synced = await syncRegistry({ storage, registryUrl, network, optedOut, allowPrivate });
-  log.info({ watched: synced.servers.length, skipped: synced.skipped.length }, 'registry read');
+  const synced = await syncRegistry({
+    storage,
+    registryUrl,
+    network,
+    optedOut,
+    allowPrivate,
+    catalogDay: day,
+    directories: catalog.directories,
+  });
+  log.info(
+    { watched: synced.servers.length, skipped: synced.skipped.length, catalog: synced.catalog },
+    'registry read',
+  );
   if (synced.servers.length === 0) throw new EmptyRegistryError(registryUrl, day, synced.skipped.length);
   // The one-process scan opens a list fixed empty here; `--enqueue` leaves that to enqueueDay, which first makes
   // sure no worker is still on the day's shards.
@@ -133,6 +149,9 @@ export async function commandScan(
       'signing-key': { type: 'string' },
       registry: { type: 'string' },
       'allow-private': { type: 'boolean' },
+      directories: { type: 'string' },
+      'directory-urls': { type: 'string' },
+      'directory-tokens': { type: 'string' },
       enqueue: { type: 'boolean' },
       'checks-per-host': { type: 'string' },
       ...DAILY_COST_FLAG_OPTIONS,
@@ -153,7 +172,13 @@ export async function commandScan(
     // watched list as well as the probe.
     if (registryUrl !== null) {
       try {
-        await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log, flags.enqueue !== true);
+        await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log, flags.enqueue !== true, {
+          directories: directorySettingsOf({
+            directories: typeof flags.directories === 'string' ? flags.directories : null,
+            urls: typeof flags['directory-urls'] === 'string' ? flags['directory-urls'] : null,
+            tokens: typeof flags['directory-tokens'] === 'string' ? flags['directory-tokens'] : null,
+          }),
+        });
       } catch (error) {
         if (!(error instanceof EmptyRegistryError)) throw error;
         process.stderr.write(`mcp-atlas: ${error.message}\n`);

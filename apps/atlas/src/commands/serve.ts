@@ -8,6 +8,7 @@ import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { readGitHubRepository } from '@mcp-atlas/probe/outside';
 import { IDENTITY_RULES } from '@mcp-atlas/probe/rules';
 import { COST_DEFAULT_TEXT, COST_FLAG_OPTIONS, type CostSettings, resolveCosts } from '../costs/cost-settings.js';
+import type { DirectorySetting } from '../discovery/sync-catalog.js';
 import {
   createLicenseKeyStore,
   LicenseKeyFileError,
@@ -21,6 +22,7 @@ import { OUTSIDE_FLAG_OPTIONS, type OutsideServiceUrls } from '../outside/outsid
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import type { RepositoryReader } from '../score/score-inputs.js';
 import { readVerifiedPublishers, VerifiedPublishersError } from '../score/verified-publishers.js';
+import { directorySettingsOf } from '../serve/directory-settings.js';
 import { Scheduler } from '../serve/scheduler.js';
 import { type LicenseValidator, type RunningAtlas, serveAtlas } from '../serve/serve-atlas.js';
 import { mergeEnvironment, nameSource, SETTINGS, SettingError } from '../serve/settings.js';
@@ -51,11 +53,13 @@ const SEAL_TIME_TEXT = [SEAL_RULES.sealTimeUtc.hour, SEAL_RULES.sealTimeUtc.minu
 
 export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--host 127.0.0.1] [--public-url URL] [--trust-proxy N]
           [--license-keys FILE] [--allow-private] [--registry URL] [--no-schedule]
+          [--directories all|none|LIST] [--directory-urls NAME=URL,…] [--directory-tokens NAME=TOKEN,…]
           [--queue-daily] [--signing-key FILE] [--bot-contact URL] [--metrics-token TOKEN] [--github-token TOKEN]
           [--verified-publishers NAMES | --verified-publishers-file FILE] [--checks-per-host 1] [--log-format json|pretty]
           [--log-level info] [--daily-budget-usd ${COST_DEFAULT_TEXT.dailyBudgetUsd}] [--five-minute-budget-usd ${COST_DEFAULT_TEXT.fiveMinuteBudgetUsd}]
           run the service: daily/hourly checks, sealing at ${SEAL_TIME_TEXT} UTC, retention, HTTP (with /healthz,
           /readyz and /metrics); JSON logs on stdout, one access-log line per request
+          --directories: other directories read each day into the catalog beside the registry (none by default)
           --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db, shared by several serve
           processes; each rebuilds its pages when another process writes a new day, seal or hour (MCP_ATLAS_STORE)
           --host: the address to bind; anything but loopback needs --public-url
@@ -96,6 +100,8 @@ export interface ServeSettings {
   licenseKeysFile: string | null;
   allowPrivate: boolean;
   registryUrl: string;
+  /** The directories read beside the registry each day, with their base URLs and tokens. */
+  directories: DirectorySetting[];
   schedule: boolean;
   /** The schedule queues each day's shards for workers instead of checking the day itself (PostgreSQL only). */
   queueDaily: boolean;
@@ -182,6 +188,9 @@ const SERVE_FLAG_OPTIONS = {
   'license-keys': { type: 'string' },
   'allow-private': { type: 'boolean' },
   registry: { type: 'string' },
+  directories: { type: 'string' },
+  'directory-urls': { type: 'string' },
+  'directory-tokens': { type: 'string' },
   'no-schedule': { type: 'boolean' },
   'queue-daily': { type: 'boolean' },
   'signing-key': { type: 'string' },
@@ -272,6 +281,11 @@ function readMergedSettings(flags: Flags): Omit<ServeSettings, 'storeUrl'> {
     licenseKeysFile: licenseKeys === null ? null : resolve(licenseKeys),
     allowPrivate: flags['allow-private'] === true,
     registryUrl,
+    directories: directorySettingsOf({
+      directories: stringSetting(flags, 'directories'),
+      urls: stringSetting(flags, 'directory-urls'),
+      tokens: stringSetting(flags, 'directory-tokens'),
+    }),
     schedule: flags['no-schedule'] !== true,
     queueDaily: flags['queue-daily'] === true,
     costs: costFlags(flags),
@@ -440,12 +454,13 @@ export async function startServe(
     },
   });
   if (settings.schedule) {
-    const { registryUrl, costs, outside } = settings;
+    const { registryUrl, costs, outside, directories } = settings;
     scheduler = new Scheduler({
       storage,
       log,
       keys,
       registryUrl,
+      directories,
       network,
       refresh: running.refresh,
       updateServers: running.updateServers,

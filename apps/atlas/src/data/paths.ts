@@ -8,6 +8,8 @@ export const dayShardPath = (day: string, shard: number): string =>
 export const dayCatalogPath = (day: string, serverId: string): string => `days/${day}/catalogs/${serverId}.json`;
 export const dayChangesPath = (day: string): string => `days/${day}/changes.json`;
 export const daySummaryPath = (day: string): string => `days/${day}/summary.json`;
+/** The day's catalog: every directory's read and the merged servers, with their sources (sealed with the day). */
+export const dayDirectoriesPath = (day: string): string => `days/${day}/directories.json`;
 export const dayReportsPath = (day: string): string => `days/${day}/reports.jsonl`;
 /** The day's package layer: current versions of the npm and PyPI packages servers ship, and OSV's answer. */
 export const dayPackagesPath = (day: string): string => `days/${day}/packages.json`;
@@ -26,6 +28,8 @@ export const SERVER_STATES_PREFIX = 'state/servers/';
 /** A server's day series (each folded day of the last 90, for the server page's charts); rolling, not signed. */
 export const serverSeriesPath = (serverId: string): string => `state/series/${serverId}.json`;
 export const HOURLY_PATH = 'state/hourly.json';
+/** The newest day's catalog, which the next day's merge starts from. */
+export const CATALOG_PATH = 'state/catalog.json';
 /** Each reporter's and sensor's agreement with our checks over the report window; replaced by the hourly agreement task. */
 export const REPORTERS_PATH = 'state/reporters.json';
 /** The newest five-minute observations per server (as many as the second-failure rule reads); one file, replaced each round. */

@@ -86,7 +86,8 @@ export const WatchedServerSchema = z.object({
   id: z.string().regex(SERVER_ID_PATTERN),
   url: z.string().url(),
   title: z.string().max(200).optional(),
-  source: z.enum(['registry', 'demo', 'submitted']),
+  // `directory`: a server only other directories list, with a remote endpoint (the registry lists it not).
+  source: z.enum(['registry', 'demo', 'submitted', 'directory']),
   /** Only the demo's own loopback fleet may be probed at a private address. */
   allowPrivate: z.boolean().optional(),
   /** When its owner submitted it (source `submitted`): the route's guard treats it as new for 30 days. */

@@ -19,6 +19,7 @@ import { readRoots, sealStoredDay } from '../seal/seal-day.js';
 import { demoLicenseValidator } from '../serve/serve-atlas.js';
 import type { Storage } from '../storage/storage.js';
 import { type AtlasView, buildView, type LeftOutServer } from '../view/build-view.js';
+import { startDemoDirectories, syncDemoCatalog } from './demo-directories.js';
 import { DEMO_ROUTE_MARKS, markDemoRoutes, observeDemoSubmission, verifyDemoOwner } from './demo-extras.js';
 import { writeDemoRegistryFacts } from './demo-registry.js';
 import { appendReports, demoReporters, outageReports, reportsOfDay } from './demo-reports.js';
@@ -204,27 +205,53 @@ async function simulateMonth(
   const allowed = await allowedServersByDay(storage, servers, days);
   const probes = await probeMonth(allowed, days, progress);
   const letters = new Map(servers.map((s) => [s.id, '']));
-  for (const [dayIndex, day] of days.entries()) {
-    const checked = allowed.get(day) ?? [];
-    const scan = await scanDay({
-      day,
-      servers: checked,
-      storage,
-      methodologyVersion: METHODOLOGY_VERSION,
-      probe: async (server) => probes.get(`${day}|${server.id}`) as ProbeResult,
-    });
-    // The newest day's hourly checks run before its fold, as the schedule's would have: its quality score then
-    // counts them, and the week's checks reach the probe-count minimum that scores reliability.
-    if (dayIndex === days.length - 1)
-      await simulateHourlyChecks(storage, checked, hourlyCheckTimesOfDay(day), days[0] as string);
-    await foldDay({ storage, day, results: scan.results, servers: checked, methodologyVersion: METHODOLOGY_VERSION });
-    for (const result of scan.results) letters.set(result.id, `${letters.get(result.id) ?? ''}${result.letter}`);
-    // The day's report log before its seal: the seal covers it, and a sealed day takes no more reports.
-    await appendReports(storage, reportsOfDay(day, dayIndex, fleet.members, reporters));
-    const roots = await readRoots(storage);
-    if (!roots.has(day)) await sealStoredDay(storage, day, keys);
+  const directories = await startDemoDirectories();
+  try {
+    for (const [dayIndex, day] of days.entries()) {
+      // The day's catalog is read first, as the registry sync reads it before the day's check, and sealed with it.
+      await syncDemoCatalog(storage, { day, dayIndex, servers, directories: directories.directories });
+      await simulateDay(storage, { day, dayIndex, days, fleet, keys, reporters, allowed, probes, letters });
+    }
+  } finally {
+    await directories.close();
   }
   return letters;
+}
+
+/** One simulated day: its scan from the month's probes, its fold, its reports and its seal. */
+async function simulateDay(
+  storage: Storage,
+  input: {
+    day: string;
+    dayIndex: number;
+    days: readonly string[];
+    fleet: Fleet;
+    keys: SigningKeys;
+    reporters: Awaited<ReturnType<typeof demoReporters>>;
+    allowed: Map<string, WatchedServer[]>;
+    probes: Map<string, ProbeResult>;
+    letters: Map<string, string>;
+  },
+): Promise<void> {
+  const { day, dayIndex, days, fleet, keys, reporters, allowed, probes, letters } = input;
+  const checked = allowed.get(day) ?? [];
+  const scan = await scanDay({
+    day,
+    servers: checked,
+    storage,
+    methodologyVersion: METHODOLOGY_VERSION,
+    probe: async (server) => probes.get(`${day}|${server.id}`) as ProbeResult,
+  });
+  // The newest day's hourly checks run before its fold, as the schedule's would have: its quality score then
+  // counts them, and the week's checks reach the probe-count minimum that scores reliability.
+  if (dayIndex === days.length - 1)
+    await simulateHourlyChecks(storage, checked, hourlyCheckTimesOfDay(day), days[0] as string);
+  await foldDay({ storage, day, results: scan.results, servers: checked, methodologyVersion: METHODOLOGY_VERSION });
+  for (const result of scan.results) letters.set(result.id, `${letters.get(result.id) ?? ''}${result.letter}`);
+  // The day's report log before its seal: the seal covers it, and a sealed day takes no more reports.
+  await appendReports(storage, reportsOfDay(day, dayIndex, fleet.members, reporters));
+  const roots = await readRoots(storage);
+  if (!roots.has(day)) await sealStoredDay(storage, day, keys);
 }
 
 /**

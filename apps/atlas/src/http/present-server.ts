@@ -53,6 +53,22 @@ export function presentServerSummary(view: AtlasView, server: ServerView): Serve
   };
 }
 
+/** The directories that reported a server, and its pages there, from the newest catalog. */
+function presentSources(view: AtlasView, id: string): Pick<ServerDetail, 'sources' | 'external_urls'> {
+  const entry = view.catalog?.byServerId.get(id);
+  if (entry === undefined) return { sources: [], external_urls: {} };
+  return {
+    sources: entry.reportedBy.map((seen) => ({
+      source: seen.source,
+      id: seen.sourceId,
+      firstSeen: seen.firstSeen,
+      lastSeen: seen.lastSeen,
+      listsNow: seen.listsNow,
+    })),
+    external_urls: { ...entry.externalUrls },
+  };
+}
+
 /** A submitted server in observation as GET /api/servers lists it, apart from the servers on the map. */
 export function presentObserving(entry: ObservingSubmission): ObservingServer {
   return {
@@ -192,6 +208,7 @@ export function presentServerDetail(
     domainAge: presentDomainAge(server.domainAge),
     packages: presentPackages(server.packages),
     leftOut: presentLeftOut(server),
+    ...presentSources(view, server.id),
     score: presentScore(scored?.score ?? null),
     scoredDay: scored?.day ?? null,
     ...scoreFreshnessOf(scored?.day ?? null, now),

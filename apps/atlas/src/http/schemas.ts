@@ -1,6 +1,7 @@
 // The wire shapes of the HTTP and MCP surface, as zod schemas with their inferred types. Request schemas
 // validate every query and body at the trust boundary; response schemas describe what the routes answer,
 // feed the OpenAPI document, and let the tests check each answer against the document it claims to follow.
+import { DISCOVERY_RULES } from '@mcp-atlas/discovery/rules';
 import { MAP_LISTING_RULES, RATING_RULES, SENSOR_RULES } from '@mcp-atlas/reliability/rules';
 import { ROUTE_SCORE_RULES, SEARCH_RULES } from '@mcp-atlas/route/rules';
 import { z } from 'zod';
@@ -470,6 +471,20 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
     .describe(
       'Why the server is off the published map (left out of lists, search, route and rankings): its owner opted out, its robots.txt shuts our bot out, it left the registry, or the newest daily check did not list it; null while it is on the map.',
     ),
+  sources: z
+    .array(
+      z.object({
+        source: z.enum(DISCOVERY_RULES.sources),
+        id: z.string().describe("The server's id in that directory."),
+        firstSeen: DAY,
+        lastSeen: DAY,
+        listsNow: z.boolean().describe('Whether the directory lists it on its newest read.'),
+      }),
+    )
+    .describe('Every directory that reported this server, in source order (empty before the first catalog).'),
+  external_urls: z
+    .partialRecord(z.enum(DISCOVERY_RULES.externalLinkKinds), z.string())
+    .describe("The server's pages at Glama, Smithery, PulseMCP, Docker Hub, npm and PyPI that are known."),
 });
 export type ServerDetail = z.infer<typeof ServerDetailSchema>;
 

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { presentLeftOut, presentTools, WITHHELD_DESCRIPTION_NOTE } from '../http/present-server.js';
 import type { ServerChangeSchema } from '../http/schemas.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
+import { ReportedBySection } from './catalog-parts.js';
 import { EmbedSnippets } from './embed.js';
 import {
   formatCount,
@@ -473,6 +474,7 @@ export const ServerPage: FC<{
     <RatingSection server={server} />
     <FindingsSection server={server} />
     <ServerPackages server={server} />
+    <ReportedBySection entry={view.catalog?.byServerId.get(server.id)} />
     <ToolsSection server={server} />
     <ChangesSection changes={changes} />
     <OutagesSection server={server} />

@@ -7,6 +7,7 @@ import { LETTER_RULES } from '@mcp-atlas/reliability/rules';
 import type { FC } from 'hono/jsx';
 import type { Change } from '../data/schemas.js';
 import type { AtlasView } from '../view/build-view.js';
+import { CatalogCountsSection } from './catalog-parts.js';
 import { formatCount, plural } from './format.js';
 import { LettersByDayChart, lettersByDay } from './letters-by-day-chart.js';
 import { ObservingSection } from './observing-section.js';
@@ -175,6 +176,7 @@ export const StatePage: FC<{ view: AtlasView; base: string }> = ({ view, base })
         />
       </section>
       <ObservingSection observing={view.observing} />
+      <CatalogCountsSection catalog={view.catalog} />
       <section aria-labelledby="changes-heading">
         <h2 id="changes-heading">Changes{view.day === null ? '' : ` on ${view.day}`}</h2>
         <ChangeList changes={view.changes} titleOf={titleOf} />

@@ -3,9 +3,12 @@
 // templates, IP addresses and opted-out hosts are left out here by the probe's guard, before any request.
 // Each entry's npm and PyPI packages are kept with it, for the package layer.
 
+import type { SourceEntry } from '@mcp-atlas/discovery';
 import { PACKAGE_LAYER_RULES } from '@mcp-atlas/operations/rules';
 import { checkTarget, listRegistryServers, type NetworkOptions, pickRemote } from '@mcp-atlas/probe';
+import { officialRegistryEntry } from '@mcp-atlas/probe/outside';
 import { OUTSIDE_SERVICE_RULES } from '@mcp-atlas/probe/rules';
+import { CatalogFileError, writeCatalog } from '../data/catalog-file.js';
 import {
   type RegistryScoreFacts,
   type WatchedPackage,
@@ -14,6 +17,14 @@ import {
 } from '../data/schemas.js';
 import { serverIdFor } from '../data/server-id.js';
 import { writeWatchedServers } from '../data/watched-servers.js';
+import {
+  catalogFileOf,
+  checkedAsOf,
+  type DirectorySetting,
+  directoryWatched,
+  type MergedCatalog,
+  mergeDayCatalog,
+} from '../discovery/sync-catalog.js';
 import { scoreFactsOf, writeRegistryScoreFacts } from '../score/registry-facts.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -64,6 +75,28 @@ export function packagesOf(server: unknown): WatchedPackage[] {
   return kept;
 }
 
+/** What a registry sync did with the day's catalog. */
+export interface CatalogOutcome {
+  /** Catalog servers, active and not. */
+  servers: number;
+  /** Servers only other directories list that were added to the watched list. */
+  addedFromDirectories: number;
+  /** Why no catalog was merged (its state file is unreadable), or null. */
+  problem: string | null;
+}
+
+/** Merges the day's catalog; an unreadable catalog state is reported, never merged over. */
+async function mergeOrReport(
+  input: Parameters<typeof mergeDayCatalog>[0],
+): Promise<MergedCatalog | { problem: string }> {
+  try {
+    return await mergeDayCatalog(input);
+  } catch (error) {
+    if (error instanceof CatalogFileError) return { problem: error.message };
+    throw error;
+  }
+}
+
 /**
  * Reads the registry and writes the watched list; returns it with the entries left out. `network` is how
  * the registry is read (its `allowPrivate` lets a registry at a private address be read). `allowPrivate`
@@ -77,13 +110,23 @@ export async function syncRegistry(input: {
   network: NetworkOptions;
   optedOut: readonly string[];
   allowPrivate?: boolean;
-}): Promise<{ servers: WatchedServer[]; skipped: SkippedEntry[] }> {
+  /**
+   * The day whose catalog to merge (the registry's entries and `directories`), written to the day's folder and
+   * sealed with it. Without it no catalog is merged.
+   */
+  catalogDay?: string;
+  /** The directories read beside the registry; none by default. */
+  directories?: readonly DirectorySetting[];
+}): Promise<{ servers: WatchedServer[]; skipped: SkippedEntry[]; catalog: CatalogOutcome | null }> {
   const servers: WatchedServer[] = [];
   const skipped: SkippedEntry[] = [];
   const seen = new Set<string>();
   const scoreFacts = new Map<string, RegistryScoreFacts>();
+  const official: SourceEntry[] = [];
   for await (const entry of listRegistryServers(input.registryUrl, input.network)) {
     const name = entry.server.name;
+    // Every listed entry is in the catalog, checked or not: one without a remote is a local server.
+    official.push(officialRegistryEntry(entry));
     const remote = pickRemote(entry);
     if (remote === null) {
       skipped.push({ name, why: 'no remote' });
@@ -112,8 +155,39 @@ export async function syncRegistry(input: {
       ...(packages.length > 0 ? { packages } : {}),
     });
   }
+  const catalog =
+    input.catalogDay === undefined ? null : await syncCatalogOf(input, input.catalogDay, official, servers);
   servers.sort((a, b) => a.id.localeCompare(b.id));
   await writeWatchedServers(input.storage, servers);
   await writeRegistryScoreFacts(input.storage, scoreFacts);
-  return { servers, skipped };
+  return { servers, skipped, catalog };
+}
+
+/**
+ * Merges and writes the day's catalog, and adds to `servers` the directory-only servers with a remote endpoint.
+ * The catalog is written before the watched list, so a server checked as a directory's is in that day's catalog.
+ */
+async function syncCatalogOf(
+  input: Parameters<typeof syncRegistry>[0],
+  day: string,
+  official: readonly SourceEntry[],
+  servers: WatchedServer[],
+): Promise<CatalogOutcome> {
+  const merged = await mergeOrReport({
+    storage: input.storage,
+    day,
+    official,
+    directories: input.directories ?? [],
+    network: input.network,
+  });
+  if ('problem' in merged) return { servers: 0, addedFromDirectories: 0, problem: merged.problem };
+  const added = directoryWatched(merged.servers, {
+    watchedUrls: new Set(servers.map((server) => server.url)),
+    optedOut: input.optedOut,
+    allowPrivate: input.allowPrivate === true,
+  }).filter((server) => !servers.some((watched) => watched.id === server.id));
+  servers.push(...added);
+  const checkedAs = checkedAsOf(merged.servers, servers, serverIdFor);
+  await writeCatalog(input.storage, catalogFileOf(day, merged, checkedAs));
+  return { servers: merged.servers.length, addedFromDirectories: added.length, problem: null };
 }

@@ -55,6 +55,7 @@ import {
 } from '../data/schemas.js';
 import { readWatchedServers } from '../data/watched-servers.js';
 import { writeDueAggregates } from '../demand/aggregates.js';
+import type { DirectorySetting } from '../discovery/sync-catalog.js';
 import type { Logger } from '../log.js';
 import { METHODOLOGY_VERSION } from '../methodology.js';
 import type { OutsideServiceUrls } from '../outside/outside-config.js';
@@ -134,6 +135,8 @@ export interface SchedulerDeps {
   keys: SigningKeys;
   /** The registry to read each day; null watches only the servers already listed. */
   registryUrl: string | null;
+  /** The directories read beside the registry into the day's catalog; none when absent. */
+  directories?: readonly DirectorySetting[];
   /** The probe's network (the pinning Node client in production). */
   network: NetworkOptions;
   clock?: ScheduleClock;
@@ -537,10 +540,15 @@ export class Scheduler {
       network: this.deps.network,
       optedOut,
       allowPrivate: this.deps.network.allowPrivate === true,
+      catalogDay: today,
+      directories: this.deps.directories ?? [],
     });
     // The registry's list as written, plus the submitted servers that passed their observation.
     const servers = await readWatchedServers(this.deps.storage);
-    this.deps.log.info({ watched: servers.length, skipped: synced.skipped.length }, 'registry read');
+    this.deps.log.info(
+      { watched: servers.length, skipped: synced.skipped.length, catalog: synced.catalog },
+      'registry read',
+    );
     return servers;
   }
 

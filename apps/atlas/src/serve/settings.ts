@@ -87,6 +87,27 @@ export const SETTINGS: readonly Setting[] = [
     help: 'the MCP registry read each day',
   },
   {
+    flag: 'directories',
+    type: 'string',
+    env: ['MCP_ATLAS_DIRECTORIES'],
+    fallback: 'none',
+    help: 'directories read beside the registry: all, none, or a comma list of glama, pulsemcp, smithery, docker-hub, best-of-mcp-servers, awesome-mcp-servers, github-topics',
+  },
+  {
+    flag: 'directory-urls',
+    type: 'string',
+    env: ['MCP_ATLAS_DIRECTORY_URLS'],
+    fallback: '(each public URL)',
+    help: 'base URLs replacing public ones, as glama=https://…,smithery=https://…',
+  },
+  {
+    flag: 'directory-tokens',
+    type: 'string',
+    env: ['MCP_ATLAS_DIRECTORY_TOKENS'],
+    fallback: '(none)',
+    help: 'tokens, as glama=…,smithery=…; set it in the environment, where no process list shows it',
+  },
+  {
     flag: 'no-schedule',
     type: 'boolean',
     env: ['MCP_ATLAS_NO_SCHEDULE'],

@@ -43,6 +43,7 @@ import {
 } from '@mcp-atlas/reliability/live';
 import { RATING_RULES } from '@mcp-atlas/reliability/rules';
 import { categorize, createToolIndex, type IndexServer, type LiveServerFields, type ToolIndex } from '@mcp-atlas/route';
+import { readShownCatalog } from '../data/catalog-file.js';
 import { readDayResults } from '../data/day-results.js';
 import { daysOfLetters } from '../data/days.js';
 import { readExcludedOrigins } from '../data/excluded-origins.js';
@@ -89,6 +90,7 @@ import { type OwnerRecord, readOwnerRecords } from '../owners/owner-records.js';
 import { readRoots } from '../seal/seal-day.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { listableObserving, type ObservingSubmission, readObservingSubmissions } from '../submissions/observing.js';
+import { type CatalogView, catalogViewOf } from './catalog-view.js';
 import { liveChecksOf } from './live-inputs.js';
 import { readScoresView, type ScoresView } from './score-view.js';
 import { cleanCatalog, cleanChange, cleanDayResult, cleanTitle, readWithheldDescriptions } from './served-text.js';
@@ -209,6 +211,8 @@ export interface AtlasView {
   observing: ObservingSubmission[];
   /** Quality scores: each server's newest (from the days' signed scores files) and its trend. */
   scores: ScoresView;
+  /** The newest day's catalog of every directory read: who reported each server, and the counts; null before one. */
+  catalog: CatalogView | null;
 }
 
 /**
@@ -611,6 +615,7 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     leftOut: all.flatMap((s) => (s.leftOut === null ? [] : [{ id: s.id, reason: s.leftOut }])),
     markProblems: marks.problems,
     scores: await readScoresView(storage, day),
+    catalog: catalogViewOf(await readShownCatalog(storage)),
     // A submission's name is the name its server gave itself: shown without control characters, like a title.
     observing: listableObserving(await readObservingSubmissions(storage, now), {
       optedOutHosts: optedOut,
