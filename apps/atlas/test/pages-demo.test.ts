@@ -255,6 +255,65 @@ describe('the server page', () => {
   });
 });
 
+describe('the catalog on the pages', () => {
+  // The demo's directories (src/demo/demo-directories.ts) list the notebook three times under three spellings of
+  // its repository, the weather and vault servers on Glama too, the ledger on the awesome list, and three servers
+  // no watched member is: a Glama-only one that left on day 20, a local one and a Docker image.
+  it('shows on the notebook’s page the three directories that reported it, with links', async () => {
+    const page = await getPage(site.app, '/servers/notes');
+    const section = page.text.slice(
+      page.text.indexOf('data-reported-by'),
+      page.text.indexOf('</section>', page.text.indexOf('data-reported-by')),
+    );
+    expect([...section.matchAll(/data-source="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'official-registry',
+      'glama',
+      'awesome-mcp-servers',
+    ]);
+    expect(section).toContain('href="https://glama.ai/mcp/servers/n0tes"');
+    expect(section).toContain('href="https://github.com/atlas-demo/notes"');
+    expect(section).toContain('href="https://www.npmjs.com/package/@atlas-demo/notes"');
+    expect(textOf(section)).toContain('3 directories listed this server');
+    // A member no directory but the registry lists has one row; one with no registry entry has no section.
+    expect((await getPage(site.app, '/servers/calendar')).text.match(/data-source=/g)).toHaveLength(1);
+    expect((await getPage(site.app, '/servers/inbox')).text).not.toContain('data-reported-by');
+  });
+
+  it('gives the sources and the external pages in the API', async () => {
+    const response = await site.app.request('/api/servers/notes');
+    const body = (await response.json()) as {
+      sources: { source: string; id: string; listsNow: boolean }[];
+      external_urls: object;
+    };
+    expect(body.sources.map((seen) => [seen.source, seen.id, seen.listsNow])).toEqual([
+      ['official-registry', 'io.github.atlas-demo/notes', true],
+      ['glama', 'n0tes', true],
+      ['awesome-mcp-servers', 'atlas-demo/notes', true],
+    ]);
+    expect(body.external_urls).toEqual({
+      glama: 'https://glama.ai/mcp/servers/n0tes',
+      npm: 'https://www.npmjs.com/package/@atlas-demo/notes',
+    });
+  });
+
+  it('counts on the state page the servers of each directory and their overlap', async () => {
+    const text = textOf((await getPage(site.app, '/')).text);
+    // 10 registry entries, 3 more only directories list; the Glama-only one left on day 20 and is deactivated.
+    expect(text).toContain(
+      'holds 12 active servers (1 deactivated server, kept with its history), merged from 4 directories',
+    );
+    // Registry 10 (6 only there: calendar, codehost, files, translate, warehouse, paywall), Glama 3, Docker Hub 1
+    // (only there), the awesome list 3 (the local one only there).
+    expect(text).toContain('Official MCP Registry 10 6');
+    expect(text).toContain('Glama 3 0');
+    expect(text).toContain('Docker Hub MCP catalog 1 1');
+    expect(text).toContain('awesome-mcp-servers 3 1');
+    expect(text).toContain('Official MCP Registry and Glama 3');
+    expect(text).toContain('Official MCP Registry and awesome-mcp-servers 2');
+    expect(text).toContain('Glama and awesome-mcp-servers 1');
+  });
+});
+
 describe('the server list, the most-reliable lists and the tool search page', () => {
   it('lists every server with its status and uptime', async () => {
     const page = await getPage(site.app, '/servers');

@@ -12,7 +12,8 @@
  * - Links. External pages (Glama, Smithery, PulseMCP, Docker Hub, npm, PyPI) are taken from today's entries and
  *   kept from yesterday's record when today has none: a link once known is never blanked.
  * - Lifecycle. A server no source lists today is deactivated, never deleted, and only when every source that
- *   ever listed it read its whole list today; a failed or cut read deactivates nothing. Listed again, it is active.
+ *   ever listed it read its whole list today; a failed or cut read deactivates nothing, and neither does a
+ *   whole read that lists no server at all (a directory does not empty overnight; its answer is broken). Listed again, it is active.
  */
 import { dayStartMs } from '@mcp-atlas/base';
 import {
@@ -321,13 +322,19 @@ function serverOf(
 // ---------------------------------------------------------------------------------------------------
 
 /** The outcome of each source read today; a source read twice keeps the worse outcome. */
+function hasEntries(read: SourceRead): boolean {
+  return Array.isArray(read.entries) && read.entries.length > 0;
+}
+
 function outcomesOf(reads: readonly SourceRead[]): Map<SourceName, SourceRead['outcome']> {
   const rank = { complete: 0, truncated: 1, failed: 2 } as const;
   const outcomes = new Map<SourceName, SourceRead['outcome']>();
   for (const read of reads) {
     if (priorityOf(read?.source) === null || !(read.outcome in rank)) continue;
+    // A whole read that lists nothing is taken for a broken one: a directory does not empty overnight.
+    const outcome = read.outcome === 'complete' && !hasEntries(read) ? 'failed' : read.outcome;
     const before = outcomes.get(read.source);
-    if (before === undefined || rank[read.outcome] > rank[before]) outcomes.set(read.source, read.outcome);
+    if (before === undefined || rank[outcome] > rank[before]) outcomes.set(read.source, outcome);
   }
   return outcomes;
 }

@@ -49,6 +49,21 @@ const AWESOME_NOTES: SourceEntry = {
   facts: { category: 'Knowledge & Memory' },
 };
 
+// Another server each whole read still lists: a whole read that lists nothing is taken for a broken one.
+const REGISTRY_OTHER: SourceEntry = {
+  sourceId: 'io.github.zed/other',
+  name: 'Other',
+  registryId: 'io.github.zed/other',
+};
+const GLAMA_OTHER: SourceEntry = { sourceId: 'zz9', name: 'other', repositoryUrl: 'https://github.com/zed/other' };
+
+/** The notes server of a catalog that may also hold the other one. */
+function notes(servers: CatalogServer[]): CatalogServer {
+  const found = servers.find((server) => server.key === 'https://github.com/acme/notes');
+  expect(found).toBeDefined();
+  return found as CatalogServer;
+}
+
 function only(servers: CatalogServer[]): CatalogServer {
   expect(servers).toHaveLength(1);
   return servers[0] as CatalogServer;
@@ -249,27 +264,29 @@ describe('from one day to the next', () => {
   });
 
   it('deactivates a server no source lists when every source that listed it read its whole list', () => {
-    const server = only(mergeCatalog(day1, [read('official-registry', []), read('glama', [])], NEXT).servers);
+    const whole = [read('official-registry', [REGISTRY_OTHER]), read('glama', [GLAMA_OTHER])];
+    const server = notes(mergeCatalog(day1, whole, NEXT).servers);
     expect(server).toMatchObject({ active: false, deactivatedOn: NEXT, lastSeen: DAY, name: 'Notes' });
     // Kept whole: its history, links and sightings stay.
     expect(server.externalUrls.glama).toBe('https://glama.ai/mcp/servers/k3x');
     expect(server.sources['official-registry']?.lastSeen).toBe(DAY);
     // The day after, still deactivated since the same day.
-    const later = only(
-      mergeCatalog([server], [read('official-registry', []), read('glama', [])], '2026-12-09').servers,
-    );
+    const later = notes(mergeCatalog([server], whole, '2026-12-09').servers);
     expect(later).toMatchObject({ active: false, deactivatedOn: NEXT });
   });
 
-  it('deactivates nothing when one source that listed it failed, was cut, or was not read', () => {
+  it('deactivates nothing when one source that listed it failed, was cut, was not read, or listed nothing', () => {
     const cases: SourceRead[][] = [
-      [read('official-registry', []), read('glama', [], 'failed')],
-      [read('official-registry', []), read('glama', [], 'truncated')],
-      [read('official-registry', [])],
+      [read('official-registry', [REGISTRY_OTHER]), read('glama', [], 'failed')],
+      [read('official-registry', [REGISTRY_OTHER]), read('glama', [], 'truncated')],
+      [read('official-registry', [REGISTRY_OTHER])],
+      // Whole reads with no entry at all: broken answers, not emptied directories.
+      [read('official-registry', []), read('glama', [])],
+      [read('official-registry', [REGISTRY_OTHER]), read('glama', [])],
       [],
     ];
     for (const reads of cases) {
-      const server = only(mergeCatalog(day1, reads, NEXT).servers);
+      const server = notes(mergeCatalog(day1, reads, NEXT).servers);
       expect(server.active, JSON.stringify(reads.map((r) => r.outcome))).toBe(true);
       expect(server.deactivatedOn).toBeNull();
       expect(server.lastSeen).toBe(DAY);
@@ -281,15 +298,19 @@ describe('from one day to the next', () => {
       mergeCatalog(day1, [read('official-registry', [REGISTRY_NOTES]), read('glama', [], 'failed')], NEXT).servers,
     );
     expect(failed.facts.glama).toEqual({ license: 'MIT' });
-    const complete = only(
-      mergeCatalog(day1, [read('official-registry', [REGISTRY_NOTES]), read('glama', [])], NEXT).servers,
+    const complete = notes(
+      mergeCatalog(day1, [read('official-registry', [REGISTRY_NOTES]), read('glama', [GLAMA_OTHER])], NEXT).servers,
     );
     expect(complete.facts.glama).toBeUndefined();
   });
 
   it('activates a deactivated server listed again, keeping its first sighting', () => {
-    const gone = mergeCatalog(day1, [read('official-registry', []), read('glama', [])], NEXT).servers;
-    const back = only(mergeCatalog(gone, [read('glama', [GLAMA_NOTES])], '2026-12-09').servers);
+    const gone = mergeCatalog(
+      day1,
+      [read('official-registry', [REGISTRY_OTHER]), read('glama', [GLAMA_OTHER])],
+      NEXT,
+    ).servers;
+    const back = notes(mergeCatalog(gone, [read('glama', [GLAMA_NOTES])], '2026-12-09').servers);
     expect(back).toMatchObject({ active: true, deactivatedOn: null, firstSeen: DAY, lastSeen: '2026-12-09' });
   });
 

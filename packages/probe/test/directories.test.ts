@@ -193,6 +193,7 @@ describe('the catalog lifecycle on real reads', () => {
     expect(fetchOf(second.servers)?.sources['docker-hub']?.lastSeen).toBe('2026-12-05');
 
     // Day three: Docker Hub reads its whole list, and the image is gone from it: deactivated, still in the catalog.
+    // (A whole list with nothing in it would count as a broken read, so the list has another image.)
     const third = mergeCatalog(
       second.servers,
       await readAll({ 'docker-hub': `${fixture.server.origin}/empty` }),

@@ -159,6 +159,11 @@ export async function commandScan(
     env,
   );
   const costs = scanCostsOf(flags, env);
+  const directories = directorySettingsOf({
+    directories: typeof flags.directories === 'string' ? flags.directories : null,
+    urls: typeof flags['directory-urls'] === 'string' ? flags['directory-urls'] : null,
+    tokens: typeof flags['directory-tokens'] === 'string' ? flags['directory-tokens'] : null,
+  });
   const allowPrivate = flags['allow-private'] === true;
   const network = scanNetworkOf(allowPrivate);
   // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
@@ -173,11 +178,7 @@ export async function commandScan(
     if (registryUrl !== null) {
       try {
         await readRegistryForDay(storage, day, registryUrl, network, allowPrivate, log, flags.enqueue !== true, {
-          directories: directorySettingsOf({
-            directories: typeof flags.directories === 'string' ? flags.directories : null,
-            urls: typeof flags['directory-urls'] === 'string' ? flags['directory-urls'] : null,
-            tokens: typeof flags['directory-tokens'] === 'string' ? flags['directory-tokens'] : null,
-          }),
+          directories,
         });
       } catch (error) {
         if (!(error instanceof EmptyRegistryError)) throw error;

@@ -112,7 +112,7 @@ export async function syncRegistry(input: {
   allowPrivate?: boolean;
   /**
    * The day whose catalog to merge (the registry's entries and `directories`), written to the day's folder and
-   * sealed with it. Without it no catalog is merged.
+   * sealed with it. Without it, or when the registry lists no server to check, no catalog is merged.
    */
   catalogDay?: string;
   /** The directories read beside the registry; none by default. */
@@ -155,8 +155,11 @@ export async function syncRegistry(input: {
       ...(packages.length > 0 ? { packages } : {}),
     });
   }
+  // A registry with no server to check starts no day (scan writes nothing of it), so no catalog is merged either.
   const catalog =
-    input.catalogDay === undefined ? null : await syncCatalogOf(input, input.catalogDay, official, servers);
+    input.catalogDay === undefined || servers.length === 0
+      ? null
+      : await syncCatalogOf(input, input.catalogDay, official, servers);
   servers.sort((a, b) => a.id.localeCompare(b.id));
   await writeWatchedServers(input.storage, servers);
   await writeRegistryScoreFacts(input.storage, scoreFacts);

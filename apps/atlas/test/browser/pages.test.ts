@@ -257,6 +257,24 @@ describe('the demo in Chromium, JavaScript off', () => {
     );
   });
 
+  it('server page and state page: the directories that reported a server, and the counts per directory', async () => {
+    const { page, errors } = await visit(plain, '/servers/notes', 'server-reported-by');
+    const table = page.getByRole('region', { name: 'Reported by' }).getByRole('table');
+    expect(await table.locator('tbody tr').count()).toBe(3);
+    expect(await table.getByRole('link', { name: 'Glama' }).getAttribute('href')).toBe(
+      'https://glama.ai/mcp/servers/n0tes',
+    );
+    expect(await table.getByRole('link', { name: 'awesome-mcp-servers' }).getAttribute('href')).toBe(
+      'https://github.com/atlas-demo/notes',
+    );
+    expect(errors).toEqual([]);
+    const state = await visit(plain, '/', 'state-directories');
+    const counts = state.page.locator('[data-catalog-counts]');
+    expect(await counts.locator('tr[data-source="glama"] td.num').first().innerText()).toBe('3');
+    expect(await counts.locator('tr[data-source-count="3"] td').last().innerText()).toBe('1');
+    expect(state.errors).toEqual([]);
+  });
+
   it('most reliable: one table per category', async () => {
     const { page, errors } = await visit(plain, '/reliable', 'reliable');
     await expectAccessibleFrame(page);
