@@ -16,6 +16,12 @@ export const DEFAULT_NPM_REGISTRY_URL = 'https://registry.npmjs.org';
 /** The Python Package Index (its JSON API lives under `/pypi/<name>/json`). */
 export const DEFAULT_PYPI_URL = 'https://pypi.org';
 
+/** npm's download counts API: `<base>/downloads/point/last-week/<name>`. */
+export const DEFAULT_NPM_DOWNLOADS_URL = 'https://api.npmjs.org';
+
+/** PyPI's download counts (pypistats.org, PyPI's own figures): `<base>/api/packages/<name>/recent`. */
+export const DEFAULT_PYPI_STATS_URL = 'https://pypistats.org';
+
 /** The OSV API (`POST /v1/querybatch`). */
 export const DEFAULT_OSV_URL = 'https://api.osv.dev';
 

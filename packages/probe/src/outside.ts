@@ -25,6 +25,7 @@ export {
   queryOsvBatch,
 } from './osv.js';
 export { normalizeBaseUrl, type OutsideFailureReason } from './outside-request.js';
+export { type DownloadsRead, type DownloadsReadOptions, readWeeklyDownloads } from './package-downloads.js';
 export {
   isNpmPackageName,
   type NpmReadOptions,

@@ -75,7 +75,8 @@ const NPM_NAME = /^(?:@[a-z0-9-*~][a-z0-9-*._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/i;
 // PEP 508's name rule.
 const PYPI_NAME = /^([A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9])$/i;
 
-function checkName(name: unknown): string {
+/** @internal A package name argument, refused unless a string. */
+export function checkName(name: unknown): string {
   if (typeof name !== 'string')
     throw new ProbeInputError('invalid-option', `name must be a string, got ${describeType(name, { article: true })}`);
   return name;
@@ -111,7 +112,8 @@ export function normalizePypiName(name: string): string | null {
   return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 
-function baseOf(value: unknown, fallback: string, option: string): string {
+/** @internal A base URL option, or its default; refused when it cannot be a base. */
+export function baseOf(value: unknown, fallback: string, option: string): string {
   const base = normalizeBaseUrl(value ?? fallback);
   if (base === null)
     throw new ProbeInputError(

@@ -130,8 +130,10 @@ import {
   GITHUB_TREE_CAP_BYTES,
 } from './github-constants.js';
 import {
+  DEFAULT_NPM_DOWNLOADS_URL,
   DEFAULT_NPM_REGISTRY_URL,
   DEFAULT_OSV_URL,
+  DEFAULT_PYPI_STATS_URL,
   DEFAULT_PYPI_URL,
   DEFAULT_RDAP_URL,
   OSV_ANSWER_CAP_BYTES,
@@ -382,6 +384,10 @@ export const OUTSIDE_SERVICE_RULES = Object.freeze({
   defaultNpmRegistryUrl: DEFAULT_NPM_REGISTRY_URL,
   /** The Python Package Index. */
   defaultPypiUrl: DEFAULT_PYPI_URL,
+  /** npm's download counts API. */
+  defaultNpmDownloadsUrl: DEFAULT_NPM_DOWNLOADS_URL,
+  /** PyPI's download counts (pypistats.org). */
+  defaultPypiStatsUrl: DEFAULT_PYPI_STATS_URL,
   /** The OSV API. */
   defaultOsvUrl: DEFAULT_OSV_URL,
   /** One RDAP lookup, redirects included. */

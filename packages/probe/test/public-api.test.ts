@@ -76,6 +76,7 @@ describe('the outside subpath', () => {
       'readGitHubRepository',
       'readNpmPackage',
       'readPypiPackage',
+      'readWeeklyDownloads',
     ]);
   });
 });
