@@ -164,7 +164,9 @@ describe('the day’s catalog through the registry sync', () => {
     });
     // The token went to Glama, and is in no file.
     expect(glamaAuth.at(-1)).toBe(`Bearer ${TOKEN}`);
-    expect(new TextDecoder().decode(await storage.get(dayDirectoriesPath('2026-12-04')))).not.toContain(TOKEN);
+    expect(
+      new TextDecoder().decode((await storage.get(dayDirectoriesPath('2026-12-04'))) ?? new Uint8Array()),
+    ).not.toContain(TOKEN);
     // The catalog is a file of the day, so the day's root signs it.
     const keys = await generateKeyPair();
     await sealStoredDay(storage, '2026-12-04', keys);
@@ -205,7 +207,7 @@ describe('the day’s catalog through the registry sync', () => {
     const synced = await syncDay('2026-12-07');
     expect(synced.catalog?.problem).toContain('state/catalog.json cannot be read (not JSON)');
     expect(await storage.get(dayDirectoriesPath('2026-12-07'))).toBeNull();
-    expect(new TextDecoder().decode(await storage.get(CATALOG_PATH))).toContain('"torn');
+    expect(new TextDecoder().decode((await storage.get(CATALOG_PATH)) ?? new Uint8Array())).toContain('"torn');
     expect(synced.servers.length).toBeGreaterThan(0);
     await expect(readCatalogState(storage)).rejects.toThrow(/cannot be read/);
   });

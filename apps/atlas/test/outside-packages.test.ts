@@ -98,6 +98,8 @@ beforeAll(async () => {
   packages.broken.add('shop-broken');
   osv = await startOsv();
   osv.vulnerabilities.set('npm @acme/pay-mcp@1.2.0', ['GHSA-pay1-0000-0001', 'CVE-2026-1234']);
+  packages.downloads.set('@acme/pay-mcp', 5214);
+  packages.downloads.set('acme-pay-mcp', 830);
   osv.vulnerabilities.set('PyPI acme-pay-mcp@0.9.3', ['PYSEC-2026-77']);
 });
 
@@ -116,7 +118,14 @@ async function newScheduler(storage: Storage, clock: ScheduleClock): Promise<Sch
     registryUrl: registry.url,
     network,
     clock,
-    outside: { npmUrl: packages.origin, pypiUrl: packages.origin, osvUrl: osv.origin, rdapUrl: 'http://127.0.0.1:9' },
+    outside: {
+      npmUrl: packages.origin,
+      pypiUrl: packages.origin,
+      osvUrl: osv.origin,
+      rdapUrl: 'http://127.0.0.1:9',
+      npmDownloadsUrl: packages.origin,
+      pypiStatsUrl: packages.origin,
+    },
   });
 }
 
@@ -162,9 +171,12 @@ describe('the package layer through the schedule', () => {
       { registryType: 'npm', identifier: '@acme/pay-mcp', version: '1.0.0' },
       { registryType: 'pypi', identifier: 'Acme_Pay.MCP', version: '0.9.0' },
     ]);
-    // Each package is read once, scoped names as @scope%2Fname, PyPI names in normal form.
+    // Each package is read once, scoped names as @scope%2Fname, PyPI names in normal form; its download count too.
     expect(packages.requests.map((r) => r.path).sort()).toEqual([
       '/@acme%2Fpay-mcp',
+      '/api/packages/acme-pay-mcp/recent',
+      '/downloads/point/last-week/@acme/pay-mcp',
+      '/downloads/point/last-week/shop-broken',
       '/pypi/acme-pay-mcp/json',
       '/shop-broken',
     ]);
@@ -179,6 +191,7 @@ describe('the package layer through the schedule', () => {
         problem: null,
         vulnerabilities: null,
         truncated: false,
+        weeklyDownloads: 830,
       },
       {
         ecosystem: 'npm',
@@ -188,6 +201,7 @@ describe('the package layer through the schedule', () => {
         problem: null,
         vulnerabilities: null,
         truncated: false,
+        weeklyDownloads: 5214,
       },
       {
         ecosystem: 'npm',
@@ -197,6 +211,8 @@ describe('the package layer through the schedule', () => {
         problem: { reason: 'http-status', message: 'answered HTTP 500' },
         vulnerabilities: null,
         truncated: false,
+        // npm's downloads API has no count for it: null, never 0.
+        weeklyDownloads: null,
       },
     ]);
 
@@ -248,6 +264,7 @@ describe('the package layer through the schedule', () => {
             problem: null,
             vulnerabilities: ['PYSEC-2026-77'],
             truncated: false,
+            weeklyDownloads: 830,
           },
           {
             ecosystem: 'npm',
@@ -256,10 +273,20 @@ describe('the package layer through the schedule', () => {
             problem: null,
             vulnerabilities: ['CVE-2026-1234', 'GHSA-pay1-0000-0001'],
             truncated: false,
+            weeklyDownloads: 5214,
           },
         ],
         newer: null,
       });
+      // The server page shows each count, and says so where none was read.
+      const page = await (await fetch(`${running.url}/servers/${payId}`)).text();
+      expect(page).toMatch(
+        /data-package="npm\/@acme\/pay-mcp">[\s\S]*?<td class="num" data-downloads[^>]*>5,214<\/td>/,
+      );
+      const shopPage = await (await fetch(`${running.url}/servers/${shopId}`)).text();
+      expect(shopPage).toMatch(
+        /data-package="npm\/shop-broken">[\s\S]*?<td class="num" data-downloads[^>]*>not read<\/td>/,
+      );
       const shop = ServerDetailSchema.parse(await (await fetch(`${running.url}/api/servers/${shopId}`)).json());
       expect(shop.packages.packages.find((p) => p.name === 'shop-broken')).toEqual({
         ecosystem: 'npm',
@@ -268,6 +295,7 @@ describe('the package layer through the schedule', () => {
         problem: { reason: 'http-status', message: 'answered HTTP 500' },
         vulnerabilities: null,
         truncated: false,
+        weeklyDownloads: null,
       });
       const openapi = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as {
         components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
@@ -357,7 +385,13 @@ describe('the package layer through the schedule', () => {
       registryUrl: null,
       network,
       clock,
-      outside: { npmUrl: packages.origin, pypiUrl: packages.origin, osvUrl: osv.origin },
+      outside: {
+        npmUrl: packages.origin,
+        pypiUrl: packages.origin,
+        osvUrl: osv.origin,
+        npmDownloadsUrl: packages.origin,
+        pypiStatsUrl: packages.origin,
+      },
     });
     const ran = await scheduler.tick();
     expect(ran).not.toContain('packages');

@@ -34,6 +34,8 @@ describe('the outside services’ base URLs', () => {
       npmUrl: 'https://registry.npmjs.org',
       pypiUrl: 'https://pypi.org',
       osvUrl: 'https://api.osv.dev',
+      npmDownloadsUrl: 'https://api.npmjs.org',
+      pypiStatsUrl: 'https://pypistats.org',
     });
   });
 
@@ -44,12 +46,16 @@ describe('the outside services’ base URLs', () => {
         'npm-registry': 'https://npm.example.org',
         pypi: 'https://pypi.example.org',
         osv: 'https://osv.example.org',
+        'npm-downloads': 'https://downloads.example.org',
+        'pypi-stats': 'https://stats.example.org',
       }),
     ).toEqual({
       rdapUrl: 'https://rdap.example.org',
       npmUrl: 'https://npm.example.org',
       pypiUrl: 'https://pypi.example.org',
       osvUrl: 'https://osv.example.org',
+      npmDownloadsUrl: 'https://downloads.example.org',
+      pypiStatsUrl: 'https://stats.example.org',
     });
     expect(readOutsideFlags({})).toEqual({});
     expect(() => readOutsideFlags({ osv: 'api.osv.dev' })).toThrow(

@@ -75,7 +75,8 @@ export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--h
           every setting also from an environment variable (MCP_ATLAS_DATA, PORT or MCP_ATLAS_PORT,
           MCP_ATLAS_PUBLIC_URL, ...: see the README's settings table); the flag wins
           outside services: [--rdap https://rdap.org] [--npm-registry https://registry.npmjs.org]
-          [--pypi https://pypi.org] [--osv https://api.osv.dev]`;
+          [--pypi https://pypi.org] [--osv https://api.osv.dev] [--npm-downloads https://api.npmjs.org]
+          [--pypi-stats https://pypistats.org]`;
 
 /** The official MCP registry, read by `serve` unless --registry names another. */
 export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';

@@ -39,6 +39,7 @@ export function presentPackages(view: ServerPackagesView): ServerDetail['package
       problem: record.problem === null ? null : { reason: record.problem.reason, message: record.problem.message },
       vulnerabilities: record.vulnerabilities === null ? null : [...record.vulnerabilities],
       truncated: record.truncated,
+      weeklyDownloads: record.weeklyDownloads ?? null,
     })),
     newer: view.newer === null ? null : { day: view.newer.day, osv: presentOsv(view.newer.osv) },
   };

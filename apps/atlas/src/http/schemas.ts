@@ -419,6 +419,10 @@ export const ServerPackagesSchema = z.object({
         .nullable()
         .describe('OSV ids of the known vulnerabilities of that version; null when OSV was not asked or failed.'),
       truncated: z.boolean().describe('True when OSV had more pages than were read: the list is a lower bound.'),
+      weeklyDownloads: z
+        .int()
+        .nullable()
+        .describe("Downloads of the 7 days before that day (npm's downloads API, pypistats.org), or null when unread."),
     }),
   ),
   newer: z

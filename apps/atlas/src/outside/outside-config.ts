@@ -1,4 +1,4 @@
-// Where the outside services live (RDAP, npm, PyPI, OSV) and when the package layer runs. The addresses
+// Where the outside services live (RDAP, npm, PyPI, OSV, the download counts) and when the package layer runs. The addresses
 // default to the public services named in @mcp-atlas/probe; an operator (or a test) replaces any of them.
 
 import { isAtOrAfterTimeOfDay } from '@mcp-atlas/operations';
@@ -22,6 +22,10 @@ export interface OutsideServiceUrls {
   pypiUrl?: string;
   /** The OSV API (default https://api.osv.dev). */
   osvUrl?: string;
+  /** npm's download counts API (default https://api.npmjs.org). */
+  npmDownloadsUrl?: string;
+  /** PyPI's download counts, pypistats.org (default https://pypistats.org). */
+  pypiStatsUrl?: string;
 }
 
 /** Every base URL, filled in. */
@@ -55,6 +59,8 @@ export function resolveOutsideUrls(urls: OutsideServiceUrls = {}): ResolvedOutsi
     npmUrl: checkUrl('npmUrl', urls.npmUrl, OUTSIDE_SERVICE_RULES.defaultNpmRegistryUrl),
     pypiUrl: checkUrl('pypiUrl', urls.pypiUrl, OUTSIDE_SERVICE_RULES.defaultPypiUrl),
     osvUrl: checkUrl('osvUrl', urls.osvUrl, OUTSIDE_SERVICE_RULES.defaultOsvUrl),
+    npmDownloadsUrl: checkUrl('npmDownloadsUrl', urls.npmDownloadsUrl, OUTSIDE_SERVICE_RULES.defaultNpmDownloadsUrl),
+    pypiStatsUrl: checkUrl('pypiStatsUrl', urls.pypiStatsUrl, OUTSIDE_SERVICE_RULES.defaultPypiStatsUrl),
   };
 }
 
@@ -78,6 +84,8 @@ export const OUTSIDE_FLAG_OPTIONS = {
   'npm-registry': { type: 'string' },
   pypi: { type: 'string' },
   osv: { type: 'string' },
+  'npm-downloads': { type: 'string' },
+  'pypi-stats': { type: 'string' },
 } as const;
 
 const FLAG_OF: Record<keyof typeof OUTSIDE_FLAG_OPTIONS, keyof OutsideServiceUrls> = {
@@ -85,10 +93,13 @@ const FLAG_OF: Record<keyof typeof OUTSIDE_FLAG_OPTIONS, keyof OutsideServiceUrl
   'npm-registry': 'npmUrl',
   pypi: 'pypiUrl',
   osv: 'osvUrl',
+  'npm-downloads': 'npmDownloadsUrl',
+  'pypi-stats': 'pypiStatsUrl',
 };
 
 /**
- * The base URLs given as flags (`--rdap`, `--npm-registry`, `--pypi`, `--osv`), checked; a flag left out
+ * The base URLs given as flags (`--rdap`, `--npm-registry`, `--pypi`, `--osv`, `--npm-downloads`,
+ * `--pypi-stats`), checked; a flag left out
  * takes the public service. Throws OutsideUrlError, with the flag's name, for one that is not a URL.
  */
 export function readOutsideFlags(flags: Readonly<Record<string, string | boolean | undefined>>): OutsideServiceUrls {

@@ -48,6 +48,11 @@ export const PackageRecordSchema = z.object({
   vulnerabilities: z.array(z.string()).nullable(),
   /** True when OSV had more pages than were read: the list is a lower bound. */
   truncated: z.boolean(),
+  /**
+   * Downloads of the last 7 days (npm's downloads API, pypistats.org for PyPI), read with the version; null when
+   * the count could not be read, absent from day files written before counts were read.
+   */
+  weeklyDownloads: z.number().int().min(0).nullable().optional(),
 });
 export type PackageRecord = z.infer<typeof PackageRecordSchema>;
 

@@ -97,6 +97,8 @@ export class OutsideTasks {
       network: this.deps.network,
       npmUrl: this.urls.npmUrl,
       pypiUrl: this.urls.pypiUrl,
+      npmDownloadsUrl: this.urls.npmDownloadsUrl,
+      pypiStatsUrl: this.urls.pypiStatsUrl,
     });
     // No server ships a package: nothing was written, and nothing is owed until tomorrow.
     if (layer === null) {

@@ -1,8 +1,9 @@
-// The package layer: once a day, the current version of every npm and PyPI package that watched servers
-// ship as, read from the public package metadata; at 04:05 UTC, those versions checked against OSV. Both
-// steps write the same dated day file (days/<day>/packages.json), so the day's seal covers the result.
+// The package layer: once a day, the current version and last week's downloads of every npm and PyPI package
+// that watched servers ship as, read from the public package metadata and download counts; at 04:05 UTC, those
+// versions checked against OSV. Both steps write the same dated day file (days/<day>/packages.json), so the day's seal covers the result.
 import { isOptedOut, type NetworkOptions } from '@mcp-atlas/probe';
 import {
+  type DownloadsRead,
   normalizePypiName,
   type OsvQuery,
   type PackageEcosystem,
@@ -10,6 +11,7 @@ import {
   queryOsvBatch,
   readNpmPackage,
   readPypiPackage,
+  readWeeklyDownloads,
 } from '@mcp-atlas/probe/outside';
 import { dayPackagesPath } from '../data/paths.js';
 import type { WatchedServer } from '../data/schemas.js';
@@ -69,9 +71,11 @@ export interface PackageReadInput {
   network: NetworkOptions;
   npmUrl: string;
   pypiUrl: string;
+  npmDownloadsUrl: string;
+  pypiStatsUrl: string;
 }
 
-function recordOf(wanted: WantedPackage, read: PackageVersionRead): PackageRecord {
+function recordOf(wanted: WantedPackage, read: PackageVersionRead, downloads: DownloadsRead): PackageRecord {
   return {
     ecosystem: wanted.ecosystem,
     name: wanted.name,
@@ -80,6 +84,7 @@ function recordOf(wanted: WantedPackage, read: PackageVersionRead): PackageRecor
     problem: read.ok ? null : { reason: read.reason, message: read.message },
     vulnerabilities: null,
     truncated: false,
+    weeklyDownloads: downloads.ok ? downloads.weekly : null,
   };
 }
 
@@ -96,11 +101,21 @@ export async function writePackageVersions(input: PackageReadInput): Promise<Pac
       ? readNpmPackage(entry.name, { ...input.network, registryUrl: input.npmUrl })
       : readPypiPackage(entry.name, { ...input.network, pypiUrl: input.pypiUrl }),
   );
+  // The last week's downloads, read with the version: the count says how many people run the server as a package.
+  const downloads = await mapWithLimit(wanted, PACKAGE_READ_CONCURRENCY, (entry) =>
+    readWeeklyDownloads(entry.ecosystem, entry.name, {
+      ...input.network,
+      npmDownloadsUrl: input.npmDownloadsUrl,
+      pypiStatsUrl: input.pypiStatsUrl,
+    }),
+  );
   const layer: PackageLayerFile = {
     day: input.day,
     methodologyVersion: input.methodologyVersion,
     readAt: input.now.toISOString(),
-    packages: wanted.map((entry, index) => recordOf(entry, reads[index] as PackageVersionRead)),
+    packages: wanted.map((entry, index) =>
+      recordOf(entry, reads[index] as PackageVersionRead, downloads[index] as DownloadsRead),
+    ),
     osv: null,
   };
   // Checked before it is written: a day file the read model could not parse back would stop every rebuild.

@@ -4,7 +4,7 @@
 import { ROUTE_SCORE_RULES } from '@mcp-atlas/route/rules';
 import type { FC } from 'hono/jsx';
 import type { ServerView } from '../view/build-view.js';
-import { formatInstant, plural } from './format.js';
+import { formatCount, formatInstant, plural } from './format.js';
 import { TableHead } from './parts.js';
 
 const OwnerSection: FC<{ owner: NonNullable<ServerView['owner']> }> = ({ owner }) => (
@@ -54,7 +54,8 @@ const PackagesSection: FC<{ packages: ServerView['packages'] }> = ({ packages })
   <section aria-labelledby="packages-heading" data-packages>
     <h2 id="packages-heading">Packages it ships</h2>
     <p class="small">
-      Current versions from the package registries on {packages.day}; known vulnerabilities from OSV
+      Current versions from the package registries and last week's downloads on {packages.day}; known vulnerabilities
+      from OSV
       {packages.osv === null
         ? ' (not checked yet for this day)'
         : packages.osv.ok
@@ -64,7 +65,14 @@ const PackagesSection: FC<{ packages: ServerView['packages'] }> = ({ packages })
     </p>
     <div class="scroll">
       <table>
-        <TableHead columns={[{ label: 'package' }, { label: 'version' }, { label: 'vulnerabilities' }]} />
+        <TableHead
+          columns={[
+            { label: 'package' },
+            { label: 'version' },
+            { label: 'downloads last week', numeric: true },
+            { label: 'vulnerabilities' },
+          ]}
+        />
         <tbody>
           {packages.packages.map((record) => (
             <tr data-package={`${record.ecosystem}/${record.name}`}>
@@ -72,6 +80,11 @@ const PackagesSection: FC<{ packages: ServerView['packages'] }> = ({ packages })
                 <span class="muted small">{record.ecosystem}</span> <code>{record.name}</code>
               </td>
               <td>{record.version ?? `unknown${record.problem !== null ? ` (${record.problem.message})` : ''}`}</td>
+              <td class="num" data-downloads>
+                {record.weeklyDownloads === undefined || record.weeklyDownloads === null
+                  ? 'not read'
+                  : formatCount(record.weeklyDownloads)}
+              </td>
               <td>
                 {vulnerabilityWords(record)}
                 {record.vulnerabilities !== null && record.vulnerabilities.length > 0 ? (

@@ -216,6 +216,20 @@ export const SETTINGS: readonly Setting[] = [
   { flag: 'pypi', type: 'string', env: ['MCP_ATLAS_PYPI_URL'], fallback: 'https://pypi.org', help: 'PyPI base URL' },
   { flag: 'osv', type: 'string', env: ['MCP_ATLAS_OSV_URL'], fallback: 'https://api.osv.dev', help: 'OSV base URL' },
   {
+    flag: 'npm-downloads',
+    type: 'string',
+    env: ['MCP_ATLAS_NPM_DOWNLOADS_URL'],
+    fallback: 'https://api.npmjs.org',
+    help: 'npm download counts base URL',
+  },
+  {
+    flag: 'pypi-stats',
+    type: 'string',
+    env: ['MCP_ATLAS_PYPI_STATS_URL'],
+    fallback: 'https://pypistats.org',
+    help: 'PyPI download counts (pypistats.org) base URL',
+  },
+  {
     flag: 'concurrency',
     type: 'string',
     env: ['MCP_ATLAS_CONCURRENCY'],
