@@ -296,6 +296,43 @@ describe('the catalog on the pages', () => {
     });
   });
 
+  it('lists the whole catalog in the API, checked and listed-only servers alike, a page at a time', async () => {
+    type Page = {
+      day: string;
+      total: number;
+      next: string | null;
+      servers: { key: string; checkedAs: string | null; active: boolean; sources: { source: string }[] }[];
+    };
+    const get = async (query: string) => (await (await site.app.request(`/api/catalog${query}`)).json()) as Page;
+    const all = await get('');
+    // 13 servers, the deactivated Glama-only one left out by default; the local server is listed, never checked.
+    expect(all.total).toBe(12);
+    const local = all.servers.find((server) => server.key === 'https://github.com/atlas-demo/local-files');
+    expect(local).toMatchObject({ checkedAs: null, active: true, sources: [{ source: 'awesome-mcp-servers' }] });
+    expect(all.servers.find((server) => server.key === 'https://github.com/atlas-demo/notes')?.checkedAs).toBe('notes');
+    expect((await get('?state=deactivated')).servers.map((server) => server.key)).toEqual([
+      'https://github.com/atlas-demo/retired-tool',
+    ]);
+    expect((await get('?state=all')).total).toBe(13);
+    expect((await get('?source=glama')).servers.map((server) => server.key)).toEqual([
+      'https://github.com/atlas-demo/notes',
+      'https://github.com/atlas-demo/vault',
+      'https://github.com/atlas-demo/weather',
+    ]);
+    // Pages of 5 in key order add up to the whole list, each key once.
+    const keys: string[] = [];
+    let page = await get('?limit=5');
+    for (;;) {
+      keys.push(...page.servers.map((server) => server.key));
+      if (page.next === null) break;
+      page = await get(`?limit=5&after=${encodeURIComponent(page.next)}`);
+    }
+    expect(keys).toEqual(all.servers.map((server) => server.key));
+    const refused = await site.app.request('/api/catalog?source=npm');
+    expect(refused.status).toBe(400);
+    expect((await site.app.request('/api/catalog?limit=0')).status).toBe(400);
+  });
+
   it('counts on the state page the servers of each directory and their overlap', async () => {
     const text = textOf((await getPage(site.app, '/')).text);
     // 10 registry entries, 3 more only directories list; the Glama-only one left on day 20 and is deactivated.

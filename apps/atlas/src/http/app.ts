@@ -33,11 +33,13 @@ import { createOptOutIntake, OPT_OUT_BODY_MAX_BYTES } from './optout.js';
 import { createOwnerIntake } from './owner-intake.js';
 import { authorizeOwner, bearerTokenOf, OWNER_VIEW_REALM, ownerViewOf } from './owner-view.js';
 import { createOwnershipChecks } from './ownership-check.js';
+import { presentCatalog } from './present-catalog.js';
 import { presentServerDetail } from './present-server.js';
 import { flattenQuery } from './query.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
 import { createReportIntake, type ReportCaller, secondsUntilNextUtcDay } from './report-intake.js';
 import {
+  CatalogQuerySchema,
   MapsQuerySchema,
   RouteQuerySchema,
   ServerIdSchema,
@@ -213,6 +215,14 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     if (server === undefined)
       return sendRefusal(c, refuse(404, 'unknown_server', `no server has the id ${id.data}`), deps.now());
     return c.json(presentServerDetail(view, server, await changes.changesOf(server.id, view.day), deps.now()));
+  });
+
+  // The whole catalog of every directory read, checked servers and listed ones alike, in key order.
+  app.get('/api/catalog', (c) => {
+    const query = readQuery(c, CatalogQuerySchema);
+    if (!query.ok) return sendRefusal(c, query.refusal, deps.now());
+    c.header('Cache-Control', `public, max-age=${PAGE_MAX_AGE_SECONDS}`);
+    return c.json(presentCatalog(deps.getView(), query.value));
   });
 
   app.get('/api/leaderboard', (c) => {

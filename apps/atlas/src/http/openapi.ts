@@ -43,6 +43,10 @@ import {
   SUBMISSION_OBSERVATION_TEXT,
 } from './rule-text.js';
 import {
+  CATALOG_PAGE_DEFAULT_LIMIT,
+  CATALOG_PAGE_MAX_LIMIT,
+  CatalogAnswerSchema,
+  CatalogQuerySchema,
   DayRootBodySchema,
   ErrorBodySchema,
   MapsQuerySchema,
@@ -78,6 +82,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ServerListPage: ServerListPageSchema,
   ObservingServer: ObservingServerSchema,
   ServerDetail: ServerDetailWithScoreSchema,
+  Catalog: CatalogAnswerSchema,
   Leaderboard: LeaderboardSchema,
   ScoreDropFeed: ScoreDropFeedSchema,
   ToolSearchResult: ToolSearchResultSchema,
@@ -269,6 +274,26 @@ export function createOpenApiDocument(version: string): JsonObject {
             ),
             '400': refusal('The id is not a server id.'),
             '404': refusal('No server has this id.'),
+          },
+        },
+      },
+      '/api/catalog': {
+        get: {
+          operationId: 'listCatalog',
+          summary:
+            'Every server of the newest catalog (the registry and each directory read that day), checked or only listed, in key order.',
+          description:
+            'Each server has the directories that reported it, its known pages elsewhere, whether it is active, and `checkedAs`, the id ' +
+            'of the server checked for it (null for one with no remote endpoint, such as a server that ships only as a package).',
+          parameters: queryParameters(CatalogQuerySchema, {
+            source: 'Only servers this directory reported.',
+            state: 'active (the default), deactivated or all.',
+            limit: `Servers to give, 1 to ${CATALOG_PAGE_MAX_LIMIT} (default ${CATALOG_PAGE_DEFAULT_LIMIT}).`,
+            after: 'The `next` of the page before: servers whose key sorts after it.',
+          }),
+          responses: {
+            '200': answer('One page of the catalog.', ref('Catalog')),
+            '400': refusal('A parameter is unknown or malformed.'),
           },
         },
       },

@@ -113,7 +113,16 @@ export const SERVER_LIST_DEFAULT_LIMIT = 100;
 /** The most servers one page of GET /api/servers gives. */
 export const SERVER_LIST_MAX_LIMIT = 500;
 
-const SERVER_LIST_RANGE_TEXT = `must be a whole number from 1 to ${SERVER_LIST_MAX_LIMIT}`;
+/** A page size of a listing query: a whole number from 1 to `max`, written in at most three digits. */
+function pageLimitOf(max: number) {
+  const text = `must be a whole number from 1 to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,3}$/, text)
+    .transform(Number)
+    .pipe(z.number().int().min(1, text).max(max, text))
+    .optional();
+}
 const SERVER_CURSOR_TEXT = 'is not a cursor this service gave; use the `next` of a page, or start again without one';
 
 /**
@@ -121,12 +130,7 @@ const SERVER_CURSOR_TEXT = 'is not a cursor this service gave; use the `next` of
  * page before), one page. The cursor is parsed to the server id it continues after.
  */
 export const ServerListQuerySchema = z.strictObject({
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, SERVER_LIST_RANGE_TEXT)
-    .transform(Number)
-    .pipe(z.number().int().min(1, SERVER_LIST_RANGE_TEXT).max(SERVER_LIST_MAX_LIMIT, SERVER_LIST_RANGE_TEXT))
-    .optional(),
+  limit: pageLimitOf(SERVER_LIST_MAX_LIMIT),
   cursor: z
     .string()
     .max(200, SERVER_CURSOR_TEXT)
@@ -433,6 +437,57 @@ export const ServerPackagesSchema = z.object({
     ),
 });
 
+/** One directory that reported a server. */
+const SourceSightingSchema = z.object({
+  source: z.enum(DISCOVERY_RULES.sources),
+  id: z.string().describe("The server's id in that directory."),
+  firstSeen: DAY,
+  lastSeen: DAY,
+  listsNow: z.boolean().describe('Whether the directory lists it on its newest read.'),
+});
+
+const ExternalUrlsSchema = z
+  .partialRecord(z.enum(DISCOVERY_RULES.externalLinkKinds), z.string())
+  .describe("The server's pages at Glama, Smithery, PulseMCP, Docker Hub, npm and PyPI that are known.");
+
+/** Catalog servers one page of GET /api/catalog gives by default, and at most. */
+export const CATALOG_PAGE_DEFAULT_LIMIT = 100;
+export const CATALOG_PAGE_MAX_LIMIT = 500;
+
+/** GET /api/catalog's query. */
+export const CatalogQuerySchema = z.strictObject({
+  source: z.enum(DISCOVERY_RULES.sources).optional(),
+  state: z.enum(['active', 'deactivated', 'all']).optional(),
+  limit: pageLimitOf(CATALOG_PAGE_MAX_LIMIT),
+  after: z.string().min(1).max(400).optional(),
+});
+export type CatalogQuery = z.infer<typeof CatalogQuerySchema>;
+
+/** One server of the catalog as GET /api/catalog lists it. */
+export const CatalogEntrySchema = z.object({
+  key: z.string().describe('The normalized GitHub URL, else registry:<name>, else <source>:<id>.'),
+  name: z.string(),
+  description: z.string().nullable(),
+  repositoryUrl: z.string().nullable(),
+  registryId: z.string().nullable(),
+  remotes: z.array(z.object({ url: z.string(), transport: z.string() })),
+  packages: z.array(z.object({ registry: z.string(), name: z.string(), version: z.string().nullable() })),
+  sources: z.array(SourceSightingSchema),
+  external_urls: ExternalUrlsSchema,
+  active: z.boolean(),
+  deactivatedOn: DAY.nullable(),
+  checkedAs: z.string().nullable().describe('The id of the server checked for it (GET /api/servers/{id}), or null.'),
+});
+
+/** GET /api/catalog. */
+export const CatalogAnswerSchema = z.object({
+  day: DAY.nullable().describe('The day of the newest catalog, or null before the first.'),
+  total: z.int().describe('Servers that match the query, on every page.'),
+  servers: z.array(CatalogEntrySchema),
+  next: z.string().nullable().describe('The `after` that gives the next page, or null on the last.'),
+});
+export type CatalogAnswer = z.infer<typeof CatalogAnswerSchema>;
+
 /** GET /api/servers/:id. */
 export const ServerDetailSchema = ServerSummarySchema.extend({
   check: ServerCheckSchema.nullable(),
@@ -476,19 +531,9 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
       'Why the server is off the published map (left out of lists, search, route and rankings): its owner opted out, its robots.txt shuts our bot out, it left the registry, or the newest daily check did not list it; null while it is on the map.',
     ),
   sources: z
-    .array(
-      z.object({
-        source: z.enum(DISCOVERY_RULES.sources),
-        id: z.string().describe("The server's id in that directory."),
-        firstSeen: DAY,
-        lastSeen: DAY,
-        listsNow: z.boolean().describe('Whether the directory lists it on its newest read.'),
-      }),
-    )
+    .array(SourceSightingSchema)
     .describe('Every directory that reported this server, in source order (empty before the first catalog).'),
-  external_urls: z
-    .partialRecord(z.enum(DISCOVERY_RULES.externalLinkKinds), z.string())
-    .describe("The server's pages at Glama, Smithery, PulseMCP, Docker Hub, npm and PyPI that are known."),
+  external_urls: ExternalUrlsSchema,
 });
 export type ServerDetail = z.infer<typeof ServerDetailSchema>;
 

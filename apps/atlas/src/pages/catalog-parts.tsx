@@ -85,7 +85,8 @@ export const CatalogCountsSection: FC<{ catalog: CatalogView | null }> = ({ cata
         The catalog of <time datetime={catalog.day}>{catalog.day}</time> holds {plural(summary.active, 'active server')}{' '}
         ({plural(summary.servers - summary.active, 'deactivated server')}, kept with{' '}
         {summary.servers - summary.active === 1 ? 'its' : 'their'} history), merged from{' '}
-        {plural(columns.length, 'directory', 'directories')}.
+        {plural(columns.length, 'directory', 'directories')}. Every server of it, listed or checked, is in{' '}
+        <a href="/api/catalog">/api/catalog</a>.
       </p>
       <table>
         <TableHead

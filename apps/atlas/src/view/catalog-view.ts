@@ -33,6 +33,25 @@ export interface CatalogView {
   reads: DirectoryReadSummary[];
   summary: CatalogSummary;
   byServerId: Map<string, ServerCatalogView>;
+  /** Every catalog server, sorted by key, for the whole listing (GET /api/catalog). */
+  servers: readonly CatalogServer[];
+  /** Catalog key to the watched server it is checked as. */
+  checkedAs: Readonly<Record<string, string>>;
+  /** Each source's newest listing day, which says whether a sighting is current. */
+  lastListed: ReadonlyMap<SourceName, string>;
+}
+
+/**
+ * Every source that reported `server`, in source order, with whether it lists it now.
+ *
+ * @example reportedByOf(server, lastListedDays(servers))[0]?.listsNow // true
+ */
+export function reportedByOf(server: CatalogServer, lastListed: ReadonlyMap<SourceName, string>): ReportedBy[] {
+  const now = new Set(listingSources(server, lastListed));
+  return (Object.keys(server.sources) as SourceName[]).flatMap((source) => {
+    const seen = server.sources[source];
+    return seen === undefined ? [] : [{ source, ...seen, listsNow: now.has(source) }];
+  });
 }
 
 /**
@@ -47,17 +66,20 @@ export function catalogViewOf(catalog: CatalogFile | null): CatalogView | null {
   for (const server of catalog.servers) {
     const id = catalog.checkedAs[server.key];
     if (id === undefined || byServerId.has(id)) continue;
-    const now = new Set(listingSources(server, last));
-    const reportedBy = (Object.keys(server.sources) as SourceName[]).flatMap((source) => {
-      const seen = server.sources[source];
-      return seen === undefined ? [] : [{ source, ...seen, listsNow: now.has(source) }];
-    });
     byServerId.set(id, {
       key: server.key,
-      reportedBy,
+      reportedBy: reportedByOf(server, last),
       externalUrls: server.externalUrls,
       repositoryUrl: server.repositoryUrl,
     });
   }
-  return { day: catalog.day, reads: catalog.reads, summary: summarizeCatalog(catalog.servers), byServerId };
+  return {
+    day: catalog.day,
+    reads: catalog.reads,
+    summary: summarizeCatalog(catalog.servers),
+    byServerId,
+    servers: catalog.servers,
+    checkedAs: catalog.checkedAs,
+    lastListed: last,
+  };
 }
