@@ -426,7 +426,7 @@ export const ServerPackagesSchema = z.object({
       weeklyDownloads: z
         .int()
         .nullable()
-        .describe("Downloads of the 7 days before that day (npm's downloads API, pypistats.org), or null when unread."),
+        .describe("Downloads in the week before that day (npm's downloads API, pypistats.org), or null when unread."),
     }),
   ),
   newer: z

@@ -184,11 +184,12 @@ async function syncCatalogOf(
     network: input.network,
   });
   if ('problem' in merged) return { servers: 0, addedFromDirectories: 0, problem: merged.problem };
+  const watchedIds = new Set(servers.map((server) => server.id));
   const added = directoryWatched(merged.servers, {
     watchedUrls: new Set(servers.map((server) => server.url)),
     optedOut: input.optedOut,
     allowPrivate: input.allowPrivate === true,
-  }).filter((server) => !servers.some((watched) => watched.id === server.id));
+  }).filter((server) => !watchedIds.has(server.id));
   servers.push(...added);
   const checkedAs = checkedAsOf(merged.servers, servers, serverIdFor);
   await writeCatalog(input.storage, catalogFileOf(day, merged, checkedAs));
