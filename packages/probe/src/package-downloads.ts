@@ -11,7 +11,14 @@ import {
   PACKAGE_METADATA_TIMEOUT_MS,
 } from './outside-constants.js';
 import { type OutsideFailureReason, requestOutsideJson } from './outside-request.js';
-import { baseOf, checkName, isNpmPackageName, normalizePypiName, type PackageEcosystem } from './package-registry.js';
+import {
+  baseOf,
+  checkName,
+  isNpmPackageName,
+  normalizePypiName,
+  type PackageEcosystem,
+  type PackageVersionRead,
+} from './package-registry.js';
 
 /** Options of `readWeeklyDownloads`. */
 export interface DownloadsReadOptions extends NetworkOptions {
@@ -21,18 +28,10 @@ export interface DownloadsReadOptions extends NetworkOptions {
   pypiStatsUrl?: string;
 }
 
-/** A package's downloads of the last week, or why there is no count. */
+/** A package's downloads of the last week, or why there is no count (the same failure as a version read's). */
 export type DownloadsRead =
   | { ok: true; ecosystem: PackageEcosystem; name: string; weekly: number; url: string }
-  | {
-      ok: false;
-      ecosystem: PackageEcosystem;
-      name: string;
-      reason: OutsideFailureReason;
-      message: string;
-      url: string | null;
-      httpStatus: number | null;
-    };
+  | Extract<PackageVersionRead, { ok: false }>;
 
 const COUNT = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 // npm: { downloads, start, end, package }.

@@ -4,22 +4,14 @@
 // out by hand below. Then the lifecycle on real reads: a directory down deactivates nothing, a server gone from
 // every directory that read its whole list is deactivated and keeps its history.
 import { type CatalogServer, mergeCatalog, type SourceName } from '@mcp-atlas/discovery';
+import { DISCOVERY_RULES } from '@mcp-atlas/discovery/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDirectory } from '../src/directory-read.js';
 import { ProbeInputError } from '../src/index.js';
 import { createNodeHttpClient } from '../src/node/index.js';
 import { type DirectoryFixture, startDirectoryFixture } from './fixtures/directories.js';
 
-const SOURCES: readonly SourceName[] = [
-  'official-registry',
-  'glama',
-  'pulsemcp',
-  'smithery',
-  'docker-hub',
-  'best-of-mcp-servers',
-  'awesome-mcp-servers',
-  'github-topics',
-];
+const SOURCES: readonly SourceName[] = DISCOVERY_RULES.sources;
 const TOKEN = 'fixture-secret-7f3a';
 let fixture: DirectoryFixture;
 const network = { allowPrivate: true, httpClient: createNodeHttpClient };
