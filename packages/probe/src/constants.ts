@@ -3,7 +3,7 @@
 // line in docs/methodology/checks.md. Nothing else in the package may hold a number that decides a verdict.
 
 /** The version of these rules; every ProbeResult and SiteCheckResult records it. */
-export const PROBE_RULES_VERSION = '1.7.0';
+export const PROBE_RULES_VERSION = '1.8.0';
 
 // ---------------------------------------------------------------------------------------------------
 // Who we are

@@ -130,6 +130,16 @@ import {
   GITHUB_TREE_CAP_BYTES,
 } from './github-constants.js';
 import {
+  LOCAL_DEFAULT_NPM_REGISTRY,
+  LOCAL_DEFAULT_PYPI_INDEX,
+  LOCAL_INSTALL_CAP_BYTES,
+  LOCAL_INSTALL_TIMEOUT_MS,
+  LOCAL_REGISTRY_TYPES,
+  LOCAL_SANDBOX_LIMITS,
+  LOCAL_SANDBOX_SYSTEM_DIRS,
+  LOCAL_SANDBOX_UID,
+} from './local-constants.js';
+import {
   DEFAULT_NPM_DOWNLOADS_URL,
   DEFAULT_NPM_REGISTRY_URL,
   DEFAULT_OSV_URL,
@@ -522,4 +532,30 @@ export const CONFORMANCE_RULES = Object.freeze({
   capabilityScenarios: CONFORMANCE_CAPABILITY_SCENARIOS,
   /** How long one scenario's process may run. */
   scenarioTimeoutMs: CONFORMANCE_SCENARIO_TIMEOUT_MS,
+});
+
+/**
+ * Checking local servers: installing a package and running it in the sandbox (methodology, "Local servers").
+ *
+ * @example
+ * // LOCAL_RULES is exported by the `@mcp-atlas/probe/rules` subpath
+ * LOCAL_RULES.limits.processes; // 64
+ */
+export const LOCAL_RULES = Object.freeze({
+  /** The package registries installed from. */
+  registryTypes: LOCAL_REGISTRY_TYPES,
+  /** The npm registry used when none is set. */
+  defaultNpmRegistry: LOCAL_DEFAULT_NPM_REGISTRY,
+  /** The Python package index used when none is set. */
+  defaultPypiIndex: LOCAL_DEFAULT_PYPI_INDEX,
+  /** One install, downloads included. */
+  installTimeoutMs: LOCAL_INSTALL_TIMEOUT_MS,
+  /** Bytes of one installed version, dependencies included. */
+  installCapBytes: LOCAL_INSTALL_CAP_BYTES,
+  /** The limits a server runs under. */
+  limits: LOCAL_SANDBOX_LIMITS,
+  /** The host folders bound read-only. */
+  systemDirs: LOCAL_SANDBOX_SYSTEM_DIRS,
+  /** The user a root checker runs the sandbox as. */
+  sandboxUid: LOCAL_SANDBOX_UID,
 });

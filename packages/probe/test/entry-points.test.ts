@@ -150,7 +150,7 @@ describe('the built package', () => {
       "const n = await import('@mcp-atlas/probe/node'); console.log(Object.keys(n).sort().join(','))",
     ]);
     expect(out).toBe(
-      'ProcessGroupStdioTransport,STDIO_EXIT_GRACE_MS,STDIO_ISOLATIONS,STDIO_KILL_GRACE_MS,createNodeHttpClient,endProcessGroup,findBubblewrap,isProcessGroupAlive,isStdioIsolation,lookupHost,nodeNetwork,probeStdio',
+      'LocalInstallError,ProcessGroupStdioTransport,STDIO_EXIT_GRACE_MS,STDIO_ISOLATIONS,STDIO_KILL_GRACE_MS,checkLocalPackage,createNodeHttpClient,endProcessGroup,findBubblewrap,findSandbox,installCommandOf,installPackage,isProcessGroupAlive,isStdioIsolation,lookupHost,nodeNetwork,probeStdio,probeStdioProcess,sandboxCommand',
     );
   });
 

@@ -110,6 +110,7 @@ describe('the rules subpath', () => {
       'GITHUB_RULES',
       'GUARD_RULES',
       'IDENTITY_RULES',
+      'LOCAL_RULES',
       'OUTSIDE_SERVICE_RULES',
       'PROBE_RULES_VERSION',
       'RATE_LIMIT_RULES',

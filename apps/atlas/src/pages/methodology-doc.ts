@@ -29,6 +29,7 @@ export const METHODOLOGY_AREAS = Object.freeze([
   'findings',
   'reliability',
   'discovery',
+  'local',
   'route-and-search',
   'ratings-and-incidents',
   'score',

@@ -6,6 +6,24 @@ import { createNodeHttpClient } from './http-client.js';
 import { lookupHost } from './lookup.js';
 
 export { createNodeHttpClient } from './http-client.js';
+export {
+  checkLocalPackage,
+  installCommandOf,
+  type LocalCheckOptions,
+  type LocalCheckResult,
+  type LocalLimit,
+  type LocalOutcome,
+} from './local-check.js';
+export {
+  type Installed,
+  type InstallFailureReason,
+  type InstallSettings,
+  installPackage,
+  type LocalArgument,
+  LocalInstallError,
+  type LocalPackage,
+  type LocalVariable,
+} from './local-install.js';
 export { lookupHost } from './lookup.js';
 export {
   type BubblewrapStatus,
@@ -15,16 +33,20 @@ export {
   type StdioIsolation,
   type StdioIsolationUsed,
 } from './pid-namespace.js';
+export { findSandbox, type SandboxedProgram, type SandboxStatus, sandboxCommand } from './sandbox.js';
 export {
   endProcessGroup,
   isProcessGroupAlive,
   type ProcessGroupStdioOptions,
   ProcessGroupStdioTransport,
   probeStdio,
+  probeStdioProcess,
   STDIO_EXIT_GRACE_MS,
   STDIO_KILL_GRACE_MS,
+  type StdioExit,
   type StdioIsolationOutcome,
   type StdioProbeOptions,
+  type StdioProbeOutcome,
   type StdioServer,
 } from './stdio.js';
 

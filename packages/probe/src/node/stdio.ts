@@ -65,7 +65,22 @@ export type StdioProbeOptions = Pick<
 > & {
   /** How the server's processes are kept together; `auto` (the default) uses a PID namespace where it can. */
   isolation?: StdioIsolation;
+  /** Bytes of stdout and stderr together after which the server is ended; without one, only a message is capped. */
+  outputCapBytes?: number;
+  /**
+   * One wait for initialize and for each tools/list page, instead of the probe's own. A sandboxed server that
+   * installs nothing at start may still be slow on a loaded machine; its whole check is held to `deadlineMs`.
+   */
+  stepTimeoutMs?: number;
 };
+
+/** A stdio check with what the process itself did: how it ended, its last stderr, and whether it wrote too much. */
+export interface StdioProbeOutcome {
+  result: ProbeResult;
+  exit: StdioExit | null;
+  stderrTail: string;
+  outputOverCap: boolean;
+}
 
 /**
  * Thrown by the raw-line buffer for a line nested deeper than MAX_JSON_DEPTH: the line is dropped unread
@@ -179,6 +194,17 @@ export interface ProcessGroupStdioOptions extends StdioServer {
   isolation?: StdioIsolation;
   /** @internal The probe swaps in a buffer that keeps each raw line. */
   buffer?: MessageBuffer;
+  /**
+   * Bytes of stdout and stderr together after which the server is ended (its output is then refused as a whole);
+   * without one, only a single message is capped.
+   */
+  outputCapBytes?: number;
+}
+
+/** How a server's process ended: its exit code, or the signal that ended it. */
+export interface StdioExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 /** What a started server runs in, and why it is not a PID namespace when `auto` had to fall back. */
@@ -347,6 +373,9 @@ export class ProcessGroupStdioTransport implements Transport {
   private closing: Promise<void> | null = null;
   private readonly buffer: MessageBuffer;
   private launched: StdioIsolationOutcome | null = null;
+  private exited: StdioExit | null = null;
+  private outputBytes = 0;
+  private overOutput = false;
 
   constructor(private readonly options: ProcessGroupStdioOptions) {
     this.buffer = options.buffer ?? new ReadBuffer();
@@ -356,6 +385,16 @@ export class ProcessGroupStdioTransport implements Transport {
   /** The server's process id, which is also its process group's id; null before start and after close. */
   get pid(): number | null {
     return this.child?.pid ?? null;
+  }
+
+  /** How the server's first process ended; null while it runs or before it started. */
+  get exitStatus(): StdioExit | null {
+    return this.exited;
+  }
+
+  /** Whether the server wrote more than `outputCapBytes` and was ended for it. */
+  get outputOverCap(): boolean {
+    return this.overOutput;
   }
 
   /** What the server runs in (a PID namespace or a process group), once `start()` has been called; else null. */
@@ -398,15 +437,34 @@ export class ProcessGroupStdioTransport implements Transport {
         if (USE_PROCESS_GROUPS && child.pid !== undefined) trackGroup(child.pid);
         resolve();
       });
+      child.on('exit', (code, signal) => {
+        this.exited = { code, signal };
+      });
       child.on('close', () => {
         if (this.child === child) this.child = null;
         this.onclose?.();
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
-      if (this.stderr !== null) child.stderr?.pipe(this.stderr);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (this.countOutput(chunk)) this.receive(chunk);
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        if (this.countOutput(chunk)) this.stderr?.write(chunk);
+      });
     });
+  }
+
+  // Counts what the server writes; past the cap the server is ended and nothing more of it is read.
+  private countOutput(chunk: Buffer): boolean {
+    if (this.overOutput) return false;
+    this.outputBytes += chunk.length;
+    const cap = this.options.outputCapBytes;
+    if (cap === undefined || this.outputBytes <= cap) return true;
+    this.overOutput = true;
+    this.onerror?.(new Error(`the server wrote more than ${cap} bytes`));
+    this.close().catch(() => undefined);
+    return false;
   }
 
   private receive(chunk: Buffer): void {
@@ -478,9 +536,16 @@ class RawStdioTransport extends ProcessGroupStdioTransport {
   constructor(
     server: StdioServer,
     isolation: StdioIsolation,
+    outputCapBytes: number | undefined,
     raw: RawLineBuffer = new RawLineBuffer(TOOLS_PAGE_CAP_BYTES),
   ) {
-    super({ ...server, stderr: 'pipe', buffer: raw, isolation });
+    super({
+      ...server,
+      stderr: 'pipe',
+      buffer: raw,
+      isolation,
+      ...(outputCapBytes === undefined ? {} : { outputCapBytes }),
+    });
     this.raw = raw;
   }
 }
@@ -526,6 +591,14 @@ function checkServer(server: unknown): StdioServer {
  * const result = await probeStdio({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] });
  */
 export async function probeStdio(server: StdioServer, options?: StdioProbeOptions): Promise<ProbeResult> {
+  return (await probeStdioProcess(server, options)).result;
+}
+
+/**
+ * probeStdio, also telling how the server's process ended, its last stderr, and whether it passed the output cap:
+ * what a sandboxed check needs to say which limit stopped a server.
+ */
+export async function probeStdioProcess(server: StdioServer, options?: StdioProbeOptions): Promise<StdioProbeOutcome> {
   const target = checkServer(server);
   const settings = resolveProbeSettings(options);
   const run = new StdioHandshake(
@@ -536,6 +609,8 @@ export async function probeStdio(server: StdioServer, options?: StdioProbeOption
     settings.protocolVersion,
     settings.clientInfo,
     options?.isolation ?? 'auto',
+    options?.outputCapBytes,
+    options?.stepTimeoutMs,
   );
   return run.run();
 }
@@ -556,6 +631,8 @@ class StdioHandshake {
   private serverInfo: ServerInfo | null = null;
   private capabilities: unknown = null;
   private pages = 0;
+  private readonly initializeLimitMs: number;
+  private readonly pageLimitMs: number;
 
   constructor(
     server: StdioServer,
@@ -565,11 +642,15 @@ class StdioHandshake {
     private readonly protocolVersionOffered: string,
     private readonly clientInfo: { name: string; version: string },
     isolation: StdioIsolation,
+    outputCapBytes: number | undefined,
+    stepTimeoutMs: number | undefined,
   ) {
+    this.initializeLimitMs = stepTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
+    this.pageLimitMs = stepTimeoutMs ?? TOOLS_LIST_PAGE_TIMEOUT_MS;
     this.commandLine = [server.command, ...(server.args ?? [])].join(' ');
     this.startedAt = clock.now();
     this.deadline = { clock, endsAt: deadlineMs === null ? null : this.startedAt + deadlineMs, signal };
-    this.transport = new RawStdioTransport(server, isolation);
+    this.transport = new RawStdioTransport(server, isolation, outputCapBytes);
     this.transport.stderr?.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
     });
@@ -580,7 +661,7 @@ class StdioHandshake {
       this.waiters.clear();
     };
     this.transport.onerror = (error) => {
-      if (this.transport.raw.overCap) return;
+      if (this.transport.raw.overCap || this.transport.outputOverCap) return;
       if (error instanceof TooDeepLineError) {
         this.refuseTooDeep();
         return;
@@ -589,7 +670,7 @@ class StdioHandshake {
     };
   }
 
-  async run(): Promise<ProbeResult> {
+  async run(): Promise<StdioProbeOutcome> {
     let failure: { reason: ProbeReason; message: string; step: StepName } | null = null;
     let endedAt = this.startedAt;
     try {
@@ -598,7 +679,12 @@ class StdioHandshake {
     } finally {
       await this.transport.close().catch(() => undefined);
     }
-    return this.result(failure, endedAt - this.startedAt);
+    return {
+      result: this.result(failure, endedAt - this.startedAt),
+      exit: this.transport.exitStatus,
+      stderrTail: this.stderrTail,
+      outputOverCap: this.transport.outputOverCap,
+    };
   }
 
   private onMessage(message: Record<string, unknown>): void {
@@ -658,6 +744,8 @@ class StdioHandshake {
   private exitedMessage(step: StepName): { reason: ProbeReason; message: string } {
     if (this.transport.raw.overCap)
       return { reason: 'answer-too-large', message: `${step}: a message is over ${TOOLS_PAGE_CAP_BYTES} bytes` };
+    if (this.transport.outputOverCap)
+      return { reason: 'answer-too-large', message: `${step}: the server wrote more than its output limit` };
     const tail = this.stderrTail.trim();
     return {
       reason: 'process-exited',
@@ -698,7 +786,7 @@ class StdioHandshake {
   }
 
   private async handshake(): Promise<{ reason: ProbeReason; message: string; step: StepName } | null> {
-    const spawnTimer = startStep(this.deadline, INITIALIZE_TIMEOUT_MS);
+    const spawnTimer = startStep(this.deadline, this.initializeLimitMs);
     try {
       await this.transport.start();
       this.record('spawn', null, spawnTimer.elapsed(), 'ok', this.describeIsolation());
@@ -714,7 +802,7 @@ class StdioHandshake {
       INITIALIZE_REQUEST_ID,
       'initialize',
       { protocolVersion: this.protocolVersionOffered, capabilities: {}, clientInfo: this.clientInfo },
-      INITIALIZE_TIMEOUT_MS,
+      this.initializeLimitMs,
     );
     const initFailure = this.readInitialize(init.answer, init.elapsedMs);
     if (initFailure !== null) return initFailure;
@@ -754,7 +842,7 @@ class StdioHandshake {
       return { reason, message, step: 'initialize' };
     };
     if (answer.kind === 'stopped')
-      return fail(answer.cause, this.stopMessage(answer.cause, 'initialize', INITIALIZE_TIMEOUT_MS));
+      return fail(answer.cause, this.stopMessage(answer.cause, 'initialize', this.initializeLimitMs));
     if (answer.kind === 'closed') {
       const exited = this.exitedMessage('initialize');
       return fail(exited.reason, exited.message);
@@ -787,7 +875,7 @@ class StdioHandshake {
         FIRST_TOOLS_LIST_REQUEST_ID + page - 1,
         'tools/list',
         cursor === null ? {} : { cursor },
-        TOOLS_LIST_PAGE_TIMEOUT_MS,
+        this.pageLimitMs,
       );
       const stop = (
         reason: ProbeReason,
@@ -799,7 +887,7 @@ class StdioHandshake {
         return null;
       };
       if (answer.kind === 'stopped')
-        return stop(answer.cause, this.stopMessage(answer.cause, 'tools/list', TOOLS_LIST_PAGE_TIMEOUT_MS));
+        return stop(answer.cause, this.stopMessage(answer.cause, 'tools/list', this.pageLimitMs));
       if (answer.kind === 'closed') {
         const exited = this.exitedMessage('tools/list');
         return stop(exited.reason, exited.message);
