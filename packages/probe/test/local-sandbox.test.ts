@@ -153,7 +153,8 @@ describe('configuration a package declares', () => {
       npm('atlas-fixture-scripts', { environmentVariables: [{ name: 'API_KEY', isRequired: true }] }),
       options(),
     );
-    expect(result).toMatchObject({ outcome: 'needs-configuration', letter: 'a', missing: ['API_KEY'], probe: null });
+    expect(result).toMatchObject({ outcome: 'needs-configuration', letter: 'a', missing: ['API_KEY'] });
+    expect(result.probe).toMatchObject({ letter: 'a', reason: 'auth-required', steps: [] });
     expect(registry.downloads.get('atlas-fixture-scripts')).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import { DEFAULT_BASELINE_FILE, STDIO_ISOLATION_VARIABLE } from './constants.js'
 import { CheckUsageError } from './errors.js';
 import { formatCheckText } from './format-text.js';
 import { needsBaseline, parseGates } from './gates.js';
+import { installSettingsOf, parsePackageSpec } from './package-target.js';
 import { SecretScrubber } from './redact.js';
 import type { BaselineFile } from './report-schema.js';
 import { type CheckTarget, runCheck } from './run-check.js';
@@ -37,11 +38,13 @@ export { isLoopbackUrl } from './target-access.js';
 export const CHECK_EXIT = { passed: 0, tripped: 1, usage: 2 } as const;
 
 /** The usage lines of check, for the app's help text. */
-export const CHECK_USAGE = `  check   <url> | -- <command> [args...]   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
+export const CHECK_USAGE = `  check   <url> | -- <command> [args...] | --package npm:NAME@VERSION|pypi:NAME==VERSION   [--json] [--sarif FILE] [--baseline FILE] [--update-baseline]
           [--fail-on GATE[,GATE...]] [--deep [--i-own-this-server]] [--list-all] [--timeout MS]
           [--header 'Name: value']... (HTTP) [--env|-e NAME[=VALUE]]... [--stdio-isolation MODE] (stdio)
           [--config FILE [--server NAME]] (a server from a client configuration's "mcpServers")
           [--published-url URL]
+          [--npm-registry URL] [--pypi-index URL] [--package-cache DIR] (--package: installed at that exact version
+          with no install script, run in a bubblewrap sandbox with no network and no variable of yours)
           [--conformance [--conformance-scenario NAME]...] (HTTP) the MCP conformance suite's server scenarios
           stdio isolation: auto (default: a PID namespace through bubblewrap where it works), pid-namespace,
           process-group; or set MCP_ATLAS_STDIO_ISOLATION
@@ -92,6 +95,10 @@ const OPTIONS = {
   'published-url': { type: 'string' },
   conformance: { type: 'boolean' },
   'conformance-scenario': { type: 'string', multiple: true },
+  package: { type: 'string' },
+  'npm-registry': { type: 'string' },
+  'pypi-index': { type: 'string' },
+  'package-cache': { type: 'string' },
 } as const;
 
 /** The parsed command line of check. */
@@ -223,7 +230,12 @@ export function parseCheckArguments(
   const { values, positionals } = parsed;
   if (values.config !== undefined && configured === null)
     throw new CheckUsageError('--config FILE is read first: run the check through runCheckCommand');
-  const target = parseTarget(positionals, command, configured);
+  const target =
+    values.package === undefined
+      ? parseTarget(positionals, command, configured)
+      : packageTarget(values, positionals, command, configured);
+  if (values.package === undefined && hasInstallFlag(values))
+    throw new CheckUsageError('--npm-registry, --pypi-index and --package-cache are for --package');
   const result: CheckArguments = {
     target,
     json: values.json === true,
@@ -246,6 +258,8 @@ export function parseCheckArguments(
     conformanceScenarios: values['conformance-scenario'] ?? [],
   };
   assertConformanceFits(result);
+  if (target.kind === 'package' && (result.deep || result.listAll))
+    throw new CheckUsageError('--deep and --list-all are not for --package: a package is only listed, in its sandbox');
   if (result.headers.length > 0 && target.kind !== 'http')
     throw new CheckUsageError('--header is for an HTTP server; give a stdio server its secrets with --env NAME');
   if (result.env.length > 0 && target.kind !== 'stdio')
@@ -258,6 +272,25 @@ export function parseCheckArguments(
     );
   }
   return result;
+}
+
+/** The target of `--package`, which takes the place of a URL, a command and --config. */
+function packageTarget(
+  values: ParsedOptions['values'],
+  positionals: readonly string[],
+  command: readonly string[] | null,
+  configured: ConfiguredServer | null,
+): CheckTarget {
+  if (positionals.length > 0 || command !== null || configured !== null)
+    throw new CheckUsageError('give a URL, "-- <command>", --config FILE or --package SPEC, only one of them');
+  const spec = values.package as string;
+  return { kind: 'package', spec, package: parsePackageSpec(spec), install: installSettingsOf(values, process.cwd()) };
+}
+
+function hasInstallFlag(values: ParsedOptions['values']): boolean {
+  return (
+    values['npm-registry'] !== undefined || values['pypi-index'] !== undefined || values['package-cache'] !== undefined
+  );
 }
 
 // The suite connects by URL alone: it cannot send --header values, and it has no stdio runner.

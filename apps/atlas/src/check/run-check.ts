@@ -1,7 +1,14 @@
 // One check, from target to report: the probe's handshake, the risk verdicts, the findings, the baseline
 // comparison, deep mode and the gates. It writes nothing; the command decides what to print and save.
 import { chooseConformanceScenarios, type ProbeResult, probeServer } from '@mcp-atlas/probe';
-import { nodeNetwork, probeStdio, type StdioIsolation } from '@mcp-atlas/probe/node';
+import {
+  checkLocalPackage,
+  type InstallSettings,
+  type LocalPackage,
+  nodeNetwork,
+  probeStdio,
+  type StdioIsolation,
+} from '@mcp-atlas/probe/node';
 import { PROBE_RULES_VERSION } from '@mcp-atlas/probe/rules';
 import { RISK_RULES_VERSION } from '@mcp-atlas/risk/rules';
 import { APP_VERSION } from '../methodology.js';
@@ -18,8 +25,14 @@ import type { BaselineFile, CheckReport } from './report-schema.js';
 import type { SessionTarget } from './session.js';
 import { type ExtraHeader, headerRecord, isLoopbackUrl, splitUserInfo } from './target-access.js';
 
-/** What to check: a URL (Streamable HTTP) or a local command speaking MCP on stdio. */
-export type CheckTarget = { kind: 'http'; url: string } | { kind: 'stdio'; command: string; args: readonly string[] };
+/**
+ * What to check: a URL (Streamable HTTP), a local command speaking MCP on stdio, or a published package, installed
+ * at its exact version and run in the probe's sandbox (`spec` is how the user wrote it: `npm:name@version`).
+ */
+export type CheckTarget =
+  | { kind: 'http'; url: string }
+  | { kind: 'stdio'; command: string; args: readonly string[] }
+  | { kind: 'package'; spec: string; package: LocalPackage; install: InstallSettings };
 
 /** The settings of one check. */
 export interface CheckSettings {
@@ -69,15 +82,22 @@ export interface CheckOutcome {
 
 /** The target as it may be recorded: the URL or the command line, with every secret-looking value as `***`. */
 export function describeTarget(target: CheckTarget): string {
-  return target.kind === 'http'
-    ? redactUrl(target.url)
-    : redactCommandWords([target.command, ...target.args]).join(' ');
+  if (target.kind === 'http') return redactUrl(target.url);
+  if (target.kind === 'package') return target.spec;
+  return redactCommandWords([target.command, ...target.args]).join(' ');
+}
+
+/** The transport a report names: a package runs over stdio, in the sandbox. */
+function transportOf(target: CheckTarget): 'http' | 'stdio' {
+  return target.kind === 'http' ? 'http' : 'stdio';
 }
 
 /** Where sessions connect, reached the same way as the handshake: user info moved into a header, variables passed. */
 export function sessionTargetOf(settings: CheckSettings, endpoint: string): SessionTarget {
   const { target } = settings;
   const access = settings.access ?? NO_ACCESS;
+  // The parser refuses --deep and --list-all for a package: a session outside the sandbox is never opened.
+  if (target.kind === 'package') throw new Error('a package is checked in the sandbox only, with no other session');
   if (target.kind === 'stdio')
     return {
       kind: 'stdio',
@@ -100,6 +120,7 @@ async function probeTarget(settings: CheckSettings): Promise<ProbeResult> {
     deadlineMs: access.timeoutMs ?? CHECK_DEADLINE_MS,
   };
   const { target } = settings;
+  if (target.kind === 'package') return (await checkLocalPackage(target.package, target.install)).probe;
   if (target.kind === 'stdio')
     return probeStdio(
       { command: target.command, args: target.args, env: { ...access.env } },
@@ -147,10 +168,15 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
   const listRead = probe.toolsJson !== null;
   const access = settings.access ?? NO_ACCESS;
   // The endpoint to reconnect to is the real one: its query may hold the token the scrubbed copy hides.
-  const session = sessionTargetOf(settings, settings.target.kind === 'http' ? raw.endpoint : '');
+  const session =
+    settings.listAll === true || settings.deep
+      ? sessionTargetOf(settings, settings.target.kind === 'http' ? raw.endpoint : '')
+      : null;
   const requestTimeoutMs = settings.deepCallTimeoutMs ?? access.timeoutMs ?? DEEP_CALL_TIMEOUT_MS;
   const listed =
-    settings.listAll === true ? scrub(await listAll(session, probe.letter, APP_VERSION, requestTimeoutMs)) : null;
+    session !== null && settings.listAll === true
+      ? scrub(await listAll(session, probe.letter, APP_VERSION, requestTimeoutMs))
+      : null;
   const definitions =
     listed === null
       ? null
@@ -160,17 +186,18 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
     settings.baseline !== null && listRead
       ? compareWithBaseline(settings.baseline.file, settings.baseline.content, probe, definitions)
       : null;
-  const deep = settings.deep
-    ? await runDeep({
-        target: session,
-        letter: probe.letter,
-        tools: probe.tools,
-        checked: tools,
-        version: APP_VERSION,
-        callTimeoutMs: requestTimeoutMs,
-        authDiscovery: probe.authDiscovery ?? null,
-      })
-    : null;
+  const deep =
+    session !== null && settings.deep
+      ? await runDeep({
+          target: session,
+          letter: probe.letter,
+          tools: probe.tools,
+          checked: tools,
+          version: APP_VERSION,
+          callTimeoutMs: requestTimeoutMs,
+          authDiscovery: probe.authDiscovery ?? null,
+        })
+      : null;
   const conformance = await runConformanceOf(settings, raw);
   const tripped = evaluateGates(settings.gates, {
     letter: probe.letter,
@@ -183,7 +210,7 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
   const report: CheckReport = {
     schema: CHECK_REPORT_SCHEMA,
     target: targetText,
-    transport: settings.target.kind,
+    transport: transportOf(settings.target),
     letter: probe.letter,
     reason: probe.reason,
     message: probe.message,
@@ -207,7 +234,7 @@ export async function runCheck(settings: CheckSettings): Promise<CheckOutcome> {
     gates: { failOn: settings.gates.map(gateName), tripped },
     passed: tripped.length === 0,
     ...scoreCheckAt({
-      transport: settings.target.kind,
+      transport: transportOf(settings.target),
       target: targetText,
       probe,
       deep,

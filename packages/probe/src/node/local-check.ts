@@ -8,6 +8,7 @@ import {
   LOCAL_PROCESS_FAILURE,
   LOCAL_SANDBOX_LIMITS,
 } from '../local-constants.js';
+import { refusedResult } from '../probe-server.js';
 import type { Letter, ProbeResult } from '../schemas.js';
 import {
   type Installed,
@@ -54,13 +55,45 @@ export interface LocalCheckResult {
   /** Whether this run installed the package (false: it was in the cache, or was not installed). */
   freshInstall: boolean;
   stoppedBy: LocalLimit | null;
-  /** The stdio check's result, with its tools and raw text, null when nothing was run. */
-  probe: ProbeResult | null;
+  /** The stdio check's result, with its tools and raw text; with no step when nothing was run. */
+  probe: ProbeResult;
 }
 
 /** Options of a local check: where packages come from and are kept, and a signal that ends the check. */
 export interface LocalCheckOptions extends InstallSettings {
   signal?: AbortSignal;
+}
+
+/** What every result says of the package itself. */
+type CheckBase = Pick<LocalCheckResult, 'registryType' | 'identifier' | 'version' | 'installCommand' | 'missing'>;
+
+/**
+ * The result of a check that ran nothing. Its probe result has no step: needing configuration reads as
+ * `auth-required` (letter a: a secret is needed first), anything else as `spawn-failed` (letter d).
+ */
+function notRun(
+  base: CheckBase,
+  outcome: Exclude<LocalOutcome, 'listed' | 'stopped' | 'not-listed'>,
+  message: string,
+  extra: Partial<Pick<LocalCheckResult, 'installFailure' | 'integrity'>> = {},
+): LocalCheckResult {
+  const probe = refusedResult(
+    base.installCommand,
+    outcome === 'needs-configuration' ? 'auth-required' : 'spawn-failed',
+    message,
+  );
+  return {
+    ...base,
+    integrity: null,
+    installFailure: null,
+    freshInstall: false,
+    stoppedBy: null,
+    ...extra,
+    outcome,
+    letter: probe.letter,
+    message,
+    probe,
+  };
 }
 
 /** The command that starts `pkg` on a user's machine. */
@@ -125,49 +158,32 @@ function declaredDefaults(pkg: LocalPackage): Record<string, string> {
  * result.outcome; // 'listed'
  */
 export async function checkLocalPackage(pkg: LocalPackage, options: LocalCheckOptions): Promise<LocalCheckResult> {
-  const base = {
+  const base: CheckBase = {
     registryType: pkg.registryType,
     identifier: pkg.identifier,
     version: pkg.version,
     installCommand: installCommandOf(pkg),
     missing: missingConfiguration(pkg),
   };
-  const empty = { integrity: null, installFailure: null, freshInstall: false, stoppedBy: null, probe: null };
-  if (base.missing.length > 0)
-    return {
-      ...base,
-      ...empty,
-      outcome: 'needs-configuration',
-      letter: 'a',
-      message: `needs configuration: ${base.missing.join(', ')} ha${base.missing.length === 1 ? 's' : 've'} no default, so it was not run`,
-    };
+  if (base.missing.length > 0) {
+    const names = base.missing.join(', ');
+    const verb = base.missing.length === 1 ? 'has' : 'have';
+    return notRun(base, 'needs-configuration', `needs configuration: ${names} ${verb} no default, so it was not run`);
+  }
   const sandbox = findSandbox();
-  if (!sandbox.works)
-    return {
-      ...base,
-      ...empty,
-      outcome: 'no-sandbox',
-      letter: 'd',
-      message: `local checks are off: ${sandbox.problem}`,
-    };
+  if (!sandbox.works) return notRun(base, 'no-sandbox', `local checks are off: ${sandbox.problem}`);
   let installed: Installed;
   try {
     installed = await installPackage(pkg, options);
   } catch (error) {
     const reason = error instanceof LocalInstallError ? error.reason : 'install-failed';
-    const message = `not installed: ${(error as Error).message}`;
-    return { ...base, ...empty, installFailure: reason, outcome: 'not-installed', letter: 'd', message };
+    return notRun(base, 'not-installed', `not installed: ${(error as Error).message}`, { installFailure: reason });
   }
   const blocked = unsearchableFolder(installed.dir);
   if (blocked !== null)
-    return {
-      ...base,
-      ...empty,
+    return notRun(base, 'no-sandbox', `local checks are off: the sandbox's user cannot pass through ${blocked}`, {
       integrity: installed.integrity,
-      outcome: 'no-sandbox',
-      letter: 'd',
-      message: `local checks are off: the sandbox's user cannot pass through ${blocked}`,
-    };
+    });
   const ran = await runInSandbox(sandbox, installed, pkg, options.signal);
   const stoppedBy = limitThatStopped(ran);
   const listed = ran.result.reason === 'ok';
