@@ -66,6 +66,7 @@ describe.runIf(findSandbox().works)('check --package, run', () => {
       `${work}/cache`,
     ]);
     const report = CheckReportSchema.parse(JSON.parse(run.stdout));
+    expect(report.letter, report.message).toBe('o');
     expect(report.gates.tripped).toEqual([]);
     expect(run.code).toBe(0);
     expect(report).toMatchObject({

@@ -259,7 +259,8 @@ describe.runIf(findSandbox().works)('real servers from the npm registry', () => 
       }),
       { cacheDir, npmRegistry: LOCAL_RULES.defaultNpmRegistry, pypiIndex: LOCAL_RULES.defaultPypiIndex },
     );
-    expect(result).toMatchObject({ outcome: 'listed', letter: 'o', stoppedBy: null });
+    expect(result.outcome, result.message).toBe('listed');
+    expect(result).toMatchObject({ letter: 'o', stoppedBy: null });
     expect(result.probe?.toolCount).toBe(tools);
     expect(result.probe?.toolsJson).not.toBeNull();
     expect(processesWith(cacheDir)).toEqual([]);

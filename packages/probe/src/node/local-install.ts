@@ -226,7 +226,12 @@ async function npmIntegrity(
     ['view', spec, 'dist.integrity', '--json', '--registry', settings.npmRegistry],
     env,
   );
-  if (view.code !== 0) throw new LocalInstallError('not-found', `npm has no ${spec}: ${lastLine(view.output)}`);
+  if (view.code !== 0) {
+    // Only the registry's 404 means the version is not published; anything else (TLS, network) is a failed read.
+    if (/E404|404 Not Found/.test(view.output))
+      throw new LocalInstallError('not-found', `npm has no ${spec}: ${lastLine(view.output)}`);
+    throw new LocalInstallError('install-failed', `could not read ${spec} from the registry: ${lastLine(view.output)}`);
+  }
   const text = view.output.trim();
   const integrity = text === '' ? null : (JSON.parse(text) as unknown);
   if (typeof integrity !== 'string') throw new LocalInstallError('not-found', `npm has no ${spec}`);
