@@ -9,6 +9,9 @@ export const LOCAL_REGISTRY_TYPES = Object.freeze(['npm', 'pypi'] as const);
 export const LOCAL_DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org/';
 export const LOCAL_DEFAULT_PYPI_INDEX = 'https://pypi.org/simple/';
 
+/** Where the system's Python is looked for first, to make a package's virtual environment from. */
+export const LOCAL_SYSTEM_PYTHONS = Object.freeze(['/usr/bin/python3', '/usr/local/bin/python3']);
+
 /** One install (npm or pip, with its downloads) before it is stopped and counted as failed. */
 export const LOCAL_INSTALL_TIMEOUT_MS = 300_000;
 

@@ -138,6 +138,7 @@ import {
   LOCAL_SANDBOX_LIMITS,
   LOCAL_SANDBOX_SYSTEM_DIRS,
   LOCAL_SANDBOX_UID,
+  LOCAL_SYSTEM_PYTHONS,
 } from './local-constants.js';
 import {
   DEFAULT_NPM_DOWNLOADS_URL,
@@ -558,4 +559,6 @@ export const LOCAL_RULES = Object.freeze({
   systemDirs: LOCAL_SANDBOX_SYSTEM_DIRS,
   /** The user a root checker runs the sandbox as. */
   sandboxUid: LOCAL_SANDBOX_UID,
+  /** Where the system's Python is looked for first, for a package's virtual environment. */
+  systemPythons: LOCAL_SYSTEM_PYTHONS,
 });

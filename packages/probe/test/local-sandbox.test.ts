@@ -11,6 +11,7 @@ import { checkLocalPackage, findSandbox, type LocalCheckOptions, type LocalPacka
 import { limitThatStopped, missingConfiguration, packageArgs } from '../src/node/local-check.js';
 import { LOCAL_RULES } from '../src/rules.js';
 import { type FixtureRegistry, minimalServer, startNpmRegistry } from './fixtures/npm-registry.js';
+import { PYTHON_SERVER, startPypiIndex } from './fixtures/pypi-index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'atlas-local-'));
 // A root checker runs the sandbox as an unprivileged user, who must be able to reach the cache.
@@ -264,5 +265,25 @@ describe.runIf(findSandbox().works)('real servers from the npm registry', () => 
     expect(result.probe?.toolCount).toBe(tools);
     expect(result.probe?.toolsJson).not.toBeNull();
     expect(processesWith(cacheDir)).toEqual([]);
+  });
+});
+
+describe.runIf(findSandbox().works)('a PyPI package', () => {
+  it('is installed as a wheel into a virtual environment and listed in the sandbox', async () => {
+    const index = await startPypiIndex('atlas-fixture-py', '1.0.0', 'atlas_fixture_py', PYTHON_SERVER);
+    try {
+      const pkg: LocalPackage = { registryType: 'pypi', identifier: 'atlas-fixture-py', version: '1.0.0' };
+      const result = await checkLocalPackage(pkg, { cacheDir, npmRegistry: registry.url, pypiIndex: index.url });
+      expect(result.outcome, result.message).toBe('listed');
+      expect(result).toMatchObject({ letter: 'o', installCommand: 'uvx atlas-fixture-py==1.0.0', freshInstall: true });
+      expect(result.probe.tools.map((tool) => (tool as { name: string }).name)).toEqual(['get_time']);
+      const missing = await checkLocalPackage(
+        { ...pkg, version: '2.0.0' },
+        { cacheDir, npmRegistry: registry.url, pypiIndex: index.url },
+      );
+      expect(missing).toMatchObject({ outcome: 'not-installed', installFailure: 'not-found' });
+    } finally {
+      await index.close();
+    }
   });
 });

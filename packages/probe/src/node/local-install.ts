@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCAL_INSTALL_CAP_BYTES, LOCAL_INSTALL_TIMEOUT_MS } from '../local-constants.js';
+import { LOCAL_INSTALL_CAP_BYTES, LOCAL_INSTALL_TIMEOUT_MS, LOCAL_SYSTEM_PYTHONS } from '../local-constants.js';
 
 /** A package a registry entry ships as, with what it says the package needs to start. */
 export interface LocalPackage {
@@ -302,7 +302,7 @@ async function installPypi(pkg: LocalPackage, settings: InstallSettings): Promis
   if (done !== null) return done;
   freshFolder(dir);
   const venv = join(dir, 'venv');
-  const made = await runTool('python3', ['-m', 'venv', venv], env);
+  const made = await runTool(systemPython(), ['-m', 'venv', venv], env);
   if (made.code !== 0)
     throw new LocalInstallError('install-failed', `python3 -m venv failed: ${lastLine(made.output)}`);
   const spec = `${pkg.identifier}==${pkg.version}`;
@@ -320,6 +320,14 @@ async function installPypi(pkg: LocalPackage, settings: InstallSettings): Promis
   }
   const script = pypiScript(venv, pkg.identifier);
   return finish(dir, { dir, integrity: `pypi:${pkg.identifier}==${pkg.version}`, entryPoint: script, runtime: null });
+}
+
+/**
+ * The Python a virtual environment is made from: the system's own where there is one, since the sandbox binds
+ * system folders; a Python under a user's home (pyenv, say) may sit where the sandbox's user cannot reach.
+ */
+function systemPython(): string {
+  return LOCAL_SYSTEM_PYTHONS.find((path) => existsSync(path)) ?? 'python3';
 }
 
 /** The wheel's console script: the only one, or the one named after the package. */
