@@ -2,6 +2,7 @@
 // started over stdio inside the sandbox, and asked what a remote server is asked (initialize, initialized,
 // tools/list, never a tool call). The result says whether it installed, whether it listed its tools, and, when a
 // limit of the sandbox stopped it, which one.
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   LOCAL_CPU_LIMIT_EXIT,
   LOCAL_MEMORY_FAILURE,
@@ -185,6 +186,7 @@ export async function checkLocalPackage(pkg: LocalPackage, options: LocalCheckOp
       integrity: installed.integrity,
     });
   const ran = await runInSandbox(sandbox, installed, pkg, options.signal);
+  await sandboxEnded(installed.entryPoint);
   const stoppedBy = limitThatStopped(ran);
   const listed = ran.result.reason === 'ok';
   const outcome: LocalOutcome = listed ? 'listed' : stoppedBy !== null ? 'stopped' : 'not-listed';
@@ -229,6 +231,41 @@ function runInSandbox(
       ...(signal === undefined ? {} : { signal }),
     },
   );
+}
+
+/** How long a check waits, at most, for the kernel to end the processes left in a sandbox's PID namespace. */
+const SANDBOX_TEARDOWN_MS = 2_000;
+const TEARDOWN_POLL_MS = 25;
+
+/**
+ * Waits until no process runs `entryPoint`. Ending the sandbox's outer process ends its PID namespace, but the
+ * kernel ends the processes inside it after that returns, so a check that returned at once could leave them
+ * still running for a moment.
+ */
+async function sandboxEnded(entryPoint: string): Promise<void> {
+  const until = Date.now() + SANDBOX_TEARDOWN_MS;
+  while (processRuns(entryPoint) && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, TEARDOWN_POLL_MS));
+}
+
+function processRuns(word: string): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return false;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(word)) return true;
+    } catch {
+      // ended while we looked
+    }
+  }
+  return false;
 }
 
 // A console script's interpreter: the virtual environment's python beside it.

@@ -295,8 +295,8 @@ function npmBin(root: string, name: string): string {
 
 async function installPypi(pkg: LocalPackage, settings: InstallSettings): Promise<Installed> {
   const env = installEnvironment(settings);
-  // pip's own lookup has no integrity to key by before the download, so the version alone keys the folder,
-  // and the integrity recorded is the wheel's sha256 as pip's record of the install gives it.
+  // pip's own lookup gives no integrity before the download, so the name and version alone key the folder, and
+  // the integrity recorded is that name and version.
   const dir = installFolder(settings, pkg, 'pypi');
   const done = readMarker(dir);
   if (done !== null) return done;

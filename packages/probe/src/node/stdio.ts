@@ -452,6 +452,8 @@ export class ProcessGroupStdioTransport implements Transport {
       child.stderr?.on('data', (chunk: Buffer) => {
         if (this.countOutput(chunk)) this.stderr?.write(chunk);
       });
+      // Written by hand so that it is counted, the stream still ends with the server's stderr, as a pipe would.
+      child.stderr?.on('end', () => this.stderr?.end());
     });
   }
 
