@@ -51,6 +51,31 @@ const PAGES: Record<string, unknown> = {
         },
       },
       { server: { name: 'io.example/local', remotes: [] } },
+      {
+        server: {
+          name: 'io.example/weather-cli',
+          packages: [
+            {
+              registryType: 'npm',
+              identifier: 'private-weather',
+              version: '1.0.0',
+              registryBaseUrl: 'https://npm.corp',
+            },
+            {
+              registryType: 'PyPI',
+              identifier: 'weather-mcp',
+              version: '2.1.0',
+              environmentVariables: [
+                { name: 'WEATHER_KEY', isRequired: true, isSecret: true },
+                { name: 42 },
+                { name: 'UNITS', default: 'metric' },
+              ],
+              packageArguments: [{ type: 'positional', value: '--stdio' }, { type: 'flag' }],
+            },
+          ],
+        },
+      },
+      { server: { name: 'io.example/range', packages: [{ registryType: 'npm', identifier: 'r' }] } },
     ],
     metadata: {},
   },
@@ -75,7 +100,7 @@ afterAll(() => {
 describe('reading the registry', () => {
   it('watches the latest, live entries at their chosen remote, and leaves out what the guard refuses', async () => {
     const storage = createMemoryStorage();
-    const { servers, skipped } = await syncRegistry({
+    const { servers, local, skipped } = await syncRegistry({
       storage,
       registryUrl: registry.url,
       network: { allowPrivate: true },
@@ -93,10 +118,30 @@ describe('reading the registry', () => {
       'io.example/ip',
       'io.example/local',
       'io.example/quiet',
+      'io.example/range',
       'io.example/sse-only',
       'io.example/template',
     ]);
     expect(await getJson(storage, 'state/servers.json')).toEqual({ servers });
+    // An entry with no remote but a package on a public registry, at a version, is a local server: the package on
+    // a private registry is passed over, and the declarations that do not parse are left out.
+    expect(local).toEqual([
+      {
+        id: serverIdFor('io.example/weather-cli'),
+        title: 'io.example/weather-cli',
+        package: {
+          registryType: 'pypi',
+          identifier: 'weather-mcp',
+          version: '2.1.0',
+          environmentVariables: [
+            { name: 'WEATHER_KEY', isRequired: true, isSecret: true },
+            { name: 'UNITS', default: 'metric' },
+          ],
+          packageArguments: [{ type: 'positional', value: '--stdio' }],
+        },
+      },
+    ]);
+    expect(await getJson(storage, 'state/local-servers.json')).toEqual({ servers: local });
   });
 
   it('gives every name a path-safe id that two similar names do not share', () => {

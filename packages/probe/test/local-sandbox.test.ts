@@ -2,7 +2,7 @@
 // version with install scripts off, and run in the sandbox. Each hostile package ends in a contained failure that
 // names its limit, and nothing it starts outlives the check. bubblewrap is installed by
 // apps/atlas/scripts/ensure-bubblewrap.sh, which the test script runs.
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { checkLocalPackage, findSandbox, type LocalCheckOptions, type LocalPacka
 import { limitThatStopped, missingConfiguration, packageArgs } from '../src/node/local-check.js';
 import { LOCAL_RULES } from '../src/rules.js';
 import { type FixtureRegistry, minimalServer, startNpmRegistry } from './fixtures/npm-registry.js';
+import { processesWith } from './fixtures/processes.js';
 import { PYTHON_SERVER, startPypiIndex } from './fixtures/pypi-index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'atlas-local-'));
@@ -110,25 +111,6 @@ afterAll(async () => {
 });
 
 const options = (): LocalCheckOptions => ({ cacheDir, npmRegistry: registry.url, pypiIndex: registry.url });
-
-/** Running processes whose command line mentions `word` (zombies excluded). */
-function processesWith(word: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (
-        readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(word) &&
-        !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
-      )
-        found.push(Number(entry));
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found;
-}
 
 describe('configuration a package declares', () => {
   it('is needed when a required variable or argument has no default, and is never made up', () => {
@@ -270,7 +252,9 @@ describe.runIf(findSandbox().works)('real servers from the npm registry', () => 
 
 describe.runIf(findSandbox().works)('a PyPI package', () => {
   it('is installed as a wheel into a virtual environment and listed in the sandbox', async () => {
-    const index = await startPypiIndex('atlas-fixture-py', '1.0.0', 'atlas_fixture_py', PYTHON_SERVER);
+    const index = await startPypiIndex([
+      { name: 'atlas-fixture-py', version: '1.0.0', module: 'atlas_fixture_py', source: PYTHON_SERVER },
+    ]);
     try {
       const pkg: LocalPackage = { registryType: 'pypi', identifier: 'atlas-fixture-py', version: '1.0.0' };
       const result = await checkLocalPackage(pkg, { cacheDir, npmRegistry: registry.url, pypiIndex: index.url });

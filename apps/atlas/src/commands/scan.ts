@@ -1,12 +1,15 @@
 // `mcp-atlas scan`: one day's check of every watched server, run or resumed.
 import { dayFromTime } from '@mcp-atlas/history';
 import type { NetworkOptions } from '@mcp-atlas/probe';
-import { nodeNetwork } from '@mcp-atlas/probe/node';
+import { checkLocalPackage, findSandbox, type InstallSettings, nodeNetwork } from '@mcp-atlas/probe/node';
+import { CheckUsageError } from '../check/errors.js';
+import { installSettingsOf } from '../check/package-target.js';
 import { COST_DEFAULT_TEXT, type CostSettings, DAILY_COST_FLAG_OPTIONS } from '../costs/cost-settings.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { dayIndexPath, daySummaryPath } from '../data/paths.js';
 import type { DirectorySetting } from '../discovery/sync-catalog.js';
 import type { Logger } from '../log.js';
+import type { LocalCheckFn } from '../scan/check-local.js';
 import { isEmptyOpenDay, reopenEmptyDay } from '../scan/empty-day.js';
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import { directorySettingsOf } from '../serve/directory-settings.js';
@@ -42,7 +45,7 @@ export const SCAN_COST_SETTINGS = SETTINGS.filter((setting) => SCAN_COST_FLAGS.h
 
 const SCAN_COST_VARIABLES = SCAN_COST_SETTINGS.map((setting) => `${setting.env.join(' or ')} (--${setting.flag})`);
 
-export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-DD] [--registry URL] [--allow-private]
+export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-DD] [--registry URL] [--allow-private] [--local]
           [--signing-key FILE] [--checks-per-host 1] [--directories all|none|LIST] [--directory-urls NAME=URL,…]
           run (or resume) one day's check of every watched server (reading the registry first when given)
           --directories: with --registry, other directories read into the day's catalog too (tokens from
@@ -50,6 +53,8 @@ export const SCAN_USAGE = `  scan    [--data DIR | --store URL] [--day YYYY-MM-D
           --store: file:DIR (the same as --data DIR) or postgres://user@host:port/db (a store shared by processes),
           which needs --signing-key FILE or MCP_ATLAS_SIGNING_KEY (the private key is never kept in the database)
           --enqueue: with a postgres:// store, write the day's index and queue its shards for \`mcp-atlas worker\`
+          --local: also install each package-only registry entry at its version and list its tools in a sandbox
+          (bubblewrap), from [--npm-registry URL] [--pypi-index URL] into [--package-cache DIR]
           --checks-per-host: checks of one host (name and port) at once, shared with every serve and worker on a
           postgres:// store (1 to 64)
           --allow-private: also read and check http, IP-literal and private-network servers and registries
@@ -99,7 +104,8 @@ async function readRegistryForDay(
     { watched: synced.servers.length, skipped: synced.skipped.length, catalog: synced.catalog },
     'registry read',
   );
-  if (synced.servers.length === 0) throw new EmptyRegistryError(registryUrl, day, synced.skipped.length);
+  if (synced.servers.length + synced.local.length === 0)
+    throw new EmptyRegistryError(registryUrl, day, synced.skipped.length);
   // The one-process scan opens a list fixed empty here; `--enqueue` leaves that to enqueueDay, which first makes
   // sure no worker is still on the day's shards.
   if (reopen) await reopenEmptyDay(storage, day);
@@ -134,6 +140,38 @@ export function scanCostsOf(flags: Flags, env: NodeJS.ProcessEnv): CostSettings 
   }
 }
 
+/**
+ * The local checks `--local` turns on: each package installed from `--npm-registry` or `--pypi-index` (the public
+ * registries by default) into `--package-cache` and listed in the probe's sandbox. Null without `--local`, and
+ * null with a sentence on stderr where no sandbox can be made here: a package is never run outside one.
+ */
+export function localChecksOf(flags: Flags): { check: LocalCheckFn } | null {
+  const installFlags = ['npm-registry', 'pypi-index', 'package-cache'] as const;
+  if (flags.local !== true) {
+    const stray = installFlags.find((name) => flags[name] !== undefined);
+    if (stray !== undefined) throw new UsageError(`--${stray} is for --local`);
+    return null;
+  }
+  let install: InstallSettings;
+  try {
+    install = installSettingsOf(
+      Object.fromEntries(
+        installFlags.flatMap((name) => (typeof flags[name] === 'string' ? [[name, flags[name]]] : [])),
+      ),
+      process.cwd(),
+    );
+  } catch (error) {
+    if (error instanceof CheckUsageError) throw new UsageError(error.message);
+    throw error;
+  }
+  const sandbox = findSandbox();
+  if (!sandbox.works) {
+    process.stderr.write(`mcp-atlas: local checks are off: ${sandbox.problem}\n`);
+    return null;
+  }
+  return { check: (pkg) => checkLocalPackage(pkg, install) };
+}
+
 /** Runs `scan`; resolves to the exit code. The cost flags fall back to `env` (the process's environment). */
 export async function commandScan(
   args: readonly string[],
@@ -154,6 +192,10 @@ export async function commandScan(
       'directory-tokens': { type: 'string' },
       enqueue: { type: 'boolean' },
       'checks-per-host': { type: 'string' },
+      local: { type: 'boolean' },
+      'npm-registry': { type: 'string' },
+      'pypi-index': { type: 'string' },
+      'package-cache': { type: 'string' },
       ...DAILY_COST_FLAG_OPTIONS,
     },
     env,
@@ -164,6 +206,7 @@ export async function commandScan(
     urls: typeof flags['directory-urls'] === 'string' ? flags['directory-urls'] : null,
     tokens: typeof flags['directory-tokens'] === 'string' ? flags['directory-tokens'] : null,
   });
+  const local = localChecksOf(flags);
   const allowPrivate = flags['allow-private'] === true;
   const network = scanNetworkOf(allowPrivate);
   // With the folder on disk: a new key's folders are fsynced, and a key file open to others is tightened.
@@ -204,6 +247,7 @@ export async function commandScan(
         costs,
         checksPerHost,
         ...(hostGate !== null ? { hostGate } : {}),
+        ...(local !== null ? { local } : {}),
       });
       const ran = await scheduler.runDaily(day);
       process.stdout.write(ran ? `scanned ${day}\n` : `${day} was already scanned\n`);

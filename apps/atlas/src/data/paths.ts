@@ -28,6 +28,13 @@ export const SERVER_STATES_PREFIX = 'state/servers/';
 /** A server's day series (each folded day of the last 90, for the server page's charts); rolling, not signed. */
 export const serverSeriesPath = (serverId: string): string => `state/series/${serverId}.json`;
 export const HOURLY_PATH = 'state/hourly.json';
+/** The registry's package-only servers (no remote endpoint), replaced with each registry read. */
+export const LOCAL_SERVERS_PATH = 'state/local-servers.json';
+/** Each local server's newest sandboxed check: one record per server, replaced when a new version is checked. */
+export const LOCAL_RECORDS_PREFIX = 'state/local/';
+export const localRecordPath = (serverId: string): string => `${LOCAL_RECORDS_PREFIX}${serverId}.json`;
+/** The tool catalog of a local server's newest check that listed tools (the catalog file's shape). */
+export const localCatalogPath = (serverId: string): string => `state/local-catalogs/${serverId}.json`;
 /** The newest day's catalog, which the next day's merge starts from. */
 export const CATALOG_PATH = 'state/catalog.json';
 /** Each reporter's and sensor's agreement with our checks over the report window; replaced by the hourly agreement task. */

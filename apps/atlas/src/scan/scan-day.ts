@@ -221,8 +221,9 @@ async function runShard(
 
 function capStopOf(cap: CapRun | null): CapStop | null {
   const stopped = cap?.gate.ledger.stopped ?? null;
-  // The ledger's record, not this run's, so a scan resumed after the stop reports the same stop.
-  return stopped === null
+  // The ledger's record, not this run's, so a scan resumed after the stop reports the same stop. A refusal of the
+  // local checks (a part that is not a shard number) stopped no shard.
+  return stopped === null || !/^\d+$/.test(stopped.part)
     ? null
     : { shard: Number(stopped.part), estimateMicroUsd: stopped.estimateMicroUsd, spentMicroUsd: stopped.spentMicroUsd };
 }

@@ -2,13 +2,22 @@
 // (latest versions, deleted entries left out); the remote is the probe's choice; SSE-only remotes, URL
 // templates, IP addresses and opted-out hosts are left out here by the probe's guard, before any request.
 // Each entry's npm and PyPI packages are kept with it, for the package layer.
+// An entry with no remote that ships an npm or PyPI package at a version is a local server: it goes to its own
+// list, which the daily check installs and lists in the probe's sandbox when local checks are on.
 
 import type { SourceEntry } from '@mcp-atlas/discovery';
 import { PACKAGE_LAYER_RULES } from '@mcp-atlas/operations/rules';
 import { checkTarget, listRegistryServers, type NetworkOptions, pickRemote } from '@mcp-atlas/probe';
 import { officialRegistryEntry } from '@mcp-atlas/probe/outside';
 import { OUTSIDE_SERVICE_RULES } from '@mcp-atlas/probe/rules';
+import type { z } from 'zod';
 import { CatalogFileError, writeCatalog } from '../data/catalog-file.js';
+import {
+  type LocalServer,
+  type LocalServerPackage,
+  LocalServerPackageSchema,
+  writeLocalServers,
+} from '../data/local-servers.js';
 import {
   type RegistryScoreFacts,
   type WatchedPackage,
@@ -75,6 +84,45 @@ export function packagesOf(server: unknown): WatchedPackage[] {
   return kept;
 }
 
+/** The elements of `list` (when it is an array) that `schema` parses, at most `most`; the others are left out. */
+function parsedElements<T>(list: unknown, schema: z.ZodType<T>, most: number): T[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .flatMap((item) => {
+      const parsed = schema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    })
+    .slice(0, most);
+}
+
+const VARIABLE_FIELDS = LocalServerPackageSchema.shape.environmentVariables.element;
+const ARGUMENT_FIELDS = LocalServerPackageSchema.shape.packageArguments.element;
+
+/**
+ * The package a registry entry with no remote runs as: its first npm or PyPI package on the public registry that
+ * names a version, with the variables and arguments it declares (each kept only when it parses). Null when it has
+ * none: such an entry stays in the catalog as a local server, unchecked.
+ */
+export function localPackageOf(server: unknown): LocalServerPackage | null {
+  const listed = (server as { packages?: unknown } | null)?.packages;
+  if (!Array.isArray(listed)) return null;
+  for (const item of listed) {
+    if (item === null || typeof item !== 'object') continue;
+    const raw = item as Record<string, unknown>;
+    const type = typeof raw.registryType === 'string' ? raw.registryType.toLowerCase() : null;
+    if ((type !== 'npm' && type !== 'pypi') || !isPublicRegistry(type, raw.registryBaseUrl)) continue;
+    const parsed = LocalServerPackageSchema.safeParse({
+      registryType: type,
+      identifier: raw.identifier,
+      version: raw.version,
+      environmentVariables: parsedElements(raw.environmentVariables, VARIABLE_FIELDS, 50),
+      packageArguments: parsedElements(raw.packageArguments, ARGUMENT_FIELDS, 50),
+    });
+    if (parsed.success) return parsed.data;
+  }
+  return null;
+}
+
 /** What a registry sync did with the day's catalog. */
 export interface CatalogOutcome {
   /** Catalog servers, active and not. */
@@ -117,19 +165,32 @@ export async function syncRegistry(input: {
   catalogDay?: string;
   /** The directories read beside the registry; none by default. */
   directories?: readonly DirectorySetting[];
-}): Promise<{ servers: WatchedServer[]; skipped: SkippedEntry[]; catalog: CatalogOutcome | null }> {
+}): Promise<{
+  servers: WatchedServer[];
+  /** The entries with no remote that ship an npm or PyPI package: checked in the sandbox when local checks are on. */
+  local: LocalServer[];
+  skipped: SkippedEntry[];
+  catalog: CatalogOutcome | null;
+}> {
   const servers: WatchedServer[] = [];
   const skipped: SkippedEntry[] = [];
   const seen = new Set<string>();
   const scoreFacts = new Map<string, RegistryScoreFacts>();
   const official: SourceEntry[] = [];
+  const locals: LocalServer[] = [];
+  const localIds = new Set<string>();
   for await (const entry of listRegistryServers(input.registryUrl, input.network)) {
     const name = entry.server.name;
     // Every listed entry is in the catalog, checked or not: one without a remote is a local server.
     official.push(officialRegistryEntry(entry));
     const remote = pickRemote(entry);
     if (remote === null) {
-      skipped.push({ name, why: 'no remote' });
+      const local = localPackageOf(entry.server);
+      const id = serverIdFor(name);
+      if (local !== null && !localIds.has(id)) {
+        localIds.add(id);
+        locals.push({ id, title: name.slice(0, 200), package: local });
+      } else skipped.push({ name, why: 'no remote' });
       continue;
     }
     const target = checkTarget(remote.url, {
@@ -157,13 +218,15 @@ export async function syncRegistry(input: {
   }
   // A registry with no server to check starts no day (scan writes nothing of it), so no catalog is merged either.
   const catalog =
-    input.catalogDay === undefined || servers.length === 0
+    input.catalogDay === undefined || servers.length + locals.length === 0
       ? null
       : await syncCatalogOf(input, input.catalogDay, official, servers);
   servers.sort((a, b) => a.id.localeCompare(b.id));
   await writeWatchedServers(input.storage, servers);
   await writeRegistryScoreFacts(input.storage, scoreFacts);
-  return { servers, skipped, catalog };
+  locals.sort((a, b) => a.id.localeCompare(b.id));
+  await writeLocalServers(input.storage, locals);
+  return { servers, local: locals, skipped, catalog };
 }
 
 /**

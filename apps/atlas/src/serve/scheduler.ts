@@ -35,6 +35,7 @@ import { type CostSettings, type ResolvedCosts, resolveCosts } from '../costs/co
 import { SpendGate } from '../costs/spend-gate.js';
 import { observationOfCheck } from '../data/check-observation.js';
 import { type FiveMinuteObservation, readFiveMinuteChecks, writeFiveMinuteChecks } from '../data/five-minute-checks.js';
+import { readLocalServers } from '../data/local-servers.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { OWNER_ALERTS_KEPT, type OwnerAlert, readOwnerAlerts, writeOwnerAlerts } from '../data/owner-alerts.js';
 import {
@@ -62,6 +63,7 @@ import type { OutsideServiceUrls } from '../outside/outside-config.js';
 import { OutsideTasks } from '../outside/outside-tasks.js';
 import { deliverOwnerWebhooks } from '../owners/webhooks.js';
 import { createProgress } from '../progress.js';
+import { checkLocalServers, type LocalCheckFn } from '../scan/check-local.js';
 import { foldCheckedDays, foldDay, updateServerState } from '../scan/fold-day.js';
 import { createHostGate, type HostGate } from '../scan/host-gate.js';
 import { mapWithLimit } from '../scan/pool.js';
@@ -172,6 +174,11 @@ export interface SchedulerDeps {
    * (workers/enqueue-day.ts) and leaves the checks and the fold to the workers. Absent: this process checks.
    */
   queueDay?: (day: string) => Promise<EnqueuedDay>;
+  /**
+   * Local checks: after the day's remote checks, each package-only registry entry whose version has no check yet
+   * is installed and listed in the probe's sandbox (scan/check-local.ts). Absent: local servers are not run.
+   */
+  local?: { check: LocalCheckFn; concurrency?: number };
 }
 
 /** What the schedule reports to the service's metrics. */
@@ -639,7 +646,39 @@ export class Scheduler {
       },
       'daily check done',
     );
+    if (this.deps.local !== undefined) await this.checkLocal(today, this.deps.local);
     return true;
+  }
+
+  /** The day's local checks, under the same daily cost cap; each server's record is written as it finishes. */
+  private async checkLocal(today: string, local: NonNullable<SchedulerDeps['local']>): Promise<void> {
+    const servers = await readLocalServers(this.deps.storage);
+    if (servers.length === 0) return;
+    const outcome = await checkLocalServers({
+      day: today,
+      servers,
+      storage: this.deps.storage,
+      check: local.check,
+      ...(local.concurrency !== undefined ? { concurrency: local.concurrency } : {}),
+      cap: { budgetMicroUsd: this.costs.dailyBudgetMicroUsd, model: this.costs.model },
+      now: () => this.clock.now(),
+    });
+    for (const failure of outcome.failed)
+      this.deps.log.error({ server: failure.id, err: failure.message }, 'local check could not be recorded');
+    if (outcome.skippedByCap.length > 0)
+      this.deps.log.warn(
+        { day: today, skipped: outcome.skippedByCap.length },
+        'daily cost cap reached: local checks wait',
+      );
+    this.deps.log.info(
+      {
+        day: today,
+        checked: outcome.checked.length,
+        listed: outcome.checked.filter((record) => record.outcome === 'listed').length,
+        kept: outcome.kept.length,
+      },
+      'local checks done',
+    );
   }
 
   /** Watched servers whose origin's robots.txt (read once today) lets our bot in. */

@@ -22,17 +22,17 @@ export interface LocalPackage {
 /** A declared environment variable of a package. */
 export interface LocalVariable {
   name: string;
-  isRequired?: boolean;
-  default?: string;
+  isRequired?: boolean | undefined;
+  default?: string | undefined;
 }
 
 /** A declared argument of a package: positional (its value alone) or named (`--name value`). */
 export interface LocalArgument {
   type: 'positional' | 'named';
-  name?: string;
-  value?: string;
-  default?: string;
-  isRequired?: boolean;
+  name?: string | undefined;
+  value?: string | undefined;
+  default?: string | undefined;
+  isRequired?: boolean | undefined;
 }
 
 /** Where packages are installed from and kept. */
