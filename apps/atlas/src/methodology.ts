@@ -3,7 +3,7 @@
 // rule: rules live in packages.
 import appPackage from '../package.json' with { type: 'json' };
 
-export const METHODOLOGY_VERSION = '1.7.0';
+export const METHODOLOGY_VERSION = '1.8.0';
 
 /**
  * The app's own version, shown in the well-known file, the OpenAPI document and the MCP handshake. It comes

@@ -22,10 +22,15 @@ import { readLocalRecords } from '../src/data/local-servers.js';
 import { localCatalogPath } from '../src/data/paths.js';
 import { CatalogSchema } from '../src/data/schemas.js';
 import { serverIdFor } from '../src/data/server-id.js';
+import { LocalServerDetailSchema, LocalServerListSchema } from '../src/http/present-local.js';
+import { RouteAnswerSchema, ToolSearchResultSchema } from '../src/http/schemas.js';
 import { createLogger } from '../src/log.js';
 import { checkLocalServers } from '../src/scan/check-local.js';
+import { listen } from '../src/serve/listen.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { getJson } from '../src/storage/storage.js';
+import { launchChromium } from './browser/chromium.js';
+import { appOver } from './pages-fixtures.js';
 
 /** Forks until the process limit refuses, then dies of it (the traceback names the refusal). */
 const FORK_BOMB = `import os
@@ -201,6 +206,56 @@ describe.runIf(findSandbox().works)('scan --local', () => {
     // Nothing outlives the scan, and the host's temporary folder holds nothing new but what the test made.
     expect(processesWith(cache)).toEqual([]);
     expect(readdirSync(tmpdir()).sort()).toEqual(hostBefore);
+  });
+
+  it('shows a local server in Chromium, marked local, and the tool search finds its tools', async () => {
+    const { app } = await appOver(createFsStorage(data), new Date('2026-12-07T12:00:00Z'));
+    const site = await listen(app.fetch, 0, '127.0.0.1');
+    const browser = await launchChromium();
+    try {
+      const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+      const memory = serverIdFor(REFERENCE[1].name);
+      const response = await page.goto(`http://127.0.0.1:${site.port}/servers/${memory}`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('h1 [data-local]').innerText()).toBe('local');
+      expect(await page.locator('[data-install-command]').innerText()).toBe(
+        'npx -y @modelcontextprotocol/server-memory@2026.8.31',
+      );
+      expect(await page.locator('[data-outcome]').getAttribute('data-outcome')).toBe('listed');
+      expect(await page.locator('tr[data-tool]').count()).toBe(9);
+      expect(await page.locator('tr[data-tool="delete_entities"]').innerText()).toContain('high-risk');
+      await page.goto(`http://127.0.0.1:${site.port}/servers`);
+      expect(await page.locator('tr[data-local]').count()).toBe(5);
+      const search = await fetch(`http://127.0.0.1:${site.port}/api/toolsearch?q=read+the+knowledge+graph`);
+      const { results } = ToolSearchResultSchema.parse(await search.json());
+      expect(results.find((hit) => hit.serverId === memory && hit.tool === 'read_graph')).toMatchObject({
+        local: true,
+        level: 'read-only',
+      });
+      const list = LocalServerListSchema.parse(
+        await (await fetch(`http://127.0.0.1:${site.port}/api/local-servers`)).json(),
+      );
+      expect(list.servers.map((server) => [server.package, server.outcome, server.toolCount])).toEqual(
+        expect.arrayContaining([
+          ['@modelcontextprotocol/server-memory', 'listed', 9],
+          ['atlas-fork-bomb', 'stopped', 0],
+        ]),
+      );
+      const detail = LocalServerDetailSchema.parse(
+        await (await fetch(`http://127.0.0.1:${site.port}/api/local-servers/${memory}`)).json(),
+      );
+      expect(detail.tools.find((tool) => tool.name === 'delete_entities')?.level).toBe('high-risk');
+      expect((await fetch(`http://127.0.0.1:${site.port}/api/local-servers/no-such-server`)).status).toBe(404);
+      const route = await fetch(`http://127.0.0.1:${site.port}/api/route?task=read+the+knowledge+graph`);
+      const routed = RouteAnswerSchema.parse(await route.json());
+      expect(routed.picks.find((pick) => pick.serverId === memory)).toMatchObject({ tool: 'read_graph', local: true });
+      // The hostile servers listed nothing, so nothing of theirs is found.
+      const hostileIds = new Set(HOSTILE.map((entry) => serverIdFor(entry.name)));
+      expect(results.filter((hit) => hostileIds.has(hit.serverId))).toEqual([]);
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => site.server.close(resolve));
+    }
   });
 
   it('checks a version once, and a new version again', async () => {

@@ -53,6 +53,18 @@ export const LOCAL_OUTCOMES = [
   'no-sandbox',
 ] as const;
 
+/** The sandbox limits that can stop a local server (the probe's `LocalLimit`). */
+export const LocalLimitSchema = z.enum(['cpu-time', 'memory', 'processes', 'output', 'wall-time']);
+
+/** What changed in a new version's tools since the last version that listed tools. */
+export const LocalChangeSchema = z.object({
+  fromVersion: z.string(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(z.string()),
+  riskRises: z.array(z.string()),
+});
+
 /** One local server's newest check: what was installed, how it ended, and the day's record of its tools. */
 export const LocalRecordSchema = z.object({
   id: z.string().regex(SERVER_ID_PATTERN),
@@ -64,7 +76,7 @@ export const LocalRecordSchema = z.object({
   /** Required variables and arguments with no default: the server needs them before it can run. */
   missing: z.array(z.string()),
   outcome: z.enum(LOCAL_OUTCOMES),
-  stoppedBy: z.enum(['cpu-time', 'memory', 'processes', 'output', 'wall-time']).nullable(),
+  stoppedBy: LocalLimitSchema.nullable(),
   integrity: z.string().nullable(),
   day: z.string(),
   /** How long the whole check took, install included, in milliseconds: what it was charged, and the next estimate. */
@@ -72,15 +84,7 @@ export const LocalRecordSchema = z.object({
   /** The check's record in the same shape as a remote server's daily result (letter, tools hash, findings). */
   result: ServerDayResultSchema,
   /** The last version before this one that listed tools, and what changed since, or null. */
-  change: z
-    .object({
-      fromVersion: z.string(),
-      added: z.array(z.string()),
-      removed: z.array(z.string()),
-      changed: z.array(z.string()),
-      riskRises: z.array(z.string()),
-    })
-    .nullable(),
+  change: LocalChangeSchema.nullable(),
   /** The version and tools hash of the newest check that listed tools (this one or an earlier one), or null. */
   lastListed: z.object({ version: z.string(), toolsHash: z.string() }).nullable(),
 });

@@ -34,6 +34,7 @@ import { createOwnerIntake } from './owner-intake.js';
 import { authorizeOwner, bearerTokenOf, OWNER_VIEW_REALM, ownerViewOf } from './owner-view.js';
 import { createOwnershipChecks } from './ownership-check.js';
 import { presentCatalog } from './present-catalog.js';
+import { presentLocalDetail, presentLocalSummary } from './present-local.js';
 import { presentServerDetail } from './present-server.js';
 import { flattenQuery } from './query.js';
 import { answerRoute, answerToolSearch } from './read-answers.js';
@@ -215,6 +216,22 @@ export function createHttpApp(options: HttpDeps, operator?: OperatorRoutes): Hon
     if (server === undefined)
       return sendRefusal(c, refuse(404, 'unknown_server', `no server has the id ${id.data}`), deps.now());
     return c.json(presentServerDetail(view, server, await changes.changesOf(server.id, view.day), deps.now()));
+  });
+
+  // Local servers: package-only registry entries checked in the sandbox, each version once.
+  app.get('/api/local-servers', (c) => {
+    c.header('Cache-Control', `public, max-age=${PAGE_MAX_AGE_SECONDS}`);
+    return c.json({ servers: deps.getView().local.map(presentLocalSummary) });
+  });
+
+  app.get('/api/local-servers/:id', (c) => {
+    const id = ServerIdSchema.safeParse(c.req.param('id'));
+    if (!id.success) return sendRefusal(c, invalidInput('invalid_path', id.error, 'id'), deps.now());
+    const server = deps.getView().localById.get(id.data);
+    if (server === undefined)
+      return sendRefusal(c, refuse(404, 'unknown_server', `no local server has the id ${id.data}`), deps.now());
+    c.header('Cache-Control', `public, max-age=${PAGE_MAX_AGE_SECONDS}`);
+    return c.json(presentLocalDetail(server));
   });
 
   // The whole catalog of every directory read, checked servers and listed ones alike, in key order.

@@ -26,6 +26,7 @@ import {
   OwnerTokenAnswerSchema,
 } from './owner-intake.js';
 import { OwnerViewSchema } from './owner-view.js';
+import { LocalServerDetailSchema, LocalServerListSchema } from './present-local.js';
 import {
   CHANGES_KEPT_TEXT,
   DAILY_LETTERS_TEXT,
@@ -71,6 +72,17 @@ import { SCORE_DROP_FEED_PATHS, ScoreDropFeedQuerySchema, ScoreDropFeedSchema } 
 import { ServerListPageSchema } from './server-list.js';
 import { SubmissionAnswerSchema, SubmissionBodySchema, SubmissionIdSchema } from './submission-intake.js';
 
+/** The `{id}` path parameter of a server's own path. */
+function serverIdParameter() {
+  return {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The server id.',
+    schema: jsonSchemaOf(ServerIdSchema),
+  };
+}
+
 /** The version of OpenAPI the document follows. */
 export const OPENAPI_VERSION = '3.1.0';
 
@@ -83,6 +95,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ObservingServer: ObservingServerSchema,
   ServerDetail: ServerDetailWithScoreSchema,
   Catalog: CatalogAnswerSchema,
+  LocalServerList: LocalServerListSchema,
+  LocalServerDetail: LocalServerDetailSchema,
   Leaderboard: LeaderboardSchema,
   ScoreDropFeed: ScoreDropFeedSchema,
   ToolSearchResult: ToolSearchResultSchema,
@@ -258,15 +272,7 @@ export function createOpenApiDocument(version: string): JsonObject {
           description:
             'Also its domain age from RDAP (`domainAge`, for servers with a high-risk tool and submitted servers) and the npm and ' +
             'PyPI packages it ships as, with their current versions and the OSV ids of their known vulnerabilities (`packages`).',
-          parameters: [
-            {
-              name: 'id',
-              in: 'path',
-              required: true,
-              description: 'The server id.',
-              schema: jsonSchemaOf(ServerIdSchema),
-            },
-          ],
+          parameters: [serverIdParameter()],
           responses: {
             '200': answer(
               `The server, with its newest quality score (\`score\`, null before it is scored), how fresh it is (\`last_scored_at\`, \`score_age_days\`) and ${UPTIME_WINDOWS_PHRASE} (\`scoreUptime\`).`,
@@ -274,6 +280,31 @@ export function createOpenApiDocument(version: string): JsonObject {
             ),
             '400': refusal('The id is not a server id.'),
             '404': refusal('No server has this id.'),
+          },
+        },
+      },
+      '/api/local-servers': {
+        get: {
+          operationId: 'listLocalServers',
+          summary:
+            'Every local server: a registry entry that ships only as an npm or PyPI package, checked in a sandbox once per version.',
+          description:
+            'Each has its install command, the variables it declares, how its sandboxed check ended (`outcome`, `stoppedBy`) and its ' +
+            'tool count and tools hash. Local servers have no uptime, rating or incident. Their tools are in GET /api/toolsearch, ' +
+            'marked `local: true`.',
+          responses: { '200': answer('Every local server with a check on record, by id.', ref('LocalServerList')) },
+        },
+      },
+      '/api/local-servers/{id}': {
+        get: {
+          operationId: 'getLocalServer',
+          summary:
+            'One local server, with its tools (risk level and the rule behind it), findings and the change since its last version.',
+          parameters: [serverIdParameter()],
+          responses: {
+            '200': answer('The local server.', ref('LocalServerDetail')),
+            '400': refusal('The id is not a server id.'),
+            '404': refusal('No local server has this id.'),
           },
         },
       },
@@ -591,15 +622,7 @@ export function createOpenApiDocument(version: string): JsonObject {
           summary:
             'What the service knows about one server, for its verified owner: alerts, demand, a summary of agents’ reports, changes, and the score with its history.',
           description: 'Send the access token as `Authorization: Bearer …`. Every failure is the same 401.',
-          parameters: [
-            {
-              name: 'id',
-              in: 'path',
-              required: true,
-              description: 'The server id.',
-              schema: jsonSchemaOf(ServerIdSchema),
-            },
-          ],
+          parameters: [serverIdParameter()],
           responses: {
             '200': answer('The owner view (`Cache-Control: no-store`).', ref('OwnerView')),
             '400': refusal('The id is not a server id.'),

@@ -103,7 +103,9 @@ export const WITHHELD_DESCRIPTION_NOTE =
  * The server's tools with our verdicts, from its newest catalog. A description held back until a person
  * reviews it (see view/served-text.ts) is null, with `descriptionWithheld` saying why.
  */
-export function presentTools(server: ServerView): z.infer<typeof ServerToolSchema>[] {
+export function presentTools(
+  server: Pick<ServerView, 'catalog' | 'withheldDescriptions'>,
+): z.infer<typeof ServerToolSchema>[] {
   const catalog = server.catalog;
   if (catalog === null) return [];
   return catalog.verdicts.map((verdict) => {

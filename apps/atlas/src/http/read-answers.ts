@@ -14,10 +14,13 @@ function fromRouteError<T>(error: unknown): Answer<T> {
   throw error;
 }
 
-/** A search hit as answered: its description withheld while the read model holds it back. */
+/** A search hit as answered: marked when its server is local, its description withheld while the read model holds it back. */
 function presentHit(view: AtlasView, hit: SearchHit): ToolSearchResult['results'][number] {
-  if (view.byId.get(hit.serverId)?.withheldDescriptions.has(hit.tool) !== true) return hit;
-  return { ...hit, description: '', descriptionWithheld: WITHHELD_DESCRIPTION_REASON };
+  const local = view.localById.get(hit.serverId);
+  const server = local ?? view.byId.get(hit.serverId);
+  const marked = local === undefined ? hit : { ...hit, local: true as const };
+  if (server?.withheldDescriptions.has(hit.tool) !== true) return marked;
+  return { ...marked, description: '', descriptionWithheld: WITHHELD_DESCRIPTION_REASON };
 }
 
 /** Tool search: the best tools for `query`, within the risk allowance. */
@@ -53,7 +56,11 @@ export function answerRoute(
       now: options.now,
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
     });
-    return { ok: true, value: { task, ...result } };
+    // A local server's pick is marked, so an agent knows it installs the server rather than calls it.
+    const picks = result.picks.map((pick) =>
+      view.localById.has(pick.serverId) ? { ...pick, local: true as const } : pick,
+    );
+    return { ok: true, value: { task, ...result, picks } };
   } catch (error) {
     return fromRouteError(error);
   }

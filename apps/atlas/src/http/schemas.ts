@@ -538,6 +538,14 @@ export const ServerDetailSchema = ServerSummarySchema.extend({
 export type ServerDetail = z.infer<typeof ServerDetailSchema>;
 
 /** One tool-search result. */
+/** Set on a hit or pick of a local server: one a user installs and runs on their own machine (its page says how). */
+const LOCAL_MARK = z
+  .literal(true)
+  .optional()
+  .describe(
+    'True for a local server: a package run on your own machine over stdio, with no remote endpoint and no uptime. Its page gives the install command.',
+  );
+
 export const SearchHitSchema = z.object({
   serverId: z.string(),
   tool: z.string(),
@@ -545,6 +553,7 @@ export const SearchHitSchema = z.object({
   descriptionWithheld: DescriptionWithheldSchema.optional(),
   level: RiskLevelSchema,
   score: z.number(),
+  local: LOCAL_MARK,
 });
 
 /** GET /api/toolsearch and the find_tool MCP tool. */
@@ -563,6 +572,7 @@ export const RouteAnswerSchema = z.object({
       level: RiskLevelSchema,
       score: z.number(),
       factors: RouteFactorsSchema,
+      local: LOCAL_MARK,
     }),
   ),
   setAside: z.array(z.object({ serverId: z.string(), tool: z.string().optional(), reason: z.string() })),

@@ -12,6 +12,7 @@ import { ServerIdSchema, ToolSearchQuerySchema } from '../http/schemas.js';
 import type { SearchCache } from '../http/search-cache.js';
 import type { ChangeReader } from '../http/server-changes.js';
 import type { AtlasView, ServerView } from '../view/build-view.js';
+import type { LocalServerView } from '../view/local-view.js';
 import {
   BADGE_LABEL,
   BADGE_MAX_AGE_SECONDS,
@@ -28,6 +29,7 @@ import {
 import { ErrorPage } from './error-page.js';
 import { Layout } from './layout.js';
 import { countLeaderboardPages, LeaderboardPage } from './leaderboard-page.js';
+import { LocalServerPage } from './local-server-page.js';
 import {
   defaultMethodologySource,
   isMethodologyArea,
@@ -123,6 +125,11 @@ function serverWithId(view: AtlasView, id: string): ServerView | undefined {
   return ServerIdSchema.safeParse(id).success ? view.byId.get(id) : undefined;
 }
 
+/** The local server with this id in the view; a malformed id names none. */
+function localServerWithId(view: AtlasView, id: string): LocalServerView | undefined {
+  return ServerIdSchema.safeParse(id).success ? view.localById.get(id) : undefined;
+}
+
 /**
  * Mounts the pages on `app`. Call it before `app.notFound`, which stays the JSON answer for every other path.
  *
@@ -197,6 +204,14 @@ export function mountPages(app: Hono, deps: PageDeps): void {
       const view = deps.getView();
       const id = c.req.param('id') ?? '';
       const server = serverWithId(view, id);
+      const local = server === undefined ? localServerWithId(view, id) : undefined;
+      if (local !== undefined)
+        return page(
+          200,
+          local.title,
+          `Install command, sandboxed check and tools of the local server ${local.title}.`,
+          <LocalServerPage server={local} />,
+        );
       if (server === undefined) return notFound(`No server has the id “${id}”.`);
       const changes = await deps.changes.changesOf(server.id, view.day);
       const series = await deps.daySeries(server.id);

@@ -239,7 +239,8 @@ const RatingSection: FC<{ server: ServerView }> = ({ server }) => {
   );
 };
 
-const FindingsSection: FC<{ server: ServerView }> = ({ server }) => {
+/** The newest check's findings and token estimate; the local server page shows it too. */
+export const FindingsSection: FC<{ server: Pick<ServerView, 'latest'> }> = ({ server }) => {
   const latest = server.latest;
   const findings = latest?.findings ?? [];
   return (
@@ -284,7 +285,8 @@ const FindingsSection: FC<{ server: ServerView }> = ({ server }) => {
   );
 };
 
-const ToolsSection: FC<{ server: ServerView }> = ({ server }) => {
+/** A server's tools with their risk levels, from its newest catalog; the local server page shows it too. */
+export const ToolsSection: FC<{ server: Pick<ServerView, 'catalog' | 'withheldDescriptions'> }> = ({ server }) => {
   const tools = presentTools(server);
   return (
     <section aria-labelledby="tools-heading">

@@ -5,6 +5,7 @@ import type { ServerScore } from '../score/day-scores.js';
 import type { AtlasView } from '../view/build-view.js';
 import { describeUptimeShort } from './badge.js';
 import { formatShare, plural } from './format.js';
+import { LocalServersSection } from './local-server-page.js';
 import { ObservingSection } from './observing-section.js';
 import { StatePill, TableHead } from './parts.js';
 import { FlagWords, GradePill } from './score-parts.js';
@@ -75,6 +76,7 @@ export const ServersPage: FC<{ view: AtlasView; page: number }> = ({ view, page 
           {page < pages ? <a href={`/servers?page=${page + 1}`}>next page</a> : null}
         </nav>
       ) : null}
+      <LocalServersSection servers={view.local} />
       <ObservingSection observing={view.observing} />
     </>
   );

@@ -61,6 +61,7 @@ code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
 pre{background:#f6f8fa;padding:.75rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
 .muted{color:#4a4a4a}.small{font-size:.875rem}
 .pill{display:inline-block;padding:0 .45rem;border-radius:.25rem;color:#fff;font-size:.875rem;white-space:nowrap}
+.pill.local{background:#4b5563}
 .status,.grade-line{font-size:1.15rem;font-weight:600}
 .banner{border:2px solid #b71c1c;background:#fdecea;padding:.75rem 1rem;margin:1rem 0}
 .note{border-left:4px solid #7a4f00;background:#fff8e1;padding:.5rem .75rem;margin:.5rem 0}

@@ -92,6 +92,7 @@ import { getJson, type Storage } from '../storage/storage.js';
 import { listableObserving, type ObservingSubmission, readObservingSubmissions } from '../submissions/observing.js';
 import { type CatalogView, catalogViewOf } from './catalog-view.js';
 import { liveChecksOf } from './live-inputs.js';
+import { indexLocalServerOf, type LocalServerView, readLocalView } from './local-view.js';
 import { readScoresView, type ScoresView } from './score-view.js';
 import { cleanCatalog, cleanChange, cleanDayResult, cleanTitle, readWithheldDescriptions } from './served-text.js';
 
@@ -213,6 +214,12 @@ export interface AtlasView {
   scores: ScoresView;
   /** The newest day's catalog of every directory read: who reported each server, and the counts; null before one. */
   catalog: CatalogView | null;
+  /**
+   * Local servers (package-only registry entries) with a check on record, by id order. They are in the tool index,
+   * marked local, but not in `servers`, `byId` or the rankings: uptime and ratings are for remote servers only.
+   */
+  local: LocalServerView[];
+  localById: Map<string, LocalServerView>;
 }
 
 /**
@@ -601,7 +608,11 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
   // Counted from the clock, not the newest checked day: between midnight and the end of today's check,
   // yesterday's changes are not today's.
   const changedToday = new Set(day === today ? changes.filter((c) => c.kind === 'tools').map((c) => c.serverId) : []);
-  const toolIndex = createToolIndex(servers.map((server) => indexServerOf(server, { changedToday, marks, today })));
+  const local = await readLocalView(storage);
+  const toolIndex = createToolIndex([
+    ...servers.map((server) => indexServerOf(server, { changedToday, marks, today })),
+    ...local.map(indexLocalServerOf),
+  ]);
   const rankings = rankServers(servers);
   return {
     day,
@@ -616,6 +627,8 @@ export async function buildView(storage: Storage, now: Date = new Date()): Promi
     markProblems: marks.problems,
     scores: await readScoresView(storage, day),
     catalog: catalogViewOf(await readShownCatalog(storage)),
+    local,
+    localById: new Map(local.map((server) => [server.id, server])),
     // A submission's name is the name its server gave itself: shown without control characters, like a title.
     observing: listableObserving(await readObservingSubmissions(storage, now), {
       optedOutHosts: optedOut,
