@@ -17,7 +17,7 @@ import {
   PYTHON_SERVER,
   startPypiIndex,
 } from '../../../packages/probe/test/fixtures/pypi-index.js';
-import { EXIT_OK, EXIT_USAGE, runCommand } from '../src/commands.js';
+import { EXIT_OK, runCommand } from '../src/commands.js';
 import { readLocalRecords } from '../src/data/local-servers.js';
 import { localCatalogPath } from '../src/data/paths.js';
 import { CatalogSchema } from '../src/data/schemas.js';
@@ -161,14 +161,6 @@ function scan(day: string): Promise<number> {
     createLogger('silent'),
   );
 }
-
-describe('scan --local, refused', () => {
-  it('takes the install flags only with --local', async () => {
-    expect(await runCommand(['scan', '--data', data, '--package-cache', cache], createLogger('silent'))).toBe(
-      EXIT_USAGE,
-    );
-  });
-});
 
 describe.runIf(findSandbox().works)('scan --local', () => {
   it('lists the real servers with risk and hashes, and contains the hostile ones', async () => {

@@ -1,15 +1,12 @@
 // `mcp-atlas scan`: one day's check of every watched server, run or resumed.
 import { dayFromTime } from '@mcp-atlas/history';
 import type { NetworkOptions } from '@mcp-atlas/probe';
-import { checkLocalPackage, findSandbox, type InstallSettings, nodeNetwork } from '@mcp-atlas/probe/node';
-import { CheckUsageError } from '../check/errors.js';
-import { installSettingsOf } from '../check/package-target.js';
+import { nodeNetwork } from '@mcp-atlas/probe/node';
 import { COST_DEFAULT_TEXT, type CostSettings, DAILY_COST_FLAG_OPTIONS } from '../costs/cost-settings.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { dayIndexPath, daySummaryPath } from '../data/paths.js';
 import type { DirectorySetting } from '../discovery/sync-catalog.js';
 import type { Logger } from '../log.js';
-import type { LocalCheckFn } from '../scan/check-local.js';
 import { isEmptyOpenDay, reopenEmptyDay } from '../scan/empty-day.js';
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import { directorySettingsOf } from '../serve/directory-settings.js';
@@ -20,6 +17,7 @@ import type { Storage } from '../storage/storage.js';
 import { openClusterHostGate } from '../workers/host-locks.js';
 import { assertEnqueueStore, enqueueScanDay } from './enqueue.js';
 import { signingKeysForStore } from './keys.js';
+import { LOCAL_FLAG_OPTIONS, localChecksOf } from './local-checks.js';
 import {
   checksPerHostFlag,
   costFlags,
@@ -140,38 +138,6 @@ export function scanCostsOf(flags: Flags, env: NodeJS.ProcessEnv): CostSettings 
   }
 }
 
-/**
- * The local checks `--local` turns on: each package installed from `--npm-registry` or `--pypi-index` (the public
- * registries by default) into `--package-cache` and listed in the probe's sandbox. Null without `--local`, and
- * null with a sentence on stderr where no sandbox can be made here: a package is never run outside one.
- */
-export function localChecksOf(flags: Flags): { check: LocalCheckFn } | null {
-  const installFlags = ['npm-registry', 'pypi-index', 'package-cache'] as const;
-  if (flags.local !== true) {
-    const stray = installFlags.find((name) => flags[name] !== undefined);
-    if (stray !== undefined) throw new UsageError(`--${stray} is for --local`);
-    return null;
-  }
-  let install: InstallSettings;
-  try {
-    install = installSettingsOf(
-      Object.fromEntries(
-        installFlags.flatMap((name) => (typeof flags[name] === 'string' ? [[name, flags[name]]] : [])),
-      ),
-      process.cwd(),
-    );
-  } catch (error) {
-    if (error instanceof CheckUsageError) throw new UsageError(error.message);
-    throw error;
-  }
-  const sandbox = findSandbox();
-  if (!sandbox.works) {
-    process.stderr.write(`mcp-atlas: local checks are off: ${sandbox.problem}\n`);
-    return null;
-  }
-  return { check: (pkg) => checkLocalPackage(pkg, install) };
-}
-
 /** Runs `scan`; resolves to the exit code. The cost flags fall back to `env` (the process's environment). */
 export async function commandScan(
   args: readonly string[],
@@ -192,10 +158,7 @@ export async function commandScan(
       'directory-tokens': { type: 'string' },
       enqueue: { type: 'boolean' },
       'checks-per-host': { type: 'string' },
-      local: { type: 'boolean' },
-      'npm-registry': { type: 'string' },
-      'pypi-index': { type: 'string' },
-      'package-cache': { type: 'string' },
+      ...LOCAL_FLAG_OPTIONS,
       ...DAILY_COST_FLAG_OPTIONS,
     },
     env,

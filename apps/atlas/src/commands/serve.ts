@@ -33,6 +33,7 @@ import { enqueueDay } from '../workers/enqueue-day.js';
 import { openClusterHostGate } from '../workers/host-locks.js';
 import { openShardQueue } from '../workers/shard-queue.js';
 import { signingKeysForStore } from './keys.js';
+import { LOCAL_FLAG_OPTIONS, localChecksOf } from './local-checks.js';
 import {
   checksPerHostFlag,
   costFlags,
@@ -76,7 +77,9 @@ export const SERVE_USAGE = `  serve   [--data DIR | --store URL] [--port P] [--h
           MCP_ATLAS_PUBLIC_URL, ...: see the README's settings table); the flag wins
           outside services: [--rdap https://rdap.org] [--npm-registry https://registry.npmjs.org]
           [--pypi https://pypi.org] [--osv https://api.osv.dev] [--npm-downloads https://api.npmjs.org]
-          [--pypi-stats https://pypistats.org]`;
+          [--pypi-stats https://pypistats.org]
+          --local: after each daily check, install package-only registry entries at their version and list their
+          tools in a bubblewrap sandbox, from --npm-registry and [--pypi-index URL] into [--package-cache DIR]`;
 
 /** The official MCP registry, read by `serve` unless --registry names another. */
 export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
@@ -205,6 +208,7 @@ const SERVE_FLAG_OPTIONS = {
   'log-level': { type: 'string' },
   ...COST_FLAG_OPTIONS,
   ...OUTSIDE_FLAG_OPTIONS,
+  ...LOCAL_FLAG_OPTIONS,
 } as const;
 
 /** A string setting after the environment was merged in, or null. */
@@ -456,6 +460,7 @@ export async function startServe(
   });
   if (settings.schedule) {
     const { registryUrl, costs, outside, directories } = settings;
+    const local = localChecksOf(settings.flags);
     scheduler = new Scheduler({
       storage,
       log,
@@ -471,6 +476,7 @@ export async function startServe(
       // The monthly search evaluation asks the service the way users reach it (the public URL when one is set).
       searchEval: { baseUrl: running.origin },
       checksPerHost: settings.checksPerHost,
+      ...(local !== null ? { local } : {}),
       ...(settings.githubToken !== null ? { readRepository: githubReaderOf(network, settings.githubToken) } : {}),
       ...(verifiedPublishers !== null ? { verifiedPublishers } : {}),
       ...(running.metrics !== null ? { metrics: running.metrics } : {}),

@@ -4,6 +4,7 @@
 // flag on the command line wins over the environment. The README's settings table lists this table. The compute
 // caps' defaults are read from their rule group, so the table cannot drift from what the service applies.
 import { COST_CAP_RULES } from '@mcp-atlas/operations/rules';
+import { LOCAL_RULES } from '@mcp-atlas/probe/rules';
 import { DEFAULT_SCAN_CONCURRENCY } from '../scan/scan-day.js';
 import { DEFAULT_LEASE_SECONDS } from '../workers/shard-queue.js';
 
@@ -214,6 +215,27 @@ export const SETTINGS: readonly Setting[] = [
     help: 'npm registry base URL',
   },
   { flag: 'pypi', type: 'string', env: ['MCP_ATLAS_PYPI_URL'], fallback: 'https://pypi.org', help: 'PyPI base URL' },
+  {
+    flag: 'local',
+    type: 'boolean',
+    env: ['MCP_ATLAS_LOCAL'],
+    fallback: 'false',
+    help: 'after each daily check, install package-only registry entries and list their tools in a bubblewrap sandbox',
+  },
+  {
+    flag: 'pypi-index',
+    type: 'string',
+    env: ['MCP_ATLAS_PYPI_INDEX_URL'],
+    fallback: LOCAL_RULES.defaultPypiIndex,
+    help: 'the Python package index local checks install from',
+  },
+  {
+    flag: 'package-cache',
+    type: 'string',
+    env: ['MCP_ATLAS_PACKAGE_CACHE'],
+    fallback: '~/.cache/mcp-atlas/packages',
+    help: 'where local checks keep installed packages (the sandbox user must be able to reach it)',
+  },
   { flag: 'osv', type: 'string', env: ['MCP_ATLAS_OSV_URL'], fallback: 'https://api.osv.dev', help: 'OSV base URL' },
   {
     flag: 'npm-downloads',
