@@ -301,3 +301,39 @@ describe.runIf(findSandbox().works)('a new version of a local server', () => {
     expect(second.checked[0]?.lastListed?.toolsHash).not.toBe(first.checked[0]?.lastListed?.toolsHash);
   });
 });
+
+describe('local checks under the daily cost cap', () => {
+  it('wait for another day when the budget refuses them, and run nothing', async () => {
+    const storage = createFsStorage(join(work, 'capped'));
+    const started: string[] = [];
+    const outcome = await checkLocalServers({
+      day: '2026-12-07',
+      servers: [
+        {
+          id: 'capped-server',
+          title: 'io.example/capped',
+          package: {
+            registryType: 'npm',
+            identifier: 'capped',
+            version: '1.0.0',
+            environmentVariables: [],
+            packageArguments: [],
+          },
+        },
+      ],
+      storage,
+      check: (pkg) => {
+        started.push(pkg.identifier);
+        return checkLocalPackage(pkg, { cacheDir: cache, npmRegistry: 'http://127.0.0.1:9/', pypiIndex: index.url });
+      },
+      cap: { budgetMicroUsd: 0, model: { perCheckUsd: 0.00001, perSecondUsd: 0.00001 } },
+    });
+    expect(outcome).toMatchObject({ checked: [], skippedByCap: ['capped-server'], failed: [] });
+    expect(started).toEqual([]);
+    expect(await readLocalRecords(storage)).toEqual(new Map());
+    expect(await getJson(storage, 'state/costs/daily/2026-12-07.json')).toMatchObject({
+      spentMicroUsd: 0,
+      stopped: { part: 'local' },
+    });
+  });
+});
