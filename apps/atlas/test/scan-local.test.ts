@@ -178,6 +178,10 @@ describe.runIf(findSandbox().works)('scan --local', () => {
         result: { letter: 'o', toolCount: entry.tools },
       });
       expect(record?.result.toolsHash).toMatch(/^[0-9a-f]{64}$/);
+      // Scored as a local server with a sandbox probe: protocol applies, reliability does not.
+      expect(record?.score).toMatchObject({ dimensionsApplicable: 4, categories: { reliability: null } });
+      expect(record?.score?.categories.protocol).not.toBeNull();
+      expect(record?.score?.categories.schemaQuality).not.toBeNull();
       const catalog = CatalogSchema.parse(await getJson(storage, localCatalogPath(serverIdFor(entry.name))));
       expect(catalog.verdicts).toHaveLength(entry.tools);
       for (const verdict of catalog.verdicts) expect(verdict.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -215,6 +219,7 @@ describe.runIf(findSandbox().works)('scan --local', () => {
       );
       expect(await page.locator('[data-outcome]').getAttribute('data-outcome')).toBe('listed');
       expect(await page.locator('tr[data-tool]').count()).toBe(9);
+      expect(await page.locator('#score-heading + p [data-grade]').count()).toBe(1);
       expect(await page.locator('tr[data-tool="delete_entities"]').innerText()).toContain('high-risk');
       await page.goto(`http://127.0.0.1:${site.port}/servers`);
       expect(await page.locator('tr[data-local]').count()).toBe(5);

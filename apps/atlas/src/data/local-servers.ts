@@ -4,6 +4,7 @@
 // the tools it listed (state/local-catalogs/<id>.json). A version is checked once; a new version is checked again
 // and compared with the last one that listed tools.
 import { z } from 'zod';
+import { ServerScoreSchema } from '../score/day-scores.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { LOCAL_RECORDS_PREFIX, LOCAL_SERVERS_PATH, localRecordPath, SERVER_ID_PATTERN } from './paths.js';
 import { ServerDayResultSchema } from './schemas.js';
@@ -85,6 +86,8 @@ export const LocalRecordSchema = z.object({
   result: ServerDayResultSchema,
   /** The last version before this one that listed tools, and what changed since, or null. */
   change: LocalChangeSchema.nullable(),
+  /** The quality score computed from this check (the score's local-server dimensions), or null when none could be. */
+  score: ServerScoreSchema.nullable(),
   /** The version and tools hash of the newest check that listed tools (this one or an earlier one), or null. */
   lastListed: z.object({ version: z.string(), toolsHash: z.string() }).nullable(),
 });

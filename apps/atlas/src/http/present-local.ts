@@ -3,6 +3,7 @@
 import { LetterSchema } from '@mcp-atlas/probe';
 import { z } from 'zod';
 import { LOCAL_OUTCOMES, LocalChangeSchema, LocalLimitSchema } from '../data/local-servers.js';
+import { ServerScoreSchema } from '../score/day-scores.js';
 import type { LocalServerView } from '../view/local-view.js';
 import { presentTools } from './present-server.js';
 import { ServerToolSchema } from './schemas.js';
@@ -39,6 +40,9 @@ export const LocalServerDetailSchema = LocalServerSummarySchema.extend({
   findings: z.array(z.object({ id: z.string(), message: z.string(), tools: z.array(z.string()).optional() })),
   change: LocalChangeSchema.nullable(),
   tools: z.array(ServerToolSchema),
+  score: ServerScoreSchema.nullable().describe(
+    'The quality score of this check, with the dimensions that apply to a local server.',
+  ),
 });
 
 export function presentLocalSummary(server: LocalServerView): z.infer<typeof LocalServerSummarySchema> {
@@ -74,5 +78,6 @@ export function presentLocalDetail(server: LocalServerView): z.infer<typeof Loca
     })),
     change: server.change,
     tools: presentTools(server),
+    score: server.score,
   };
 }

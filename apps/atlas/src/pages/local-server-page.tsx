@@ -5,6 +5,7 @@ import type { FC } from 'hono/jsx';
 import type { LocalServerView } from '../view/local-view.js';
 import { formatCount, plural } from './format.js';
 import { TableHead } from './parts.js';
+import { GradePill } from './score-parts.js';
 import { FindingsSection, ToolsSection } from './server-page.js';
 
 /** How a local check ended, in words (the methodology's "Local servers" page defines each outcome). */
@@ -114,6 +115,19 @@ export const LocalServerPage: FC<{ server: LocalServerView }> = ({ server }) => 
     </p>
     <InstallSection server={server} />
     <LocalCheckSection server={server} />
+    <section aria-labelledby="score-heading">
+      <h2 id="score-heading">Quality score</h2>
+      <p>
+        <GradePill score={server.score} />
+        {server.score !== null ? (
+          <span class="small muted">
+            {' '}
+            scored from this check: {server.score.dimensionsScored} of {server.score.dimensionsApplicable} dimensions
+            that apply to a local server
+          </span>
+        ) : null}
+      </p>
+    </section>
     <FindingsSection server={server} />
     <ToolsSection server={server} />
   </>
@@ -131,7 +145,13 @@ export const LocalServersSection: FC<{ servers: readonly LocalServerView[] }> = 
       <div class="scroll">
         <table>
           <TableHead
-            columns={[{ label: 'server' }, { label: 'check' }, { label: 'tools', numeric: true }, { label: 'install' }]}
+            columns={[
+              { label: 'server' },
+              { label: 'check' },
+              { label: 'tools', numeric: true },
+              { label: 'grade' },
+              { label: 'install' },
+            ]}
           />
           <tbody>
             {servers.map((server) => (
@@ -141,6 +161,9 @@ export const LocalServersSection: FC<{ servers: readonly LocalServerView[] }> = 
                 </td>
                 <td class="small">{describeLocalOutcome(server)}</td>
                 <td class="num">{formatCount(server.catalog?.verdicts.length ?? 0)}</td>
+                <td>
+                  <GradePill score={server.score} />
+                </td>
                 <td>
                   <code>{server.installCommand}</code>
                 </td>

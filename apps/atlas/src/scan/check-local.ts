@@ -7,6 +7,7 @@
 // The daily cost cap covers these checks too: the day's pending local checks start only when the day's ledger
 // admits their estimate, and each finished check is charged its wall time, install included. The catalog is
 // written before the record, so a stop between the two checks the version again rather than losing its tools.
+// Each record carries the quality score of its check (score/local-score.ts).
 import { performance } from 'node:perf_hooks';
 import { diffToolLists } from '@mcp-atlas/findings';
 import { estimateChecksCost, priceCheck } from '@mcp-atlas/operations';
@@ -20,7 +21,9 @@ import {
   readLocalRecord,
 } from '../data/local-servers.js';
 import { dailySpendPath, localCatalogPath, localRecordPath } from '../data/paths.js';
-import { type Catalog, CatalogSchema } from '../data/schemas.js';
+import { type Catalog, CatalogSchema, type RegistryScoreFacts } from '../data/schemas.js';
+import { scoreLocalCheck } from '../score/local-score.js';
+import { readRegistryScoreFacts } from '../score/registry-facts.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
 import { encodeCatalog, recordCheck } from './check-server.js';
 import { mapWithLimit } from './pool.js';
@@ -94,7 +97,12 @@ async function changeSince(
 }
 
 /** Checks one local server and writes its catalog (when it listed tools) and then its record. */
-async function checkOne(options: LocalScanOptions, server: LocalServer, previous: LocalRecord | null) {
+async function checkOne(
+  options: LocalScanOptions,
+  server: LocalServer,
+  previous: LocalRecord | null,
+  facts: ReadonlyMap<string, RegistryScoreFacts>,
+) {
   const checkedAt = (options.now ?? (() => new Date()))().toISOString();
   const started = performance.now();
   const local = await options.check(server.package);
@@ -119,6 +127,14 @@ async function checkOne(options: LocalScanOptions, server: LocalServer, previous
     wallMs,
     result: check.result,
     change,
+    score: scoreLocalCheck({
+      server,
+      outcome: local.outcome,
+      result: check.result,
+      tools: check.catalog?.tools ?? null,
+      day: options.day,
+      facts,
+    }),
     lastListed: listed ?? previous?.lastListed ?? null,
   };
   await putJson(options.storage, localRecordPath(server.id), record);
@@ -156,9 +172,11 @@ export async function checkLocalServers(options: LocalScanOptions): Promise<Loca
     }
     held = reservation;
   }
+  // The registry entries' facts the score reads (security, distribution), from the last registry read.
+  const facts = await readRegistryScoreFacts(options.storage);
   await mapWithLimit(pending, options.concurrency ?? DEFAULT_LOCAL_CONCURRENCY, async ({ server, previous }) => {
     try {
-      const record = await checkOne(options, server, previous);
+      const record = await checkOne(options, server, previous, facts);
       if (gate !== null && model !== undefined) await gate.charge(LOCAL_SPEND_PART, priceCheck(record.wallMs, model));
       outcome.checked.push(record);
       options.onChecked?.(record);

@@ -189,6 +189,8 @@ export async function syncRegistry(input: {
       const id = serverIdFor(name);
       if (local !== null && !localIds.has(id)) {
         localIds.add(id);
+        // Its security and distribution facts, for the quality score of its local check.
+        scoreFacts.set(id, scoreFactsOf(entry.server, null));
         locals.push({ id, title: name.slice(0, 200), package: local });
       } else skipped.push({ name, why: 'no remote' });
       continue;

@@ -44,6 +44,8 @@ export interface LocalServerView {
   catalog: Catalog | null;
   withheldDescriptions: ReadonlySet<string>;
   change: LocalRecord['change'];
+  /** The quality score of the check, or null. */
+  score: LocalRecord['score'];
   /** True when the newest check listed tools: the only sense in which a local server "answers". */
   listed: boolean;
 }
@@ -91,6 +93,7 @@ export async function readLocalView(storage: Storage): Promise<LocalServerView[]
       withheldDescriptions:
         stored === null ? new Set() : await readWithheldDescriptions(storage, server.id, stored.tools),
       change: record.change,
+      score: record.score,
       listed: record.outcome === 'listed',
     });
   }
