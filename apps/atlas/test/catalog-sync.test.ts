@@ -2,12 +2,14 @@
 // Glama and PulseMCP do: what is merged, sealed and watched on each of four days, a directory down deactivating
 // nothing, a server gone from every list deactivated and kept, and an unreadable catalog state left as it is.
 import { type ServerType, serve } from '@hono/node-server';
+import { mergeCatalog } from '@mcp-atlas/discovery';
 import { generateKeyPair } from '@mcp-atlas/history';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogState } from '../src/data/catalog-file.js';
 import { CATALOG_PATH, dayDirectoriesPath } from '../src/data/paths.js';
 import { serverIdFor } from '../src/data/server-id.js';
+import { directoryLocal } from '../src/discovery/sync-catalog.js';
 import { readDayFiles, sealStoredDay } from '../src/seal/seal-day.js';
 import { syncRegistry } from '../src/serve/registry-sync.js';
 import { createMemoryStorage } from '../src/storage/memory-storage.js';
@@ -47,7 +49,7 @@ function fixtureApp(): Hono {
           repository: { url: 'https://github.com/acme/notes' },
           remotes: [{ type: 'streamable-http', url: 'https://notes.acme.example/mcp' }],
         }),
-        // A package-only server: in the catalog, never watched.
+        // A package-only server: in the catalog, and a local server, never watched as a remote.
         registryEntry('io.github.acme/local', {
           packages: [{ registryType: 'npm', identifier: '@acme/local-mcp', version: '1.0.0' }],
         }),
@@ -130,7 +132,11 @@ async function catalogOf(day: string) {
 describe('the day’s catalog through the registry sync', () => {
   it('day 1: merges the registry and two directories, watches the directory-only remote, and seals the file', async () => {
     const synced = await syncDay('2026-12-04');
-    expect(synced.catalog).toEqual({ servers: 5, addedFromDirectories: 1, problem: null });
+    expect(synced.catalog).toEqual({ servers: 5, addedFromDirectories: 1, localFromDirectories: 0, problem: null });
+    // The registry's package-only entry is a local server, with its package.
+    expect(synced.local.map((server) => [server.title, server.package.identifier, server.package.version])).toEqual([
+      ['io.github.acme/local', '@acme/local-mcp', '1.0.0'],
+    ]);
     const catalog = await catalogOf('2026-12-04');
     expect(catalog.reads.map((read) => [read.source, read.outcome, read.entries])).toEqual([
       ['official-registry', 'complete', 3],
@@ -210,5 +216,45 @@ describe('the day’s catalog through the registry sync', () => {
     expect(new TextDecoder().decode((await storage.get(CATALOG_PATH)) ?? new Uint8Array())).toContain('"torn');
     expect(synced.servers.length).toBeGreaterThan(0);
     await expect(readCatalogState(storage)).rejects.toThrow(/cannot be read/);
+  });
+});
+
+describe('directory-only servers that ship only as a package', () => {
+  it('are local servers when they name an npm or PyPI package at a version', () => {
+    const { servers } = mergeCatalog(
+      [],
+      [
+        {
+          source: 'glama',
+          outcome: 'complete',
+          entries: [
+            { sourceId: 'p1', name: 'pinned', packages: [{ registry: 'npm', name: 'pinned-mcp', version: '1.2.3' }] },
+            { sourceId: 'p2', name: 'unpinned', packages: [{ registry: 'npm', name: 'unpinned-mcp' }] },
+            { sourceId: 'p3', name: 'wheel', packages: [{ registry: 'pypi', name: 'wheel-mcp', version: '0.4.0' }] },
+            {
+              sourceId: 'p4',
+              name: 'remote too',
+              remotes: [{ transport: 'streamable-http', url: 'https://remote.example/mcp' }],
+              packages: [{ registry: 'npm', name: 'remote-mcp', version: '1.0.0' }],
+            },
+          ],
+        },
+      ],
+      '2026-12-07',
+    );
+    const local = directoryLocal(servers, new Set([serverIdFor('glama:p3')]));
+    expect(local).toEqual([
+      {
+        id: serverIdFor('glama:p1'),
+        title: 'pinned',
+        package: {
+          registryType: 'npm',
+          identifier: 'pinned-mcp',
+          version: '1.2.3',
+          environmentVariables: [],
+          packageArguments: [],
+        },
+      },
+    ]);
   });
 });

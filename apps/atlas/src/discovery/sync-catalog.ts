@@ -13,6 +13,7 @@ import { DISCOVERY_RULES } from '@mcp-atlas/discovery/rules';
 import { checkTarget, type NetworkOptions, pickRemote } from '@mcp-atlas/probe';
 import { type DirectoryRead, readDirectory } from '@mcp-atlas/probe/outside';
 import { type CatalogFile, type DirectoryReadSummary, readCatalogState } from '../data/catalog-file.js';
+import { type LocalServer, LocalServerPackageSchema } from '../data/local-servers.js';
 import type { WatchedServer } from '../data/schemas.js';
 import { serverIdFor } from '../data/server-id.js';
 import type { Storage } from '../storage/storage.js';
@@ -115,6 +116,32 @@ export function directoryWatched(
     if (!target.ok) continue;
     urls.add(remote.url);
     added.push({ id: serverIdFor(server.key), url: remote.url, title: server.name.slice(0, 200), source: 'directory' });
+  }
+  return added;
+}
+
+/**
+ * The servers only directories list (no registry name) that have no remote endpoint but name an npm or PyPI package
+ * at a version, as local servers, keyed by their catalog key. A directory declares no variables or arguments, so
+ * none are kept. An id in `taken` is left as it is.
+ */
+export function directoryLocal(servers: readonly CatalogServer[], taken: ReadonlySet<string>): LocalServer[] {
+  const added: LocalServer[] = [];
+  for (const server of servers) {
+    if (!server.active || server.registryId !== null || server.remotes.length > 0) continue;
+    const pkg = server.packages.find(
+      (item) => (item.registry === 'npm' || item.registry === 'pypi') && item.version !== null,
+    );
+    const id = serverIdFor(server.key);
+    if (pkg === undefined || pkg.version === null || taken.has(id)) continue;
+    const parsed = LocalServerPackageSchema.safeParse({
+      registryType: pkg.registry,
+      identifier: pkg.name,
+      version: pkg.version,
+      environmentVariables: [],
+      packageArguments: [],
+    });
+    if (parsed.success) added.push({ id, title: server.name.slice(0, 200), package: parsed.data });
   }
   return added;
 }

@@ -30,6 +30,7 @@ import {
   catalogFileOf,
   checkedAsOf,
   type DirectorySetting,
+  directoryLocal,
   directoryWatched,
   type MergedCatalog,
   mergeDayCatalog,
@@ -129,6 +130,8 @@ export interface CatalogOutcome {
   servers: number;
   /** Servers only other directories list that were added to the watched list. */
   addedFromDirectories: number;
+  /** Servers only other directories list, with no remote but a package at a version, added as local servers. */
+  localFromDirectories: number;
   /** Why no catalog was merged (its state file is unreadable), or null. */
   problem: string | null;
 }
@@ -222,7 +225,7 @@ export async function syncRegistry(input: {
   const catalog =
     input.catalogDay === undefined || servers.length + locals.length === 0
       ? null
-      : await syncCatalogOf(input, input.catalogDay, official, servers);
+      : await syncCatalogOf(input, input.catalogDay, official, servers, locals);
   servers.sort((a, b) => a.id.localeCompare(b.id));
   await writeWatchedServers(input.storage, servers);
   await writeRegistryScoreFacts(input.storage, scoreFacts);
@@ -240,6 +243,7 @@ async function syncCatalogOf(
   day: string,
   official: readonly SourceEntry[],
   servers: WatchedServer[],
+  locals: LocalServer[],
 ): Promise<CatalogOutcome> {
   const merged = await mergeOrReport({
     storage: input.storage,
@@ -248,7 +252,8 @@ async function syncCatalogOf(
     directories: input.directories ?? [],
     network: input.network,
   });
-  if ('problem' in merged) return { servers: 0, addedFromDirectories: 0, problem: merged.problem };
+  if ('problem' in merged)
+    return { servers: 0, addedFromDirectories: 0, localFromDirectories: 0, problem: merged.problem };
   const watchedIds = new Set(servers.map((server) => server.id));
   const added = directoryWatched(merged.servers, {
     watchedUrls: new Set(servers.map((server) => server.url)),
@@ -256,7 +261,16 @@ async function syncCatalogOf(
     allowPrivate: input.allowPrivate === true,
   }).filter((server) => !watchedIds.has(server.id));
   servers.push(...added);
+  // Directory-only servers with no remote that name a package at a version are local servers too.
+  const taken = new Set([...servers, ...locals].map((server) => server.id));
+  const addedLocal = directoryLocal(merged.servers, taken);
+  locals.push(...addedLocal);
   const checkedAs = checkedAsOf(merged.servers, servers, serverIdFor);
   await writeCatalog(input.storage, catalogFileOf(day, merged, checkedAs));
-  return { servers: merged.servers.length, addedFromDirectories: added.length, problem: null };
+  return {
+    servers: merged.servers.length,
+    addedFromDirectories: added.length,
+    localFromDirectories: addedLocal.length,
+    problem: null,
+  };
 }
