@@ -13,9 +13,9 @@ import { DISCOVERY_RULES } from '@mcp-atlas/discovery/rules';
 import { checkTarget, type NetworkOptions, pickRemote } from '@mcp-atlas/probe';
 import { type DirectoryRead, readDirectory } from '@mcp-atlas/probe/outside';
 import { type CatalogFile, type DirectoryReadSummary, readCatalogState } from '../data/catalog-file.js';
-import { type LocalServer, LocalServerPackageSchema } from '../data/local-servers.js';
 import type { WatchedServer } from '../data/schemas.js';
 import { serverIdFor } from '../data/server-id.js';
+import { type LocalServer, LocalServerPackageSchema } from '../scan/local-servers.js';
 import type { Storage } from '../storage/storage.js';
 
 /** A directory besides the official registry (which `--registry` sets). */

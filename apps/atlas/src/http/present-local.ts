@@ -2,7 +2,7 @@
 // (one, with its tools and risk levels). The shapes are declared here once; the OpenAPI document reads them.
 import { LetterSchema } from '@mcp-atlas/probe';
 import { z } from 'zod';
-import { LOCAL_OUTCOMES, LocalChangeSchema, LocalLimitSchema } from '../data/local-servers.js';
+import { LOCAL_OUTCOMES, LocalChangeSchema, LocalLimitSchema } from '../scan/local-servers.js';
 import { ServerScoreSchema } from '../score/day-scores.js';
 import type { LocalServerView } from '../view/local-view.js';
 import { presentTools } from './present-server.js';

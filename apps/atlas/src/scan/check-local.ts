@@ -12,20 +12,27 @@ import { performance } from 'node:perf_hooks';
 import { diffToolLists } from '@mcp-atlas/findings';
 import { estimateChecksCost, priceCheck } from '@mcp-atlas/operations';
 import type { LocalCheckResult, LocalPackage } from '@mcp-atlas/probe/node';
+import { scanToolDescriptions } from '@mcp-atlas/score';
 import { SpendGate, type SpendReservation } from '../costs/spend-gate.js';
+import { dailySpendPath, localCatalogPath, localRecordPath } from '../data/paths.js';
+import {
+  addReviewItems,
+  injectionItemId,
+  readConfirmedInjectionIds,
+  reviewItemsOfInjectionMatches,
+} from '../data/review-queue.js';
+import { type Catalog, CatalogSchema, type RegistryScoreFacts } from '../data/schemas.js';
+import { scoreLocalCheck } from '../score/local-score.js';
+import { readRegistryScoreFacts } from '../score/registry-facts.js';
+import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { encodeCatalog, recordCheck } from './check-server.js';
 import {
   type LocalRecord,
   type LocalServer,
   type LocalServerPackage,
   packageUrlOf,
   readLocalRecord,
-} from '../data/local-servers.js';
-import { dailySpendPath, localCatalogPath, localRecordPath } from '../data/paths.js';
-import { type Catalog, CatalogSchema, type RegistryScoreFacts } from '../data/schemas.js';
-import { scoreLocalCheck } from '../score/local-score.js';
-import { readRegistryScoreFacts } from '../score/registry-facts.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { encodeCatalog, recordCheck } from './check-server.js';
+} from './local-servers.js';
 import { mapWithLimit } from './pool.js';
 import type { DailyCap } from './scan-day.js';
 
@@ -96,6 +103,25 @@ async function changeSince(
   };
 }
 
+/**
+ * Queues the injection-scan matches of a local server's tools for a person's review, as the day's scoring does for
+ * remote catalogs (until one clears a match, its description stays withheld). True when a person already confirmed
+ * one of them as an injection attempt: the score's flag then applies.
+ */
+async function queueDescriptionReviews(
+  options: LocalScanOptions,
+  id: string,
+  tools: readonly unknown[] | null,
+  checkedAt: string,
+): Promise<boolean> {
+  if (tools === null) return false;
+  const { matches } = scanToolDescriptions(tools);
+  if (matches.length === 0) return false;
+  await addReviewItems(options.storage, reviewItemsOfInjectionMatches(id, options.day, matches), new Date(checkedAt));
+  const confirmed = await readConfirmedInjectionIds(options.storage);
+  return matches.some((match) => confirmed.has(injectionItemId(id, match)));
+}
+
 /** Checks one local server and writes its catalog (when it listed tools) and then its record. */
 async function checkOne(
   options: LocalScanOptions,
@@ -113,6 +139,7 @@ async function checkOne(
   if (check.catalog !== null && check.catalogToolsJson !== null)
     await options.storage.put(localCatalogPath(server.id), encodeCatalog(check.catalog, check.catalogToolsJson));
   const listed = check.result.toolsHash === null ? null : { version: local.version, toolsHash: check.result.toolsHash };
+  const confirmedInjection = await queueDescriptionReviews(options, server.id, check.catalog?.tools ?? null, checkedAt);
   const record: LocalRecord = {
     id: server.id,
     title: server.title,
@@ -134,6 +161,7 @@ async function checkOne(
       tools: check.catalog?.tools ?? null,
       day: options.day,
       facts,
+      confirmedInjection,
     }),
     lastListed: listed ?? previous?.lastListed ?? null,
   };

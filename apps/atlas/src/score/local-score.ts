@@ -10,8 +10,8 @@ import {
   specVersionFromProtocolVersion,
   toSpecVersionMetadata,
 } from '@mcp-atlas/score';
-import type { LocalRecord, LocalServer } from '../data/local-servers.js';
 import type { RegistryScoreFacts, ServerDayResult } from '../data/schemas.js';
+import type { LocalRecord, LocalServer } from '../scan/local-servers.js';
 import { type ServerScore, serverScoreOf } from './day-scores.js';
 import { packagePagesOf, registryMetadataOf } from './registry-facts.js';
 import { flagContextOf } from './score-inputs.js';
@@ -56,6 +56,8 @@ export function scoreLocalCheck(input: {
   tools: readonly unknown[] | null;
   day: string;
   facts: ReadonlyMap<string, RegistryScoreFacts>;
+  /** Whether a person confirmed one of its tool descriptions as an injection attempt. */
+  confirmedInjection: boolean;
 }): ServerScore | null {
   const sandboxRan = SANDBOX_RAN.has(input.outcome);
   const schemas = input.tools === null ? null : analyzeRuntimeSchemas([...input.tools]);
@@ -68,7 +70,7 @@ export function scoreLocalCheck(input: {
       agentUsability: null,
       now: scoreInstantOf(input.day),
       flagContext: flagContextOf(input.facts, new Map()),
-      confirmedInjection: false,
+      confirmedInjection: input.confirmedInjection,
     });
     return serverScoreOf(input.server.id, score);
   } catch {

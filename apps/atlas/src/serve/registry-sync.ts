@@ -13,12 +13,6 @@ import { OUTSIDE_SERVICE_RULES } from '@mcp-atlas/probe/rules';
 import type { z } from 'zod';
 import { CatalogFileError, writeCatalog } from '../data/catalog-file.js';
 import {
-  type LocalServer,
-  type LocalServerPackage,
-  LocalServerPackageSchema,
-  writeLocalServers,
-} from '../data/local-servers.js';
-import {
   type RegistryScoreFacts,
   type WatchedPackage,
   WatchedPackageSchema,
@@ -35,6 +29,12 @@ import {
   type MergedCatalog,
   mergeDayCatalog,
 } from '../discovery/sync-catalog.js';
+import {
+  type LocalServer,
+  type LocalServerPackage,
+  LocalServerPackageSchema,
+  writeLocalServers,
+} from '../scan/local-servers.js';
 import { scoreFactsOf, writeRegistryScoreFacts } from '../score/registry-facts.js';
 import type { Storage } from '../storage/storage.js';
 

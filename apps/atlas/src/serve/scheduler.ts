@@ -35,7 +35,6 @@ import { type CostSettings, type ResolvedCosts, resolveCosts } from '../costs/co
 import { SpendGate } from '../costs/spend-gate.js';
 import { observationOfCheck } from '../data/check-observation.js';
 import { type FiveMinuteObservation, readFiveMinuteChecks, writeFiveMinuteChecks } from '../data/five-minute-checks.js';
-import { readLocalServers } from '../data/local-servers.js';
 import { readOptedOutHosts } from '../data/opted-out.js';
 import { OWNER_ALERTS_KEPT, type OwnerAlert, readOwnerAlerts, writeOwnerAlerts } from '../data/owner-alerts.js';
 import {
@@ -66,6 +65,7 @@ import { createProgress } from '../progress.js';
 import { checkLocalServers, type LocalCheckFn } from '../scan/check-local.js';
 import { foldCheckedDays, foldDay, updateServerState } from '../scan/fold-day.js';
 import { createHostGate, type HostGate } from '../scan/host-gate.js';
+import { readLocalServers } from '../scan/local-servers.js';
 import { mapWithLimit } from '../scan/pool.js';
 import { readOriginsOfDay } from '../scan/read-origins.js';
 import { DEFAULT_SCAN_CONCURRENCY, scanDay } from '../scan/scan-day.js';

@@ -2,14 +2,14 @@
 // on record, with the tools its newest listing check found. They are on the map, in the tool search and in the
 // route, marked local; uptime, ratings and incidents are for remote servers only, so none is read for them.
 import type { IndexServer } from '@mcp-atlas/route';
+import { localCatalogPath } from '../data/paths.js';
+import { type Catalog, CatalogSchema, type ServerDayResult } from '../data/schemas.js';
 import {
   type LocalRecord,
   type LocalServerPackage,
   readLocalRecords,
   readLocalServers,
-} from '../data/local-servers.js';
-import { localCatalogPath } from '../data/paths.js';
-import { type Catalog, CatalogSchema, type ServerDayResult } from '../data/schemas.js';
+} from '../scan/local-servers.js';
 import { getJson, type Storage } from '../storage/storage.js';
 import { cleanCatalog, cleanDayResult, cleanTitle, readWithheldDescriptions } from './served-text.js';
 

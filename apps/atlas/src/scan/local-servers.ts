@@ -4,10 +4,10 @@
 // the tools it listed (state/local-catalogs/<id>.json). A version is checked once; a new version is checked again
 // and compared with the last one that listed tools.
 import { z } from 'zod';
+import { LOCAL_RECORDS_PREFIX, LOCAL_SERVERS_PATH, localRecordPath, SERVER_ID_PATTERN } from '../data/paths.js';
+import { ServerDayResultSchema } from '../data/schemas.js';
 import { ServerScoreSchema } from '../score/day-scores.js';
 import { getJson, putJson, type Storage } from '../storage/storage.js';
-import { LOCAL_RECORDS_PREFIX, LOCAL_SERVERS_PATH, localRecordPath, SERVER_ID_PATTERN } from './paths.js';
-import { ServerDayResultSchema } from './schemas.js';
 
 const LocalVariableSchema = z.object({
   name: z.string().min(1).max(200),
