@@ -26,7 +26,7 @@ import { LocalServerDetailSchema, LocalServerListSchema } from '../src/http/pres
 import { RouteAnswerSchema, ToolSearchResultSchema } from '../src/http/schemas.js';
 import { createLogger } from '../src/log.js';
 import { checkLocalServers } from '../src/scan/check-local.js';
-import { readLocalRecords, writeLocalServers } from '../src/scan/local-servers.js';
+import { readLocalRecord, readLocalRecords, writeLocalServers } from '../src/scan/local-servers.js';
 import { listen } from '../src/serve/listen.js';
 import { createFsStorage } from '../src/storage/fs-storage.js';
 import { getJson } from '../src/storage/storage.js';
@@ -323,6 +323,17 @@ describe.runIf(findSandbox().works)('a new version of a local server', () => {
     await writeLocalServers(storage, [serverOf('3.0.0')]);
     const [shown] = await readLocalView(storage);
     expect(shown?.withheldDescriptions.has('get_time')).toBe(true);
+  });
+});
+
+describe('a local record that cannot be read', () => {
+  it('counts as no check, so the version is checked again instead of every local check stopping', async () => {
+    const storage = createFsStorage(join(work, 'broken'));
+    await storage.put('state/local/broken-json.json', new TextEncoder().encode('{"id": "broken-json", '));
+    await storage.put('state/local/wrong-shape.json', new TextEncoder().encode('{"id": "wrong-shape"}\n'));
+    expect(await readLocalRecord(storage, 'broken-json')).toBeNull();
+    expect(await readLocalRecord(storage, 'wrong-shape')).toBeNull();
+    expect(await readLocalRecords(storage)).toEqual(new Map());
   });
 });
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { LOCAL_RECORDS_PREFIX, LOCAL_SERVERS_PATH, localRecordPath, SERVER_ID_PATTERN } from '../data/paths.js';
 import { ServerDayResultSchema } from '../data/schemas.js';
 import { ServerScoreSchema } from '../score/day-scores.js';
-import { getJson, putJson, type Storage } from '../storage/storage.js';
+import { getJson, getJsonOrNull, putJson, type Storage } from '../storage/storage.js';
 
 const LocalVariableSchema = z.object({
   name: z.string().min(1).max(200),
@@ -104,17 +104,20 @@ export async function writeLocalServers(storage: Storage, servers: readonly Loca
   await putJson(storage, LOCAL_SERVERS_PATH, { servers });
 }
 
-/** One local server's record, or null before its first check. */
+/**
+ * One local server's record, or null before its first check. A record that cannot be read or does not parse is
+ * null too: the version is then checked again and the record written whole, rather than stopping every local check.
+ */
 export async function readLocalRecord(storage: Storage, id: string): Promise<LocalRecord | null> {
-  const data = await getJson(storage, localRecordPath(id));
-  return data === null ? null : LocalRecordSchema.parse(data);
+  const parsed = LocalRecordSchema.safeParse(await getJsonOrNull(storage, localRecordPath(id)));
+  return parsed.success ? parsed.data : null;
 }
 
-/** Every local server's record, by id; a record that does not parse is left out, not fatal. */
+/** Every local server's record, by id; a record that cannot be read or does not parse is left out, not fatal. */
 export async function readLocalRecords(storage: Storage): Promise<Map<string, LocalRecord>> {
   const records = new Map<string, LocalRecord>();
   for (const path of await storage.list(LOCAL_RECORDS_PREFIX)) {
-    const parsed = LocalRecordSchema.safeParse(await getJson(storage, path));
+    const parsed = LocalRecordSchema.safeParse(await getJsonOrNull(storage, path));
     if (parsed.success) records.set(parsed.data.id, parsed.data);
   }
   return records;
