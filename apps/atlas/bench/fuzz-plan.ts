@@ -113,6 +113,7 @@ export const PATH_PARAM_SAMPLES: Readonly<
   Record<string, (context: FuzzContext, pick: number) => Record<string, string>>
 > = {
   '/api/servers/:id': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
+  '/api/local-servers/:id': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
   '/api/owners/:id/view': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
   '/api/submissions/:id': (_context, pick) => ({ id: `sub-${pick.toString(16).padStart(12, '0')}` }),
   '/servers/:id': (context, pick) => ({ id: realOr(context.serverIds, pick, 'notes') }),
